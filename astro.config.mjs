@@ -10,6 +10,6 @@ export default defineConfig({
   site,
   output: 'static',
   integrations: [react()],
-  adapter: netlify({ devFeatures: { edgeFunctions: false } }),
+  adapter: netlify({ devFeatures: { edgeFunctions: false, environmentVariables: false, images: true } }),
   server: { port: 4321, host: '127.0.0.1' },
 });

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { requiredText, text, optionalUrl } from './fields.ts';
+
+/** Spec section 5: lowercase; any character outside a-z, 0-9 and hyphen becomes a hyphen. */
+export function slugify(input: string): string {
+  return input.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+}
+
+export const ARTICLE_MESSAGES = {
+  missingTitle: 'Missing required fields',
+  missingDescription: 'Please fill in title, slug, content, and author.',
+} as const;
+
+const missing = ARTICLE_MESSAGES.missingDescription;
+
+/** What the admin form sends on create and update. */
+export const ArticleInputSchema = z.strictObject({
+  title: requiredText(200, missing),
+  slug: z
+    .string()
+    .trim()
+    .transform(slugify)
+    .pipe(z.string().min(1, missing).max(120, 'Slug must be at most 120 characters')),
+  /** Rich text (HTML); sanitised on the server when saved. */
+  content: requiredText(100_000, missing),
+  excerpt: text(500).default(''),
+  /** An uploaded image path (/api/uploads/...) or an http(s) URL. */
+  imageUrl: z
+    .union([z.string().regex(/^\/api\/uploads\/[A-Za-z0-9._-]+$/), optionalUrl])
+    .optional()
+    .transform((v) => v ?? ''),
+  author: requiredText(120, missing),
+  isPublished: z.boolean().default(false),
+  /** ISO date-time; a future value schedules the article. Null: set when first published. */
+  publishedAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** Optimistic concurrency: the updatedAt the editor loaded; a mismatch is a 409. */
+  expectedUpdatedAt: z.string().max(40).optional(),
+});
+export type ArticleInput = z.input<typeof ArticleInputSchema>;
+
+export const ArticleSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  content: z.string(),
+  excerpt: z.string(),
+  imageUrl: z.string(),
+  author: z.string(),
+  slug: z.string(),
+  isPublished: z.boolean(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+/** Spec section 9: category badge from the author text. */
+export function categoryFor(author: string, candidateName: string): 'Policy' | 'Campaign News' | 'Events' | 'News' {
+  if (candidateName && author.includes(candidateName)) return 'Policy';
+  if (author.includes('Press')) return 'Campaign News';
+  if (author.includes('Campaign')) return 'Events';
+  return 'News';
+}
+
+/** Public when published and its publish time has come. */
+export function isArticlePublic(a: Pick<Article, 'isPublished' | 'publishedAt'>, now = new Date()): boolean {
+  if (!a.isPublished) return false;
+  if (!a.publishedAt) return true;
+  return Date.parse(a.publishedAt) <= now.getTime();
+}

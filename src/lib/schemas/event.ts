@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { requiredText, text, optionalUrl, isoDate, time24, email } from './fields.ts';
+
+export const EVENT_TYPES = ['town_hall', 'fundraiser', 'community_event', 'debate', 'rally'] as const;
+export const EventTypeSchema = z.enum(EVENT_TYPES);
+export type EventType = z.infer<typeof EventTypeSchema>;
+
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  town_hall: 'Town Hall',
+  fundraiser: 'Fundraiser',
+  community_event: 'Community Event',
+  debate: 'Debate',
+  rally: 'Rally',
+};
+
+export const DEFAULT_EVENTS_EMAIL = 'events@averyformayor.com';
+
+export const EventInputSchema = z
+  .strictObject({
+    title: requiredText(200, 'Title is required'),
+    description: text(5000).default(''),
+    location: requiredText(300, 'Location is required'),
+    eventDate: isoDate,
+    startTime: time24,
+    endTime: z.union([z.literal(''), time24]).optional().transform((v) => v ?? ''),
+    eventType: EventTypeSchema,
+    isPublic: z.boolean().default(true),
+    /** Empty or null means unlimited. */
+    maxAttendees: z
+      .union([z.null(), z.literal(''), z.coerce.number().int().min(1).max(1_000_000)])
+      .optional()
+      .transform((v) => (typeof v === 'number' ? v : null)),
+    registrationRequired: z.boolean().default(false),
+    registrationUrl: optionalUrl,
+    contactEmail: z.union([z.literal(''), email]).optional().transform((v) => v || DEFAULT_EVENTS_EMAIL),
+    notes: text(5000).default(''),
+    expectedUpdatedAt: z.string().max(40).optional(),
+  })
+  .refine((e) => !e.endTime || e.endTime >= e.startTime, {
+    message: 'End time must be after the start time',
+    path: ['endTime'],
+  });
+export type EventInput = z.input<typeof EventInputSchema>;
+
+export const EventSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  eventDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  eventType: EventTypeSchema,
+  isPublic: z.boolean(),
+  maxAttendees: z.number().int().nullable(),
+  registrationRequired: z.boolean(),
+  registrationUrl: z.string(),
+  contactEmail: z.string(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CampaignEvent = z.infer<typeof EventSchema>;
+
+/** Public events whose date is today or later (campaign time zone), soonest first. */
+export function upcomingPublicEvents(events: CampaignEvent[], today: string, limit?: number): CampaignEvent[] {
+  const list = events
+    .filter((e) => e.isPublic && e.eventDate >= today)
+    .sort((a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime));
+  return limit === undefined ? list : list.slice(0, limit);
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Reusable field schemas, composed per form so the browser and the server give
+ * the same messages. Imports only zod: this folder is shared by islands, the
+ * admin app and the functions.
+ */
+
+/** Trimmed text with a length cap; empty is allowed unless `min` says otherwise. */
+export const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+/** Trimmed, required text. */
+export const requiredText = (max: number, message = 'This field is required') =>
+  z.string().trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** Email, trimmed and lowercased so one person is one record. */
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+/** Optional email: '' or missing becomes undefined. */
+export const optionalEmail = z
+  .union([z.literal(''), email])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * US-first phone normalisation to E.164. Ten digits get +1; eleven starting
+ * with 1 get +; anything already starting with + keeps its digits. Returns
+ * null when the input cannot be a phone number.
+ */
+export function toE164(input: string): string | null {
+  const trimmed = input.trim();
+  const digits = trimmed.replace(/[^\d]/g, '');
+  if (trimmed.startsWith('+')) {
+    return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  }
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}
+
+/** Phone as typed by a person; transformed to E.164. */
+export const phone = z
+  .string()
+  .trim()
+  .max(32, 'Phone number is too long')
+  .transform((v, ctx) => {
+    const e164 = toE164(v);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number' });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+/** Optional phone: '' or missing becomes undefined. */
+export const optionalPhone = z
+  .union([z.literal(''), phone])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** Passwords are used exactly as typed: no trimming. Max bounds the hashing work. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 256;
+export const password = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** Positive integer record id in a path. */
+export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Integer parsing of the admin number fields: anything unparsable falls back to 0 (spec section 5). */
+export function intOr(value: unknown, fallback: number): number {
+  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  return Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+/** http(s) URL, or empty. */
+export const optionalUrl = z
+  .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2048)])
+  .optional()
+  .transform((v) => v ?? '');
+
+/** ISO date (YYYY-MM-DD). */
+export const isoDate = z.iso.date('Use the format YYYY-MM-DD');
+
+/** 24-hour time (HH:MM). */
+export const time24 = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');

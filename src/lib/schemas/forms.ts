@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { email, optionalEmail, optionalPhone, phone, requiredText, text } from './fields.ts';
+
+/** Spec section 5 messages for the text-message sign-up (title / description pairs). */
+export const TEXT_SIGNUP_MESSAGES = {
+  firstName: { title: 'First name required', description: 'Please enter your first name.' },
+  consent: { title: 'SMS consent required', description: 'Please check the box to consent to receiving text messages.' },
+} as const;
+
+/** POST /api/newsletter: the text-message sign-up. */
+export const TextSignupSchema = z.strictObject({
+  firstName: requiredText(80, TEXT_SIGNUP_MESSAGES.firstName.description),
+  phone: optionalPhone,
+  email: optionalEmail,
+  smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
+  /** The page the form was on, for the consent record. */
+  sourcePage: z.string().max(200).regex(/^\/[\w\-/]*$/).optional(),
+});
+export type TextSignupInput = z.input<typeof TextSignupSchema>;
+
+export const STATES = ['LA', 'AL', 'AR', 'FL', 'GA', 'MS', 'TX', 'Other'] as const;
+export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
+const captchaToken = z.string().min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
+
+/** POST /api/volunteers-sendgrid. */
+export const VolunteerSignupSchema = z.strictObject({
+  firstName: requiredText(80, 'First name is required'),
+  lastName: requiredText(80, 'Last name is required'),
+  email,
+  phone,
+  address1: requiredText(200, 'Address is required'),
+  address2: text(200).default(''),
+  city: requiredText(100, 'City is required'),
+  state: z.enum(STATES, 'Please choose a state'),
+  /** Help areas the volunteer ticked (optional). */
+  interests: z.array(z.string().max(60)).max(10).optional().default([]),
+  captchaResponse: captchaToken,
+});
+export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
+
+export const CONTACT_SUBJECTS = ['general', 'volunteer', 'press', 'endorsement', 'event', 'policy', 'donation', 'interview'] as const;
+export const CONTACT_SUBJECT_LABELS: Record<(typeof CONTACT_SUBJECTS)[number], string> = {
+  general: 'General Inquiry',
+  volunteer: 'Volunteering',
+  press: 'Press Inquiry',
+  endorsement: 'Endorsement',
+  event: 'Event Request',
+  policy: 'Policy Question',
+  donation: 'Donations',
+  interview: 'Interview Request',
+};
+
+/** POST /api/contact. */
+export const ContactMessageSchema = z.strictObject({
+  name: requiredText(120, 'Full name is required'),
+  email,
+  phone: optionalPhone,
+  subject: z.enum(CONTACT_SUBJECTS, 'Please choose a subject'),
+  message: requiredText(5000, 'Message is required'),
+  captcha: captchaToken,
+});
+export type ContactMessageInput = z.input<typeof ContactMessageSchema>;

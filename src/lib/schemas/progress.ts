@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { text, intOr, isoDate } from './fields.ts';
+
+/** Admin number fields parse as integers, falling back to 0 (spec section 5). */
+const int0 = z.unknown().transform((v) => Math.max(0, intOr(v, 0)));
+
+export const MetricSchema = z.object({
+  id: z.number().int().positive(),
+  currentValue: z.number().int(),
+  targetValue: z.number().int(),
+  label: z.string(),
+  sublabel: z.string(),
+  description: z.string(),
+  trend: z.string(),
+  updatedAt: z.string(),
+});
+export type Metric = z.infer<typeof MetricSchema>;
+
+export const MetricUpdateSchema = z.strictObject({
+  currentValue: int0,
+  targetValue: int0,
+  label: text(120),
+  sublabel: text(200).default(''),
+  description: text(1000).default(''),
+  trend: text(60).default(''),
+});
+export type MetricUpdate = z.input<typeof MetricUpdateSchema>;
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export const PrioritySchema = z.enum(PRIORITIES);
+
+export const VolunteerGoalSchema = z.object({
+  id: z.number().int().positive(),
+  currentCount: z.number().int(),
+  targetCount: z.number().int(),
+  deadline: z.string(),
+  description: z.string(),
+  priority: PrioritySchema,
+  updatedAt: z.string(),
+});
+export type VolunteerGoal = z.infer<typeof VolunteerGoalSchema>;
+
+export const VolunteerGoalUpdateSchema = z.strictObject({
+  currentCount: int0,
+  targetCount: int0,
+  deadline: isoDate,
+  description: text(500),
+  priority: PrioritySchema,
+});
+export type VolunteerGoalUpdate = z.input<typeof VolunteerGoalUpdateSchema>;
+
+export const MilestoneSchema = z.object({
+  id: z.number().int().positive(),
+  currentCount: z.number().int(),
+  targetCount: z.number().int().nullable(),
+  label: z.string(),
+  description: z.string(),
+  updatedAt: z.string(),
+});
+export type Milestone = z.infer<typeof MilestoneSchema>;
+
+export const MilestoneUpdateSchema = z.strictObject({
+  currentCount: int0,
+  /** Optional: empty or missing means no target. */
+  targetCount: z
+    .unknown()
+    .optional()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : Math.max(0, intOr(v, 0)))),
+  label: text(120),
+  description: text(500).default(''),
+});
+export type MilestoneUpdate = z.input<typeof MilestoneUpdateSchema>;

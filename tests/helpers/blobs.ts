@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { BlobsServer } from '@netlify/blobs/server';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { resetEnv } from '../../src/lib/server/env.ts';
+import { setStoreFactory } from '../../src/lib/server/store.ts';
+
+/**
+ * Starts a real local Blobs server on a temp directory (random port, always a
+ * token: it listens on every interface) and points the SDK at it. Each call
+ * uses a fresh site id, so test files never see each other's data.
+ */
+export async function startBlobs(): Promise<{ stop: () => Promise<void>; siteID: string }> {
+  const directory = await mkdtemp(join(tmpdir(), 'blobs-test-'));
+  const token = randomBytes(16).toString('hex');
+  const server = new BlobsServer({ directory, token, logger: () => {} });
+  const { port } = await server.start();
+  const siteID = `site-${randomBytes(6).toString('hex')}`;
+  const url = `http://127.0.0.1:${port}`;
+  setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url, apiURL: url });
+  process.env.APP_ENV ??= 'test';
+  process.env.SITE_URL ??= 'http://localhost:4321';
+  resetEnv();
+  setStoreFactory(null);
+  return {
+    siteID,
+    stop: async () => {
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { Context } from '@netlify/functions';
+
+export const ORIGIN = 'http://localhost:4321';
+
+interface FunctionModule {
+  default: (req: Request, context: Context) => Promise<Response>;
+  config: { path: string | string[]; method?: string | string[] };
+}
+
+export interface CallOptions {
+  method?: string;
+  /** JSON body (sets Content-Type: application/json). */
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  cookie?: string;
+  ip?: string;
+  /** Omit the same-origin headers a browser would send. */
+  crossSite?: boolean;
+}
+
+/**
+ * Calls a function module the way Netlify would: builds a real Request, finds
+ * the route params by matching the module's own config.path, and passes a
+ * context with the platform IP.
+ */
+export async function call(mod: FunctionModule, path: string, opts: CallOptions = {}): Promise<Response> {
+  const url = new URL(path, ORIGIN);
+  const paths = Array.isArray(mod.config.path) ? mod.config.path : [mod.config.path];
+  let params: Record<string, string> | undefined;
+  for (const p of paths) {
+    const m = new URLPattern({ pathname: p }).exec(url);
+    if (m) {
+      params = Object.fromEntries(Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
+      break;
+    }
+  }
+  if (!params) throw new Error(`${url.pathname} does not match ${paths.join(', ')}`);
+  const method = opts.method ?? (opts.json !== undefined || opts.body !== undefined ? 'POST' : 'GET');
+  const headers = new Headers(opts.headers);
+  if (opts.json !== undefined) headers.set('content-type', 'application/json');
+  if (opts.cookie) headers.set('cookie', opts.cookie);
+  if (!opts.crossSite && method !== 'GET' && method !== 'HEAD') {
+    headers.set('origin', ORIGIN);
+    headers.set('sec-fetch-site', 'same-origin');
+  }
+  const req = new Request(url, {
+    method,
+    headers,
+    body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+  });
+  const context = { ip: opts.ip ?? '203.0.113.10', params, cookies: undefined } as unknown as Context;
+  return mod.default(req, context);
+}
+
+/** The session cookie pair ("name=value") from a response's Set-Cookie, for the next call. */
+export function sessionCookie(res: Response): string {
+  const set = res.headers.getSetCookie().find((c) => /session=/.test(c));
+  if (!set) throw new Error('no session cookie set');
+  return set.split(';')[0] as string;
+}
