@@ -1,0 +1,65 @@
+/**
+ * The browser's one way to call the API (spec section 7): credentials always
+ * included, a JSON body only when given, responses parsed as JSON, and any
+ * non-success status raised as an ApiError whose message is
+ * "<status>: <body text or status text>" (spec section 8).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `{ error }` message when the body is JSON, else null. */
+  get serverMessage(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { error?: unknown };
+      return typeof parsed.error === 'string' ? parsed.error : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The field map of a 400 answer, if any. */
+  get fields(): Record<string, string> {
+    try {
+      const parsed = JSON.parse(this.body) as { fields?: Record<string, string> };
+      return parsed.fields ?? {};
+    } catch {
+      return {};
+    }
+  }
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  let body: BodyInit | undefined;
+  if (data instanceof FormData) body = data;
+  else if (data !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(data);
+  }
+  const res = await fetch(url, { ...init, method, headers, body, credentials: 'include' });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, text, res.statusText);
+  }
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** SWR fetcher: the key parts joined with '/' (spec section 7, default queries). */
+export function queryFetcher<T>(key: string | readonly string[]): Promise<T> {
+  const url = Array.isArray(key) ? key.join('/') : (key as string);
+  return apiRequest<T>('GET', url);
+}
+
+/** The server's message for a failure, or a fallback. */
+export function messageOf(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  return fallback;
+}
