@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDENTITY } from '../../content/identity.ts';
 import { requiredText, text, optionalUrl, isoDate, time24, email } from './fields.ts';
 
 export const EVENT_TYPES = ['town_hall', 'fundraiser', 'community_event', 'debate', 'rally'] as const;
@@ -13,7 +14,8 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   rally: 'Rally',
 };
 
-export const DEFAULT_EVENTS_EMAIL = 'events@averyformayor.com';
+/** Default contact for a new event (spec section 3). */
+export const DEFAULT_EVENTS_EMAIL: string = IDENTITY.emails.events;
 
 export const EventInputSchema = z
   .strictObject({

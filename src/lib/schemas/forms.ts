@@ -60,3 +60,17 @@ export const ContactMessageSchema = z.strictObject({
   captcha: captchaToken,
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
+
+/**
+ * The SMS consent text shown beside the checkbox and stored verbatim (with
+ * this version) in every consent record. Change the version when the text changes.
+ */
+export const SMS_CONSENT_VERSION = '2025-09-17';
+export function smsConsentText(committeeName: string): string {
+  return (
+    `By checking this box, I agree to receive recurring text messages from ${committeeName}, ` +
+    'including messages sent by autodialer. Message frequency varies. Msg & data rates may apply. ' +
+    'Reply HELP for help and STOP to unsubscribe. Consent is not a condition of any purchase or donation. ' +
+    'See our Privacy Policy and Terms of Use.'
+  );
+}
