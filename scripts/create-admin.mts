@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { stdin, stdout, exit, env } from 'node:process';
-import { setEnvironmentContext } from '@netlify/blobs';
+import { connectBlobs } from './lib/connect.mts';
 import { createUser } from '../src/lib/server/auth/users.ts';
 import { UserCreateSchema } from '../src/lib/schemas/user.ts';
 
@@ -42,15 +42,7 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const siteID = env.NETLIFY_SITE_ID;
-  const token = env.NETLIFY_AUTH_TOKEN;
-  if (!siteID || !token) {
-    console.error('Set NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token) to reach the site\'s Blobs.');
-    exit(2);
-  }
-  // BLOBS_EDGE_URL: only for tests against a local Blobs server.
-  const edgeURL = env.BLOBS_EDGE_URL;
-  setEnvironmentContext(edgeURL ? { siteID, token, edgeURL, uncachedEdgeURL: edgeURL } : { siteID, token });
+  const disconnect = await connectBlobs(false);
   const input = UserCreateSchema.safeParse({
     username: values.username,
     email: values.email,
@@ -66,6 +58,7 @@ async function main(): Promise<void> {
   }
   const user = await createUser(input.data);
   console.log(`Created admin #${user.id} ${user.username} <${user.email}>. Sign in at /admin.`);
+  await disconnect();
 }
 
 main().catch((err: unknown) => {
