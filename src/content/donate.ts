@@ -60,11 +60,7 @@ export const contributionRules = [
     (usd) =>
       `Contributions of ${usd} or more received within 20 days of an election are reported within 48 hours.`,
   ),
-  amountRule(
-    'Employer and occupation',
-    250,
-    (usd) => `Required for contributions over ${usd}.`,
-  ),
+  amountRule('Employer and occupation', 250, (usd) => `Required for contributions over ${usd}.`),
   { label: 'Foreign nationals', detail: 'Contributions from foreign nationals are prohibited.' },
 ] satisfies ContributionRule[];
 

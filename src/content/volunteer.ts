@@ -1,9 +1,4 @@
-import type {
-  HelpArea,
-  Impact,
-  VolunteerState,
-  WeeklyGoal,
-} from '../lib/schemas/content';
+import type { HelpArea, Impact, VolunteerState, WeeklyGoal } from '../lib/schemas/content';
 import { candidate } from './campaign';
 
 /* Volunteer page copy (spec section 2 "Volunteer" and section 9). */
