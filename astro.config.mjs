@@ -26,4 +26,6 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },
+  // The dev toolbar injects its own UI; keep it out of the browser tests (APP_ENV=test).
+  devToolbar: { enabled: process.env.APP_ENV !== 'test' },
 });
