@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, optionalEmail, optionalPhone, phone, requiredText, text } from './fields.ts';
+import { email, optionalEmail, phone, requiredText, text, toE164 } from './fields.ts';
 
 /**
  * Required text whose message also covers a missing or non-string value, so a
@@ -8,6 +8,23 @@ import { email, optionalEmail, optionalPhone, phone, requiredText, text } from '
 const required = (max: number, message: string) => z.string(message).pipe(requiredText(max, message));
 const requiredEmail = z.string('Please enter a valid email address').pipe(email);
 const requiredPhone = z.string('Please enter a valid phone number').pipe(phone);
+/**
+ * Optional phone: '' or missing is undefined, anything else must be a phone
+ * (fields.ts `optionalPhone` is a union, whose error would read 'Invalid input').
+ */
+const optionalPhone = z
+  .string('Please enter a valid phone number')
+  .max(32, 'Phone number is too long')
+  .optional()
+  .transform((v, ctx) => {
+    if (!v || !v.trim()) return undefined;
+    const e164 = toE164(v);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number' });
+      return z.NEVER;
+    }
+    return e164;
+  });
 
 /** Spec section 5 messages for the text-message sign-up (title / description pairs). */
 export const TEXT_SIGNUP_MESSAGES = {
