@@ -4,7 +4,7 @@ import { CONTACT_SUBJECT_LABELS, type ContactMessageSchema, type VolunteerSignup
 import { StoredContactSchema, StoredVolunteerSchema, type StoredContact, type StoredVolunteer } from '../../schemas/inbox.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
-import { hashed, key, kv, update } from '../store.ts';
+import { ConflictError, hashed, key, kv, update } from '../store.ts';
 import type { RequestMeta } from './text-signups.ts';
 
 /**
@@ -38,7 +38,7 @@ function volunteerEmail(v: StoredVolunteer, repeat: boolean) {
       `Address: ${[v.address1, v.address2].filter(Boolean).join(', ')}`,
       `City/State/ZIP: ${v.city}, ${v.state} ${v.zip}`.trimEnd(),
       `Interests: ${v.interests.join(', ') || '(none given)'}`,
-      `Signed up: ${v.createdAt}${repeat ? ` (updated ${v.updatedAt}, submission ${v.submissionCount})` : ''}`,
+      `Signed up: ${v.createdAt}${repeat ? ` (details updated ${v.updatedAt})` : ''}`,
     ].join('\n'),
   };
 }
@@ -89,29 +89,27 @@ export async function saveVolunteer(input: VolunteerSignup, meta: RequestMeta, n
     emailError: null,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
-    submissionCount: 1,
   });
   const store = kv('volunteers');
   if (await store.create(k, record)) {
     await emailAndMark('volunteers', k, volunteerEmail(record, false));
     return { created: true };
   }
-  let changed = false;
-  const merged = await update<StoredVolunteer>(store, k, (cur) => {
-    changed = !sameDetails(cur, fields as VolunteerSignup);
-    return StoredVolunteerSchema.parse({
-      ...cur,
-      ...fields,
-      interests: [...new Set([...cur.interests, ...fields.interests])].slice(0, 10),
-      updatedAt: at,
-      submissionCount: cur.submissionCount + 1,
-      emailStatus: changed ? 'pending' : cur.emailStatus,
-      emailError: changed ? null : cur.emailError,
-    });
-  });
-  if (!merged) return saveVolunteer(input, meta, now);
-  if (changed) await emailAndMark('volunteers', k, volunteerEmail(merged, true));
-  return { created: false };
+  // A repeat writes only when the details changed (newest win, interests
+  // combined), so identical concurrent submissions never contend.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const cur = await store.get<StoredVolunteer>(k);
+    if (!cur) return saveVolunteer(input, meta, now);
+    const merged = { ...fields, interests: [...new Set([...cur.value.interests, ...fields.interests])].slice(0, 10) };
+    if (sameDetails(cur.value, merged as VolunteerSignup)) return { created: false };
+    const next = StoredVolunteerSchema.parse({ ...cur.value, ...merged, updatedAt: at, emailStatus: 'pending', emailError: null });
+    if (await store.replace(k, next, cur.etag)) {
+      await emailAndMark('volunteers', k, volunteerEmail(next, true));
+      return { created: false };
+    }
+    await new Promise((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
+  }
+  throw new ConflictError('Too many concurrent changes. Please try again.');
 }
 
 /** One record per message (`message/<iso time>-<random>`), then the email. */

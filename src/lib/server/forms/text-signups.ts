@@ -4,7 +4,7 @@ import { SMS_CONSENT_VERSION, smsConsentText, type TextSignupSchema } from '../.
 import { ConsentEventSchema, StoredTextSignupSchema, type ConsentEvent, type StoredTextSignup } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
 import { sendSms } from '../adapters/sms.ts';
-import { hashed, key, kv, update, upsert, type KV } from '../store.ts';
+import { ConflictError, hashed, key, kv, update, upsert, type KV } from '../store.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -47,6 +47,8 @@ export function helpText(): string {
 export function stoppedText(): string {
   return `${IDENTITY.smsProgramName}: You're unsubscribed and will get no more texts. Reply START to resubscribe.`;
 }
+
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -129,7 +131,9 @@ export async function signUpForTexts(input: TextSignup, meta: RequestMeta, now =
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
   });
 
-  // 2. The person: created once; a repeat merges into it.
+  // 2. The person: created once; a repeat merges into it, writing only when
+  // something changed, so a burst of identical sign-ups is one create and no
+  // contended writes.
   const fresh: StoredTextSignup = {
     id,
     firstName: input.firstName,
@@ -140,36 +144,45 @@ export async function signUpForTexts(input: TextSignup, meta: RequestMeta, now =
     consentVersion: SMS_CONSENT_VERSION,
     optedOutAt: null,
     sourcePage: input.sourcePage ?? null,
-    signupCount: 1,
     createdAt: at,
     updatedAt: at,
     confirmation: phone ? { status: 'pending', messageId: null, error: null, at } : null,
   };
-  let created = await signups().create(personKey(id), fresh);
-  let newOptIn = created;
-  if (!created) {
-    const merged = await update<unknown>(signups(), personKey(id), (raw) => {
-      const cur = StoredTextSignupSchema.parse(raw);
-      newOptIn = cur.smsStatus === 'opted_out';
-      return {
-        ...cur,
-        firstName: input.firstName,
-        phone: cur.phone ?? phone,
-        email: email ?? cur.email,
-        smsStatus: 'subscribed',
-        consentAt: at,
-        consentVersion: SMS_CONSENT_VERSION,
-        sourcePage: input.sourcePage ?? cur.sourcePage,
-        signupCount: cur.signupCount + 1,
-        updatedAt: at,
-        confirmation: newOptIn && cur.phone ? { status: 'pending', messageId: null, error: null, at } : cur.confirmation,
-      } satisfies StoredTextSignup;
-    });
-    if (!merged) {
-      // Deleted between our create and update: create it again.
-      created = await signups().create(personKey(id), fresh);
-      newOptIn = created;
+  let created = false;
+  let newOptIn = false;
+  for (let attempt = 0; ; attempt++) {
+    if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
+    const cur = await signups().get<unknown>(personKey(id));
+    if (!cur) {
+      if (await signups().create(personKey(id), fresh)) {
+        created = newOptIn = true;
+        break;
+      }
+      continue;
     }
+    const old = StoredTextSignupSchema.parse(cur.value);
+    const resubscribe = old.smsStatus === 'opted_out';
+    const next: StoredTextSignup = {
+      ...old,
+      firstName: input.firstName,
+      phone: old.phone ?? phone,
+      email: email ?? old.email,
+      smsStatus: 'subscribed',
+      ...(resubscribe
+        ? {
+            consentAt: at,
+            consentVersion: SMS_CONSENT_VERSION,
+            sourcePage: input.sourcePage ?? old.sourcePage,
+            confirmation: (old.phone ?? phone) ? { status: 'pending' as const, messageId: null, error: null, at } : old.confirmation,
+          }
+        : {}),
+    };
+    if (JSON.stringify(next) === JSON.stringify(old)) break; // a plain repeat: nothing to write
+    if (await signups().replace(personKey(id), { ...next, updatedAt: at }, cur.etag)) {
+      newOptIn = resubscribe;
+      break;
+    }
+    await pause(attempt);
   }
 
   // 3. One confirmation per new opt-in.
@@ -272,7 +285,6 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
         consentVersion: null,
         optedOutAt: at,
         sourcePage: null,
-        signupCount: 0,
         createdAt: at,
         updatedAt: at,
         confirmation: null,
