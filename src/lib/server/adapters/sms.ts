@@ -11,13 +11,12 @@ export interface SmsMessage {
 }
 
 export class SmsSendError extends Error {
-  constructor(
-    message: string,
-    /** Twilio's error code when it gave one (e.g. 21610: the recipient replied STOP). */
-    readonly code?: number,
-  ) {
+  /** Twilio's error code when it gave one (e.g. 21610: the recipient replied STOP). */
+  readonly code: number | undefined;
+  constructor(message: string, code?: number) {
     super(message);
     this.name = 'SmsSendError';
+    this.code = code;
   }
 }
 
@@ -31,8 +30,10 @@ export const SMS_TIMEOUT_MS = 5000;
  * base before the package's own RequestClient sends it.
  */
 class BaseUrlRequestClient extends twilio.RequestClient {
-  constructor(private readonly base: URL | null) {
+  private readonly base: URL | null;
+  constructor(base: URL | null) {
     super({ timeout: SMS_TIMEOUT_MS, autoRetry: false });
+    this.base = base;
   }
 
   override request<T>(opts: RequestOptions<T>) {
