@@ -58,7 +58,9 @@ async function waitUntilServing(url: string, child: ChildProcess, logs: () => st
     }
     await sleep(300);
   }
-  throw new Error(`astro dev did not answer ${url} within ${STARTUP_TIMEOUT_MS / 1000}s (last: ${lastAnswer}).\n${logs()}`);
+  throw new Error(
+    `astro dev did not answer ${url} within ${STARTUP_TIMEOUT_MS / 1000}s (last: ${lastAnswer}).\n${logs()}`,
+  );
 }
 
 /**
