@@ -14,6 +14,9 @@ export default defineConfig({
   // The other two keep the adapter's defaults, spelled out because the type wants all three.
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: true, environmentVariables: false } }),
   server: { port: 4321, host: '127.0.0.1' },
+  // Always emit page scripts as files, never inline: the Content-Security-Policy can then
+  // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers").
+  vite: { build: { assetsInlineLimit: 0 } },
   // The dev toolbar injects its own UI; keep it out of the browser tests (APP_ENV=test).
   devToolbar: { enabled: process.env.APP_ENV !== 'test' },
 });
