@@ -4,7 +4,8 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
-const site = process.env.SITE_URL || 'http://localhost:4321';
+// On Netlify builds, URL (the site's main address) is set automatically as a fallback.
+const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
 
 export default defineConfig({
   site,
