@@ -4,7 +4,8 @@ export const ORIGIN = 'http://localhost:4321';
 
 interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
-  config: { path: string | string[]; method?: string | string[] };
+  /** As `Config` from @netlify/functions types it (path optional); call() needs one. */
+  config: { path?: string | string[]; method?: string | string[] };
 }
 
 export interface CallOptions {
@@ -26,6 +27,7 @@ export interface CallOptions {
  */
 export async function call(mod: FunctionModule, path: string, opts: CallOptions = {}): Promise<Response> {
   const url = new URL(path, ORIGIN);
+  if (!mod.config.path) throw new Error('function module has no config.path');
   const paths = Array.isArray(mod.config.path) ? mod.config.path : [mod.config.path];
   let params: Record<string, string> | undefined;
   for (const p of paths) {
