@@ -5,14 +5,17 @@ import { ConflictError, StoreUnavailableError } from './store.ts';
 
 /** An error with an HTTP status and a message safe to show a person. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  // Plain fields, not parameter properties: scripts run this file under Node's type stripping.
+  constructor(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'HttpError';
+    this.status = status;
+    this.extra = extra;
+    this.headers = headers;
   }
 }
 

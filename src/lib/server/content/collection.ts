@@ -40,7 +40,12 @@ const nextRev = (prev: number) => Math.max(prev + 1, Date.now());
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 export class Collection<T extends { id: number }> {
-  constructor(private readonly options: CollectionOptions<T>) {}
+  private readonly options: CollectionOptions<T>;
+
+  // No parameter property: this file also runs under Node's type stripping (scripts/bench).
+  constructor(options: CollectionOptions<T>) {
+    this.options = options;
+  }
 
   private get kv(): KV {
     return kv(this.options.store);
