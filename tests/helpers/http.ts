@@ -4,7 +4,6 @@ export const ORIGIN = 'http://localhost:4321';
 
 interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
-  /** As `Config` from @netlify/functions types it (path optional); call() needs one. */
   config: { path?: string | string[]; method?: string | string[] };
 }
 
@@ -27,13 +26,14 @@ export interface CallOptions {
  */
 export async function call(mod: FunctionModule, path: string, opts: CallOptions = {}): Promise<Response> {
   const url = new URL(path, ORIGIN);
-  if (!mod.config.path) throw new Error('function module has no config.path');
-  const paths = Array.isArray(mod.config.path) ? mod.config.path : [mod.config.path];
+  const paths = Array.isArray(mod.config.path) ? mod.config.path : mod.config.path ? [mod.config.path] : [];
   let params: Record<string, string> | undefined;
   for (const p of paths) {
     const m = new URLPattern({ pathname: p }).exec(url);
     if (m) {
-      params = Object.fromEntries(Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
+      params = Object.fromEntries(
+        Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
+      );
       break;
     }
   }
@@ -57,7 +57,7 @@ export async function call(mod: FunctionModule, path: string, opts: CallOptions 
 
 /** The session cookie pair ("name=value") from a response's Set-Cookie, for the next call. */
 export function sessionCookie(res: Response): string {
-  const set = res.headers.getSetCookie().find((c) => /session=/.test(c));
+  const set = res.headers.getSetCookie().find((c) => c.includes('session='));
   if (!set) throw new Error('no session cookie set');
-  return set.split(';')[0] as string;
+  return set.split(';')[0]!;
 }
