@@ -23,7 +23,7 @@ class ProbeKV extends MemoryKV {
 }
 
 let stores: Map<StoreName, ProbeKV>;
-const probe = (name: StoreName) => stores.get(name) as ProbeKV;
+const probe = (name: StoreName) => stores.get(name)!;
 
 beforeAll(() => {
   process.env.APP_ENV ??= 'test';
@@ -40,11 +40,21 @@ beforeEach(() => {
 afterAll(() => setStoreFactory(null));
 
 const input = (i: number, over: Record<string, unknown> = {}) =>
-  ArticleInputSchema.parse({ title: `Post ${i}`, slug: `post-${i}`, content: `<p>${'Body text. '.repeat(50)}</p>`, author: 'Press Office', isPublished: true, ...over });
+  ArticleInputSchema.parse({
+    title: `Post ${i}`,
+    slug: `post-${i}`,
+    content: `<p>${'Body text. '.repeat(50)}</p>`,
+    author: 'Press Office',
+    isPublished: true,
+    ...over,
+  });
 
 describe('content collection: index and views', () => {
   it('GET /api/news reads one blob, whatever the number of articles', async () => {
-    for (let i = 0; i < 120; i++) await createArticle(input(i, { publishedAt: new Date(Date.UTC(2025, 0, 1) + i * 3600_000).toISOString() }));
+    for (let i = 0; i < 120; i++)
+      await createArticle(
+        input(i, { publishedAt: new Date(Date.UTC(2025, 0, 1) + i * 3600_000).toISOString() }),
+      );
     probe('articles').gets = [];
     const res = await call(news, '/api/news');
     const body = (await res.json()) as { articles: Article[] };

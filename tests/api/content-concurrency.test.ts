@@ -19,7 +19,11 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 async function createArticle(editor: string, slug: string): Promise<Article> {
-  const res = await call(adminNews, '/api/admin/news', { method: 'POST', json: body({ slug }), cookie: editor });
+  const res = await call(adminNews, '/api/admin/news', {
+    method: 'POST',
+    json: body({ slug }),
+    cookie: editor,
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { article: Article }).article;
 }
@@ -35,7 +39,12 @@ async function twoEdits(editor: string, a: Article) {
       }),
     ),
   );
-  const results = await Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as { article?: Article; error?: string } })));
+  const results = await Promise.all(
+    responses.map(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { article?: Article; error?: string },
+    })),
+  );
   const stored = await articles.get(a.id);
   const indexed = (await articles.list()).find((x) => x.id === a.id);
   return { results, stored, indexed };
@@ -43,9 +52,20 @@ async function twoEdits(editor: string, a: Article) {
 
 async function fiftyCreates(editor: string, prefix: string) {
   const responses = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => call(adminNews, '/api/admin/news', { method: 'POST', json: body({ slug: `${prefix}-${i}`, title: `Post ${i}` }), cookie: editor })),
+    Array.from({ length: 50 }, (_, i) =>
+      call(adminNews, '/api/admin/news', {
+        method: 'POST',
+        json: body({ slug: `${prefix}-${i}`, title: `Post ${i}` }),
+        cookie: editor,
+      }),
+    ),
   );
-  const created = await Promise.all(responses.map(async (r) => ({ status: r.status, article: ((await r.json()) as { article: Article }).article })));
+  const created = await Promise.all(
+    responses.map(async (r) => ({
+      status: r.status,
+      article: ((await r.json()) as { article: Article }).article,
+    })),
+  );
   return created;
 }
 
@@ -55,7 +75,7 @@ describe('atomic in-memory store (MemoryKV)', () => {
     process.env.APP_ENV ??= 'test';
     resetEnv();
     setStoreFactory(() => new MemoryKV());
-    editor = (await makeUsers('race-mem')).editor as string;
+    editor = (await makeUsers()).editor!;
   });
   afterAll(() => setStoreFactory(null));
 
@@ -65,7 +85,9 @@ describe('atomic in-memory store (MemoryKV)', () => {
       const { results, stored, indexed } = await twoEdits(editor, a);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const winner = results.find((r) => r.status === 200)?.body.article;
-      expect(results.find((r) => r.status === 409)?.body.error).toBe('This record was changed by someone else. Reload and try again.');
+      expect(results.find((r) => r.status === 409)?.body.error).toBe(
+        'This record was changed by someone else. Reload and try again.',
+      );
       expect(stored).toEqual(winner);
       expect(indexed).toEqual(winner);
     }
@@ -88,7 +110,7 @@ describe('real local Blobs server (not atomic: only "no acknowledged write is lo
   let stop: () => Promise<void>;
   beforeAll(async () => {
     ({ stop } = await startBlobs());
-    editor = (await makeUsers('race-blobs')).editor as string;
+    editor = (await makeUsers()).editor!;
   });
   afterAll(() => stop());
 

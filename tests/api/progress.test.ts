@@ -14,9 +14,9 @@ let viewer: string;
 
 beforeAll(async () => {
   ({ stop } = await startBlobs());
-  const users = await makeUsers('progress');
-  editor = users.editor as string;
-  viewer = users.viewer as string;
+  const users = await makeUsers();
+  editor = users.editor!;
+  viewer = users.viewer!;
 });
 afterAll(() => stop());
 
@@ -32,12 +32,26 @@ describe('metrics, volunteer goals, milestones', () => {
   it('PUT a metric: integers fall back to 0 (spec 5); public campaign-metrics reflects it with CDN headers', async () => {
     // An update before anyone listed them still finds the default record.
     const res = await call(adminMetrics, '/api/admin/metrics/2', {
-      method: 'PUT', cookie: editor,
-      json: { currentValue: '1234', targetValue: 'lots', label: 'Doors Knocked', sublabel: 'At the door', description: '', trend: '+5%' },
+      method: 'PUT',
+      cookie: editor,
+      json: {
+        currentValue: '1234',
+        targetValue: 'lots',
+        label: 'Doors Knocked',
+        sublabel: 'At the door',
+        description: '',
+        trend: '+5%',
+      },
     });
     expect(res.status, await res.clone().text()).toBe(200);
     const { metric } = (await res.json()) as { metric: Metric };
-    expect(metric).toMatchObject({ id: 2, currentValue: 1234, targetValue: 0, label: 'Doors Knocked', trend: '+5%' });
+    expect(metric).toMatchObject({
+      id: 2,
+      currentValue: 1234,
+      targetValue: 0,
+      label: 'Doors Knocked',
+      trend: '+5%',
+    });
     const pub = await call(campaignMetrics, '/api/campaign-metrics');
     expect(pub.headers.get('netlify-cache-tag')).toBe('campaign-metrics');
     expect(pub.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
@@ -49,15 +63,37 @@ describe('metrics, volunteer goals, milestones', () => {
 
   it('PUT a goal and a milestone (optional target)', async () => {
     const g = await call(adminGoals, '/api/admin/volunteer-goals/1', {
-      method: 'PUT', cookie: editor,
-      json: { currentCount: 7.8, targetCount: '15', deadline: '2026-05-03', description: 'New volunteer recruits', priority: 'high' },
+      method: 'PUT',
+      cookie: editor,
+      json: {
+        currentCount: 7.8,
+        targetCount: '15',
+        deadline: '2026-05-03',
+        description: 'New volunteer recruits',
+        priority: 'high',
+      },
     });
     expect(g.status).toBe(200);
-    expect(((await g.json()) as { goal: VolunteerGoal }).goal).toMatchObject({ currentCount: 7, targetCount: 15, deadline: '2026-05-03' });
-    for (const [target, expected] of [['', null], [undefined, null], ['40', 40], ['x', 0]] as const) {
+    expect(((await g.json()) as { goal: VolunteerGoal }).goal).toMatchObject({
+      currentCount: 7,
+      targetCount: 15,
+      deadline: '2026-05-03',
+    });
+    for (const [target, expected] of [
+      ['', null],
+      [undefined, null],
+      ['40', 40],
+      ['x', 0],
+    ] as const) {
       const m = await call(adminMilestones, '/api/admin/milestones/2', {
-        method: 'PUT', cookie: editor,
-        json: { currentCount: '3', ...(target === undefined ? {} : { targetCount: target }), label: 'Town Halls Held', description: '' },
+        method: 'PUT',
+        cookie: editor,
+        json: {
+          currentCount: '3',
+          ...(target === undefined ? {} : { targetCount: target }),
+          label: 'Town Halls Held',
+          description: '',
+        },
       });
       expect(m.status).toBe(200);
       expect(((await m.json()) as { milestone: Milestone }).milestone.targetCount).toBe(expected);
@@ -66,17 +102,41 @@ describe('metrics, volunteer goals, milestones', () => {
 
   it('validation, unknown fields, wrong method, oversize, unknown id', async () => {
     const badGoal = await call(adminGoals, '/api/admin/volunteer-goals/1', {
-      method: 'PUT', cookie: editor, json: { currentCount: 1, targetCount: 2, deadline: 'Friday', description: 'x', priority: 'urgent' },
+      method: 'PUT',
+      cookie: editor,
+      json: { currentCount: 1, targetCount: 2, deadline: 'Friday', description: 'x', priority: 'urgent' },
     });
     expect(badGoal.status).toBe(400);
     expect(((await badGoal.json()) as { error: string }).error).toBe('Use the format YYYY-MM-DD');
-    const unknown = await call(adminMetrics, '/api/admin/metrics/1', { method: 'PUT', cookie: editor, json: { currentValue: 1, targetValue: 1, label: 'x', id: 1 } });
+    const unknown = await call(adminMetrics, '/api/admin/metrics/1', {
+      method: 'PUT',
+      cookie: editor,
+      json: { currentValue: 1, targetValue: 1, label: 'x', id: 1 },
+    });
     expect(unknown.status).toBe(400);
-    const big = await call(adminMetrics, '/api/admin/metrics/1', { method: 'PUT', cookie: editor, json: { currentValue: 1, targetValue: 1, label: 'x', description: 'y'.repeat(70 * 1024) } });
+    const big = await call(adminMetrics, '/api/admin/metrics/1', {
+      method: 'PUT',
+      cookie: editor,
+      json: { currentValue: 1, targetValue: 1, label: 'x', description: 'y'.repeat(70 * 1024) },
+    });
     expect(big.status).toBe(413);
-    expect((await call(adminMetrics, '/api/admin/metrics', { method: 'POST', cookie: editor, json: {} })).status).toBe(405);
-    expect((await call(adminMilestones, '/api/admin/milestones/1', { method: 'DELETE', cookie: editor })).status).toBe(405);
-    expect((await call(campaignMetrics, '/api/campaign-metrics', { method: 'PUT', json: {} })).status).toBe(405);
-    expect((await call(adminMetrics, '/api/admin/metrics/99', { method: 'PUT', cookie: editor, json: { currentValue: 1, targetValue: 1, label: 'x' } })).status).toBe(404);
+    expect(
+      (await call(adminMetrics, '/api/admin/metrics', { method: 'POST', cookie: editor, json: {} })).status,
+    ).toBe(405);
+    expect(
+      (await call(adminMilestones, '/api/admin/milestones/1', { method: 'DELETE', cookie: editor })).status,
+    ).toBe(405);
+    expect((await call(campaignMetrics, '/api/campaign-metrics', { method: 'PUT', json: {} })).status).toBe(
+      405,
+    );
+    expect(
+      (
+        await call(adminMetrics, '/api/admin/metrics/99', {
+          method: 'PUT',
+          cookie: editor,
+          json: { currentValue: 1, targetValue: 1, label: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -41,19 +41,34 @@ describe('local seed', () => {
     expect(all.filter((a) => !a.isPublished)).toHaveLength(1);
     const pub = ((await (await call(news, '/api/news')).json()) as { articles: Article[] }).articles;
     expect(pub).toHaveLength(4);
-    expect(new Set(pub.map((a) => categoryFor(a.author, IDENTITY.candidateName))).size).toBeGreaterThanOrEqual(3);
-    const events = ((await (await call(eventsFn, '/api/events')).json()) as { events: CampaignEvent[] }).events;
+    expect(
+      new Set(pub.map((a) => categoryFor(a.author, IDENTITY.candidateName))).size,
+    ).toBeGreaterThanOrEqual(3);
+    const events = ((await (await call(eventsFn, '/api/events')).json()) as { events: CampaignEvent[] })
+      .events;
     expect(events.length).toBeGreaterThanOrEqual(4);
     expect((await adminEvents()).filter((e) => !e.isPublic)).toHaveLength(1);
   });
 
   it('social links: six platforms, two inactive; progress: the spec weekly goals', async () => {
     const links = await adminSocialLinks();
-    expect(links.map((l) => l.platform).sort()).toEqual(['facebook', 'instagram', 'linkedin', 'tiktok', 'x', 'youtube']);
+    expect(links.map((l) => l.platform).sort()).toEqual([
+      'facebook',
+      'instagram',
+      'linkedin',
+      'tiktok',
+      'x',
+      'youtube',
+    ]);
     expect(links.filter((l) => !l.isActive)).toHaveLength(2);
-    const pub = ((await (await call(social, '/api/social-media-links')).json()) as { links: unknown[] }).links;
+    const pub = ((await (await call(social, '/api/social-media-links')).json()) as { links: unknown[] })
+      .links;
     expect(pub).toHaveLength(4);
-    const progress = (await (await call(campaignMetrics, '/api/campaign-metrics')).json()) as { goals: VolunteerGoal[]; metrics: unknown[]; milestones: unknown[] };
+    const progress = (await (await call(campaignMetrics, '/api/campaign-metrics')).json()) as {
+      goals: VolunteerGoal[];
+      metrics: unknown[];
+      milestones: unknown[];
+    };
     expect(progress.goals.map((g) => g.targetCount)).toEqual([15, 500, 3, 200]);
     expect(progress.metrics.length).toBeGreaterThan(0);
     expect(progress.milestones.length).toBeGreaterThan(0);
@@ -67,7 +82,14 @@ describe('local seed', () => {
     expect(await adminArticles()).toHaveLength(5);
     const { createArticle } = await import('../../src/lib/server/content/articles.ts');
     const { ArticleInputSchema } = await import('../../src/lib/schemas/article.ts');
-    const a = await createArticle(ArticleInputSchema.parse({ title: 'New', slug: 'new-after-seed', content: '<p>x</p>', author: 'Press Office' }));
+    const a = await createArticle(
+      ArticleInputSchema.parse({
+        title: 'New',
+        slug: 'new-after-seed',
+        content: '<p>x</p>',
+        author: 'Press Office',
+      }),
+    );
     expect(a.id).toBe(6);
   });
 });

@@ -11,21 +11,37 @@ let users: Record<Who, string | undefined>;
 
 beforeAll(async () => {
   ({ stop } = await startBlobs());
-  users = await makeUsers('upload');
+  users = await makeUsers();
 });
 afterAll(() => stop());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
+const JPEG = Buffer.concat([
+  Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00,
+    0x01, 0x00, 0x00,
+  ]),
+  Buffer.alloc(64),
+  Buffer.from([0xff, 0xd9]),
+]);
 const WEBP = (() => {
-  const vp8 = Buffer.concat([Buffer.from('VP8L'), Buffer.from([0x0a, 0, 0, 0]), Buffer.from([0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88])]);
+  const vp8 = Buffer.concat([
+    Buffer.from('VP8L'),
+    Buffer.from([0x0a, 0, 0, 0]),
+    Buffer.from([0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88]),
+  ]);
   const body = Buffer.concat([Buffer.from('WEBP'), vp8]);
   const size = Buffer.alloc(4);
   size.writeUInt32LE(body.length);
   return Buffer.concat([Buffer.from('RIFF'), size, body]);
 })();
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+);
 const HTML = Buffer.from('<!doctype html><script>alert(1)</script>');
 
 function form(data: Buffer, filename: string, type: string, field = 'image'): FormData {
@@ -34,7 +50,11 @@ function form(data: Buffer, filename: string, type: string, field = 'image'): Fo
   return f;
 }
 
-async function post(body: FormData | string, cookie: string | undefined = users.editor, headers?: Record<string, string>) {
+async function post(
+  body: FormData | string,
+  cookie: string | undefined = users.editor,
+  headers?: Record<string, string>,
+) {
   return call(upload, '/api/upload', { method: 'POST', body, cookie, headers });
 }
 
@@ -46,20 +66,23 @@ describe('POST /api/upload and GET /api/uploads/:name', () => {
     ['gif', GIF, 'image/gif'],
     ['jpg', JPEG, 'image/jpeg'],
     ['webp', WEBP, 'image/webp'],
-  ] as const)('stores a %s under a random name and serves it back with safe headers', async (ext, bytes, type) => {
-    const res = await post(form(bytes, `photo.${ext}`, 'application/octet-stream'));
-    expect(res.status, await res.clone().text()).toBe(201);
-    const body = (await res.json()) as { success: boolean; imageUrl: string };
-    expect(body.success).toBe(true);
-    expect(body.imageUrl).toMatch(new RegExp(`^/api/uploads/[a-f0-9]{32}\\.${ext}$`));
-    const got = await call(uploads, body.imageUrl);
-    expect(got.status).toBe(200);
-    expect(got.headers.get('content-type')).toBe(type);
-    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(got.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
-  });
+  ] as const)(
+    'stores a %s under a random name and serves it back with safe headers',
+    async (ext, bytes, type) => {
+      const res = await post(form(bytes, `photo.${ext}`, 'application/octet-stream'));
+      expect(res.status, await res.clone().text()).toBe(201);
+      const body = (await res.json()) as { success: boolean; imageUrl: string };
+      expect(body.success).toBe(true);
+      expect(body.imageUrl).toMatch(new RegExp(`^/api/uploads/[a-f0-9]{32}\\.${ext}$`));
+      const got = await call(uploads, body.imageUrl);
+      expect(got.status).toBe(200);
+      expect(got.headers.get('content-type')).toBe(type);
+      expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(got.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+    },
+  );
 
   it('two uploads of the same file get different names', async () => {
     const a = (await (await post(form(PNG, 'a.png', 'image/png'))).json()) as { imageUrl: string };
@@ -82,7 +105,10 @@ describe('POST /api/upload and GET /api/uploads/:name', () => {
     ] as const) {
       const res = await post(form(bytes, name, type));
       expect(res.status, `${name} ${type}`).toBe(415);
-      expect(await res.json()).toEqual({ success: false, error: 'Only JPEG, PNG, WebP and GIF images are allowed' });
+      expect(await res.json()).toEqual({
+        success: false,
+        error: 'Only JPEG, PNG, WebP and GIF images are allowed',
+      });
     }
     let stored = 0;
     for await (const page of kv('uploads').keys()) stored += page.length;
@@ -102,12 +128,28 @@ describe('POST /api/upload and GET /api/uploads/:name', () => {
   });
 
   it('permissions: anonymous 401, viewer 403, inactive 401, editor and admin OK; answers carry success:false', async () => {
-    for (const [who, status] of [['anonymous', 401], ['viewer', 403], ['inactive', 401], ['editor', 201], ['admin', 201]] as const) {
-      const res = await call(upload, '/api/upload', { method: 'POST', body: form(PNG, 'a.png', 'image/png'), cookie: users[who] });
+    for (const [who, status] of [
+      ['anonymous', 401],
+      ['viewer', 403],
+      ['inactive', 401],
+      ['editor', 201],
+      ['admin', 201],
+    ] as const) {
+      const res = await call(upload, '/api/upload', {
+        method: 'POST',
+        body: form(PNG, 'a.png', 'image/png'),
+        cookie: users[who],
+      });
       expect(res.status, who).toBe(status);
       expect(((await res.json()) as { success: boolean }).success).toBe(status === 201);
     }
-    const cross = await call(upload, '/api/upload', { method: 'POST', body: form(PNG, 'a.png', 'image/png'), cookie: users.editor, crossSite: true, headers: { origin: 'https://evil.example' } });
+    const cross = await call(upload, '/api/upload', {
+      method: 'POST',
+      body: form(PNG, 'a.png', 'image/png'),
+      cookie: users.editor,
+      crossSite: true,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(cross.status).toBe(403);
   });
 
@@ -115,7 +157,9 @@ describe('POST /api/upload and GET /api/uploads/:name', () => {
     const get = await call(upload, '/api/upload', { cookie: users.editor });
     expect(get.status).toBe(405);
     expect(((await get.json()) as { success: boolean }).success).toBe(false);
-    expect((await call(uploads, '/api/uploads/0123456789abcdef0123456789abcdef.png', { method: 'DELETE' })).status).toBe(405);
+    expect(
+      (await call(uploads, '/api/uploads/0123456789abcdef0123456789abcdef.png', { method: 'DELETE' })).status,
+    ).toBe(405);
     for (const name of ['0123456789abcdef0123456789abcdef.png', 'evil.svg', '..%2Fusers', 'x.html']) {
       expect((await call(uploads, `/api/uploads/${name}`)).status).toBe(404);
     }

@@ -73,7 +73,8 @@ function nameAndTypeAgree(file: Blob, mime: string): boolean {
 /** POST /api/upload: validates the multipart `image` field and stores it under a random name. */
 export async function saveUpload(req: Request): Promise<{ name: string; contentType: string }> {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw fail(415, 'Please upload the image as multipart/form-data');
+  if (!/^multipart\/form-data\b/i.test(type))
+    throw fail(415, 'Please upload the image as multipart/form-data');
   const body = await readCapped(req, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
   let form: FormData;
   try {
@@ -87,11 +88,13 @@ export async function saveUpload(req: Request): Promise<{ name: string; contentT
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
   const ext = detected ? ALLOWED[detected.mime] : undefined;
-  if (!detected || !ext || !nameAndTypeAgree(file, detected.mime)) throw fail(415, 'Only JPEG, PNG, WebP and GIF images are allowed');
+  if (!detected || !ext || !nameAndTypeAgree(file, detected.mime))
+    throw fail(415, 'Only JPEG, PNG, WebP and GIF images are allowed');
   for (let attempt = 0; attempt < 3; attempt++) {
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    if (await kv('uploads').putBytes(key(name), data, { contentType: detected.mime })) return { name, contentType: detected.mime };
+    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    if (await kv('uploads').putBytes(key(name), data, { contentType: detected.mime }))
+      return { name, contentType: detected.mime };
   }
   throw fail(503, 'Please try again');
 }
@@ -101,9 +104,9 @@ export async function readUpload(name: string): Promise<{ data: ArrayBuffer; con
   if (!UPLOAD_NAME.test(name)) return null;
   const found = await kv('uploads').getBytes(key(name));
   if (!found) return null;
-  const ext = name.split('.').pop() as string;
+  const ext = name.split('.').pop()!;
   const stored = found.metadata.contentType;
   // Only ever one of our four image types, whatever the metadata says.
-  const contentType = typeof stored === 'string' && ALLOWED[stored] === ext ? stored : (EXT_TYPES[ext] as string);
+  const contentType = typeof stored === 'string' && ALLOWED[stored] === ext ? stored : EXT_TYPES[ext]!;
   return { data: found.data, contentType };
 }
