@@ -82,10 +82,42 @@ export function hashed(personal: string): string {
 // Blobs implementation
 
 /** Each store request gets this long before it counts as a failure (function limit is 10 s). */
-const REQUEST_TIMEOUT_MS = 4000;
+export const REQUEST_TIMEOUT_MS = 3000;
+const RETRY_DELAY_MS = 150;
+/**
+ * What the SDK sees instead of a 5xx/429/network failure. Not retryable for it
+ * (see below), so it throws at once and the request answers 503.
+ */
+const GAVE_UP_STATUS = 424;
 
-const timedFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+/**
+ * The fetch the Blobs SDK uses. The SDK's own policy retries 429/5xx and
+ * network errors five times, 5 s apart: a storm would then outlive the 10 s
+ * function limit. Here a request has a 3 s timeout and one quick retry, then
+ * the SDK is handed a non-retryable failure, so the endpoint answers a clean
+ * 503 well inside the limit (SECURITY.md, "Storage that loses nothing").
+ */
+export const storeFetch: typeof fetch = async (input, init) => {
+  const attempt = () =>
+    fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const failed = (res: Response) => res.status === 429 || res.status >= 500;
+  let first: Response | null = null;
+  try {
+    first = await attempt();
+    if (!failed(first)) return first;
+  } catch (err) {
+    // A timeout has used its budget already: no second wait.
+    if ((err as Error).name === 'TimeoutError') return new Response(null, { status: GAVE_UP_STATUS });
+  }
+  await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+  try {
+    const second = await attempt();
+    if (!failed(second)) return second;
+  } catch {
+    // fall through
+  }
+  return new Response(null, { status: GAVE_UP_STATUS });
+};
 
 function isDeployScoped(): boolean {
   const ctx =
@@ -131,7 +163,7 @@ export class BlobsKV implements KV {
   private readonly name: string;
 
   constructor(name: StoreName, store?: Store) {
-    const options = { consistency: 'strong' as const, fetch: timedFetch };
+    const options = { consistency: 'strong' as const, fetch: storeFetch };
     this.name = name;
     this.store = store ?? (isDeployScoped() ? getDeployStore(name, options) : getStore(name, options));
   }
@@ -206,11 +238,16 @@ export class BlobsKV implements KV {
 }
 
 /**
- * A conditional write that failed with something other than 412 can report
- * `modified: true` with an empty etag (a known SDK trap): that is a failure.
+ * The outcome of a conditional write. A real precondition failure (412) is
+ * `modified: false`. Any other failure comes back from the SDK as
+ * `modified: true` with an empty etag (a known SDK trap): that is a store
+ * fault, raised as such, never mistaken for "already exists" or "changed".
  */
 function writeSucceeded(res: { modified: boolean; etag?: string }): boolean {
-  return res.modified && typeof res.etag === 'string' && res.etag.length > 0;
+  if (!res.modified) return false;
+  if (!res.etag)
+    throw new StoreUnavailableError(new Error('Conditional write failed without a precondition answer'));
+  return true;
 }
 
 // ---------------------------------------------------------------------------
