@@ -101,9 +101,8 @@ export const storeFetch: typeof fetch = async (input, init) => {
   const attempt = () =>
     fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const failed = (res: Response) => res.status === 429 || res.status >= 500;
-  let first: Response | null = null;
   try {
-    first = await attempt();
+    const first = await attempt();
     if (!failed(first)) return first;
   } catch (err) {
     // A timeout has used its budget already: no second wait.
