@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { apiRequest } from '../lib/client/api.ts';
 import { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '../lib/schemas/forms.ts';
@@ -23,7 +23,7 @@ export default function ContactForm({ captchaSiteKey }: Props) {
 
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token) {
       setCaptchaError(true);

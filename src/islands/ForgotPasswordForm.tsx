@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { forgotPasswordProblem } from '../lib/client/validation.ts';
 import '../styles/islands.css';
 
@@ -8,7 +8,8 @@ export const FORGOT_SENT_NOTE =
 /**
  * Public forgot-password page (spec sections 2, 4, 5, 8): form -> submitting
  * -> sent view, or an inline destructive alert. The server answers the same
- * whether or not the account exists.
+ * whether or not the account exists. The page around it holds the heading
+ * and the 'Back to Login' link.
  */
 export default function ForgotPasswordForm() {
   const id = useId();
@@ -17,7 +18,7 @@ export default function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = forgotPasswordProblem(email);
     if (problem) {
@@ -46,9 +47,9 @@ export default function ForgotPasswordForm() {
   if (sent) {
     return (
       <div className="form-card auth-card" role="status">
-        <h1>Email Sent!</h1>
+        <h2>Email Sent!</h2>
         <p>{FORGOT_SENT_NOTE}</p>
-        <h2 className="h-small">Next steps</h2>
+        <h3 className="h-small">Next steps</h3>
         <ol className="steps">
           <li>Check your inbox (and your spam folder) for the email.</li>
           <li>Copy the temporary password from the email.</li>
@@ -64,9 +65,7 @@ export default function ForgotPasswordForm() {
 
   const errorId = `${id}-error`;
   return (
-    <form className="form-card auth-card" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Forgot Password</h1>
-      <p>Enter the email address of your staff account.</p>
+    <form className="form-card auth-card" onSubmit={onSubmit} noValidate aria-label="Forgot password">
       <div className="notice notice--info">
         <p>
           <strong>How it works:</strong> we'll email you a temporary password. It expires in 24 hours. Use it to log in, then change your password
@@ -95,9 +94,6 @@ export default function ForgotPasswordForm() {
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send Temporary Password'}
       </button>
-      <p className="auth-back">
-        <a href="/admin">Back to Login</a>
-      </p>
     </form>
   );
 }

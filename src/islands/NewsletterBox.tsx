@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import '../styles/islands.css';
 
@@ -7,7 +7,7 @@ export default function NewsletterBox() {
   const id = useId();
   const [email, setEmail] = useState('');
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     toast.success('Thank you for subscribing!', { description: "We'll keep you posted on campaign news." });
     setEmail('');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { resetPasswordProblem, RESET_PASSWORD_MIN } from '../lib/client/validation.ts';
 import '../styles/islands.css';
@@ -54,7 +54,7 @@ export default function ResetPasswordForm() {
     history.replaceState(history.state, '', location.pathname);
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = resetPasswordProblem(password, confirm);
     if (problem) {
@@ -83,17 +83,13 @@ export default function ResetPasswordForm() {
   }
 
   return (
-    <form className="form-card auth-card" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Reset Password</h1>
-      <p>Choose a new password for your staff account (at least {RESET_PASSWORD_MIN} characters).</p>
+    <form className="form-card auth-card" onSubmit={onSubmit} noValidate aria-label="Reset password">
+      <p>Use at least {RESET_PASSWORD_MIN} characters.</p>
       <PasswordField id={`${id}-new`} label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
       <PasswordField id={`${id}-confirm`} label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting || token === null}>
         {submitting ? 'Resetting Password...' : 'Reset Password'}
       </button>
-      <p className="auth-back">
-        <a href="/admin">Back to Login</a>
-      </p>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { CAPTCHA_REQUIRED, STATES } from '../lib/schemas/forms.ts';
 import { flushOutbox, postVolunteer, readOutbox, removeFromOutbox, saveForRetry, type PendingSignup } from '../lib/client/volunteer-outbox.ts';
@@ -62,7 +62,7 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
 
   const set = (name: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token) {
       setError(CAPTCHA_REQUIRED);
