@@ -304,12 +304,12 @@ export async function update<T>(
 export async function upsert<T>(
   store: KV,
   k: string,
-  change: (current: T | null) => T,
+  change: (current: T | null) => T | Promise<T>,
   attempts = 10,
 ): Promise<T> {
   for (let i = 0; i < attempts; i++) {
     const cur = await store.get<T>(k);
-    const next = change(cur ? cur.value : null);
+    const next = await change(cur ? cur.value : null);
     const ok = cur ? await store.replace(k, next, cur.etag) : await store.create(k, next);
     if (ok) return next;
     await backoff(i);
@@ -332,6 +332,17 @@ export async function nextId(counterName: string): Promise<number> {
     value: (cur?.value ?? 0) + 1,
   }));
   return n.value;
+}
+
+/**
+ * Raises a collection's id counter to at least `atLeast` (after records were
+ * created with fixed ids, e.g. by the seed), so nextId never hands them out again.
+ */
+export async function bumpCounter(counterName: string, atLeast: number): Promise<void> {
+  const k = key('counter', counterName);
+  const cur = await kv('meta').get<{ value: number }>(k);
+  if (cur && cur.value.value >= atLeast) return;
+  await upsert<{ value: number }>(kv('meta'), k, (c) => ({ value: Math.max(c?.value ?? 0, atLeast) }));
 }
 
 /** Reads every JSON value under a prefix. O(n) reads: for rebuilds and exports, not hot paths. */
