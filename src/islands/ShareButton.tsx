@@ -21,7 +21,8 @@ async function copy(text: string): Promise<boolean> {
     area.style.opacity = '0';
     document.body.appendChild(area);
     area.select();
-    const ok = document.execCommand?.('copy') ?? false;
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the only fallback where the Clipboard API is missing
+    const ok = (document.execCommand as (command: string) => boolean)('copy');
     area.remove();
     return ok;
   }
