@@ -5,7 +5,8 @@ import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
-const site = process.env.SITE_URL || 'http://localhost:4321';
+// On Netlify builds, URL (the site's main address) is set automatically as a fallback.
+const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
 // Astro's CSP is unsupported under the Vite dev server: its <meta> there blocks the
 // dev server's inline island scripts, so no island hydrates. Built output keeps it.
 const isDevServer = process.argv.includes('dev');
@@ -31,6 +32,9 @@ export default defineConfig({
           styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
         },
       },
-  // The dev toolbar injects its own UI; keep it out of the browser tests (APP_ENV=test).
-  devToolbar: { enabled: process.env.APP_ENV !== 'test' },
+  // Always emit page scripts as files, never inline: the Content-Security-Policy can then
+  // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers").
+  vite: { build: { assetsInlineLimit: 0 } },
+  // The dev toolbar injects its own UI; the browser tests turn it off (DISABLE_DEV_TOOLBAR=1).
+  devToolbar: { enabled: process.env.DISABLE_DEV_TOOLBAR !== '1' },
 });

@@ -1,6 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { inboxCsv, inboxPage, parseInboxQuery, type InboxKindName } from '../../src/lib/server/forms/inbox.ts';
+import {
+  inboxCsv,
+  inboxPage,
+  parseInboxQuery,
+  type InboxKindName,
+} from '../../src/lib/server/forms/inbox.ts';
 import { allowMethods, handle, HttpError, json } from '../../src/lib/server/http.ts';
 
 const KINDS: Record<string, InboxKindName> = {
@@ -32,4 +37,6 @@ export default handle(async (req: Request) => {
   return json(await inboxPage(kind, query));
 });
 
-export const config: Config = { path: ['/api/admin/volunteers', '/api/admin/contacts', '/api/admin/text-signups'] };
+export const config: Config = {
+  path: ['/api/admin/volunteers', '/api/admin/contacts', '/api/admin/text-signups'],
+};

@@ -1,6 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { ArticleInputSchema } from '../../src/lib/schemas/article.ts';
-import { adminArticles, createArticle, deleteArticle, updateArticle } from '../../src/lib/server/content/articles.ts';
+import {
+  adminArticles,
+  createArticle,
+  deleteArticle,
+  updateArticle,
+} from '../../src/lib/server/content/articles.ts';
 import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { allowMethods, handle, HttpError, idFrom, json, readJson } from '../../src/lib/server/http.ts';

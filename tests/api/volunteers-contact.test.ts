@@ -1,11 +1,26 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as contact from '../../netlify/functions/contact.mts';
-import { StoredContactSchema, StoredVolunteerSchema, type StoredContact, type StoredVolunteer } from '../../src/lib/schemas/inbox.ts';
+import {
+  StoredContactSchema,
+  StoredVolunteerSchema,
+  type StoredContact,
+  type StoredVolunteer,
+} from '../../src/lib/schemas/inbox.ts';
 import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
-import { fakeProvider, keysOf, localProviders, sendJson, setEnv, validContact, validVolunteer, valuesOf, type FakeProvider } from '../helpers/forms.ts';
+import {
+  fakeProvider,
+  keysOf,
+  localProviders,
+  sendJson,
+  setEnv,
+  validContact,
+  validVolunteer,
+  valuesOf,
+  type FakeProvider,
+} from '../helpers/forms.ts';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let sg: FakeProvider;
@@ -22,8 +37,10 @@ beforeAll(async () => {
   ts = await fakeProvider((req, res) => {
     if (tsMode !== 'ok') return sendJson(res, 500, {});
     const token = new URLSearchParams(req.body).get('response') ?? '';
-    if (token.startsWith('bad')) return sendJson(res, 200, { success: false, 'error-codes': ['invalid-input-response'] });
-    if (token.startsWith('dup')) return sendJson(res, 200, { success: false, 'error-codes': ['timeout-or-duplicate'] });
+    if (token.startsWith('bad'))
+      return sendJson(res, 200, { success: false, 'error-codes': ['invalid-input-response'] });
+    if (token.startsWith('dup'))
+      return sendJson(res, 200, { success: false, 'error-codes': ['timeout-or-duplicate'] });
     sendJson(res, 200, { success: true });
   });
 });
@@ -52,17 +69,29 @@ async function contactsFrom(email: string): Promise<StoredContact[]> {
 }
 
 describe('POST /api/volunteers-sendgrid', () => {
-  const post = (json: unknown, opts: Parameters<typeof call>[2] = {}) => call(volunteers, '/api/volunteers-sendgrid', { method: 'POST', json, ...opts });
+  const post = (json: unknown, opts: Parameters<typeof call>[2] = {}) =>
+    call(volunteers, '/api/volunteers-sendgrid', { method: 'POST', json, ...opts });
 
   it('verifies the captcha, stores the sign-up, emails the inbox (reply-to the volunteer), 201', async () => {
     const email = uniqueEmail();
-    const res = await post(validVolunteer({ email: ` ${email.toUpperCase()} `, interests: ['Phone banking'], zip: '70112' }));
+    const res = await post(
+      validVolunteer({ email: ` ${email.toUpperCase()} `, interests: ['Phone banking'], zip: '70112' }),
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ success: true });
     const v = StoredVolunteerSchema.parse(await volunteer(email));
-    expect(v).toMatchObject({ email, phone: '+15045550101', state: 'LA', zip: '70112', interests: ['Phone banking'], emailStatus: 'sent', submissionCount: 1 });
+    expect(v).toMatchObject({
+      email,
+      phone: '+15045550101',
+      state: 'LA',
+      zip: '70112',
+      interests: ['Phone banking'],
+      emailStatus: 'sent',
+    });
     expect(v).not.toHaveProperty('captchaResponse');
-    const mails = (await valuesOf<{ to: string; replyTo: string; subject: string }>('outbox', 'email/')).filter((m) => m.replyTo === email);
+    const mails = (
+      await valuesOf<{ to: string; replyTo: string; subject: string }>('outbox', 'email/')
+    ).filter((m) => m.replyTo === email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'team@localhost', subject: 'New volunteer: Grace Hopper' });
   });
@@ -72,8 +101,8 @@ describe('POST /api/volunteers-sendgrid', () => {
     expect((await post(validVolunteer({ email }))).status).toBe(201);
     expect((await post(validVolunteer({ email }))).status).toBe(200);
     expect(await keysOf('volunteers', `volunteer/${hashed(email)}`)).toHaveLength(1);
-    expect((await volunteer(email))?.submissionCount).toBe(2);
-    const count = async () => (await valuesOf<{ replyTo: string }>('outbox', 'email/')).filter((m) => m.replyTo === email).length;
+    const count = async () =>
+      (await valuesOf<{ replyTo: string }>('outbox', 'email/')).filter((m) => m.replyTo === email).length;
     expect(await count()).toBe(1);
     expect((await post(validVolunteer({ email, city: 'Metairie' }))).status).toBe(200);
     expect((await volunteer(email))?.city).toBe('Metairie');
@@ -136,19 +165,36 @@ describe('POST /api/volunteers-sendgrid', () => {
     sgMode = 500;
     const email = uniqueEmail();
     expect((await post(validVolunteer({ email }))).status).toBe(201);
-    expect(await volunteer(email)).toMatchObject({ emailStatus: 'failed', emailError: 'EmailSendError: SendGrid answered 500' });
+    expect(await volunteer(email)).toMatchObject({
+      emailStatus: 'failed',
+      emailError: 'EmailSendError: SendGrid answered 500',
+    });
   });
 
   it('method 405, content type 415, oversize 413, cross-site 403', async () => {
     expect((await call(volunteers, '/api/volunteers-sendgrid')).status).toBe(405);
-    expect((await call(volunteers, '/api/volunteers-sendgrid', { method: 'POST', body: 'a=b', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (
+        await call(volunteers, '/api/volunteers-sendgrid', {
+          method: 'POST',
+          body: 'a=b',
+          headers: { 'content-type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(415);
     expect((await post(validVolunteer({ address1: 'x'.repeat(40_000) }))).status).toBe(413);
-    expect((await post(validVolunteer(), { crossSite: true, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect(
+      (await post(validVolunteer(), { crossSite: true, headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(403);
   });
 
   it('production with Turnstile test secret or without SendGrid: 503, nothing stored', async () => {
     const email = uniqueEmail();
-    setEnv({ APP_ENV: 'production', TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA', SENDGRID_API_KEY: 'SG.x' });
+    setEnv({
+      APP_ENV: 'production',
+      TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+      SENDGRID_API_KEY: 'SG.x',
+    });
     expect((await post(validVolunteer({ email }))).status).toBe(503);
     setEnv({ TURNSTILE_SECRET_KEY: 'real-secret', SENDGRID_API_KEY: undefined });
     expect((await post(validVolunteer({ email }))).status).toBe(503);
@@ -157,7 +203,8 @@ describe('POST /api/volunteers-sendgrid', () => {
 });
 
 describe('POST /api/contact', () => {
-  const post = (json: unknown, opts: Parameters<typeof call>[2] = {}) => call(contact, '/api/contact', { method: 'POST', json, ...opts });
+  const post = (json: unknown, opts: Parameters<typeof call>[2] = {}) =>
+    call(contact, '/api/contact', { method: 'POST', json, ...opts });
 
   it('stores one record per message (time-ordered key), emails the inbox, 201', async () => {
     const email = uniqueEmail();
@@ -168,10 +215,15 @@ describe('POST /api/contact', () => {
     const stored = await contactsFrom(email);
     expect(stored).toHaveLength(2);
     for (const c of stored) StoredContactSchema.parse(c);
-    expect(stored.find((c) => c.subject === 'press')).toMatchObject({ phone: '+15045550102', emailStatus: 'sent' });
+    expect(stored.find((c) => c.subject === 'press')).toMatchObject({
+      phone: '+15045550102',
+      emailStatus: 'sent',
+    });
     const keys = await keysOf('contacts', 'message/');
     expect(keys.every((k) => /^message\/\d{4}-\d\d-\d\dT[\d:.]+Z-[0-9a-f]{12}$/.test(k))).toBe(true);
-    const mails = (await valuesOf<{ replyTo: string; subject: string }>('outbox', 'email/')).filter((m) => m.replyTo === email);
+    const mails = (await valuesOf<{ replyTo: string; subject: string }>('outbox', 'email/')).filter(
+      (m) => m.replyTo === email,
+    );
     expect(mails.map((m) => m.subject)).toContain('Contact form (Press Inquiry): Alan Turing');
   });
 
@@ -214,8 +266,18 @@ describe('POST /api/contact', () => {
 
   it('method 405, content type 415, oversize 413, cross-site 403', async () => {
     expect((await call(contact, '/api/contact', { method: 'PUT', json: validContact() })).status).toBe(405);
-    expect((await call(contact, '/api/contact', { method: 'POST', body: 'x', headers: { 'content-type': 'multipart/form-data' } })).status).toBe(415);
+    expect(
+      (
+        await call(contact, '/api/contact', {
+          method: 'POST',
+          body: 'x',
+          headers: { 'content-type': 'multipart/form-data' },
+        })
+      ).status,
+    ).toBe(415);
     expect((await post(validContact({ message: 'x'.repeat(70_000) }))).status).toBe(413);
-    expect((await post(validContact(), { crossSite: true, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(
+      (await post(validContact(), { crossSite: true, headers: { 'sec-fetch-site': 'cross-site' } })).status,
+    ).toBe(403);
   });
 });

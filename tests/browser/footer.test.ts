@@ -40,8 +40,8 @@ describe('footer', () => {
     ]);
     const text = await footer.innerText();
     expect(text).toContain(paidForDisclaimer);
-    expect(text).toMatch(/Election Day:\s*October 11, 2025/);
-    expect(text).toMatch(/Early Voting:\s*September 27 - October 4/);
+    expect(text).toMatch(/Election Day: October 11, 2025/);
+    expect(text).toMatch(/Early Voting: September 27 - October 4/);
     expect(electionFacts.electionDay.label).toBe('October 11, 2025');
     await page.close();
   });

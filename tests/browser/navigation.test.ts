@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { primaryNav } from '../../src/content/campaign';
 import { launchBrowser, type BrowserSession } from './helpers/browser';
@@ -58,7 +59,7 @@ describe('skip link', () => {
 });
 
 describe('mobile drawer', () => {
-  const drawerOpen = (page: import('playwright-core').Page) =>
+  const drawerOpen = (page: Page) =>
     page.evaluate(() => document.querySelector<HTMLDialogElement>('#nav-drawer')?.open ?? null);
 
   it('opens from the Menu button, traps focus and closes on Escape with focus back on the button', async () => {

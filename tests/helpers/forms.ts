@@ -19,13 +19,20 @@ export interface FakeProvider {
 }
 
 /** A local HTTP server on 127.0.0.1 that speaks a provider's API (the handler decides the answers). */
-export async function fakeProvider(handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>): Promise<FakeProvider> {
+export async function fakeProvider(
+  handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>,
+): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const r = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const r = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(r);
       void handler(r, res);
     });
@@ -52,7 +59,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 export function twilioHandler(opts: { fail?: number; hang?: boolean } = {}) {
   return (req: RecordedRequest, res: ServerResponse) => {
     if (opts.hang) return;
-    if (opts.fail) return sendJson(res, opts.fail, { code: 20003, message: 'Authenticate', status: opts.fail });
+    if (opts.fail)
+      return sendJson(res, opts.fail, { code: 20003, message: 'Authenticate', status: opts.fail });
     if (req.method !== 'POST' || !/^\/2010-04-01\/Accounts\/AC[0-9a-f]{32}\/Messages\.json$/.test(req.url)) {
       return sendJson(res, 404, { code: 20404, message: 'Not found', status: 404 });
     }
@@ -156,7 +164,11 @@ export function signedInbound(fields: Record<string, string>, opts: { token?: st
     ApiVersion: '2010-04-01',
     ...fields,
   };
-  const signature = twilio.getExpectedTwilioSignature(opts.token ?? TWILIO_TOKEN, opts.url ?? INBOUND_URL, params);
+  const signature = twilio.getExpectedTwilioSignature(
+    opts.token ?? TWILIO_TOKEN,
+    opts.url ?? INBOUND_URL,
+    params,
+  );
   return {
     body: new URLSearchParams(params).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },

@@ -17,7 +17,7 @@ const optionalPhone = z
   .max(32, 'Phone number is too long')
   .optional()
   .transform((v, ctx) => {
-    if (!v || !v.trim()) return undefined;
+    if (!v?.trim()) return undefined;
     const e164 = toE164(v);
     if (!e164) {
       ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number' });

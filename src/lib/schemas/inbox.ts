@@ -17,21 +17,28 @@ export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 export const StoredTextSignupSchema = z.object({
   id: z.string().regex(/^[a-f0-9]{32,64}$/),
   firstName: z.string().max(80),
-  phone: z.string().regex(/^\+\d{8,15}$/).nullable(),
+  phone: z
+    .string()
+    .regex(/^\+\d{8,15}$/)
+    .nullable(),
   email: z.string().max(254).nullable(),
   /** Current opt-in state; the consent log (`consent/<id>/...`) holds the history. */
   smsStatus: z.enum(['subscribed', 'opted_out']),
-  /** Latest explicit web opt-in (UTC) and the consent text version shown then. */
+  /** The web opt-in that started the current subscription (UTC) and its consent text version. */
   consentAt: iso.nullable(),
   consentVersion: z.string().nullable(),
   optedOutAt: iso.nullable(),
   sourcePage: z.string().nullable(),
-  signupCount: z.number().int().nonnegative(),
   createdAt: iso,
   updatedAt: iso,
   /** The confirmation text of the latest new opt-in. */
   confirmation: z
-    .object({ status: DeliveryStatusSchema, messageId: z.string().nullable(), error: z.string().nullable(), at: iso })
+    .object({
+      status: DeliveryStatusSchema,
+      messageId: z.string().nullable(),
+      error: z.string().nullable(),
+      at: iso,
+    })
     .nullable(),
 });
 export type StoredTextSignup = z.infer<typeof StoredTextSignupSchema>;
@@ -83,11 +90,9 @@ const submissionMeta = {
 };
 
 /** A volunteer (store `volunteers`, key `volunteer/<sha256 of email>`: one record per email). */
-export const StoredVolunteerSchema = VolunteerSignupSchema.omit({ captchaResponse: true }).extend({
-  ...submissionMeta,
-  /** How many times this email submitted the form (later submissions merge into the record). */
-  submissionCount: z.number().int().positive(),
-});
+export const StoredVolunteerSchema = VolunteerSignupSchema.omit({ captchaResponse: true }).extend(
+  submissionMeta,
+);
 export type StoredVolunteer = z.infer<typeof StoredVolunteerSchema>;
 
 /** A contact message (store `contacts`, key `message/<iso time>-<random>`: one per submission). */

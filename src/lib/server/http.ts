@@ -89,7 +89,7 @@ let seeding: Promise<void> | null = null;
  * failure is logged and retried on the next request, never served as an error.
  */
 async function devSeed(): Promise<void> {
-  let development = false;
+  let development: boolean;
   try {
     development = env().APP_ENV === 'development';
   } catch {

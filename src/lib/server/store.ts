@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getDeployStore, getStore, type Store } from '@netlify/blobs';
+import { isLocalMode } from './env.ts';
 
 /**
  * The storage layer. Netlify Blobs is last-write-wins and eventually
@@ -101,56 +102,86 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Local mode (npm run dev, tests, benchmarks) talks to the local Blobs server,
+ * whose conditional writes are not safe under concurrency: it checks, then
+ * writes, with awaits in between, and its ETag is a hash of the file's path and
+ * millisecond mtime, so two writes in one millisecond share an ETag and a stale
+ * onlyIfMatch passes. Locally every function runs in one process, so there
+ * writes to a key are queued one at a time and compare-and-set compares a hash
+ * of the content instead. Netlify's production service applies conditions
+ * atomically; production uses its ETags and never waits on this queue.
+ */
+const keyQueues = new Map<string, Promise<unknown>>();
+function serialized<T>(id: string, op: () => Promise<T>): Promise<T> {
+  const previous = keyQueues.get(id) ?? Promise.resolve();
+  const next = previous.then(op, op);
+  const tail = next.catch(() => undefined);
+  keyQueues.set(id, tail);
+  void tail.then(() => {
+    if (keyQueues.get(id) === tail) keyQueues.delete(id);
+  });
+  return next;
+}
+
+const contentTag = (text: string) => `"local-${createHash('sha256').update(text).digest('hex')}"`;
+
 export class BlobsKV implements KV {
   private readonly store: Store;
+  private readonly name: string;
 
   constructor(name: StoreName, store?: Store) {
     const options = { consistency: 'strong' as const, fetch: timedFetch };
+    this.name = name;
     this.store = store ?? (isDeployScoped() ? getDeployStore(name, options) : getStore(name, options));
+  }
+
+  private write<T>(k: string, op: () => Promise<T>): Promise<T> {
+    return guard(() => (isLocalMode() ? serialized(`${this.name}\u0000${k}`, op) : op()));
   }
 
   async get<T>(k: string): Promise<{ value: T; etag: string } | null> {
     return guard(async () => {
+      if (isLocalMode()) {
+        const text = await this.store.get(k, { type: 'text', consistency: 'strong' });
+        return text === null ? null : { value: JSON.parse(text) as T, etag: contentTag(text) };
+      }
       const res = await this.store.getWithMetadata(k, { type: 'json', consistency: 'strong' });
       if (!res) return null;
-      if (res.etag) return { value: res.data as T, etag: res.etag };
-      // The local Blobs server sends no ETag on GET: take it from a listing
-      // first, then read the data. A write in between makes our later
-      // onlyIfMatch fail, which is the safe direction.
-      const etag = await this.etagFromListing(k);
-      if (!etag) return null;
-      const data = (await this.store.get(k, { type: 'json', consistency: 'strong' })) as T | null;
-      return data === null ? null : { value: data, etag };
+      // Without an ETag no safe update is possible: treat it as a store fault.
+      if (!res.etag) throw new Error(`No ETag returned for ${k}`);
+      return { value: res.data as T, etag: res.etag };
     });
-  }
-
-  private async etagFromListing(k: string): Promise<string | undefined> {
-    const { blobs } = await this.store.list({ prefix: k });
-    return blobs.find((b) => b.key === k)?.etag;
   }
 
   async create(k: string, value: unknown): Promise<boolean> {
-    return guard(async () => {
-      const res = await this.store.setJSON(k, value, { onlyIfNew: true });
-      return writeSucceeded(res);
-    });
+    return this.write(k, async () => writeSucceeded(await this.store.setJSON(k, value, { onlyIfNew: true })));
   }
 
   async replace(k: string, value: unknown, etag: string): Promise<string | null> {
     // An undefined onlyIfMatch would be an unconditional write: refuse it.
     if (!etag) throw new Error('replace() needs an ETag');
-    return guard(async () => {
+    return this.write(k, async () => {
+      if (isLocalMode()) {
+        const current = await this.store.get(k, { type: 'text', consistency: 'strong' });
+        if (current === null || contentTag(current) !== etag) return null;
+        const text = JSON.stringify(value);
+        await this.store.set(k, text);
+        return contentTag(text);
+      }
       const res = await this.store.setJSON(k, value, { onlyIfMatch: etag });
       return writeSucceeded(res) ? res.etag! : null;
     });
   }
 
   async put(k: string, value: unknown): Promise<void> {
-    await guard(() => this.store.setJSON(k, value));
+    await this.write(k, () => this.store.setJSON(k, value));
   }
 
   async putBytes(k: string, data: ArrayBuffer, metadata: Record<string, string>): Promise<boolean> {
-    return guard(async () => writeSucceeded(await this.store.set(k, data, { metadata, onlyIfNew: true })));
+    return this.write(k, async () =>
+      writeSucceeded(await this.store.set(k, data, { metadata, onlyIfNew: true })),
+    );
   }
 
   async getBytes(k: string): Promise<{ data: ArrayBuffer; metadata: Record<string, unknown> } | null> {
@@ -292,38 +323,50 @@ export async function update<T>(
   store: KV,
   k: string,
   change: (current: T) => T | Promise<T>,
-  attempts = 8,
+  budgetMs = RETRY_BUDGET_MS,
 ): Promise<T | null> {
-  for (let i = 0; i < attempts; i++) {
+  const deadline = Date.now() + budgetMs;
+  for (let i = 0; ; i++) {
     const cur = await store.get<T>(k);
     if (!cur) return null;
     const next = await change(cur.value);
     if (await store.replace(k, next, cur.etag)) return next;
-    await backoff(i);
+    if (!(await backoff(i, deadline))) break;
   }
   throw new ConflictError('Too many concurrent changes. Please try again.');
 }
 
-/** Creates or updates a document (such as an index) under optimistic concurrency. */
+/** Creates or updates a shared document (a counter, an index) under optimistic concurrency. */
 export async function upsert<T>(
   store: KV,
   k: string,
   change: (current: T | null) => T | Promise<T>,
-  attempts = 10,
+  budgetMs = RETRY_BUDGET_MS,
 ): Promise<T> {
-  for (let i = 0; i < attempts; i++) {
+  const deadline = Date.now() + budgetMs;
+  for (let i = 0; ; i++) {
     const cur = await store.get<T>(k);
     const next = await change(cur ? cur.value : null);
     const ok = cur ? await store.replace(k, next, cur.etag) : await store.create(k, next);
     if (ok) return next;
-    await backoff(i);
+    if (!(await backoff(i, deadline))) break;
   }
   throw new ConflictError('Too many concurrent changes. Please try again.');
 }
 
-function backoff(attempt: number): Promise<void> {
-  const ms = Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random());
-  return new Promise((r) => setTimeout(r, ms));
+/**
+ * Retries stop after this long (not after a number of attempts), so a burst
+ * of writers to one shared document all get through, and a request still
+ * answers well inside the 10 s function limit.
+ */
+export const RETRY_BUDGET_MS = 5000;
+
+/** Jittered exponential backoff; false when the next wait would pass the deadline. */
+async function backoff(attempt: number, deadline: number): Promise<boolean> {
+  const ms = Math.min(150, 5 * 2 ** attempt) * (0.5 + Math.random());
+  if (Date.now() + ms > deadline) return false;
+  await new Promise((r) => setTimeout(r, ms));
+  return true;
 }
 
 /**

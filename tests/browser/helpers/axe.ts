@@ -41,7 +41,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       impact: v.impact,
       help: v.help,
       helpUrl: v.helpUrl,
-      nodes: v.nodes.map((n) => ({ target: n.target as unknown[], failureSummary: n.failureSummary })),
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
   }, WCAG_TAGS);
   expect(violations.map(describeViolation), `axe found violations on ${page.url()}`).toEqual([]);

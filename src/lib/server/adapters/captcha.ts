@@ -28,7 +28,9 @@ const unavailable = () => new HttpError(503, UNAVAILABLE_MESSAGE, {}, { 'Retry-A
 export async function verifyCaptcha(token: string | undefined, remoteIp?: string): Promise<void> {
   const { TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL } = env();
   if (!isLocalMode() && (!secret || secret === TURNSTILE_TEST_SECRET)) {
-    throw new ConfigError(secret ? 'TURNSTILE_SECRET_KEY is the public test secret' : 'TURNSTILE_SECRET_KEY is not set');
+    throw new ConfigError(
+      secret ? 'TURNSTILE_SECRET_KEY is the public test secret' : 'TURNSTILE_SECRET_KEY is not set',
+    );
   }
   if (!token || token.length > 4096) throw rejected();
 

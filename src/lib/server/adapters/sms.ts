@@ -11,13 +11,12 @@ export interface SmsMessage {
 }
 
 export class SmsSendError extends Error {
-  constructor(
-    message: string,
-    /** Twilio's error code when it gave one (e.g. 21610: the recipient replied STOP). */
-    readonly code?: number,
-  ) {
+  /** Twilio's error code when it gave one (e.g. 21610: the recipient replied STOP). */
+  readonly code: number | undefined;
+  constructor(message: string, code?: number) {
     super(message);
     this.name = 'SmsSendError';
+    this.code = code;
   }
 }
 
@@ -31,8 +30,10 @@ export const SMS_TIMEOUT_MS = 5000;
  * base before the package's own RequestClient sends it.
  */
 class BaseUrlRequestClient extends twilio.RequestClient {
-  constructor(private readonly base: URL | null) {
+  private readonly base: URL | null;
+  constructor(base: URL | null) {
     super({ timeout: SMS_TIMEOUT_MS, autoRetry: false });
+    this.base = base;
   }
 
   override request<T>(opts: RequestOptions<T>) {
@@ -60,7 +61,9 @@ function client(accountSid: string, authToken: string, apiUrl: string | undefine
 
 export function smsConfigured(): boolean {
   const e = env();
-  return Boolean(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_MESSAGING_SERVICE_SID || e.TWILIO_FROM_NUMBER));
+  return Boolean(
+    e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_MESSAGING_SERVICE_SID || e.TWILIO_FROM_NUMBER),
+  );
 }
 
 /**
@@ -74,7 +77,8 @@ export function smsConfigured(): boolean {
 export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twilio' | 'outbox' }> {
   const e = env();
   if (!smsConfigured()) {
-    if (!isLocalMode()) throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set');
+    if (!isLocalMode())
+      throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set');
     const at = new Date().toISOString();
     const id = `${at}-${randomBytes(4).toString('hex')}`;
     await kv('outbox').put(key('sms', id), { ...msg, at });
@@ -85,7 +89,11 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
     ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
     : { from: e.TWILIO_FROM_NUMBER as string };
   try {
-    const sent = await client(e.TWILIO_ACCOUNT_SID as string, e.TWILIO_AUTH_TOKEN as string, e.TWILIO_API_URL).messages.create({
+    const sent = await client(
+      e.TWILIO_ACCOUNT_SID as string,
+      e.TWILIO_AUTH_TOKEN as string,
+      e.TWILIO_API_URL,
+    ).messages.create({
       to: msg.to,
       body: msg.body,
       ...sender,
@@ -96,7 +104,9 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
     const status = (err as { status?: number }).status;
     const code = (err as { code?: number }).code;
     throw new SmsSendError(
-      status ? `Twilio answered ${status}${typeof code === 'number' ? ` (code ${code})` : ''}` : `Twilio unreachable: ${(err as Error).name}`,
+      status
+        ? `Twilio answered ${status}${typeof code === 'number' ? ` (code ${code})` : ''}`
+        : `Twilio unreachable: ${(err as Error).name}`,
       typeof code === 'number' ? code : undefined,
     );
   }
@@ -107,7 +117,11 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
  * one (SITE_URL + the path and query the request came in on), never the Host
  * header, which a caller controls.
  */
-export function validTwilioSignature(requestUrl: string, signature: string | null, params: Record<string, string | string[]>): boolean {
+export function validTwilioSignature(
+  requestUrl: string,
+  signature: string | null,
+  params: Record<string, string | string[]>,
+): boolean {
   const authToken = env().TWILIO_AUTH_TOKEN;
   if (!authToken || !signature) return false;
   const u = new URL(requestUrl);

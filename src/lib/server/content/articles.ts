@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { ARTICLE_MESSAGES, ArticleSchema, isArticlePublic, type Article, type ArticleInputSchema } from '../../schemas/article.ts';
+import {
+  ARTICLE_MESSAGES,
+  ArticleSchema,
+  isArticlePublic,
+  type Article,
+  type ArticleInputSchema,
+} from '../../schemas/article.ts';
 import { HttpError } from '../http.ts';
 import { ConflictError, key, kv } from '../store.ts';
 import { Collection } from './collection.ts';
@@ -22,7 +28,9 @@ function publicFeed(items: Article[]): Article[] {
   const now = Date.now();
   const published = items.filter((a) => a.isPublished).sort(newestFirst);
   const scheduled = published.filter((a) => a.publishedAt && Date.parse(a.publishedAt) > now);
-  const live = published.filter((a) => !(a.publishedAt && Date.parse(a.publishedAt) > now)).slice(0, PUBLIC_NEWS_LIMIT);
+  const live = published
+    .filter((a) => !(a.publishedAt && Date.parse(a.publishedAt) > now))
+    .slice(0, PUBLIC_NEWS_LIMIT);
   return [...scheduled, ...live];
 }
 
@@ -36,7 +44,10 @@ export const articles = new Collection<Article>({
 /** GET /api/news: one blob read (the feed view), whatever the number of articles. */
 export async function newsFeed(now = new Date()): Promise<Article[]> {
   const feed = await articles.view<Article[]>('public');
-  return feed.filter((a) => isArticlePublic(a, now)).sort(newestFirst).slice(0, PUBLIC_NEWS_LIMIT);
+  return feed
+    .filter((a) => isArticlePublic(a, now))
+    .sort(newestFirst)
+    .slice(0, PUBLIC_NEWS_LIMIT);
 }
 
 /** Every public article (published, publishedAt <= now), newest first: for rss and the sitemap. */
@@ -52,7 +63,7 @@ export async function publicArticleBySlug(slug: string, now = new Date()): Promi
   const claim = await kv('articles').get<SlugClaim>(slugKey(slug));
   if (!claim) return null;
   const article = await articles.get(claim.value.id);
-  return article && article.slug === slug && isArticlePublic(article, now) ? article : null;
+  return article?.slug === slug && isArticlePublic(article, now) ? article : null;
 }
 
 /** Admin list: every article, newest first (drafts by creation time). */
@@ -97,7 +108,7 @@ async function claimSlug(slug: string, id: number, now: Date): Promise<void> {
 async function releaseSlug(slug: string, id: number): Promise<void> {
   const store = kv('articles');
   const cur = await store.get<SlugClaim>(slugKey(slug));
-  if (cur && cur.value.id === id) await store.delete(slugKey(slug));
+  if (cur?.value.id === id) await store.delete(slugKey(slug));
 }
 
 // ---------------------------------------------------------------------------
@@ -106,7 +117,9 @@ async function releaseSlug(slug: string, id: number): Promise<void> {
 function cleanContent(html: string): string {
   const clean = sanitizeArticleHtml(html);
   if (!clean) {
-    throw new HttpError(400, ARTICLE_MESSAGES.missingDescription, { fields: { content: ARTICLE_MESSAGES.missingDescription } });
+    throw new HttpError(400, ARTICLE_MESSAGES.missingDescription, {
+      fields: { content: ARTICLE_MESSAGES.missingDescription },
+    });
   }
   return clean;
 }
@@ -146,14 +159,16 @@ export async function createArticle(input: ArticleData, now = new Date()): Promi
 export async function updateArticle(id: number, input: ArticleData, now = new Date()): Promise<Article> {
   const before = await articles.get(id);
   if (!before) throw new HttpError(404, 'Article not found');
-  if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== before.updatedAt) throw new ConflictError();
+  if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== before.updatedAt)
+    throw new ConflictError();
   const content = cleanContent(input.content);
   const slugChanged = input.slug !== before.slug;
   if (slugChanged) await claimSlug(input.slug, id, now);
   let after: Article | null;
   try {
     after = await articles.update(id, (cur) => {
-      if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt) throw new ConflictError();
+      if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt)
+        throw new ConflictError();
       // Our slug claim was made against `before`; a concurrent slug move invalidates it.
       if (cur.slug !== before.slug) throw new ConflictError();
       const publishedAt = input.publishedAt
@@ -192,6 +207,9 @@ export async function deleteArticle(id: number): Promise<void> {
 
 /** Seed support: an article with a fixed id (created only if new, slug claimed). */
 export async function seedArticle(article: Article, sync = true): Promise<void> {
-  await kv('articles').create(slugKey(article.slug), { id: article.id, claimedAt: article.createdAt } satisfies SlugClaim);
+  await kv('articles').create(slugKey(article.slug), {
+    id: article.id,
+    claimedAt: article.createdAt,
+  } satisfies SlugClaim);
   await articles.createWithId({ ...article, content: sanitizeArticleHtml(article.content) }, sync);
 }

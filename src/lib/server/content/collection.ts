@@ -1,5 +1,17 @@
 import type { z } from 'zod';
-import { ConflictError, StoreUnavailableError, bumpCounter, key, kv, nextId, readAll, update, upsert, type KV, type StoreName } from '../store.ts';
+import {
+  ConflictError,
+  StoreUnavailableError,
+  bumpCounter,
+  key,
+  kv,
+  nextId,
+  readAll,
+  update,
+  upsert,
+  type KV,
+  type StoreName,
+} from '../store.ts';
 
 /**
  * A small repository for numeric-id records: one key per record
@@ -40,7 +52,12 @@ const nextRev = (prev: number) => Math.max(prev + 1, Date.now());
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 export class Collection<T extends { id: number }> {
-  constructor(private readonly options: CollectionOptions<T>) {}
+  private readonly options: CollectionOptions<T>;
+
+  // No parameter property: this file also runs under Node's type stripping (scripts/bench).
+  constructor(options: CollectionOptions<T>) {
+    this.options = options;
+  }
 
   private get kv(): KV {
     return kv(this.options.store);
@@ -90,7 +107,7 @@ export class Collection<T extends { id: number }> {
     const derive = this.options.views?.[name];
     if (!derive) throw new Error(`Unknown view ${name}`);
     const cur = await this.kv.get<ViewDoc>(this.viewKey(name));
-    if (cur && cur.value && 'data' in cur.value) return cur.value.data as V;
+    if (cur?.value && 'data' in cur.value) return cur.value.data as V;
     const doc = await this.index();
     const data = derive(doc.items);
     // Best effort: whoever writes first wins; a later index change rewrites it.
@@ -130,7 +147,8 @@ export class Collection<T extends { id: number }> {
     const run = () =>
       update<unknown>(this.kv, this.recordKey(id), async (cur) => {
         const parsed = this.parse(cur);
-        if (!parsed) throw new StoreUnavailableError(new Error(`Invalid stored record ${this.recordKey(id)}`));
+        if (!parsed)
+          throw new StoreUnavailableError(new Error(`Invalid stored record ${this.recordKey(id)}`));
         return change(parsed);
       }) as Promise<T | null>;
     let next = await run();
@@ -207,11 +225,15 @@ export class Collection<T extends { id: number }> {
   /** Reads every record (O(n), only when the index is missing) and creates the index. */
   private async rebuild(): Promise<{ doc: IndexDoc<T>; created: boolean }> {
     const prefix = `${this.k('record')}/`;
-    let items = (await readAll<unknown>(this.kv, prefix)).map((v) => this.parse(v)).filter((v): v is T => v !== null);
+    let items = (await readAll<unknown>(this.kv, prefix))
+      .map((v) => this.parse(v))
+      .filter((v): v is T => v !== null);
     if (items.length === 0 && this.options.defaults) {
       const defaults = this.options.defaults();
       for (const d of defaults) await this.createWithId(d, false);
-      items = (await readAll<unknown>(this.kv, prefix)).map((v) => this.parse(v)).filter((v): v is T => v !== null);
+      items = (await readAll<unknown>(this.kv, prefix))
+        .map((v) => this.parse(v))
+        .filter((v): v is T => v !== null);
     }
     const doc: IndexDoc<T> = { rev: Date.now(), items: items.sort(byId) };
     const created = await this.kv.create(this.indexKey, doc);
@@ -233,7 +255,11 @@ export class Collection<T extends { id: number }> {
           if (cur && typeof cur.value?.rev === 'number' && cur.value.rev >= doc.rev) done = true;
           else {
             const next: ViewDoc = { rev: doc.rev, data };
-            done = Boolean(cur ? await this.kv.replace(this.viewKey(name), next, cur.etag) : await this.kv.create(this.viewKey(name), next));
+            done = Boolean(
+              cur
+                ? await this.kv.replace(this.viewKey(name), next, cur.etag)
+                : await this.kv.create(this.viewKey(name), next),
+            );
           }
         }
         if (!done) throw new ConflictError('View update kept racing');
@@ -244,4 +270,3 @@ export class Collection<T extends { id: number }> {
     }
   }
 }
-

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { EventSchema, upcomingPublicEvents, type CampaignEvent, type EventInputSchema } from '../../schemas/event.ts';
+import {
+  EventSchema,
+  upcomingPublicEvents,
+  type CampaignEvent,
+  type EventInputSchema,
+} from '../../schemas/event.ts';
 import { HttpError } from '../http.ts';
 import { ConflictError } from '../store.ts';
 import { laterStamp } from './articles.ts';
@@ -9,7 +14,12 @@ export type EventData = z.output<typeof EventInputSchema>;
 
 /** The campaign's calendar day (New Orleans), YYYY-MM-DD. */
 export function campaignToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +46,9 @@ export async function publicEvents(now = new Date()): Promise<CampaignEvent[]> {
 
 /** Admin list: every event, soonest first. */
 export async function adminEvents(): Promise<CampaignEvent[]> {
-  return (await events.list()).sort((a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime) || a.id - b.id);
+  return (await events.list()).sort(
+    (a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime) || a.id - b.id,
+  );
 }
 
 function fields(input: EventData): Omit<CampaignEvent, 'id' | 'createdAt' | 'updatedAt'> {
@@ -64,7 +76,8 @@ export async function createEvent(input: EventData, now = new Date()): Promise<C
 
 export async function updateEvent(id: number, input: EventData, now = new Date()): Promise<CampaignEvent> {
   const after = await events.update(id, (cur) => {
-    if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt) throw new ConflictError();
+    if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt)
+      throw new ConflictError();
     return { ...cur, ...fields(input), updatedAt: laterStamp(now, cur.updatedAt) };
   });
   if (!after) throw new HttpError(404, 'Event not found');

@@ -30,22 +30,70 @@ export function endOfWeek(now = new Date()): string {
 }
 
 export function defaultMetrics(): Metric[] {
-  const m = (id: number, label: string, sublabel: string, targetValue: number, description: string): Metric => ({
-    id, currentValue: 0, targetValue, label, sublabel, description, trend: '', updatedAt: EPOCH,
+  const m = (
+    id: number,
+    label: string,
+    sublabel: string,
+    targetValue: number,
+    description: string,
+  ): Metric => ({
+    id,
+    currentValue: 0,
+    targetValue,
+    label,
+    sublabel,
+    description,
+    trend: '',
+    updatedAt: EPOCH,
   });
   return [
-    m(1, 'Volunteers', 'Neighbors signed up', 1000, 'People who have signed up to knock doors, make calls and staff events.'),
-    m(2, 'Doors Knocked', 'Conversations at the door', 50000, 'Doors our volunteers have knocked across the city.'),
-    m(3, 'Individual Donors', 'Grassroots contributions', 2500, 'People who have given to the campaign, most of them under $100.'),
-    m(4, 'Neighborhoods Reached', 'Of 72 neighborhoods', 72, 'New Orleans neighborhoods where we have held a meeting or canvass.'),
+    m(
+      1,
+      'Volunteers',
+      'Neighbors signed up',
+      1000,
+      'People who have signed up to knock doors, make calls and staff events.',
+    ),
+    m(
+      2,
+      'Doors Knocked',
+      'Conversations at the door',
+      50000,
+      'Doors our volunteers have knocked across the city.',
+    ),
+    m(
+      3,
+      'Individual Donors',
+      'Grassroots contributions',
+      2500,
+      'People who have given to the campaign, most of them under $100.',
+    ),
+    m(
+      4,
+      'Neighborhoods Reached',
+      'Of 72 neighborhoods',
+      72,
+      'New Orleans neighborhoods where we have held a meeting or canvass.',
+    ),
   ];
 }
 
 /** Spec section 9: weekly goals of 15 recruits, 500 voter contacts, 3 events staffed, 200 volunteer hours. */
 export function defaultGoals(now = new Date()): VolunteerGoal[] {
   const deadline = endOfWeek(now);
-  const g = (id: number, targetCount: number, description: string, priority: VolunteerGoal['priority']): VolunteerGoal => ({
-    id, currentCount: 0, targetCount, deadline, description, priority, updatedAt: EPOCH,
+  const g = (
+    id: number,
+    targetCount: number,
+    description: string,
+    priority: VolunteerGoal['priority'],
+  ): VolunteerGoal => ({
+    id,
+    currentCount: 0,
+    targetCount,
+    deadline,
+    description,
+    priority,
+    updatedAt: EPOCH,
   });
   return [
     g(1, 15, 'New volunteer recruits', 'high'),
@@ -57,7 +105,12 @@ export function defaultGoals(now = new Date()): VolunteerGoal[] {
 
 export function defaultMilestones(): Milestone[] {
   const m = (id: number, targetCount: number | null, label: string, description: string): Milestone => ({
-    id, currentCount: 0, targetCount, label, description, updatedAt: EPOCH,
+    id,
+    currentCount: 0,
+    targetCount,
+    label,
+    description,
+    updatedAt: EPOCH,
   });
   return [
     m(1, null, 'Supporters', 'People who have signed up for campaign updates.'),
@@ -67,13 +120,25 @@ export function defaultMilestones(): Milestone[] {
 }
 
 export const metrics = new Collection<Metric>({
-  store: 'progress', namespace: 'metric', counter: 'metrics', schema: MetricSchema, defaults: defaultMetrics,
+  store: 'progress',
+  namespace: 'metric',
+  counter: 'metrics',
+  schema: MetricSchema,
+  defaults: defaultMetrics,
 });
 export const goals = new Collection<VolunteerGoal>({
-  store: 'progress', namespace: 'goal', counter: 'volunteer-goals', schema: VolunteerGoalSchema, defaults: () => defaultGoals(),
+  store: 'progress',
+  namespace: 'goal',
+  counter: 'volunteer-goals',
+  schema: VolunteerGoalSchema,
+  defaults: () => defaultGoals(),
 });
 export const milestones = new Collection<Milestone>({
-  store: 'progress', namespace: 'milestone', counter: 'milestones', schema: MilestoneSchema, defaults: defaultMilestones,
+  store: 'progress',
+  namespace: 'milestone',
+  counter: 'milestones',
+  schema: MilestoneSchema,
+  defaults: defaultMilestones,
 });
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
@@ -89,25 +154,53 @@ export async function listMilestones(): Promise<Milestone[]> {
 }
 
 /** GET /api/campaign-metrics: three index reads. */
-export async function campaignProgress(): Promise<{ metrics: Metric[]; goals: VolunteerGoal[]; milestones: Milestone[] }> {
+export async function campaignProgress(): Promise<{
+  metrics: Metric[];
+  goals: VolunteerGoal[];
+  milestones: Milestone[];
+}> {
   const [m, g, s] = await Promise.all([listMetrics(), listGoals(), listMilestones()]);
   return { metrics: m, goals: g, milestones: s };
 }
 
-export async function updateMetric(id: number, input: z.output<typeof MetricUpdateSchema>, now = new Date()): Promise<Metric> {
-  const after = await metrics.update(id, (cur) => ({ ...cur, ...input, updatedAt: laterStamp(now, cur.updatedAt) }));
+export async function updateMetric(
+  id: number,
+  input: z.output<typeof MetricUpdateSchema>,
+  now = new Date(),
+): Promise<Metric> {
+  const after = await metrics.update(id, (cur) => ({
+    ...cur,
+    ...input,
+    updatedAt: laterStamp(now, cur.updatedAt),
+  }));
   if (!after) throw new HttpError(404, 'Metric not found');
   return after;
 }
 
-export async function updateGoal(id: number, input: z.output<typeof VolunteerGoalUpdateSchema>, now = new Date()): Promise<VolunteerGoal> {
-  const after = await goals.update(id, (cur) => ({ ...cur, ...input, updatedAt: laterStamp(now, cur.updatedAt) }));
+export async function updateGoal(
+  id: number,
+  input: z.output<typeof VolunteerGoalUpdateSchema>,
+  now = new Date(),
+): Promise<VolunteerGoal> {
+  const after = await goals.update(id, (cur) => ({
+    ...cur,
+    ...input,
+    updatedAt: laterStamp(now, cur.updatedAt),
+  }));
   if (!after) throw new HttpError(404, 'Volunteer goal not found');
   return after;
 }
 
-export async function updateMilestone(id: number, input: z.output<typeof MilestoneUpdateSchema>, now = new Date()): Promise<Milestone> {
-  const after = await milestones.update(id, (cur) => ({ ...cur, ...input, updatedAt: laterStamp(now, cur.updatedAt) }));
+export async function updateMilestone(
+  id: number,
+  input: z.output<typeof MilestoneUpdateSchema>,
+  now = new Date(),
+): Promise<Milestone> {
+  const after = await milestones.update(id, (cur) => ({
+    ...cur,
+    ...input,
+    updatedAt: laterStamp(now, cur.updatedAt),
+  }));
   if (!after) throw new HttpError(404, 'Milestone not found');
   return after;
 }

@@ -46,7 +46,12 @@ export async function purgeTags(...tags: CacheTag[]): Promise<void> {
 }
 
 const PageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a positive integer' }).int('page must be a positive integer').min(1, 'page must be a positive integer').max(1_000_000).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a positive integer' })
+    .int('page must be a positive integer')
+    .min(1, 'page must be a positive integer')
+    .max(1_000_000)
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'pageSize must be between 1 and 200' })
     .int('pageSize must be between 1 and 200')

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { PLATFORMS, SocialLinkSchema, type PublicSocialLink, type SocialLink, type SocialLinkUpdateSchema } from '../../schemas/social.ts';
+import {
+  PLATFORMS,
+  SocialLinkSchema,
+  type PublicSocialLink,
+  type SocialLink,
+  type SocialLinkUpdateSchema,
+} from '../../schemas/social.ts';
 import { HttpError } from '../http.ts';
 import { ConflictError } from '../store.ts';
 import { laterStamp } from './articles.ts';
@@ -51,9 +57,15 @@ export async function adminSocialLinks(): Promise<SocialLink[]> {
   return (await socialLinks.list()).sort(byOrder);
 }
 
-export async function updateSocialLink(id: number, input: SocialLinkData, username: string, now = new Date()): Promise<SocialLink> {
+export async function updateSocialLink(
+  id: number,
+  input: SocialLinkData,
+  username: string,
+  now = new Date(),
+): Promise<SocialLink> {
   const after = await socialLinks.update(id, (cur) => {
-    if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt) throw new ConflictError();
+    if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt)
+      throw new ConflictError();
     return {
       ...cur,
       url: input.url,

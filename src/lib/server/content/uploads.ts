@@ -49,10 +49,32 @@ async function readCapped(req: Request, max: number): Promise<Uint8Array<ArrayBu
   return out;
 }
 
+const NAME_EXTS: Record<string, string[]> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jfif', 'pjpeg', 'pjp'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+};
+
+/**
+ * The bytes decide the type; a file whose name or declared type says
+ * something else (a PNG called .svg, an SVG called .png) is refused rather
+ * than guessed at, so what an editor sees is what gets stored.
+ */
+function nameAndTypeAgree(file: Blob, mime: string): boolean {
+  const name = file instanceof File ? file.name : '';
+  const dot = name.lastIndexOf('.');
+  if (dot > 0 && !NAME_EXTS[mime]?.includes(name.slice(dot + 1).toLowerCase())) return false;
+  const declared = file.type.split(';')[0]?.trim().toLowerCase() ?? '';
+  const generic = declared === '' || declared === 'application/octet-stream';
+  return generic || declared === mime || (mime === 'image/jpeg' && declared === 'image/jpg');
+}
+
 /** POST /api/upload: validates the multipart `image` field and stores it under a random name. */
 export async function saveUpload(req: Request): Promise<{ name: string; contentType: string }> {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw fail(415, 'Please upload the image as multipart/form-data');
+  if (!/^multipart\/form-data\b/i.test(type))
+    throw fail(415, 'Please upload the image as multipart/form-data');
   const body = await readCapped(req, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
   let form: FormData;
   try {
@@ -66,11 +88,13 @@ export async function saveUpload(req: Request): Promise<{ name: string; contentT
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
   const ext = detected ? ALLOWED[detected.mime] : undefined;
-  if (!detected || !ext) throw fail(415, 'Only JPEG, PNG, WebP and GIF images are allowed');
+  if (!detected || !ext || !nameAndTypeAgree(file, detected.mime))
+    throw fail(415, 'Only JPEG, PNG, WebP and GIF images are allowed');
   for (let attempt = 0; attempt < 3; attempt++) {
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    if (await kv('uploads').putBytes(key(name), data, { contentType: detected.mime })) return { name, contentType: detected.mime };
+    const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    if (await kv('uploads').putBytes(key(name), data, { contentType: detected.mime }))
+      return { name, contentType: detected.mime };
   }
   throw fail(503, 'Please try again');
 }
@@ -80,9 +104,9 @@ export async function readUpload(name: string): Promise<{ data: ArrayBuffer; con
   if (!UPLOAD_NAME.test(name)) return null;
   const found = await kv('uploads').getBytes(key(name));
   if (!found) return null;
-  const ext = name.split('.').pop() as string;
+  const ext = name.split('.').pop()!;
   const stored = found.metadata.contentType;
   // Only ever one of our four image types, whatever the metadata says.
-  const contentType = typeof stored === 'string' && ALLOWED[stored] === ext ? stored : (EXT_TYPES[ext] as string);
+  const contentType = typeof stored === 'string' && ALLOWED[stored] === ext ? stored : EXT_TYPES[ext]!;
   return { data: found.data, contentType };
 }

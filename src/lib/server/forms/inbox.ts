@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { CONTACT_SUBJECT_LABELS } from '../../schemas/forms.ts';
-import { StoredContactSchema, StoredTextSignupSchema, StoredVolunteerSchema, type InboxPage } from '../../schemas/inbox.ts';
+import {
+  StoredContactSchema,
+  StoredTextSignupSchema,
+  StoredVolunteerSchema,
+  type InboxPage,
+} from '../../schemas/inbox.ts';
 import { intOr } from '../../schemas/fields.ts';
 import { kv, type KV, type StoreName } from '../store.ts';
 
@@ -27,9 +32,49 @@ const volunteers: InboxKind<typeof StoredVolunteerSchema> = {
   prefix: 'volunteer/',
   schema: StoredVolunteerSchema,
   filename: 'volunteers',
-  haystack: (r) => [r.firstName, r.lastName, r.email, r.phone, r.address1, r.address2, r.city, r.state, r.zip, ...r.interests].join(' '),
-  columns: ['first_name', 'last_name', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'zip', 'interests', 'created_at', 'updated_at', 'email_status'],
-  row: (r) => [r.firstName, r.lastName, r.email, r.phone, r.address1, r.address2, r.city, r.state, r.zip, r.interests.join('; '), r.createdAt, r.updatedAt, r.emailStatus],
+  haystack: (r) =>
+    [
+      r.firstName,
+      r.lastName,
+      r.email,
+      r.phone,
+      r.address1,
+      r.address2,
+      r.city,
+      r.state,
+      r.zip,
+      ...r.interests,
+    ].join(' '),
+  columns: [
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'zip',
+    'interests',
+    'created_at',
+    'updated_at',
+    'email_status',
+  ],
+  row: (r) => [
+    r.firstName,
+    r.lastName,
+    r.email,
+    r.phone,
+    r.address1,
+    r.address2,
+    r.city,
+    r.state,
+    r.zip,
+    r.interests.join('; '),
+    r.createdAt,
+    r.updatedAt,
+    r.emailStatus,
+  ],
 };
 
 const contacts: InboxKind<typeof StoredContactSchema> = {
@@ -37,9 +82,18 @@ const contacts: InboxKind<typeof StoredContactSchema> = {
   prefix: 'message/',
   schema: StoredContactSchema,
   filename: 'contacts',
-  haystack: (r) => [r.name, r.email, r.phone ?? '', CONTACT_SUBJECT_LABELS[r.subject], r.subject, r.message].join(' '),
+  haystack: (r) =>
+    [r.name, r.email, r.phone ?? '', CONTACT_SUBJECT_LABELS[r.subject], r.subject, r.message].join(' '),
   columns: ['name', 'email', 'phone', 'subject', 'message', 'created_at', 'email_status'],
-  row: (r) => [r.name, r.email, r.phone ?? '', CONTACT_SUBJECT_LABELS[r.subject], r.message, r.createdAt, r.emailStatus],
+  row: (r) => [
+    r.name,
+    r.email,
+    r.phone ?? '',
+    CONTACT_SUBJECT_LABELS[r.subject],
+    r.message,
+    r.createdAt,
+    r.emailStatus,
+  ],
 };
 
 const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
@@ -48,7 +102,18 @@ const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
   schema: StoredTextSignupSchema,
   filename: 'text-signups',
   haystack: (r) => [r.firstName, r.phone ?? '', r.email ?? '', r.smsStatus, r.sourcePage ?? ''].join(' '),
-  columns: ['first_name', 'phone', 'email', 'sms_opt_in', 'consent_at', 'consent_version', 'opted_out_at', 'source_page', 'created_at', 'confirmation_status'],
+  columns: [
+    'first_name',
+    'phone',
+    'email',
+    'sms_opt_in',
+    'consent_at',
+    'consent_version',
+    'opted_out_at',
+    'source_page',
+    'created_at',
+    'confirmation_status',
+  ],
   row: (r) => [
     r.firstName,
     r.phone ?? '',
@@ -119,7 +184,12 @@ export async function listInbox(name: InboxKindName, q = ''): Promise<unknown[]>
 export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise<InboxPage<unknown>> {
   const all = await listInbox(name, query.q);
   const start = (query.page - 1) * query.pageSize;
-  return { items: all.slice(start, start + query.pageSize), total: all.length, page: query.page, pageSize: query.pageSize };
+  return {
+    items: all.slice(start, start + query.pageSize),
+    total: all.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /**
@@ -138,8 +208,15 @@ export function toCsv(columns: string[], rows: string[][]): string {
   return [columns, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-export async function inboxCsv(name: InboxKindName, q: string, now = new Date()): Promise<{ filename: string; body: string }> {
+export async function inboxCsv(
+  name: InboxKindName,
+  q: string,
+  now = new Date(),
+): Promise<{ filename: string; body: string }> {
   const kind = INBOX_KINDS[name] as unknown as InboxKind<z.ZodType<unknown>>;
   const rows = (await listInbox(name, q)).map((r) => kind.row(r));
-  return { filename: `${kind.filename}-${now.toISOString().slice(0, 10)}.csv`, body: toCsv(kind.columns, rows) };
+  return {
+    filename: `${kind.filename}-${now.toISOString().slice(0, 10)}.csv`,
+    body: toCsv(kind.columns, rows),
+  };
 }

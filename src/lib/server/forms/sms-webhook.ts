@@ -18,7 +18,11 @@ export function twiml(reply: string | null): Response {
   if (reply) r.message(reply);
   return new Response(r.toString(), {
     status: 200,
-    headers: { 'Content-Type': 'text/xml; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'text/xml; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }
 
@@ -45,20 +49,25 @@ export async function handleInboundWebhook(req: Request): Promise<Response> {
     throw new HttpError(403, 'Invalid signature');
   }
 
-  const parsed = InboundSchema.safeParse({ MessageSid: form.get('MessageSid'), From: form.get('From'), Body: form.get('Body') ?? '' });
+  const parsed = InboundSchema.safeParse({
+    MessageSid: form.get('MessageSid'),
+    From: form.get('From'),
+    Body: form.get('Body') ?? '',
+  });
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid webhook');
   const msg = parsed.data;
 
   // Idempotent on MessageSid: Twilio retries, and a captured request can be replayed.
   const marker = key('inbound', msg.MessageSid);
   const store = kv('signups');
-  if (!(await store.create(marker, { at: new Date().toISOString(), status: 'processing' }))) return twiml(null);
+  if (!(await store.create(marker, { at: new Date().toISOString(), status: 'processing' })))
+    return twiml(null);
   try {
     const reply = await applyInboundText({ messageSid: msg.MessageSid, from: msg.From, body: msg.Body });
     return twiml(reply);
   } catch (err) {
     // Let Twilio's retry process it again.
-    await store.delete(marker).catch(() => {});
+    await store.delete(marker).catch(() => undefined);
     throw err;
   }
 }

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { CONTACT_SUBJECT_LABELS, type ContactMessageSchema, type VolunteerSignupSchema } from '../../schemas/forms.ts';
-import { StoredContactSchema, StoredVolunteerSchema, type StoredContact, type StoredVolunteer } from '../../schemas/inbox.ts';
+import {
+  CONTACT_SUBJECT_LABELS,
+  type ContactMessageSchema,
+  type VolunteerSignupSchema,
+} from '../../schemas/forms.ts';
+import {
+  StoredContactSchema,
+  StoredVolunteerSchema,
+  type StoredContact,
+  type StoredVolunteer,
+} from '../../schemas/inbox.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
-import { hashed, key, kv, update } from '../store.ts';
+import { ConflictError, hashed, key, kv, update } from '../store.ts';
 import type { RequestMeta } from './text-signups.ts';
 
 /**
@@ -19,6 +28,7 @@ export type ContactMessage = z.output<typeof ContactMessageSchema>;
 export const volunteerKey = (email: string) => key('volunteer', hashed(email));
 
 /** Email subjects are one line: control characters (a typed newline) become spaces. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
 
 /** Time-ordered, unique: `<iso time>-<random>`. */
@@ -30,7 +40,9 @@ function volunteerEmail(v: StoredVolunteer, repeat: boolean) {
   return {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: v.email,
-    subject: oneLine(`${repeat ? 'Updated volunteer sign-up' : 'New volunteer'}: ${v.firstName} ${v.lastName}`),
+    subject: oneLine(
+      `${repeat ? 'Updated volunteer sign-up' : 'New volunteer'}: ${v.firstName} ${v.lastName}`,
+    ),
     text: [
       `Name: ${v.firstName} ${v.lastName}`,
       `Email: ${v.email}`,
@@ -38,7 +50,7 @@ function volunteerEmail(v: StoredVolunteer, repeat: boolean) {
       `Address: ${[v.address1, v.address2].filter(Boolean).join(', ')}`,
       `City/State/ZIP: ${v.city}, ${v.state} ${v.zip}`.trimEnd(),
       `Interests: ${v.interests.join(', ') || '(none given)'}`,
-      `Signed up: ${v.createdAt}${repeat ? ` (updated ${v.updatedAt}, submission ${v.submissionCount})` : ''}`,
+      `Signed up: ${v.createdAt}${repeat ? ` (details updated ${v.updatedAt})` : ''}`,
     ].join('\n'),
   };
 }
@@ -65,7 +77,17 @@ async function emailAndMark<T extends { emailStatus: string; emailError: string 
 /** The fields a person controls: a repeat with the same values is not news. */
 function sameDetails(a: VolunteerSignup | StoredVolunteer, b: VolunteerSignup | StoredVolunteer): boolean {
   const pick = (v: VolunteerSignup | StoredVolunteer) =>
-    JSON.stringify([v.firstName, v.lastName, v.phone, v.address1, v.address2, v.city, v.state, v.zip, [...v.interests].sort()]);
+    JSON.stringify([
+      v.firstName,
+      v.lastName,
+      v.phone,
+      v.address1,
+      v.address2,
+      v.city,
+      v.state,
+      v.zip,
+      [...v.interests].sort(),
+    ]);
   return pick(a) === pick(b);
 }
 
@@ -76,7 +98,11 @@ function sameDetails(a: VolunteerSignup | StoredVolunteer, b: VolunteerSignup | 
  * emailed only when something changed, so a double click or a retry storm is
  * one record and one email.
  */
-export async function saveVolunteer(input: VolunteerSignup, meta: RequestMeta, now = new Date()): Promise<{ created: boolean }> {
+export async function saveVolunteer(
+  input: VolunteerSignup,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<{ created: boolean }> {
   const at = now.toISOString();
   const { captchaResponse: _captcha, ...fields } = input;
   const k = volunteerKey(fields.email);
@@ -89,29 +115,36 @@ export async function saveVolunteer(input: VolunteerSignup, meta: RequestMeta, n
     emailError: null,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
-    submissionCount: 1,
   });
   const store = kv('volunteers');
   if (await store.create(k, record)) {
     await emailAndMark('volunteers', k, volunteerEmail(record, false));
     return { created: true };
   }
-  let changed = false;
-  const merged = await update<StoredVolunteer>(store, k, (cur) => {
-    changed = !sameDetails(cur, fields as VolunteerSignup);
-    return StoredVolunteerSchema.parse({
-      ...cur,
+  // A repeat writes only when the details changed (newest win, interests
+  // combined), so identical concurrent submissions never contend.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const cur = await store.get<StoredVolunteer>(k);
+    if (!cur) return saveVolunteer(input, meta, now);
+    const merged = {
       ...fields,
-      interests: [...new Set([...cur.interests, ...fields.interests])].slice(0, 10),
+      interests: [...new Set([...cur.value.interests, ...fields.interests])].slice(0, 10),
+    };
+    if (sameDetails(cur.value, merged as VolunteerSignup)) return { created: false };
+    const next = StoredVolunteerSchema.parse({
+      ...cur.value,
+      ...merged,
       updatedAt: at,
-      submissionCount: cur.submissionCount + 1,
-      emailStatus: changed ? 'pending' : cur.emailStatus,
-      emailError: changed ? null : cur.emailError,
+      emailStatus: 'pending',
+      emailError: null,
     });
-  });
-  if (!merged) return saveVolunteer(input, meta, now);
-  if (changed) await emailAndMark('volunteers', k, volunteerEmail(merged, true));
-  return { created: false };
+    if (await store.replace(k, next, cur.etag)) {
+      await emailAndMark('volunteers', k, volunteerEmail(next, true));
+      return { created: false };
+    }
+    await new Promise((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
+  }
+  throw new ConflictError('Too many concurrent changes. Please try again.');
 }
 
 /** One record per message (`message/<iso time>-<random>`), then the email. */

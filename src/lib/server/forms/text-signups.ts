@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { IDENTITY } from '../../../content/identity.ts';
 import { SMS_CONSENT_VERSION, smsConsentText, type TextSignupSchema } from '../../schemas/forms.ts';
-import { ConsentEventSchema, StoredTextSignupSchema, type ConsentEvent, type StoredTextSignup } from '../../schemas/inbox.ts';
+import {
+  ConsentEventSchema,
+  StoredTextSignupSchema,
+  type ConsentEvent,
+  type StoredTextSignup,
+} from '../../schemas/inbox.ts';
 import type { z } from 'zod';
 import { sendSms } from '../adapters/sms.ts';
-import { hashed, key, kv, update, upsert, type KV } from '../store.ts';
+import { ConflictError, hashed, key, kv, update, upsert, type KV } from '../store.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -47,6 +52,9 @@ export function helpText(): string {
 export function stoppedText(): string {
   return `${IDENTITY.smsProgramName}: You're unsubscribed and will get no more texts. Reply START to resubscribe.`;
 }
+
+const pause = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -108,7 +116,11 @@ export interface SignupResult {
  * again). The record is stored before texting; a failed text is recorded on
  * the person for staff and never undoes the sign-up.
  */
-export async function signUpForTexts(input: TextSignup, meta: RequestMeta, now = new Date()): Promise<SignupResult> {
+export async function signUpForTexts(
+  input: TextSignup,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<SignupResult> {
   const at = now.toISOString();
   const phone = input.phone ?? null;
   const email = input.email ?? null;
@@ -129,7 +141,9 @@ export async function signUpForTexts(input: TextSignup, meta: RequestMeta, now =
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
   });
 
-  // 2. The person: created once; a repeat merges into it.
+  // 2. The person: created once; a repeat merges into it, writing only when
+  // something changed, so a burst of identical sign-ups is one create and no
+  // contended writes.
   const fresh: StoredTextSignup = {
     id,
     firstName: input.firstName,
@@ -140,36 +154,48 @@ export async function signUpForTexts(input: TextSignup, meta: RequestMeta, now =
     consentVersion: SMS_CONSENT_VERSION,
     optedOutAt: null,
     sourcePage: input.sourcePage ?? null,
-    signupCount: 1,
     createdAt: at,
     updatedAt: at,
     confirmation: phone ? { status: 'pending', messageId: null, error: null, at } : null,
   };
-  let created = await signups().create(personKey(id), fresh);
-  let newOptIn = created;
-  if (!created) {
-    const merged = await update<unknown>(signups(), personKey(id), (raw) => {
-      const cur = StoredTextSignupSchema.parse(raw);
-      newOptIn = cur.smsStatus === 'opted_out';
-      return {
-        ...cur,
-        firstName: input.firstName,
-        phone: cur.phone ?? phone,
-        email: email ?? cur.email,
-        smsStatus: 'subscribed',
-        consentAt: at,
-        consentVersion: SMS_CONSENT_VERSION,
-        sourcePage: input.sourcePage ?? cur.sourcePage,
-        signupCount: cur.signupCount + 1,
-        updatedAt: at,
-        confirmation: newOptIn && cur.phone ? { status: 'pending', messageId: null, error: null, at } : cur.confirmation,
-      } satisfies StoredTextSignup;
-    });
-    if (!merged) {
-      // Deleted between our create and update: create it again.
-      created = await signups().create(personKey(id), fresh);
-      newOptIn = created;
+  let created = false;
+  let newOptIn = false;
+  for (let attempt = 0; ; attempt++) {
+    if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
+    const cur = await signups().get<unknown>(personKey(id));
+    if (!cur) {
+      if (await signups().create(personKey(id), fresh)) {
+        created = newOptIn = true;
+        break;
+      }
+      continue;
     }
+    const old = StoredTextSignupSchema.parse(cur.value);
+    const resubscribe = old.smsStatus === 'opted_out';
+    const next: StoredTextSignup = {
+      ...old,
+      firstName: input.firstName,
+      phone: old.phone ?? phone,
+      email: email ?? old.email,
+      smsStatus: 'subscribed',
+      ...(resubscribe
+        ? {
+            consentAt: at,
+            consentVersion: SMS_CONSENT_VERSION,
+            sourcePage: input.sourcePage ?? old.sourcePage,
+            confirmation:
+              (old.phone ?? phone)
+                ? { status: 'pending' as const, messageId: null, error: null, at }
+                : old.confirmation,
+          }
+        : {}),
+    };
+    if (JSON.stringify(next) === JSON.stringify(old)) break; // a plain repeat: nothing to write
+    if (await signups().replace(personKey(id), { ...next, updatedAt: at }, cur.etag)) {
+      newOptIn = resubscribe;
+      break;
+    }
+    await pause(attempt);
   }
 
   // 3. One confirmation per new opt-in.
@@ -183,7 +209,10 @@ export async function signUpForTexts(input: TextSignup, meta: RequestMeta, now =
  * fresh (strongly consistent) just before sending. Every program text goes
  * through here.
  */
-export async function sendProgramText(phone: string, body: string): Promise<{ sent: false; reason: 'opted_out' | 'unknown' } | { sent: true; id: string }> {
+export async function sendProgramText(
+  phone: string,
+  body: string,
+): Promise<{ sent: false; reason: 'opted_out' | 'unknown' } | { sent: true; id: string }> {
   const person = await getPerson(hashed(phone));
   if (!person) return { sent: false, reason: 'unknown' };
   if (person.smsStatus !== 'subscribed') return { sent: false, reason: 'opted_out' };
@@ -191,28 +220,45 @@ export async function sendProgramText(phone: string, body: string): Promise<{ se
   return { sent: true, id: r.id };
 }
 
-async function sendConfirmation(id: string, phone: string, refKey: string): Promise<StoredTextSignup['confirmation']> {
+async function sendConfirmation(
+  id: string,
+  phone: string,
+  refKey: string,
+): Promise<StoredTextSignup['confirmation']> {
   const at = () => new Date().toISOString();
   let confirmation: NonNullable<StoredTextSignup['confirmation']>;
   try {
     const r = await sendProgramText(phone, confirmationText());
     if (r.sent) {
       confirmation = { status: 'sent', messageId: r.id, error: null, at: at() };
-      await appendConsentEvent({ ...emptyEvent(id, 'confirmation_sent', confirmation.at), phone, messageId: r.id, refKey });
+      await appendConsentEvent({
+        ...emptyEvent(id, 'confirmation_sent', confirmation.at),
+        phone,
+        messageId: r.id,
+        refKey,
+      });
     } else {
-      confirmation = { status: 'skipped', messageId: null, error: r.reason === 'opted_out' ? 'Opted out' : 'Not on the list', at: at() };
+      confirmation = {
+        status: 'skipped',
+        messageId: null,
+        error: r.reason === 'opted_out' ? 'Opted out' : 'Not on the list',
+        at: at(),
+      };
     }
   } catch (err) {
     const error = err instanceof Error ? `${err.name}: ${err.message}` : 'SMS failed';
     console.error(`[newsletter] confirmation text failed: ${error}`);
     confirmation = { status: 'failed', messageId: null, error: error.slice(0, 300), at: at() };
-    await appendConsentEvent({ ...emptyEvent(id, 'confirmation_failed', confirmation.at), phone, error: confirmation.error, refKey }).catch(
-      (e: unknown) => console.error('[newsletter] could not log the failed confirmation', e),
-    );
+    await appendConsentEvent({
+      ...emptyEvent(id, 'confirmation_failed', confirmation.at),
+      phone,
+      error: confirmation.error,
+      refKey,
+    }).catch((e: unknown) => console.error('[newsletter] could not log the failed confirmation', e));
   }
   // Staff see the outcome on the person; failing to note it loses nothing (the opt-in is stored).
-  await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch((e: unknown) =>
-    console.error('[newsletter] could not record the confirmation status', e),
+  await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch(
+    (e: unknown) => console.error('[newsletter] could not record the confirmation status', e),
   );
   return confirmation;
 }
@@ -223,7 +269,16 @@ async function sendConfirmation(id: string, phone: string, refKey: string): Prom
 export type InboundKind = 'stop' | 'start' | 'help' | 'other';
 
 /** Twilio's own opt-out keywords (advanced opt-out answers these itself). */
-const STOP_KEYWORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE']);
+const STOP_KEYWORDS = new Set([
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'OPTOUT',
+  'REVOKE',
+]);
 const START_KEYWORDS = new Set(['START', 'UNSTOP', 'YES']);
 const HELP_KEYWORDS = new Set(['HELP', 'INFO']);
 
@@ -232,7 +287,11 @@ const PLAIN_STOP =
   /\b(stop (texting|messaging|sending|contacting)|unsubscribe|remove me|take me off|opt me out|opt out|do not (text|message|contact)|don'?t (text|message|contact)|no more (texts|messages|text messages)|leave me alone|wrong number)\b/i;
 
 export function classifyInbound(body: string): { kind: InboundKind; keyword: boolean } {
-  const word = body.trim().toUpperCase().replace(/[^A-Z ]/g, '').replace(/\s+/g, ' ');
+  const word = body
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z ]/g, '')
+    .replace(/\s+/g, ' ');
   const compact = word.replace(/ /g, '');
   if (STOP_KEYWORDS.has(compact)) return { kind: 'stop', keyword: true };
   if (START_KEYWORDS.has(compact)) return { kind: 'start', keyword: true };
@@ -257,7 +316,12 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
   const { kind, keyword } = classifyInbound(msg.body);
   if (kind === 'other') return null;
   const id = hashed(msg.from);
-  const base = { ...emptyEvent(id, kind, at), phone: msg.from, inboundMessageSid: msg.messageSid, inboundBody: msg.body.slice(0, 1600) };
+  const base = {
+    ...emptyEvent(id, kind, at),
+    phone: msg.from,
+    inboundMessageSid: msg.messageSid,
+    inboundBody: msg.body.slice(0, 1600),
+  };
   await appendConsentEvent(base);
   if (kind === 'stop') {
     await upsert<unknown>(signups(), personKey(id), (raw) => {
@@ -272,7 +336,6 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
         consentVersion: null,
         optedOutAt: at,
         sourcePage: null,
-        signupCount: 0,
         createdAt: at,
         updatedAt: at,
         confirmation: null,
@@ -284,7 +347,11 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
   }
   if (kind === 'start') {
     // START re-subscribes someone who consented before; it never creates a subscriber.
-    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, smsStatus: 'subscribed', updatedAt: at }));
+    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
+      ...cur,
+      smsStatus: 'subscribed',
+      updatedAt: at,
+    }));
     return null;
   }
   return helpText();
