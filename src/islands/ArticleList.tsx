@@ -12,7 +12,15 @@ interface Props {
   fallbackImage?: string;
 }
 
-function ArticleCard({ article, candidateName, fallbackImage }: { article: ArticleSummary; candidateName: string; fallbackImage: string }) {
+function ArticleCard({
+  article,
+  candidateName,
+  fallbackImage,
+}: {
+  article: ArticleSummary;
+  candidateName: string;
+  fallbackImage: string;
+}) {
   return (
     <article className="card article-card" data-slug={article.slug}>
       <img
@@ -28,7 +36,9 @@ function ArticleCard({ article, candidateName, fallbackImage }: { article: Artic
         <span className="badge">{categoryFor(article.author, candidateName)}</span>
         <h3>{article.title}</h3>
         <p className="meta">
-          {article.publishedAt && <time dateTime={article.publishedAt}>{formatPublishedDate(article.publishedAt)}</time>}
+          {article.publishedAt && (
+            <time dateTime={article.publishedAt}>{formatPublishedDate(article.publishedAt)}</time>
+          )}
           {article.publishedAt ? ' · ' : ''}
           {article.author}
         </p>
@@ -42,7 +52,11 @@ function ArticleCard({ article, candidateName, fallbackImage }: { article: Artic
 }
 
 /** Blog: the grid of published articles, refreshed every 30 s (spec sections 2, 4, 9). */
-export default function ArticleList({ initialArticles = null, candidateName, fallbackImage = '/images/article-fallback.svg' }: Props) {
+export default function ArticleList({
+  initialArticles = null,
+  candidateName,
+  fallbackImage = '/images/article-fallback.svg',
+}: Props) {
   const news = useSWR<{ articles: ArticleSummary[] }>('/api/news', queryFetcher, {
     ...PUBLIC_LIST_SWR,
     ...(initialArticles ? { fallbackData: { articles: initialArticles } } : {}),

@@ -13,7 +13,7 @@ export interface CaptchaHandle {
 interface Props {
   /** PUBLIC_TURNSTILE_SITE_KEY; empty or missing: local test widget. */
   siteKey?: string | undefined;
-  onToken(token: string | null): void;
+  onToken: (token: string | null) => void;
   ref?: Ref<CaptchaHandle>;
 }
 
@@ -35,7 +35,8 @@ function loadTurnstile(): Promise<Turnstile> {
     const script = document.createElement('script');
     script.src = SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile missing')));
+    script.onload = () =>
+      window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile missing'));
     script.onerror = () => {
       scriptPromise = null;
       reject(new Error('turnstile failed to load'));
@@ -92,7 +93,11 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
     return (
       <div className="captcha">
         <div ref={box} />
-        {loadError && <p className="field-error">The CAPTCHA could not load. Please check your connection and reload the page.</p>}
+        {loadError && (
+          <p className="field-error">
+            The CAPTCHA could not load. Please check your connection and reload the page.
+          </p>
+        )}
       </div>
     );
   }

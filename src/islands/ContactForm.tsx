@@ -21,7 +21,8 @@ export default function ContactForm({ captchaSiteKey }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const [captchaError, setCaptchaError] = useState(false);
 
-  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,7 +38,9 @@ export default function ContactForm({ captchaSiteKey }: Props) {
       toast.success('Message sent successfully!', { description: "We'll get back to you within 24 hours." });
       setValues(EMPTY);
     } catch {
-      toast.error('Failed to send message', { description: 'Please try again later or contact us directly.' });
+      toast.error('Failed to send message', {
+        description: 'Please try again later or contact us directly.',
+      });
     } finally {
       // Turnstile tokens are single use: a fresh challenge after every attempt.
       captcha.current?.reset();
@@ -45,18 +48,32 @@ export default function ContactForm({ captchaSiteKey }: Props) {
     }
   }
 
-  const field = (name: 'name' | 'email' | 'phone', label: string, type: string, autoComplete: string, required: boolean) => (
+  const field = (
+    name: 'name' | 'email' | 'phone',
+    label: string,
+    type: string,
+    autoComplete: string,
+    required: boolean,
+  ) => (
     <div className="field">
       <label htmlFor={`${id}-${name}`}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      <input id={`${id}-${name}`} name={name} type={type} autoComplete={autoComplete} required={required} value={values[name]} onChange={set(name)} />
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        value={values[name]}
+        onChange={set(name)}
+      />
     </div>
   );
 
   return (
-    <form className="form-card" onSubmit={onSubmit} aria-label="Send us a message">
+    <form className="form-card" onSubmit={(e) => void onSubmit(e)} aria-label="Send us a message">
       <div className="field-grid">
         {field('name', 'Full Name', 'text', 'name', true)}
         {field('email', 'Email', 'email', 'email', true)}
@@ -65,7 +82,13 @@ export default function ContactForm({ captchaSiteKey }: Props) {
           <label htmlFor={`${id}-subject`}>
             Subject<span aria-hidden="true"> *</span>
           </label>
-          <select id={`${id}-subject`} name="subject" required value={values.subject} onChange={set('subject')}>
+          <select
+            id={`${id}-subject`}
+            name="subject"
+            required
+            value={values.subject}
+            onChange={set('subject')}
+          >
             <option value="">Select a subject</option>
             {CONTACT_SUBJECTS.map((s) => (
               <option key={s} value={s}>
@@ -79,7 +102,15 @@ export default function ContactForm({ captchaSiteKey }: Props) {
         <label htmlFor={`${id}-message`}>
           Message<span aria-hidden="true"> *</span>
         </label>
-        <textarea id={`${id}-message`} name="message" rows={6} required maxLength={5000} value={values.message} onChange={set('message')} />
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={6}
+          required
+          maxLength={5000}
+          value={values.message}
+          onChange={set('message')}
+        />
       </div>
       <Captcha ref={captcha} siteKey={captchaSiteKey} onToken={setToken} />
       {captchaError && (

@@ -57,7 +57,8 @@ export default function DonateForm({ providerUrl, amountParam }: Props) {
       ) : (
         <div className="notice notice--warn" role="status">
           <p>
-            <strong>Online donations are not configured yet.</strong> Please check back soon, or contact the campaign to give by check.
+            <strong>Online donations are not configured yet.</strong> Please check back soon, or contact the
+            campaign to give by check.
           </p>
         </div>
       )}

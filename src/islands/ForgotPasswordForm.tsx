@@ -65,11 +65,17 @@ export default function ForgotPasswordForm() {
 
   const errorId = `${id}-error`;
   return (
-    <form className="form-card auth-card" onSubmit={onSubmit} noValidate aria-label="Forgot password">
+    <form
+      className="form-card auth-card"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label="Forgot password"
+    >
       <div className="notice notice--info">
         <p>
-          <strong>How it works:</strong> we'll email you a temporary password. It expires in 24 hours. Use it to log in, then change your password
-          at once. The email is not sent again, so use it before it expires.
+          <strong>How it works:</strong> we'll email you a temporary password. It expires in 24 hours. Use it
+          to log in, then change your password at once. The email is not sent again, so use it before it
+          expires.
         </p>
       </div>
       {error && (

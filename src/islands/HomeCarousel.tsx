@@ -16,12 +16,14 @@ interface Props {
 }
 
 export const thumbnailUrl = (id: string) => `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;
-export const embedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
+export const embedUrl = (id: string) =>
+  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
 
 /** True when the visitor asked for less motion or less data (spec section 4). */
 function autoplayAllowed(): boolean {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+  const saveData =
+    (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
   return !reduced && !saveData;
 }
 
@@ -60,7 +62,12 @@ export default function HomeCarousel({ videos, transitionMs = 600, autoplayMs = 
   if (count === 0) return null;
 
   return (
-    <section className="hero-carousel" aria-roledescription="carousel" aria-label="Campaign videos" data-autoplay={playing ? "on" : "off"}>
+    <section
+      className="hero-carousel"
+      aria-roledescription="carousel"
+      aria-label="Campaign videos"
+      data-autoplay={playing ? 'on' : 'off'}
+    >
       <div className="hero-viewport">
         <div
           className="hero-track"
@@ -105,7 +112,12 @@ export default function HomeCarousel({ videos, transitionMs = 600, autoplayMs = 
                         fetchPriority={i === 0 ? 'high' : 'auto'}
                         decoding="async"
                       />
-                      <button type="button" className="hero-play" onClick={() => play(video.videoId)} aria-label={`Play video: ${video.title}`}>
+                      <button
+                        type="button"
+                        className="hero-play"
+                        onClick={() => play(video.videoId)}
+                        aria-label={`Play video: ${video.title}`}
+                      >
                         <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
                           <path d="M8 5v14l11-7z" fill="currentColor" />
                         </svg>

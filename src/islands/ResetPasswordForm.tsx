@@ -6,7 +6,19 @@ import '../styles/islands.css';
 /** How long a toast stays readable before the redirect to /admin. */
 const REDIRECT_DELAY_MS = 1500;
 
-function PasswordField({ id, label, value, onChange, autoComplete }: { id: string; label: string; value: string; onChange(v: string): void; autoComplete: string }) {
+function PasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoComplete: string;
+}) {
   const [shown, setShown] = useState(false);
   return (
     <div className="field">
@@ -21,7 +33,13 @@ function PasswordField({ id, label, value, onChange, autoComplete }: { id: strin
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
-        <button type="button" className="password-toggle" aria-pressed={shown} aria-controls={id} onClick={() => setShown((s) => !s)}>
+        <button
+          type="button"
+          className="password-toggle"
+          aria-pressed={shown}
+          aria-controls={id}
+          onClick={() => setShown((s) => !s)}
+        >
           {shown ? 'Hide' : 'Show'}
           <span className="visually-hidden"> {label.toLowerCase()}</span>
         </button>
@@ -45,7 +63,9 @@ export default function ResetPasswordForm() {
   useEffect(() => {
     const t = new URLSearchParams(location.search).get('token');
     if (!t) {
-      toast.error('Invalid Reset Link', { description: 'This password reset link is invalid. Please request a new one.' });
+      toast.error('Invalid Reset Link', {
+        description: 'This password reset link is invalid. Please request a new one.',
+      });
       const timer = window.setTimeout(() => location.assign('/admin'), REDIRECT_DELAY_MS);
       return () => window.clearTimeout(timer);
     }
@@ -71,7 +91,9 @@ export default function ResetPasswordForm() {
       });
       const data = (await res.json().catch(() => ({}))) as { success?: boolean; error?: string };
       if (res.ok && data.success) {
-        toast.success('Password Reset Successful', { description: 'Your password has been updated. You can now log in with your new password.' });
+        toast.success('Password Reset Successful', {
+          description: 'Your password has been updated. You can now log in with your new password.',
+        });
         window.setTimeout(() => location.assign('/admin'), REDIRECT_DELAY_MS);
         return; // stay busy until the redirect
       }
@@ -83,10 +105,27 @@ export default function ResetPasswordForm() {
   }
 
   return (
-    <form className="form-card auth-card" onSubmit={onSubmit} noValidate aria-label="Reset password">
+    <form
+      className="form-card auth-card"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label="Reset password"
+    >
       <p>Use at least {RESET_PASSWORD_MIN} characters.</p>
-      <PasswordField id={`${id}-new`} label="New Password" value={password} onChange={setPassword} autoComplete="new-password" />
-      <PasswordField id={`${id}-confirm`} label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+      <PasswordField
+        id={`${id}-new`}
+        label="New Password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        id={`${id}-confirm`}
+        label="Confirm New Password"
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+      />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting || token === null}>
         {submitting ? 'Resetting Password...' : 'Reset Password'}
       </button>

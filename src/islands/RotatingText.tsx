@@ -22,7 +22,14 @@ const FADE_MS = 150;
  * region is aria-live="off": screen readers read the current text when they
  * reach it instead of being interrupted every few seconds.
  */
-export default function RotatingText({ items, intervalMs, as: Tag = 'p', className, fade = false, controlLabel }: Props) {
+export default function RotatingText({
+  items,
+  intervalMs,
+  as: Tag = 'p',
+  className,
+  fade = false,
+  controlLabel,
+}: Props) {
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);
   const [running, setRunning] = useState(false);
@@ -61,7 +68,14 @@ export default function RotatingText({ items, intervalMs, as: Tag = 'p', classNa
   return (
     <>
       <Tag
-        className={['rotating-text', fade ? 'rotating-text--fade' : '', visible ? '' : 'is-hidden', className ?? ''].filter(Boolean).join(' ')}
+        className={[
+          'rotating-text',
+          fade ? 'rotating-text--fade' : '',
+          visible ? '' : 'is-hidden',
+          className ?? '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         aria-live="off"
         data-rotating-index={index}
       >

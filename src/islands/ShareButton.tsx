@@ -21,8 +21,8 @@ async function copy(text: string): Promise<boolean> {
     area.style.opacity = '0';
     document.body.appendChild(area);
     area.select();
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the only fallback where the Clipboard API is missing
-    const ok = (document.execCommand as (command: string) => boolean)('copy');
+    // The only fallback where the Clipboard API is missing or refused.
+    const ok = document.execCommand('copy');
     area.remove();
     return ok;
   }
@@ -45,7 +45,7 @@ export default function ShareButton({ title, text, url }: Props) {
   }
 
   return (
-    <button type="button" className="btn btn--outline share-button" onClick={onClick}>
+    <button type="button" className="btn btn--outline share-button" onClick={() => void onClick()}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

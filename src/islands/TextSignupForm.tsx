@@ -9,7 +9,10 @@ interface Props {
   consentText: string;
 }
 
-const LINKS: Record<string, string> = { 'Privacy Policy': '/privacy-policy', 'Terms of Use': '/terms-of-use' };
+const LINKS: Record<string, string> = {
+  'Privacy Policy': '/privacy-policy',
+  'Terms of Use': '/terms-of-use',
+};
 
 /** The consent text with "Privacy Policy" and "Terms of Use" as links that open in a new tab. */
 function ConsentText({ text }: { text: string }) {
@@ -62,7 +65,9 @@ export default function TextSignupForm({ consentText }: Props) {
         sourcePage: location.pathname,
       });
       setDone(true);
-      toast.success('Successfully subscribed!', { description: res?.message || "You're signed up for text messages!" });
+      toast.success('Successfully subscribed!', {
+        description: res?.message || "You're signed up for text messages!",
+      });
     } catch (err) {
       toast.error('Subscription failed', { description: messageOf(err, 'Please try again later') });
     } finally {
@@ -80,25 +85,58 @@ export default function TextSignupForm({ consentText }: Props) {
   }
 
   return (
-    <form className="form-card" onSubmit={onSubmit} noValidate aria-label="Sign up for text messages">
+    <form
+      className="form-card"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label="Sign up for text messages"
+    >
       <div className="field">
         <label htmlFor={`${id}-first`}>
           First Name <span aria-hidden="true">*</span>
         </label>
-        <input id={`${id}-first`} name="firstName" autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+        <input
+          id={`${id}-first`}
+          name="firstName"
+          autoComplete="given-name"
+          required
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+        />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor={`${id}-phone`}>Phone</label>
-          <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          <input
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
       </div>
       <div className="field field--check">
-        <input id={`${id}-consent`} name="smsConsent" type="checkbox" required checked={smsConsent} onChange={(e) => setSmsConsent(e.target.checked)} />
+        <input
+          id={`${id}-consent`}
+          name="smsConsent"
+          type="checkbox"
+          required
+          checked={smsConsent}
+          onChange={(e) => setSmsConsent(e.target.checked)}
+        />
         <label htmlFor={`${id}-consent`} className="consent-text">
           <ConsentText text={consentText} />
         </label>

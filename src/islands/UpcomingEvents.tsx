@@ -25,7 +25,15 @@ function downloadIcs(event: CampaignEvent, calendarName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function EventCard({ event, label, calendarName }: { event: CampaignEvent; label: string; calendarName: string }) {
+function EventCard({
+  event,
+  label,
+  calendarName,
+}: {
+  event: CampaignEvent;
+  label: string;
+  calendarName: string;
+}) {
   return (
     <article className="card event-card" data-event-id={event.id}>
       <div className="event-badges">
@@ -63,7 +71,12 @@ function EventCard({ event, label, calendarName }: { event: CampaignEvent; label
       {event.description && <p>{event.description}</p>}
       <div className="cta-row">
         {event.registrationUrl && (
-          <a className="btn btn--primary" href={event.registrationUrl} target="_blank" rel="noopener noreferrer">
+          <a
+            className="btn btn--primary"
+            href={event.registrationUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Register Now<span className="visually-hidden"> for {event.title} (opens in a new tab)</span>
           </a>
         )}
@@ -99,11 +112,17 @@ export default function UpcomingEvents({ initialEvents = null, eventTypeLabels, 
       </div>
     );
   }
-  if (upcoming.length === 0) return <p className="notice">No upcoming events are scheduled right now. Check back soon.</p>;
+  if (upcoming.length === 0)
+    return <p className="notice">No upcoming events are scheduled right now. Check back soon.</p>;
   return (
     <div className="grid event-list">
       {upcoming.map((e) => (
-        <EventCard key={e.id} event={e} label={eventTypeLabels[e.eventType] ?? e.eventType} calendarName={calendarName} />
+        <EventCard
+          key={e.id}
+          event={e}
+          label={eventTypeLabels[e.eventType] ?? e.eventType}
+          calendarName={calendarName}
+        />
       ))}
     </div>
   );

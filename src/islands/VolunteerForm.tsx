@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { CAPTCHA_REQUIRED, STATES } from '../lib/schemas/forms.ts';
-import { flushOutbox, postVolunteer, readOutbox, removeFromOutbox, saveForRetry, type PendingSignup } from '../lib/client/volunteer-outbox.ts';
+import {
+  flushOutbox,
+  postVolunteer,
+  readOutbox,
+  removeFromOutbox,
+  saveForRetry,
+  type PendingSignup,
+} from '../lib/client/volunteer-outbox.ts';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import '../styles/islands.css';
 
@@ -12,11 +19,26 @@ interface Props {
   captchaSiteKey?: string | undefined;
 }
 
-const EMPTY = { firstName: '', lastName: '', email: '', phone: '', address1: '', address2: '', city: '', state: '' };
+const EMPTY = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+};
 type Values = typeof EMPTY;
 type Outcome = 'sent' | 'saved';
 
-const FIELDS: { name: keyof Values; label: string; type?: string; autoComplete: string; optional?: boolean }[] = [
+const FIELDS: {
+  name: keyof Values;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  optional?: boolean;
+}[] = [
   { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -47,20 +69,24 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
   // Send sign-ups saved on an earlier visit; one whose captcha expired comes back into the form.
   useEffect(() => {
     const flush = () =>
-      flushOutbox(postVolunteer).then((left) => {
+      void flushOutbox(postVolunteer).then((left) => {
         const stuck = left.find((e) => e.needsCaptcha);
         if (!stuck) return;
         setResubmit(stuck);
         const p = stuck.payload as Partial<Values> & { interests?: string[] };
-        setValues({ ...EMPTY, ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(p[k as keyof Values] ?? '')])) } as Values);
+        setValues({
+          ...EMPTY,
+          ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(p[k as keyof Values] ?? '')])),
+        });
         setInterests(Array.isArray(p.interests) ? p.interests : []);
       });
-    if (readOutbox().length > 0) void flush();
+    if (readOutbox().length > 0) flush();
     window.addEventListener('online', flush);
     return () => window.removeEventListener('online', flush);
   }, []);
 
-  const set = (name: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const set = (name: keyof Values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,8 +141,9 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
           <p>We received your sign-up. Our volunteer team will contact you soon with next steps.</p>
         ) : (
           <p>
-            We couldn't reach our server just now, so your sign-up is saved in this browser and will be sent automatically the next time you visit
-            this site. Our volunteer team will contact you once it arrives.
+            We couldn't reach our server just now, so your sign-up is saved in this browser and will be sent
+            automatically the next time you visit this site. Our volunteer team will contact you once it
+            arrives.
           </p>
         )}
         <button type="button" className="btn btn--secondary" onClick={reset}>
@@ -128,11 +155,16 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
 
   const errId = (name: string) => `${id}-${name}-error`;
   return (
-    <form className="form-card" onSubmit={onSubmit} aria-label="Volunteer sign-up" data-volunteer-form>
+    <form
+      className="form-card"
+      onSubmit={(e) => void onSubmit(e)}
+      aria-label="Volunteer sign-up"
+      data-volunteer-form
+    >
       {resubmit && (
         <p className="notice notice--info">
-          Your saved sign-up from {new Date(resubmit.savedAt).toLocaleDateString('en-US')} could not be sent automatically. Please complete the CAPTCHA
-          and submit it again.
+          Your saved sign-up from {new Date(resubmit.savedAt).toLocaleDateString('en-US')} could not be sent
+          automatically. Please complete the CAPTCHA and submit it again.
         </p>
       )}
       <div className="field-grid">
@@ -198,7 +230,11 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
                 name="interests"
                 value={area}
                 checked={interests.includes(area)}
-                onChange={(e) => setInterests((list) => (e.target.checked ? [...list, area] : list.filter((x) => x !== area)))}
+                onChange={(e) =>
+                  setInterests((list) =>
+                    e.target.checked ? [...list, area] : list.filter((x) => x !== area),
+                  )
+                }
               />
               <label htmlFor={`${id}-interest-${i}`}>{area}</label>
             </div>

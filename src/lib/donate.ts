@@ -21,7 +21,12 @@ export interface DonationUrlOptions {
 }
 
 /** The frame URL, or null when no (valid http/https) provider URL is configured. */
-export function buildDonationUrl({ baseUrl, amount, pageSearch = '', amountParam }: DonationUrlOptions): string | null {
+export function buildDonationUrl({
+  baseUrl,
+  amount,
+  pageSearch = '',
+  amountParam,
+}: DonationUrlOptions): string | null {
   if (!baseUrl) return null;
   let url: URL;
   try {

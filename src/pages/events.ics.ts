@@ -22,6 +22,9 @@ export const GET: APIRoute = async ({ site, url }) => {
     });
   } catch (err) {
     console.error('[events.ics] could not read events', err);
-    return new Response('Temporarily unavailable', { status: 503, headers: { 'Retry-After': '30', 'Cache-Control': 'no-store' } });
+    return new Response('Temporarily unavailable', {
+      status: 503,
+      headers: { 'Retry-After': '30', 'Cache-Control': 'no-store' },
+    });
   }
 };

@@ -13,9 +13,14 @@ export const GET: APIRoute = async ({ site, url }) => {
       title: `${IDENTITY.candidateName} for ${IDENTITY.office}: News`,
       description: `News and updates from the ${IDENTITY.committeeName}.`,
     });
-    return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', ...cdnHeaders('news') } });
+    return new Response(xml, {
+      headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', ...cdnHeaders('news') },
+    });
   } catch (err) {
     console.error('[rss.xml] could not read articles', err);
-    return new Response('Temporarily unavailable', { status: 503, headers: { 'Retry-After': '30', 'Cache-Control': 'no-store' } });
+    return new Response('Temporarily unavailable', {
+      status: 503,
+      headers: { 'Retry-After': '30', 'Cache-Control': 'no-store' },
+    });
   }
 };

@@ -8,9 +8,14 @@ export const prerender = false;
 export const GET: APIRoute = async ({ site, url }) => {
   try {
     const xml = buildSitemap(await publicArticles(), site ?? new URL(url.origin));
-    return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', ...cdnHeaders('news') } });
+    return new Response(xml, {
+      headers: { 'Content-Type': 'application/xml; charset=utf-8', ...cdnHeaders('news') },
+    });
   } catch (err) {
     console.error('[sitemap.xml] could not read articles', err);
-    return new Response('Temporarily unavailable', { status: 503, headers: { 'Retry-After': '30', 'Cache-Control': 'no-store' } });
+    return new Response('Temporarily unavailable', {
+      status: 503,
+      headers: { 'Retry-After': '30', 'Cache-Control': 'no-store' },
+    });
   }
 };

@@ -36,7 +36,9 @@ describe('forgot password', () => {
 
   it('shows the busy label, server errors and the exception message', async () => {
     const page = await browser.newPage();
-    await page.route('**/api/auth/forgot-password', (r) => json(r, 429, { success: false, error: 'Too many requests. Try again later.' }, 400));
+    await page.route('**/api/auth/forgot-password', (r) =>
+      json(r, 429, { success: false, error: 'Too many requests. Try again later.' }, 400),
+    );
     await page.goto('/forgot-password');
     await hydrated(page, 'ForgotPasswordForm');
     const form = page.locator('#forgot-password-form');
@@ -47,11 +49,17 @@ describe('forgot password', () => {
     await page.unroute('**/api/auth/forgot-password');
     await page.route('**/api/auth/forgot-password', (r) => json(r, 500, {}));
     await form.getByRole('button', { name: 'Send Temporary Password' }).click();
-    await form.getByRole('alert').filter({ hasText: /^Failed to send password reset email$/ }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to send password reset email$/ })
+      .waitFor();
     await page.unroute('**/api/auth/forgot-password');
     await page.route('**/api/auth/forgot-password', (r) => r.abort('failed'));
     await form.getByRole('button', { name: 'Send Temporary Password' }).click();
-    await form.getByRole('alert').filter({ hasText: 'Failed to send password reset email. Please try again.' }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to send password reset email. Please try again.' })
+      .waitFor();
     await expectNoAxeViolations(page);
     await page.close();
   });
@@ -62,7 +70,9 @@ describe('reset password', () => {
     const page = await browser.newPage();
     await page.goto('/reset-password');
     await expect.poll(() => toast(page).textContent(), { timeout: 20_000 }).toContain('Invalid Reset Link');
-    expect(await toast(page).textContent()).toContain('This password reset link is invalid. Please request a new one.');
+    expect(await toast(page).textContent()).toContain(
+      'This password reset link is invalid. Please request a new one.',
+    );
     await page.waitForURL('**/admin', { timeout: 10_000 });
     await page.close();
   });
@@ -90,7 +100,9 @@ describe('reset password', () => {
     await expectNoAxeViolations(page);
 
     await form.getByLabel('Confirm New Password', { exact: true }).fill('abcdef');
-    await page.route('**/api/auth/reset-password', (r) => json(r, 400, { success: false, error: 'This reset link has expired.' }, 400));
+    await page.route('**/api/auth/reset-password', (r) =>
+      json(r, 400, { success: false, error: 'This reset link has expired.' }, 400),
+    );
     await submit.click();
     expect(await form.getByRole('button', { name: 'Resetting Password...' }).isDisabled()).toBe(true);
     await expect.poll(() => toast(page).textContent()).toContain('Reset Failed');
@@ -107,7 +119,9 @@ describe('reset password', () => {
     });
     await submit.click();
     await expect.poll(() => toast(page).textContent()).toContain('Password Reset Successful');
-    expect(await toast(page).textContent()).toContain('Your password has been updated. You can now log in with your new password.');
+    expect(await toast(page).textContent()).toContain(
+      'Your password has been updated. You can now log in with your new password.',
+    );
     expect(sent).toEqual({ token: 'abc123', password: 'abcdef' });
     await page.waitForURL('**/admin', { timeout: 10_000 });
     expect(await page.getByRole('link', { name: 'Back to Login' }).count()).toBeGreaterThanOrEqual(0);

@@ -10,14 +10,30 @@ const stamp = Date.now().toString(36);
 async function admin(method: string, path: string, body?: unknown) {
   const res = await fetch(new URL(path, baseURL), {
     method,
-    headers: { 'Content-Type': 'application/json', Origin: baseURL, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: baseURL,
+      'Sec-Fetch-Site': 'same-origin',
+      Cookie: cookie,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null, res };
+  return {
+    status: res.status,
+    body: (await res.json().catch(() => null)) as Record<string, unknown> | null,
+    res,
+  };
 }
 
 function article(title: string, isPublished: boolean) {
-  return { title, slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), content: `<p>${title} body</p>`, excerpt: `${title} excerpt`, author: 'Press Office', isPublished };
+  return {
+    title,
+    slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    content: `<p>${title} body</p>`,
+    excerpt: `${title} excerpt`,
+    author: 'Press Office',
+    isPublished,
+  };
 }
 
 beforeAll(async () => {
@@ -38,9 +54,23 @@ afterAll(async () => {
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 function event(id: number, eventDate: string, isPublic = true, extra: Record<string, unknown> = {}) {
   return {
-    id, title: `Event ${id}`, description: '', location: 'City Hall', eventDate, startTime: '18:00', endTime: '19:30', eventType: 'town_hall',
-    isPublic, maxAttendees: 100, registrationRequired: true, registrationUrl: '', contactEmail: 'e@example.org', notes: '',
-    createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z', ...extra,
+    id,
+    title: `Event ${id}`,
+    description: '',
+    location: 'City Hall',
+    eventDate,
+    startTime: '18:00',
+    endTime: '19:30',
+    eventType: 'town_hall',
+    isPublic,
+    maxAttendees: 100,
+    registrationRequired: true,
+    registrationUrl: '',
+    contactEmail: 'e@example.org',
+    notes: '',
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    ...extra,
   };
 }
 
@@ -49,21 +79,39 @@ describe('blog', () => {
     const page = await browser.newPage();
     await page.route('**/api/events', (r) =>
       json(r, 200, {
-        events: [event(1, day(-2)), event(2, day(3), false), event(3, day(1), true, { registrationUrl: 'https://example.org/rsvp' }), event(4, day(2)), event(5, day(5)), event(6, day(9))],
+        events: [
+          event(1, day(-2)),
+          event(2, day(3), false),
+          event(3, day(1), true, { registrationUrl: 'https://example.org/rsvp' }),
+          event(4, day(2)),
+          event(5, day(5)),
+          event(6, day(9)),
+        ],
       }),
     );
     await page.goto('/blog');
     await hydrated(page, 'UpcomingEvents');
     const cards = page.locator('.event-card');
     await expect.poll(() => cards.count()).toBe(3);
-    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')))).toEqual(['3', '4', '5']);
+    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')))).toEqual([
+      '3',
+      '4',
+      '5',
+    ]);
     const first = cards.first();
     expect(await first.textContent()).toContain('Town Hall');
     expect(await first.textContent()).toContain('Registration Required');
     expect(await first.textContent()).toContain('6:00 PM - 7:30 PM');
     expect(await first.textContent()).toContain('100');
-    expect(await first.getByRole('link', { name: /Register Now/ }).getAttribute('href')).toBe('https://example.org/rsvp');
-    expect(await cards.nth(1).getByRole('link', { name: /Register Now/ }).count()).toBe(0);
+    expect(await first.getByRole('link', { name: /Register Now/ }).getAttribute('href')).toBe(
+      'https://example.org/rsvp',
+    );
+    expect(
+      await cards
+        .nth(1)
+        .getByRole('link', { name: /Register Now/ })
+        .count(),
+    ).toBe(0);
     const download = page.waitForEvent('download');
     await first.getByRole('button', { name: /Add to calendar/ }).click();
     expect((await download).suggestedFilename()).toMatch(/^event-3-\d{4}-\d{2}-\d{2}\.ics$/);
@@ -73,7 +121,17 @@ describe('blog', () => {
   });
 
   it('renders the articles the API lists and picks up a new one within the refresh interval (mocked API)', async () => {
-    const list = [{ ...article('Mock One', true), id: 1, imageUrl: '', publishedAt: '2025-09-17T15:00:00Z', createdAt: '2025-09-17T15:00:00Z', updatedAt: '2025-09-17T15:00:00Z', author: 'Jordan Avery' }];
+    const list = [
+      {
+        ...article('Mock One', true),
+        id: 1,
+        imageUrl: '',
+        publishedAt: '2025-09-17T15:00:00Z',
+        createdAt: '2025-09-17T15:00:00Z',
+        updatedAt: '2025-09-17T15:00:00Z',
+        author: 'Jordan Avery',
+      },
+    ];
     const page = await browser.newPage();
     await page.route('**/api/news', (r) => json(r, 200, { articles: list }));
     await page.goto('/blog');
@@ -102,7 +160,9 @@ describe('blog', () => {
     expect(await grid.getByRole('heading', { name: `Draft ${stamp}` }).count()).toBe(0);
     const card = grid.locator(`[data-slug="published-${stamp}"]`);
     expect(await card.textContent()).toContain('Campaign News');
-    expect(await card.getByRole('link', { name: /Read More/ }).getAttribute('href')).toBe(`/article/published-${stamp}`);
+    expect(await card.getByRole('link', { name: /Read More/ }).getAttribute('href')).toBe(
+      `/article/published-${stamp}`,
+    );
     expect(await card.locator('img').getAttribute('src')).toBe('/images/article-fallback.svg');
     await expectNoAxeViolations(page);
 
@@ -143,7 +203,9 @@ describe('article', () => {
     await hydrated(page, 'ShareButton');
     await page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Link copied!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/article/shared-${stamp}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseURL}/article/shared-${stamp}`,
+    );
     await expectNoAxeViolations(page);
     await page.close();
   });
@@ -154,7 +216,12 @@ describe('article', () => {
       expect(res.status).toBe(404);
       const html = await res.text();
       expect(html).toContain('Article Not Found');
-      expect(html).toContain('The article you&#39;re looking for doesn&#39;t exist or has been unpublished.'.replace(/&#39;/g, "'"));
+      expect(html).toContain(
+        'The article you&#39;re looking for doesn&#39;t exist or has been unpublished.'.replace(
+          /&#39;/g,
+          "'",
+        ),
+      );
       expect(html).toContain('href="/blog"');
     }
     const page = await browser.newPage();

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
@@ -19,8 +20,12 @@ describe('donate', () => {
     await page.goto('/donate?refcode=abc');
     await hydrated(page, 'DonateForm');
     await page.getByRole('button', { name: '$100', exact: true }).click();
-    expect(await page.getByRole('button', { name: '$100', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('button', { name: '$25', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByRole('button', { name: '$100', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await page.getByRole('button', { name: '$25', exact: true }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
     expect(await page.getByText('Online donations are not configured yet').count()).toBe(1);
     expect(await page.locator('iframe').count()).toBe(0);
     await expectNoAxeViolations(page);
@@ -28,7 +33,7 @@ describe('donate', () => {
   });
 });
 
-async function fillVolunteer(page: import('playwright-core').Page) {
+async function fillVolunteer(page: Page) {
   const form = page.locator('#volunteer-form');
   await form.getByLabel('First Name').fill('Vera');
   await form.getByLabel('Last Name').fill('Volunteer');
@@ -62,7 +67,12 @@ describe('volunteer', () => {
 
   it('shows the server field error on a 4xx and never claims success', async () => {
     const page = await browser.newPage();
-    await page.route('**/api/volunteers-sendgrid', (r) => json(r, 400, { error: 'Please enter a valid phone number', fields: { phone: 'Please enter a valid phone number' } }));
+    await page.route('**/api/volunteers-sendgrid', (r) =>
+      json(r, 400, {
+        error: 'Please enter a valid phone number',
+        fields: { phone: 'Please enter a valid phone number' },
+      }),
+    );
     await page.goto('/volunteer');
     await hydrated(page, 'VolunteerForm');
     const form = await fillVolunteer(page);
@@ -94,13 +104,15 @@ describe('volunteer', () => {
     });
     await page.goto('/about');
     await expect.poll(() => retried, { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('campaign.volunteer-outbox.v1'))).toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('campaign.volunteer-outbox.v1')))
+      .toBeNull();
     await page.close();
   });
 });
 
 describe('contact', () => {
-  async function fill(page: import('playwright-core').Page) {
+  async function fill(page: Page) {
     const form = page.locator('#contact-form');
     await form.getByLabel('Full Name').fill('Cora Contact');
     await form.getByLabel('Email').fill('cora@example.org');
@@ -116,7 +128,9 @@ describe('contact', () => {
     await hydrated(page, 'ContactForm');
     const form = await fill(page);
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => toast(page).textContent(), { timeout: 20_000 }).toContain('Message sent successfully!');
+    await expect
+      .poll(() => toast(page).textContent(), { timeout: 20_000 })
+      .toContain('Message sent successfully!');
     expect(await toast(page).textContent()).toContain("We'll get back to you within 24 hours.");
     expect(await form.getByLabel('Full Name').inputValue()).toBe('');
     expect(await form.getByLabel('I am human').isChecked()).toBe(false);

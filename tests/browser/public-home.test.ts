@@ -54,13 +54,17 @@ describe('home carousel', () => {
 
   it('play swaps in the embedded player and stops autoplay', async () => {
     const page = await browser.newPage();
-    await page.route('https://www.youtube-nocookie.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }));
+    await page.route('https://www.youtube-nocookie.com/**', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }),
+    );
     await page.goto('/');
     await hydrated(page, 'HomeCarousel');
     await page.locator('.hero-slide[data-slide="0"] .hero-play').click();
     const frame = page.locator('.hero-slide[data-slide="0"] iframe');
     await frame.waitFor();
-    expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/.+\?autoplay=1$/);
+    expect(await frame.getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/.+\?autoplay=1$/,
+    );
     expect(await frame.getAttribute('title')).toBeTruthy();
     expect(await page.locator('.hero-carousel').getAttribute('data-autoplay')).toBe('off');
     // The played video stays a player after moving away and back.
@@ -88,7 +92,9 @@ describe('text sign-up', () => {
     await form.getByLabel('First Name').fill('Ann');
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('SMS consent required');
-    expect(await toast(page).textContent()).toContain('Please check the box to consent to receiving text messages.');
+    expect(await toast(page).textContent()).toContain(
+      'Please check the box to consent to receiving text messages.',
+    );
     expect(await form.getByLabel('First Name').getAttribute('required')).not.toBeNull();
     expect(await form.locator('input[type="checkbox"]').getAttribute('required')).not.toBeNull();
     expect(await form.locator('input[type="checkbox"]').isChecked()).toBe(false);
@@ -133,7 +139,9 @@ describe('text sign-up', () => {
     expect(await toast(page).textContent()).toContain('Please try again later');
     expect(await form.getByLabel('First Name').inputValue()).toBe('Ann');
     await page.unroute('**/api/newsletter');
-    await page.route('**/api/newsletter', (route) => json(route, 400, { error: 'Please enter a valid phone number', fields: {} }));
+    await page.route('**/api/newsletter', (route) =>
+      json(route, 400, { error: 'Please enter a valid phone number', fields: {} }),
+    );
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Please enter a valid phone number');
     await page.close();

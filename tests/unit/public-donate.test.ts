@@ -36,7 +36,9 @@ describe('buildDonationUrl', () => {
   });
 
   it('leaves the amount out when none is chosen', () => {
-    expect(new URL(buildDonationUrl({ baseUrl: BASE, amount: null })!).searchParams.has('amount')).toBe(false);
+    expect(new URL(buildDonationUrl({ baseUrl: BASE, amount: null })!).searchParams.has('amount')).toBe(
+      false,
+    );
   });
 
   it('returns null without a usable provider URL', () => {

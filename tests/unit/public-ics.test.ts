@@ -25,7 +25,7 @@ describe('ics', () => {
     const parts = folded.split('\r\n');
     expect(parts.length).toBeGreaterThan(1);
     const enc = new TextEncoder();
-    expect(enc.encode(parts[0]!).length).toBeLessThanOrEqual(75);
+    expect(enc.encode(parts[0] ?? '').length).toBeLessThanOrEqual(75);
     for (const p of parts.slice(1)) {
       expect(p.startsWith(' ')).toBe(true);
       expect(enc.encode(p).length).toBeLessThanOrEqual(75);
@@ -68,7 +68,9 @@ describe('ics', () => {
   });
 
   it('names downloads safely', () => {
-    expect(icsFileName({ title: 'Town Hall: Ward 4!', eventDate: '2025-10-01' })).toBe('town-hall-ward-4-2025-10-01.ics');
+    expect(icsFileName({ title: 'Town Hall: Ward 4!', eventDate: '2025-10-01' })).toBe(
+      'town-hall-ward-4-2025-10-01.ics',
+    );
     expect(icsFileName({ title: '***', eventDate: '2025-10-01' })).toBe('event-2025-10-01.ics');
   });
 });

@@ -31,10 +31,17 @@ export function trackPageview(config: PageviewConfig = {}): boolean {
     return false;
   }
   try {
-    const body = JSON.stringify(pageviewPayload(location.href, document.referrer, config.domain || location.hostname));
+    const body = JSON.stringify(
+      pageviewPayload(location.href, document.referrer, config.domain || location.hostname),
+    );
     // text/plain keeps the beacon a "simple" request (no CORS preflight), as Plausible's own script does.
     if (navigator.sendBeacon?.(endpoint, new Blob([body], { type: 'text/plain' }))) return true;
-    void fetch(endpoint, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain' } }).catch(() => undefined);
+    void fetch(endpoint, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      headers: { 'Content-Type': 'text/plain' },
+    }).catch(() => undefined);
     return true;
   } catch {
     return false;

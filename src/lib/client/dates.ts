@@ -11,7 +11,13 @@ export function formatPublishedDate(iso: string | null | undefined): string {
 export function formatEventDate(date: string): string {
   const ms = Date.parse(`${date}T12:00:00Z`);
   if (Number.isNaN(ms)) return date;
-  return new Date(ms).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return new Date(ms).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** "6:30 PM" for "18:30". */

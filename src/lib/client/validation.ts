@@ -12,7 +12,10 @@ export interface Problem {
 /** Spec section 5, text sign-up: first name (trimmed), then consent. */
 export const TEXT_SIGNUP_PROBLEMS = {
   firstName: { title: 'First name required', description: 'Please enter your first name.' },
-  consent: { title: 'SMS consent required', description: 'Please check the box to consent to receiving text messages.' },
+  consent: {
+    title: 'SMS consent required',
+    description: 'Please check the box to consent to receiving text messages.',
+  },
 } as const satisfies Record<string, Problem>;
 
 export function textSignupProblem(values: { firstName: string; smsConsent: boolean }): Problem | null {
@@ -32,7 +35,8 @@ export function resetPasswordProblem(password: string, confirm: string): string 
 }
 
 // The HTML living-standard email check (what <input type="email"> accepts), with a dot in the domain.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /** Spec section 5, public forgot-password page. */
 export function forgotPasswordProblem(email: string): string | null {

@@ -31,7 +31,11 @@ export function readOutbox(now = Date.now()): PendingSignup[] {
     const list = JSON.parse(raw) as unknown;
     if (!Array.isArray(list)) return [];
     return (list as PendingSignup[]).filter(
-      (e) => e && typeof e.id === 'string' && typeof e.payload === 'object' && now - Date.parse(e.savedAt) < MAX_AGE_MS,
+      (e) =>
+        e &&
+        typeof e.id === 'string' &&
+        typeof e.payload === 'object' &&
+        now - Date.parse(e.savedAt) < MAX_AGE_MS,
     );
   } catch {
     return [];
@@ -81,7 +85,9 @@ export function retryOutcome(status: number | null, error?: string): RetryOutcom
  * token expired are flagged so the volunteer page can ask for a fresh captcha;
  * other rejections are flagged the same way (the form shows the server's error).
  */
-export async function flushOutbox(send: (payload: Record<string, unknown>) => Promise<{ status: number | null; error?: string }>): Promise<PendingSignup[]> {
+export async function flushOutbox(
+  send: (payload: Record<string, unknown>) => Promise<{ status: number | null; error?: string }>,
+): Promise<PendingSignup[]> {
   const pending = readOutbox();
   for (const entry of pending) {
     if (entry.needsCaptcha) continue;
@@ -96,7 +102,9 @@ export async function flushOutbox(send: (payload: Record<string, unknown>) => Pr
 }
 
 /** POST to the volunteer endpoint, reporting the status (null on network failure). */
-export async function postVolunteer(payload: Record<string, unknown>): Promise<{ status: number | null; error?: string; fields?: Record<string, string> }> {
+export async function postVolunteer(
+  payload: Record<string, unknown>,
+): Promise<{ status: number | null; error?: string; fields?: Record<string, string> }> {
   try {
     const res = await fetch('/api/volunteers-sendgrid', {
       method: 'POST',

@@ -6,7 +6,10 @@ import type { Page, Route } from 'playwright-core';
 export async function hydrated(page: Page, component: string): Promise<void> {
   const island = page.locator(`astro-island[component-url*="/${component}"]`).first();
   await island.scrollIntoViewIfNeeded();
-  await page.waitForSelector(`astro-island[component-url*="/${component}"]:not([ssr])`, { state: 'attached', timeout: 20_000 });
+  await page.waitForSelector(`astro-island[component-url*="/${component}"]:not([ssr])`, {
+    state: 'attached',
+    timeout: 20_000,
+  });
 }
 
 /** The visible toast's title and description text. */

@@ -6,12 +6,20 @@ import type { Article } from '../../schemas/article.ts';
  */
 
 export function xmlEscape(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 export const articlePath = (slug: string) => `/article/${encodeURIComponent(slug)}`;
 
-export function buildRss(articles: readonly Article[], opts: { site: URL; title: string; description: string }): string {
+export function buildRss(
+  articles: readonly Article[],
+  opts: { site: URL; title: string; description: string },
+): string {
   const items = articles.map((a) => {
     const link = new URL(articlePath(a.slug), opts.site).href;
     const date = a.publishedAt ?? a.updatedAt;
@@ -43,16 +51,33 @@ export function buildRss(articles: readonly Article[], opts: { site: URL; title:
 }
 
 /** The public static routes of spec section 2 (no admin or password pages). */
-export const SITEMAP_STATIC_PATHS = ['/', '/about', '/platform', '/donate', '/volunteer', '/blog', '/contact', '/privacy-policy', '/terms-of-use'];
+export const SITEMAP_STATIC_PATHS = [
+  '/',
+  '/about',
+  '/platform',
+  '/donate',
+  '/volunteer',
+  '/blog',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-use',
+];
 
 export function buildSitemap(articles: readonly Article[], site: URL): string {
   const urls = [
     ...SITEMAP_STATIC_PATHS.map((p) => `  <url><loc>${xmlEscape(new URL(p, site).href)}</loc></url>`),
     ...articles.map(
-      (a) => `  <url><loc>${xmlEscape(new URL(articlePath(a.slug), site).href)}</loc><lastmod>${new Date(a.updatedAt).toISOString()}</lastmod></url>`,
+      (a) =>
+        `  <url><loc>${xmlEscape(new URL(articlePath(a.slug), site).href)}</loc><lastmod>${new Date(a.updatedAt).toISOString()}</lastmod></url>`,
     ),
   ];
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 /** CDN caching for on-demand public pages: 60 s fresh, 5 min stale while revalidating; purged by tag. */
