@@ -206,6 +206,7 @@ describe('article', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${baseURL}/article/shared-${stamp}`,
     );
+    await page.waitForTimeout(600); // let the toast finish fading in before measuring contrast
     await expectNoAxeViolations(page);
     await page.close();
   });
