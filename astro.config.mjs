@@ -7,6 +7,9 @@ import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback.
 const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
+// Astro's CSP is unsupported under the Vite dev server: its <meta> there blocks the
+// dev server's inline island scripts, so no island hydrates. Built output keeps it.
+const isDevServer = process.argv.includes('dev');
 
 export default defineConfig({
   site,
@@ -18,15 +21,17 @@ export default defineConfig({
     staticHeaders: true,
   }),
   server: { port: 4321, host: '127.0.0.1' },
-  security: {
-    // Astro hashes its own scripts and styles; script-src never gets 'unsafe-inline'.
-    csp: {
-      directives: cspDirectives(process.env),
-      scriptDirective: { resources: CSP_SCRIPT_RESOURCES },
-      // Inline style attributes (React islands, sonner) need this; scripts do not.
-      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
-    },
-  },
+  security: isDevServer
+    ? {}
+    : {
+        // Astro hashes its own scripts and styles; script-src never gets 'unsafe-inline'.
+        csp: {
+          directives: cspDirectives(process.env),
+          scriptDirective: { resources: CSP_SCRIPT_RESOURCES },
+          // Inline style attributes (React islands, sonner) need this; scripts do not.
+          styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+        },
+      },
   // Always emit page scripts as files, never inline: the Content-Security-Policy can then
   // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers").
   vite: { build: { assetsInlineLimit: 0 } },
