@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/client/toast';
 import { apiRequest } from '../lib/client/api.ts';
 import { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '../lib/schemas/forms.ts';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/client/toast';
 import '../styles/islands.css';
 
 /** Blog newsletter box (spec section 5): email required; no call is made, only a thank-you toast. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/client/toast';
 import { resetPasswordProblem, RESET_PASSWORD_MIN } from '../lib/client/validation.ts';
 import '../styles/islands.css';
 

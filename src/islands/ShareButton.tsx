@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../lib/client/toast';
 import '../styles/islands.css';
 
 interface Props {

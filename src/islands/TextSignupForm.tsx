@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/client/toast';
 import { apiRequest, messageOf } from '../lib/client/api.ts';
 import { textSignupProblem } from '../lib/client/validation.ts';
 import '../styles/islands.css';

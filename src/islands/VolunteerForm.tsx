@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/client/toast';
 import { CAPTCHA_REQUIRED, STATES } from '../lib/schemas/forms.ts';
 import {
   flushOutbox,
