@@ -8,7 +8,7 @@ interface HeaderRule {
   for: string;
   values: Record<string, string>;
 }
-const toml = parse(readFileSync('netlify.toml', 'utf8')) as { headers: HeaderRule[] };
+const toml = parse(readFileSync('netlify.toml', 'utf8')) as unknown as { headers: HeaderRule[] };
 const rule = (path: string) => toml.headers.find((h) => h.for === path)?.values;
 
 describe('netlify.toml headers (static files)', () => {
