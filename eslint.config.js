@@ -4,6 +4,12 @@ import astro from 'eslint-plugin-astro';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+/** Browser code takes zod from src/lib/schemas/zod.ts, which turns off zod's eval probe (CSP). */
+const ZOD_FROM_SCHEMAS = {
+  name: 'zod',
+  message: "Import { z } from src/lib/schemas/zod.ts: it configures zod for the browser's CSP (no eval).",
+};
+
 /**
  * Import zones (STYLE.md "Layout"): browser code never imports server-only code.
  * Exported so tests/unit/import-zones.test.ts can check that the rule fires.
@@ -15,6 +21,7 @@ export const importZones = {
     'no-restricted-imports': [
       'error',
       {
+        paths: [ZOD_FROM_SCHEMAS],
         patterns: [
           {
             regex: '(^|/)lib/server(/|$)',
@@ -78,4 +85,9 @@ export default defineConfig(
     },
   },
   importZones,
+  {
+    files: ['src/lib/schemas/**'],
+    ignores: ['src/lib/schemas/zod.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_FROM_SCHEMAS] }] },
+  },
 );

@@ -24,6 +24,8 @@ if (source.includes(marker)) {
   writeFileSync(file, source.replace("path: '/*',", `path: '/*',\n\t\t\t\t${marker}`));
   console.log('ssr-exclude-api: the on-demand page function no longer matches /api/*');
 } else {
-  console.error(`ssr-exclude-api: unexpected ${file}; the /api/* functions could be shadowed. Update this script.`);
+  console.error(
+    `ssr-exclude-api: unexpected ${file}; the /api/* functions could be shadowed. Update this script.`,
+  );
   process.exit(1);
 }

@@ -29,6 +29,12 @@ declare module 'vitest' {
 }
 
 const STARTUP_TIMEOUT_MS = 120_000;
+const BUILD_TIMEOUT_MS = 300_000;
+
+/** The donation provider the production build under test is configured with (csp.test.ts). */
+export const PROD_BUILD_DONATION_URL = 'https://secure.actblue.com/donate/avery-for-mayor-test';
+/** Turnstile's documented always-pass site key: the build then loads the real widget script. */
+const PROD_BUILD_TURNSTILE_SITE_KEY = '1x00000000000000000000AA';
 const LOG_LIMIT = 20_000;
 
 async function findFreePort(): Promise<number> {
@@ -108,7 +114,36 @@ async function isolateBlobs(root: string): Promise<() => Promise<void>> {
   };
 }
 
+/**
+ * Builds the production site (npm run build) before the dev server starts, so
+ * the CSP test can serve dist/ as Netlify would. Run first and alone: a build
+ * beside a running dev server could make it restart.
+ */
+async function buildProduction(root: string): Promise<void> {
+  const child = spawn('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...devServerEnv(),
+      APP_ENV: 'production',
+      PUBLIC_DONATION_URL: PROD_BUILD_DONATION_URL,
+      PUBLIC_TURNSTILE_SITE_KEY: PROD_BUILD_TURNSTILE_SITE_KEY,
+    },
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-LOG_LIMIT);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const timer = setTimeout(() => child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`npm run build failed (${code}).\n${output}`);
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await buildProduction(project.config.root);
   const port = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const restoreBlobs = await isolateBlobs(project.config.root);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { text, optionalUrl } from './fields.ts';
 
 /** Spec section 5: lowercase; any character outside a-z, 0-9 and hyphen becomes a hyphen. */

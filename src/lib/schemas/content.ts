@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /*
  * Schemas for the campaign copy and facts in src/content/. The data modules

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { IDENTITY } from '../../content/identity.ts';
 import { requiredText, text, optionalUrl, isoDate, time24, email } from './fields.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { email, optionalEmail, phone, requiredText, text, toE164 } from './fields.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);

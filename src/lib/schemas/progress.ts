@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { text, intOr, isoDate } from './fields.ts';
 
 /** Admin number fields parse as integers, falling back to 0 (spec section 5). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { text, intOr } from './fields.ts';
 
 export const PLATFORMS = ['facebook', 'x', 'instagram', 'linkedin', 'youtube', 'tiktok'] as const;

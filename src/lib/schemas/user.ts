@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { email, password, text, requiredText } from './fields.ts';
 import { RoleSchema } from './permissions.ts';
 

@@ -81,7 +81,12 @@ export function zodToHttp(err: ZodError): HttpError {
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
-let seeding: Promise<void> | null = null;
+// Shared by every function's module instance in the dev server's one process,
+// so concurrent first requests to different endpoints seed once.
+const SEEDING = Symbol.for('campaign.devSeed');
+const seedState = ((globalThis as Record<symbol, unknown>)[SEEDING] ??= { promise: null }) as {
+  promise: Promise<void> | null;
+};
 
 /**
  * Local mode (`npm run dev`) seeds demo content on the first request of each
@@ -96,13 +101,13 @@ async function devSeed(): Promise<void> {
     return; // an invalid environment is reported by the handler itself
   }
   if (!development) return;
-  seeding ??= import('./seed.ts')
+  seedState.promise ??= import('./seed.ts')
     .then((m) => m.ensureSeeded())
     .catch((err: unknown) => {
-      seeding = null;
+      seedState.promise = null;
       console.error('[seed] local seed failed; will retry on the next request', err);
     });
-  await seeding;
+  await seedState.promise;
 }
 
 /**

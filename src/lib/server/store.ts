@@ -143,7 +143,13 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
  * of the content instead. Netlify's production service applies conditions
  * atomically; production uses its ETags and never waits on this queue.
  */
-const keyQueues = new Map<string, Promise<unknown>>();
+// On globalThis: the dev server loads each function as its own module instance
+// in one process, and the queue must be shared by all of them.
+const QUEUES = Symbol.for('campaign.blobs.keyQueues');
+const keyQueues = ((globalThis as Record<symbol, unknown>)[QUEUES] ??= new Map()) as Map<
+  string,
+  Promise<unknown>
+>;
 function serialized<T>(id: string, op: () => Promise<T>): Promise<T> {
   const previous = keyQueues.get(id) ?? Promise.resolve();
   const next = previous.then(op, op);

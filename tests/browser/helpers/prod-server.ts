@@ -1,0 +1,77 @@
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { parse } from 'smol-toml';
+
+/**
+ * Serves the production build (dist/) with the headers Netlify applies to
+ * static files: netlify.toml's [[headers]] rules, then the adapter's per-page
+ * headers from .netlify/v1/config.json (the page CSP with Astro's script
+ * hashes), the latter winning on the same header name, as `netlify serve` does.
+ * Only static files: on-demand pages and the API are not served here.
+ */
+interface Rule {
+  for: string;
+  values: Record<string, string>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+function matches(pattern: string, path: string): boolean {
+  if (pattern.endsWith('/*')) return path.startsWith(pattern.slice(0, -1)) || path === pattern.slice(0, -2);
+  return pattern === path || `${pattern}/` === path;
+}
+
+export async function serveProductionBuild(
+  root: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as unknown as { headers?: Rule[] };
+  const framework = JSON.parse(readFileSync(join(root, '.netlify/v1/config.json'), 'utf8')) as {
+    headers?: Rule[];
+  };
+  const rules = [...(toml.headers ?? []), ...(framework.headers ?? [])];
+  const dist = join(root, 'dist');
+
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const safe = normalize(path).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dist, safe);
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    else if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
+    let status = 200;
+    if (!existsSync(file)) {
+      status = 404;
+      file = join(dist, '404.html');
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    };
+    for (const rule of rules) if (matches(rule.for, path)) Object.assign(headers, rule.values);
+    res.writeHead(status, headers);
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
