@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
+import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -10,6 +11,21 @@ export default defineConfig({
   site,
   output: 'static',
   integrations: [react()],
-  adapter: netlify({ devFeatures: { edgeFunctions: false, environmentVariables: false, images: true } }),
+  adapter: netlify({
+    devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
+    // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).
+    staticHeaders: true,
+  }),
   server: { port: 4321, host: '127.0.0.1' },
+  security: {
+    // Astro hashes its own scripts and styles; script-src never gets 'unsafe-inline'.
+    csp: {
+      directives: cspDirectives(process.env),
+      scriptDirective: { resources: CSP_SCRIPT_RESOURCES },
+      // Inline style attributes (React islands, sonner) need this; scripts do not.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
+  // The dev toolbar injects its own UI; keep it out of the browser tests (APP_ENV=test).
+  devToolbar: { enabled: process.env.APP_ENV !== 'test' },
 });

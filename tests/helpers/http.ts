@@ -4,7 +4,7 @@ export const ORIGIN = 'http://localhost:4321';
 
 interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
-  config: { path: string | string[]; method?: string | string[] };
+  config: { path?: string | string[]; method?: string | string[] };
 }
 
 export interface CallOptions {
@@ -26,7 +26,7 @@ export interface CallOptions {
  */
 export async function call(mod: FunctionModule, path: string, opts: CallOptions = {}): Promise<Response> {
   const url = new URL(path, ORIGIN);
-  const paths = Array.isArray(mod.config.path) ? mod.config.path : [mod.config.path];
+  const paths = Array.isArray(mod.config.path) ? mod.config.path : mod.config.path ? [mod.config.path] : [];
   let params: Record<string, string> | undefined;
   for (const p of paths) {
     const m = new URLPattern({ pathname: p }).exec(url);

@@ -5,13 +5,14 @@
  * "<status>: <body text or status text>" (spec section 8).
  */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-    statusText: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string, statusText: string) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
   }
 
   /** The server's `{ error }` message when the body is JSON, else null. */

@@ -68,8 +68,12 @@ export const ResetPasswordSchema = z.strictObject({
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 
+/**
+ * Change own password. `currentPassword` is required except right after a
+ * temporary-password sign-in (the session then proves it; the temporary password is already spent).
+ */
 export const ChangePasswordSchema = z.strictObject({
-  currentPassword: z.string().min(1, 'Please fill in all fields').max(1024),
+  currentPassword: z.string().max(1024).optional().default(''),
   newPassword: password,
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;

@@ -5,14 +5,16 @@ import { ConflictError, StoreUnavailableError } from './store.ts';
 
 /** An error with an HTTP status and a message safe to show a person. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'HttpError';
+    this.status = status;
+    this.extra = extra;
+    this.headers = headers;
   }
 }
 

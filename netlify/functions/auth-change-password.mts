@@ -1,0 +1,37 @@
+import type { Config, Context } from '@netlify/functions';
+import { ChangePasswordSchema } from '../../src/lib/schemas/user.ts';
+import { hashPassword, verifyPassword } from '../../src/lib/server/auth/passwords.ts';
+import { notifyPasswordChanged } from '../../src/lib/server/auth/recovery.ts';
+import { createSessionCookie, requireUser } from '../../src/lib/server/auth/session.ts';
+import { changeUser, toPublicUser } from '../../src/lib/server/auth/users.ts';
+import { allowMethods, handle, HttpError, json, readJson } from '../../src/lib/server/http.ts';
+
+/** The signed-in user's own password. Revokes every other session; this one gets a fresh cookie. */
+export default handle(async (req: Request, _context: Context) => {
+  allowMethods(req, 'POST');
+  const user = await requireUser(req, { allowPasswordChangePending: true });
+  const { currentPassword, newPassword } = await readJson(req, ChangePasswordSchema, 4 * 1024);
+  if (!user.mustChangePassword) {
+    if (!currentPassword) throw new HttpError(400, 'Please fill in all fields', { fields: { currentPassword: 'Required' } });
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      throw new HttpError(400, 'Current password is incorrect', { fields: { currentPassword: 'Incorrect' } });
+    }
+  }
+  const passwordHash = await hashPassword(newPassword);
+  const updated = await changeUser(user.id, (u) => ({
+    ...u,
+    passwordHash,
+    mustChangePassword: false,
+    tempPasswordHash: null,
+    tempPasswordExpiresAt: null,
+    tokenVersion: u.tokenVersion + 1,
+    updatedAt: new Date().toISOString(),
+  }));
+  await notifyPasswordChanged(updated.email, updated.firstName || updated.username);
+  return json(
+    { success: true, user: toPublicUser(updated) },
+    { headers: { 'Set-Cookie': await createSessionCookie(updated) } },
+  );
+});
+
+export const config: Config = { path: '/api/auth/change-password' };

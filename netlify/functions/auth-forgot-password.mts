@@ -1,0 +1,20 @@
+import type { Config, Context } from '@netlify/functions';
+import { ForgotPasswordSchema } from '../../src/lib/schemas/user.ts';
+import { requestPasswordReset } from '../../src/lib/server/auth/recovery.ts';
+import { allowMethods, clientIp, handle, HttpError, json, readJson, requireSameOrigin } from '../../src/lib/server/http.ts';
+
+export default handle(async (req: Request, context: Context) => {
+  allowMethods(req, 'POST');
+  requireSameOrigin(req);
+  try {
+    const input = await readJson(req, ForgotPasswordSchema, 4 * 1024);
+    const message = await requestPasswordReset(input, clientIp(context));
+    return json({ success: true, message });
+  } catch (err) {
+    // This call's failures carry success: false (spec section 7).
+    if (err instanceof HttpError) throw new HttpError(err.status, err.message, { success: false, ...err.extra }, err.headers);
+    throw err;
+  }
+});
+
+export const config: Config = { path: '/api/auth/forgot-password' };

@@ -1,0 +1,15 @@
+import type { Config, Context } from '@netlify/functions';
+import { clearSessionCookie, currentUser } from '../../src/lib/server/auth/session.ts';
+import { changeUser } from '../../src/lib/server/auth/users.ts';
+import { allowMethods, handle, json, requireSameOrigin } from '../../src/lib/server/http.ts';
+
+/** Logout revokes every session of the user (token version bump), then clears the cookie. */
+export default handle(async (req: Request, _context: Context) => {
+  allowMethods(req, 'POST');
+  requireSameOrigin(req);
+  const user = await currentUser(req);
+  if (user) await changeUser(user.id, (u) => ({ ...u, tokenVersion: u.tokenVersion + 1 }));
+  return json({ success: true }, { headers: { 'Set-Cookie': clearSessionCookie() } });
+});
+
+export const config: Config = { path: '/api/auth/logout' };

@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import type { Context } from '@netlify/functions';
+
+type Handler = (req: Request, context: Context) => Promise<Response>;
+interface FunctionModule {
+  default: Handler;
+  config: { path?: string | string[] };
+}
+
+/**
+ * Serves real function modules on 127.0.0.1 the way Netlify routes them
+ * (config.path patterns, platform IP in context.ip), for autocannon benchmarks.
+ */
+export async function serveFunctions(modules: FunctionModule[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const routes = modules.flatMap((m) =>
+    (Array.isArray(m.config.path) ? m.config.path : m.config.path ? [m.config.path] : []).map((p) => ({
+      pattern: new URLPattern({ pathname: p }),
+      handler: m.default,
+    })),
+  );
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const route = routes.map((r) => ({ r, m: r.pattern.exec(url) })).find((x) => x.m);
+    if (!route?.m) {
+      res.writeHead(404).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
+    });
+    const params = Object.fromEntries(Object.entries(route.m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
+    const response = await route.r.handler(request, { ip: req.socket.remoteAddress ?? '', params } as unknown as Context);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Starts a throwaway local Blobs server and points the SDK at it. */
+export async function benchBlobs(): Promise<() => Promise<void>> {
+  const { BlobsServer } = await import('@netlify/blobs/server');
+  const { setEnvironmentContext } = await import('@netlify/blobs');
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const directory = await mkdtemp(join(tmpdir(), 'bench-blobs-'));
+  const token = 'bench-token';
+  const server = new BlobsServer({ directory, token, logger: () => {} });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  setEnvironmentContext({ siteID: 'bench', token, edgeURL: url, uncachedEdgeURL: url });
+  process.env.APP_ENV = 'test';
+  return async () => {
+    await server.stop();
+    await rm(directory, { recursive: true, force: true });
+  };
+}

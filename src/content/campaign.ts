@@ -1,0 +1,86 @@
+import type { Candidate, ElectionFacts, NavLink } from '../lib/schemas/content';
+
+/*
+ * Who is running, where, and the dated facts of the race (spec sections 1 and 9).
+ * The candidate name is a placeholder (docs/decisions.md): change it here only.
+ */
+
+const firstName = 'Jordan';
+const lastName = 'Avery';
+const fullName = `${firstName} ${lastName}`;
+
+export const candidate = {
+  firstName,
+  lastName,
+  fullName,
+  committeeName: `${fullName} for Mayor`,
+  office: 'Mayor',
+  city: 'New Orleans',
+  state: 'Louisiana',
+  stateCode: 'LA',
+  tagline: 'Honest books, open government, and a New Orleans that works for everyone.',
+} satisfies Candidate;
+
+/** "Paid for by ..." line required on every page. */
+export const paidForDisclaimer = `Paid for by ${candidate.committeeName}`;
+
+export const electionFacts = {
+  electionDay: { iso: '2025-10-11', label: 'October 11, 2025' },
+  earlyVoting: {
+    start: { iso: '2025-09-27', label: 'September 27, 2025' },
+    end: { iso: '2025-10-04', label: 'October 4, 2025' },
+    label: 'September 27 - October 4',
+  },
+  qualifiedOn: { iso: '2025-07-09', label: 'July 9, 2025' },
+  candidateCount: 14,
+  yearsFinancialExperience: 52,
+} satisfies ElectionFacts;
+
+/**
+ * Campaign contact points. Placeholders on the reserved `.example` domain and a
+ * 555-01xx number until the campaign supplies real ones (docs/decisions.md).
+ */
+export const campaignContact = {
+  email: 'info@averyformayor.example',
+  pressEmail: 'press@averyformayor.example',
+  eventsEmail: 'events@averyformayor.example',
+  endorsementsEmail: 'endorsements@averyformayor.example',
+  schedulingEmail: 'scheduling@averyformayor.example',
+  privacyEmail: 'privacy@averyformayor.example',
+  phone: { display: '(504) 555-0125', href: 'tel:+15045550125' },
+  address: { line1: 'Campaign Headquarters', line2: `${candidate.city}, ${candidate.stateCode}` },
+};
+
+/** Main navigation (spec section 2). */
+export const primaryNav = [
+  { label: 'Home', href: '/' },
+  { label: 'About', href: '/about' },
+  { label: 'Platform', href: '/platform' },
+  { label: 'News', href: '/blog' },
+  { label: 'Contact', href: '/contact' },
+] satisfies NavLink[];
+
+export const donateLink = { label: 'Donate', href: '/donate' } satisfies NavLink;
+export const volunteerLink = { label: 'Volunteer', href: '/volunteer' } satisfies NavLink;
+
+/** Footer links, in the order of spec section 2. */
+export const footerNav = [
+  { label: 'About', href: '/about' },
+  { label: 'Platform', href: '/platform' },
+  volunteerLink,
+  donateLink,
+  { label: 'News', href: '/blog' },
+  { label: 'Contact', href: '/contact' },
+  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Terms of Use', href: '/terms-of-use' },
+] satisfies NavLink[];
+
+const supporterCount = 1350;
+
+/** Newsletter box copy (spec section 9: "1,350+ supporters"). */
+export const newsletter = {
+  supporterCount,
+  supporterLabel: `${supporterCount.toLocaleString('en-US')}+`,
+  heading: 'Stay in the Loop',
+  text: `Join ${supporterCount.toLocaleString('en-US')}+ supporters getting campaign news, event invitations and volunteer opportunities.`,
+};

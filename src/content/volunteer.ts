@@ -1,0 +1,76 @@
+import type { HelpArea, Impact, VolunteerState, WeeklyGoal } from '../lib/schemas/content';
+import { candidate } from './campaign';
+
+/* Volunteer page copy (spec section 2 "Volunteer" and section 9). */
+
+export const volunteerIntro = {
+  heading: 'Volunteer',
+  lead: `Campaigns are won by neighbors talking to neighbors. Join the team working to elect ${candidate.fullName}.`,
+};
+
+/** The six ways to help. */
+export const helpAreas = [
+  {
+    title: 'Door-to-Door Canvassing',
+    description: 'Talk with voters in their neighborhoods and share the reform agenda.',
+    icon: 'door',
+  },
+  {
+    title: 'Phone Banking',
+    description: 'Call supporters and undecided voters from home or the campaign office.',
+    icon: 'phone',
+  },
+  {
+    title: 'Text Banking',
+    description: 'Send personal text messages to voters about events and early voting.',
+    icon: 'message',
+  },
+  {
+    title: 'Event Planning',
+    description: 'Help organize town halls, meet-and-greets and community events.',
+    icon: 'calendar',
+  },
+  {
+    title: 'Digital Outreach',
+    description: 'Share campaign content, write posts and help grow the online community.',
+    icon: 'laptop',
+  },
+  {
+    title: 'Other Skills',
+    description: 'Design, photography, translation, data entry, driving voters: tell us what you do best.',
+    icon: 'star',
+  },
+] satisfies HelpArea[];
+
+/** Weekly volunteer goals (spec section 9). */
+export const weeklyGoals = [
+  { target: 15, label: 'New volunteer recruits' },
+  { target: 500, label: 'Voter contacts' },
+  { target: 3, label: 'Events staffed' },
+  { target: 200, label: 'Volunteer hours' },
+] satisfies WeeklyGoal[];
+
+/** What an hour of help achieves (spec section 9). */
+export const volunteerImpact = [
+  { effort: '1 hour', activity: 'of phone banking', result: 'reaches 20-30 voters' },
+  { effort: '2 hours', activity: 'of canvassing', result: 'covers 40-60 homes' },
+  { effort: '4 hours', activity: 'of event support', result: 'engages 100+ voters' },
+] satisfies Impact[];
+
+/** Labels for the volunteer form's state select; keys are the schema's enum. */
+export const volunteerStateLabels = {
+  LA: 'Louisiana',
+  AL: 'Alabama',
+  AR: 'Arkansas',
+  FL: 'Florida',
+  GA: 'Georgia',
+  MS: 'Mississippi',
+  TX: 'Texas',
+  Other: 'Other',
+} satisfies Record<VolunteerState, string>;
+
+export const volunteerSuccess = {
+  heading: 'Thank you for volunteering!',
+  text: 'A member of the team will reach out soon with next steps.',
+  again: 'Sign Up Another Volunteer',
+};
