@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { IDENTITY } from '../content/identity.ts';
+import { pageMeta } from '../content/metadata.ts';
 import { canEditContent, hasPermission } from '../lib/schemas/permissions.ts';
 import { displayName, type PublicUser } from '../lib/schemas/user.ts';
 import { useAuth } from './auth/AuthProvider.tsx';
@@ -12,7 +12,8 @@ import { ProgressTab } from './tabs/ProgressTab.tsx';
 import { SocialTab } from './tabs/SocialTab.tsx';
 import { UsersTab } from './tabs/UsersTab.tsx';
 
-export const DASHBOARD_TITLE = `Admin Dashboard | ${IDENTITY.candidateName} for ${IDENTITY.office}`;
+/** Spec section 2: the page title is set for the admin dashboard. */
+export const DASHBOARD_TITLE = pageMeta.admin.title;
 
 /** Which tabs a user sees (spec section 6 plus the Progress and Inbox tabs of issue 5). */
 export function dashboardTabs(user: PublicUser): TabItem[] {
@@ -22,8 +23,13 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
     { id: 'events', label: 'Events Management', render: () => <EventsTab canEdit={canEdit} /> },
     { id: 'social', label: 'Social Media', render: () => <SocialTab canEdit={canEdit} /> },
   ];
-  if (hasPermission(user, 'admin')) tabs.push({ id: 'users', label: 'User Management', render: () => <UsersTab currentUserId={user.id} /> });
-  tabs.push({ id: 'progress', label: 'Campaign Progress', render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} /> });
+  if (hasPermission(user, 'admin'))
+    tabs.push({ id: 'users', label: 'User Management', render: () => <UsersTab currentUserId={user.id} /> });
+  tabs.push({
+    id: 'progress',
+    label: 'Campaign Progress',
+    render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
+  });
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
   return tabs;
 }
@@ -67,7 +73,12 @@ export function Dashboard({ user }: { user: PublicUser }) {
             Welcome back, {displayName(user)} <RoleBadge role={user.role} />
           </p>
         </div>
-        <button type="button" className="btn btn--secondary" onClick={() => void onLogout()} disabled={leaving}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void onLogout()}
+          disabled={leaving}
+        >
           Logout
         </button>
       </header>

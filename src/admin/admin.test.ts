@@ -54,11 +54,22 @@ describe('dashboard tabs per role', () => {
   });
 
   it('editor sees no User Management', () => {
-    expect(labels('editor')).toEqual(['Blog Management', 'Events Management', 'Social Media', 'Campaign Progress', 'Inbox']);
+    expect(labels('editor')).toEqual([
+      'Blog Management',
+      'Events Management',
+      'Social Media',
+      'Campaign Progress',
+      'Inbox',
+    ]);
   });
 
   it('viewer sees neither User Management nor Inbox', () => {
-    expect(labels('viewer')).toEqual(['Blog Management', 'Events Management', 'Social Media', 'Campaign Progress']);
+    expect(labels('viewer')).toEqual([
+      'Blog Management',
+      'Events Management',
+      'Social Media',
+      'Campaign Progress',
+    ]);
   });
 
   it('role badge colours: admin red, editor default, viewer secondary', () => {
@@ -84,6 +95,8 @@ describe('list keys', () => {
   });
 
   it('user delete confirmation text is the spec text', () => {
-    expect(DELETE_USER_CONFIRM).toBe('Are you sure you want to delete this user? This action cannot be undone.');
+    expect(DELETE_USER_CONFIRM).toBe(
+      'Are you sure you want to delete this user? This action cannot be undone.',
+    );
   });
 });

@@ -10,5 +10,5 @@ export interface ArticlesPage extends Paged {
 export const ARTICLES_PAGE_SIZE = 20;
 
 export function useArticles(page: number, pageSize = ARTICLES_PAGE_SIZE) {
-  return useSWR<ArticlesPage>(listKey(ADMIN_NEWS, { page, pageSize }), queryFetcher);
+  return useSWR<ArticlesPage, Error>(listKey(ADMIN_NEWS, { page, pageSize }), queryFetcher);
 }

@@ -10,5 +10,5 @@ export interface EventsPage extends Paged {
 export const EVENTS_PAGE_SIZE = 20;
 
 export function useEvents(page: number, pageSize = EVENTS_PAGE_SIZE) {
-  return useSWR<EventsPage>(listKey(ADMIN_EVENTS, { page, pageSize }), queryFetcher);
+  return useSWR<EventsPage, Error>(listKey(ADMIN_EVENTS, { page, pageSize }), queryFetcher);
 }

@@ -20,7 +20,10 @@ export interface InboxPage extends Paged {
 export const INBOX_PAGE_SIZE = 50;
 
 export function useInbox(kind: InboxKind, page: number, q: string, pageSize = INBOX_PAGE_SIZE) {
-  return useSWR<InboxPage>(listKey(INBOX_KINDS[kind].path, { page, pageSize, q: q.trim() || undefined }), queryFetcher);
+  return useSWR<InboxPage, Error>(
+    listKey(INBOX_KINDS[kind].path, { page, pageSize, q: q.trim() || undefined }),
+    queryFetcher,
+  );
 }
 
 /** The CSV export of the (filtered) list: a plain link, the server answers with an attachment. */

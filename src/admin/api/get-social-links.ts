@@ -4,5 +4,5 @@ import type { SocialLink } from '../../lib/schemas/social.ts';
 import { ADMIN_SOCIAL } from './shared.ts';
 
 export function useSocialLinks() {
-  return useSWR<{ links: SocialLink[] }>(ADMIN_SOCIAL, queryFetcher);
+  return useSWR<{ links: SocialLink[] }, Error>(ADMIN_SOCIAL, queryFetcher);
 }

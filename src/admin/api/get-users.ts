@@ -11,5 +11,5 @@ export const USERS_PAGE_SIZE = 25;
 
 /** Admin only: callers render this only with the 'admin' permission. */
 export function useUsers(page: number, pageSize = USERS_PAGE_SIZE) {
-  return useSWR<UsersPage>(listKey(ADMIN_USERS, { page, pageSize }), queryFetcher);
+  return useSWR<UsersPage, Error>(listKey(ADMIN_USERS, { page, pageSize }), queryFetcher);
 }

@@ -48,7 +48,9 @@ export function useRevalidate(): (...paths: string[]) => Promise<void> {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (...paths: string[]) => {
-      await mutate((key) => typeof key === 'string' && paths.some((p) => key === p || key.startsWith(`${p}?`)));
+      await mutate(
+        (key) => typeof key === 'string' && paths.some((p) => key === p || key.startsWith(`${p}?`)),
+      );
     },
     [mutate],
   );

@@ -3,7 +3,8 @@ import type { Article, ArticleInput } from '../../lib/schemas/article.ts';
 import { ADMIN_NEWS, send, useRevalidate } from './shared.ts';
 
 /** PUT with `expectedUpdatedAt`: a 409 means someone else saved first. */
-export const updateArticle = (id: number, input: ArticleInput) => send<{ article: Article }>('PUT', `${ADMIN_NEWS}/${id}`, input);
+export const updateArticle = (id: number, input: ArticleInput) =>
+  send<{ article: Article }>('PUT', `${ADMIN_NEWS}/${id}`, input);
 
 export function useUpdateArticle() {
   const revalidate = useRevalidate();

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import type { CampaignEvent, EventInput } from '../../lib/schemas/event.ts';
 import { ADMIN_EVENTS, send, useRevalidate } from './shared.ts';
 
-export const updateEvent = (id: number, input: EventInput) => send<{ event: CampaignEvent }>('PUT', `${ADMIN_EVENTS}/${id}`, input);
+export const updateEvent = (id: number, input: EventInput) =>
+  send<{ event: CampaignEvent }>('PUT', `${ADMIN_EVENTS}/${id}`, input);
 
 export function useUpdateEvent() {
   const revalidate = useRevalidate();

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import type { VolunteerGoal, VolunteerGoalUpdate } from '../../lib/schemas/progress.ts';
 import { ADMIN_GOALS, send, useRevalidate } from './shared.ts';
 
-export const updateGoal = (id: number, input: VolunteerGoalUpdate) => send<{ goal: VolunteerGoal }>('PUT', `${ADMIN_GOALS}/${id}`, input);
+export const updateGoal = (id: number, input: VolunteerGoalUpdate) =>
+  send<{ goal: VolunteerGoal }>('PUT', `${ADMIN_GOALS}/${id}`, input);
 
 export function useUpdateGoal() {
   const revalidate = useRevalidate();

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import type { Metric, MetricUpdate } from '../../lib/schemas/progress.ts';
 import { ADMIN_METRICS, send, useRevalidate } from './shared.ts';
 
-export const updateMetric = (id: number, input: MetricUpdate) => send<{ metric: Metric }>('PUT', `${ADMIN_METRICS}/${id}`, input);
+export const updateMetric = (id: number, input: MetricUpdate) =>
+  send<{ metric: Metric }>('PUT', `${ADMIN_METRICS}/${id}`, input);
 
 export function useUpdateMetric() {
   const revalidate = useRevalidate();

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import type { Milestone, MilestoneUpdate } from '../../lib/schemas/progress.ts';
 import { ADMIN_MILESTONES, send, useRevalidate } from './shared.ts';
 
-export const updateMilestone = (id: number, input: MilestoneUpdate) => send<{ milestone: Milestone }>('PUT', `${ADMIN_MILESTONES}/${id}`, input);
+export const updateMilestone = (id: number, input: MilestoneUpdate) =>
+  send<{ milestone: Milestone }>('PUT', `${ADMIN_MILESTONES}/${id}`, input);
 
 export function useUpdateMilestone() {
   const revalidate = useRevalidate();

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import type { SocialLink, SocialLinkUpdate } from '../../lib/schemas/social.ts';
 import { ADMIN_SOCIAL, send, useRevalidate } from './shared.ts';
 
-export const updateSocialLink = (id: number, input: SocialLinkUpdate) => send<{ link: SocialLink }>('PUT', `${ADMIN_SOCIAL}/${id}`, input);
+export const updateSocialLink = (id: number, input: SocialLinkUpdate) =>
+  send<{ link: SocialLink }>('PUT', `${ADMIN_SOCIAL}/${id}`, input);
 
 export function useUpdateSocialLink() {
   const revalidate = useRevalidate();

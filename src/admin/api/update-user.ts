@@ -3,7 +3,8 @@ import type { PublicUser, UserUpdate } from '../../lib/schemas/user.ts';
 import { ADMIN_USERS, send, useRevalidate } from './shared.ts';
 
 /** The payload leaves out a blank password (see forms/user-form.ts). */
-export const updateUser = (id: number, input: UserUpdate) => send<{ user: PublicUser }>('PUT', `${ADMIN_USERS}/${id}`, input);
+export const updateUser = (id: number, input: UserUpdate) =>
+  send<{ user: PublicUser }>('PUT', `${ADMIN_USERS}/${id}`, input);
 
 export function useUpdateUser() {
   const revalidate = useRevalidate();

@@ -1,3 +1,4 @@
+import { nonEmpty } from '../forms/errors.ts';
 import { send } from './shared.ts';
 
 export const IMAGE_UPLOAD_FAILED = 'Image upload failed. Please try again.';
@@ -13,6 +14,6 @@ export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
   const res = await send<UploadResponse>('POST', '/api/upload', form);
-  if (!res?.success || !res.imageUrl) throw new Error(res?.error || IMAGE_UPLOAD_FAILED);
+  if (!res?.success || !res.imageUrl) throw new Error(nonEmpty(res?.error) ?? IMAGE_UPLOAD_FAILED);
   return res.imageUrl;
 }

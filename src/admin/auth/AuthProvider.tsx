@@ -32,10 +32,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const status = useStore($authStatus);
 
   useEffect(() => {
-    storeRefresh().catch(() => {});
+    storeRefresh().catch(() => undefined);
     // Coming back through the back/forward cache: ask the server again instead of trusting the old page.
     const onShow = (e: PageTransitionEvent) => {
-      if (e.persisted) storeRefresh(true).catch(() => {});
+      if (e.persisted) storeRefresh(true).catch(() => undefined);
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);

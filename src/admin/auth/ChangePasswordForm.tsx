@@ -47,14 +47,21 @@ export function ChangePasswordForm() {
         Change Your Password
       </h1>
       <p className="auth-card__lead">
-        {user ? `${user.username}, you` : 'You'} signed in with a temporary password. Choose a new password to continue.
+        {user ? `${user.username}, you` : 'You'} signed in with a temporary password. Choose a new password to
+        continue.
       </p>
-      <form onSubmit={onSubmit} noValidate className="stack">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="stack">
         <div className="field">
           <label htmlFor="cp-current" className="field__label">
             Current or temporary password
           </label>
-          <PasswordInput id="cp-current" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+          <PasswordInput
+            id="cp-current"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="cp-new" className="field__label">

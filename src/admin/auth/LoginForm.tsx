@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/client/api.ts';
 import { requestTemporaryPassword } from '../api/forgot-password.ts';
+import { nonEmpty } from '../forms/errors.ts';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { TextField } from '../components/Field.tsx';
 import { useAuth } from './AuthProvider.tsx';
@@ -49,7 +50,7 @@ function SignIn({ onForgot, onRegister }: { onForgot: () => void; onRegister?: (
         Campaign Staff Login
       </h1>
       <p className="auth-card__lead">Sign in to manage the campaign website.</p>
-      <form onSubmit={onSubmit} noValidate className="stack">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="stack">
         <TextField
           id="login-username"
           label="Username or Email"
@@ -63,7 +64,7 @@ function SignIn({ onForgot, onRegister }: { onForgot: () => void; onRegister?: (
         />
         <div className="field">
           <label htmlFor="login-password" className="field__label">
-            Password<span aria-hidden="true"> *</span>
+            Password
           </label>
           <PasswordInput
             id="login-password"
@@ -113,11 +114,11 @@ function Forgot({ onBack }: { onBack: () => void }) {
         toast.success('Temporary Password Sent', { description: res.message });
         onBack();
       } else {
-        toast.error('Error', { description: res?.error || 'Failed to send temporary password' });
+        toast.error('Error', { description: nonEmpty(res?.error) ?? 'Failed to send temporary password' });
       }
     } catch (err) {
       const serverError = err instanceof ApiError ? err.serverMessage : null;
-      toast.error('Error', { description: serverError || 'Failed to send temporary password' });
+      toast.error('Error', { description: nonEmpty(serverError) ?? 'Failed to send temporary password' });
     } finally {
       setBusy(false);
     }
@@ -129,7 +130,7 @@ function Forgot({ onBack }: { onBack: () => void }) {
         Forgot your password?
       </h1>
       <p className="auth-card__lead">Enter your email address and we'll send you a temporary password.</p>
-      <form onSubmit={onSubmit} noValidate className="stack">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="stack">
         <TextField
           id="forgot-email"
           label="Email"

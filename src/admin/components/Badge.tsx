@@ -8,7 +8,11 @@ export function Badge({ variant = 'default', children }: { variant?: BadgeVarian
 }
 
 /** Spec section 6: admin red, editor default, viewer secondary. */
-export const ROLE_BADGE: Record<Role, BadgeVariant> = { admin: 'destructive', editor: 'default', viewer: 'secondary' };
+export const ROLE_BADGE: Record<Role, BadgeVariant> = {
+  admin: 'destructive',
+  editor: 'default',
+  viewer: 'secondary',
+};
 
 export function RoleBadge({ role }: { role: Role }) {
   return <Badge variant={ROLE_BADGE[role]}>{role}</Badge>;

@@ -11,7 +11,15 @@ export interface ConfirmDialogProps {
 }
 
 /** An accessible stand-in for window.confirm: an alertdialog whose safe choice (Cancel) has focus. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -5,7 +5,9 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert') && el.getClientRects().length > 0);
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.hasAttribute('inert') && el.getClientRects().length > 0,
+  );
 }
 
 export interface DialogProps {
@@ -27,7 +29,16 @@ export interface DialogProps {
  * returns to the element that opened it. Not the native <dialog>: its top layer
  * would make the shared toast region inert while a form is open.
  */
-export function Dialog({ open, onClose, title, description, children, footer, role = 'dialog', size = 'md' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  role = 'dialog',
+  size = 'md',
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -79,7 +90,10 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
   }
 
   return createPortal(
-    <div className="admin-app admin-overlay" onMouseDown={(e) => e.target === e.currentTarget && onCloseRef.current()}>
+    <div
+      className="admin-app admin-overlay"
+      onMouseDown={(e) => e.target === e.currentTarget && onCloseRef.current()}
+    >
       <div
         ref={ref}
         className={`admin-dialog admin-dialog--${size}`}
@@ -94,7 +108,12 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
           <h2 id={titleId} className="admin-dialog__title">
             {title}
           </h2>
-          <button type="button" className="btn btn--ghost btn--icon" aria-label="Close" onClick={() => onCloseRef.current()}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--icon"
+            aria-label="Close"
+            onClick={() => onCloseRef.current()}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

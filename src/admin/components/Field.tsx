@@ -29,27 +29,51 @@ function Extras({ id, hint, error }: Pick<Common, 'id' | 'hint' | 'error'>) {
   );
 }
 
-export function TextField({ id, label, hint, error, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...props} />
+      <input
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, hint, error)}
+        {...props}
+      />
       <Extras id={id} hint={hint} error={error} />
     </div>
   );
 }
 
-export function TextArea({ id, label, hint, error, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <textarea id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...props} />
+      <textarea
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, hint, error)}
+        {...props}
+      />
       <Extras id={id} hint={hint} error={error} />
     </div>
   );
@@ -63,13 +87,20 @@ export function SelectField({
   options,
   className,
   ...props
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
+}: Common &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <select id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} {...props}>
+      <select
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, hint, error)}
+        {...props}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -81,7 +112,13 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ id, label, hint, className, ...props }: Omit<Common, 'error'> & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  className,
+  ...props
+}: Omit<Common, 'error'> & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className={`field field--check ${className ?? ''}`}>
       <input id={id} type="checkbox" aria-describedby={hint ? `${id}-hint` : undefined} {...props} />

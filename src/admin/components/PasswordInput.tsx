@@ -1,7 +1,10 @@
 import { useState, type InputHTMLAttributes } from 'react';
 
 /** Password input with a show/hide toggle; the toggle names what it will do. */
-export function PasswordInput({ id, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string }) {
+export function PasswordInput({
+  id,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string }) {
   const [shown, setShown] = useState(false);
   return (
     <div className="password-field">

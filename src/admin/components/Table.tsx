@@ -4,7 +4,15 @@ import { useId, type ReactNode } from 'react';
  * A captioned data table in a focusable scroll region (usable at 390 px:
  * keyboard users can scroll it sideways).
  */
-export function Table({ caption, captionHidden, children }: { caption: string; captionHidden?: boolean; children: ReactNode }) {
+export function Table({
+  caption,
+  captionHidden,
+  children,
+}: {
+  caption: string;
+  captionHidden?: boolean;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="table-wrap" role="region" aria-labelledby={id} tabIndex={0}>

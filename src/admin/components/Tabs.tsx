@@ -11,7 +11,17 @@ export interface TabItem {
  * WAI-ARIA tabs with automatic activation: Left/Right move (and wrap), Home/End
  * jump; only the selected tab is in the Tab order.
  */
-export function Tabs({ label, items, selected, onSelect }: { label: string; items: TabItem[]; selected: string; onSelect: (id: string) => void }) {
+export function Tabs({
+  label,
+  items,
+  selected,
+  onSelect,
+}: {
+  label: string;
+  items: TabItem[];
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
   const base = useId();
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const current = items.find((t) => t.id === selected) ?? items[0];
@@ -57,7 +67,13 @@ export function Tabs({ label, items, selected, onSelect }: { label: string; item
         })}
       </div>
       {current ? (
-        <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} tabIndex={0} className="tabs__panel">
+        <div
+          role="tabpanel"
+          id={`${base}-panel-${current.id}`}
+          aria-labelledby={`${base}-tab-${current.id}`}
+          tabIndex={0}
+          className="tabs__panel"
+        >
           {current.render()}
         </div>
       ) : null}

@@ -52,7 +52,9 @@ export function articleForm(a: Article): ArticleForm {
 export const normaliseSlug = slugify;
 
 /** Spec section 5: title, slug, content and author are required. */
-export function hasRequiredArticleFields(f: Pick<ArticleForm, 'title' | 'slug' | 'content' | 'author'>): boolean {
+export function hasRequiredArticleFields(
+  f: Pick<ArticleForm, 'title' | 'slug' | 'content' | 'author'>,
+): boolean {
   return [f.title, slugify(f.slug.trim()), f.content, f.author].every((v) => v.trim().length > 0);
 }
 

@@ -28,3 +28,9 @@ export function zodFieldErrors(error: z.ZodError): Record<string, string> {
 export function serverFieldErrors(err: unknown): Record<string, string> {
   return err instanceof ApiError && err.status === 400 ? err.fields : {};
 }
+
+/** '' and null become undefined, so `nonEmpty(x) ?? fallback` falls back on blank text too. */
+export function nonEmpty(text: string | null | undefined): string | undefined {
+  if (!text) return undefined;
+  return text;
+}

@@ -1,4 +1,9 @@
-import { DEFAULT_EVENTS_EMAIL, type CampaignEvent, type EventInput, type EventType } from '../../lib/schemas/event.ts';
+import {
+  DEFAULT_EVENTS_EMAIL,
+  type CampaignEvent,
+  type EventInput,
+  type EventType,
+} from '../../lib/schemas/event.ts';
 
 export interface EventForm {
   id: number;

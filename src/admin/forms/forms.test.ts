@@ -3,7 +3,11 @@ import { ArticleInputSchema } from '../../lib/schemas/article.ts';
 import { EventInputSchema, DEFAULT_EVENTS_EMAIL } from '../../lib/schemas/event.ts';
 import { UserUpdateSchema, UserCreateSchema } from '../../lib/schemas/user.ts';
 import { SocialLinkUpdateSchema } from '../../lib/schemas/social.ts';
-import { MetricUpdateSchema, MilestoneUpdateSchema, VolunteerGoalUpdateSchema } from '../../lib/schemas/progress.ts';
+import {
+  MetricUpdateSchema,
+  MilestoneUpdateSchema,
+  VolunteerGoalUpdateSchema,
+} from '../../lib/schemas/progress.ts';
 import { articlePayload, hasRequiredArticleFields, newArticleForm, normaliseSlug } from './article-form.ts';
 import { eventPayload, maxAttendeesValue, newEventForm } from './event-form.ts';
 import { createUserPayload, newUserForm, updateUserPayload } from './user-form.ts';
@@ -35,7 +39,13 @@ describe('article form', () => {
   });
 
   it('builds a payload the shared schema accepts; update carries expectedUpdatedAt', () => {
-    const f = { ...newArticleForm(), title: ' Title ', slug: 'My Post', content: '<p>Hi</p>', publishedAt: '2030-01-02T09:30' };
+    const f = {
+      ...newArticleForm(),
+      title: ' Title ',
+      slug: 'My Post',
+      content: '<p>Hi</p>',
+      publishedAt: '2030-01-02T09:30',
+    };
     const created = articlePayload(f);
     expect(created.slug).toBe('my-post');
     expect(created.expectedUpdatedAt).toBeUndefined();
@@ -61,7 +71,14 @@ describe('event form', () => {
   });
 
   it('builds a payload the shared schema accepts', () => {
-    const f = { ...newEventForm(), title: 'Town Hall', location: 'Library', eventDate: '2030-05-01', startTime: '18:00', endTime: '19:30' };
+    const f = {
+      ...newEventForm(),
+      title: 'Town Hall',
+      location: 'Library',
+      eventDate: '2030-05-01',
+      startTime: '18:00',
+      endTime: '19:30',
+    };
     const parsed = EventInputSchema.safeParse(eventPayload(f));
     expect(parsed.success).toBe(true);
     expect(parsed.data?.maxAttendees).toBeNull();
@@ -92,7 +109,14 @@ describe('integer fallbacks', () => {
     expect(displayOrderValue('0')).toBe(1);
     expect(displayOrderValue('-4')).toBe(1);
     expect(displayOrderValue('3')).toBe(3);
-    const p = socialPayload({ id: 1, url: 'https://x.com/a', handle: '@a', isActive: true, displayOrder: '', updatedAt: 'u' });
+    const p = socialPayload({
+      id: 1,
+      url: 'https://x.com/a',
+      handle: '@a',
+      isActive: true,
+      displayOrder: '',
+      updatedAt: 'u',
+    });
     expect(p.displayOrder).toBe(1);
     expect(SocialLinkUpdateSchema.safeParse(p).success).toBe(true);
   });
@@ -101,15 +125,33 @@ describe('integer fallbacks', () => {
     expect(int0('')).toBe(0);
     expect(int0('x')).toBe(0);
     expect(int0('42')).toBe(42);
-    const m = metricPayload({ id: 1, label: 'Doors', sublabel: '', currentValue: 'abc', targetValue: '1000', description: '', trend: '' });
+    const m = metricPayload({
+      id: 1,
+      label: 'Doors',
+      sublabel: '',
+      currentValue: 'abc',
+      targetValue: '1000',
+      description: '',
+      trend: '',
+    });
     expect(m).toMatchObject({ currentValue: 0, targetValue: 1000 });
     expect(MetricUpdateSchema.safeParse(m).success).toBe(true);
-    const g = goalPayload({ id: 1, description: 'Recruits', currentCount: '', targetCount: '15', deadline: '2025-10-04', priority: 'high' });
+    const g = goalPayload({
+      id: 1,
+      description: 'Recruits',
+      currentCount: '',
+      targetCount: '15',
+      deadline: '2025-10-04',
+      priority: 'high',
+    });
     expect(g).toMatchObject({ currentCount: 0, targetCount: 15 });
     expect(VolunteerGoalUpdateSchema.safeParse(g).success).toBe(true);
     const ms = milestonePayload({ id: 1, label: 'L', description: '', currentCount: '5', targetCount: '' });
     expect(ms.targetCount).toBeNull();
-    expect(milestonePayload({ id: 1, label: 'L', description: '', currentCount: '5', targetCount: 'zz' }).targetCount).toBe(0);
+    expect(
+      milestonePayload({ id: 1, label: 'L', description: '', currentCount: '5', targetCount: 'zz' })
+        .targetCount,
+    ).toBe(0);
     expect(MilestoneUpdateSchema.safeParse(ms).success).toBe(true);
   });
 });

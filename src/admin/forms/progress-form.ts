@@ -1,5 +1,12 @@
 import { intOr } from '../../lib/schemas/fields.ts';
-import type { Metric, MetricUpdate, Milestone, MilestoneUpdate, VolunteerGoal, VolunteerGoalUpdate } from '../../lib/schemas/progress.ts';
+import type {
+  Metric,
+  MetricUpdate,
+  Milestone,
+  MilestoneUpdate,
+  VolunteerGoal,
+  VolunteerGoalUpdate,
+} from '../../lib/schemas/progress.ts';
 
 /** Spec section 5: integer fields parse as integers, falling back to 0. */
 export function int0(text: string): number {

@@ -11,7 +11,14 @@ export interface SocialForm {
 }
 
 export function socialForm(l: SocialLink): SocialForm {
-  return { id: l.id, url: l.url, handle: l.handle, isActive: l.isActive, displayOrder: String(l.displayOrder), updatedAt: l.updatedAt };
+  return {
+    id: l.id,
+    url: l.url,
+    handle: l.handle,
+    isActive: l.isActive,
+    displayOrder: String(l.displayOrder),
+    updatedAt: l.updatedAt,
+  };
 }
 
 /** Spec section 5: displayOrder falls back to 1, minimum 1. */

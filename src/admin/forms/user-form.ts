@@ -13,7 +13,16 @@ export interface UserForm {
 }
 
 export function newUserForm(): UserForm {
-  return { id: 0, username: '', email: '', password: '', role: 'viewer', firstName: '', lastName: '', isActive: true };
+  return {
+    id: 0,
+    username: '',
+    email: '',
+    password: '',
+    role: 'viewer',
+    firstName: '',
+    lastName: '',
+    isActive: true,
+  };
 }
 
 export function userForm(u: PublicUser): UserForm {

@@ -1,13 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ARTICLE_MESSAGES } from '../../lib/schemas/article.ts';
-import { ApiError } from '../../lib/client/api.ts';
+import { messageOf } from '../../lib/client/api.ts';
 import { useCreateArticle } from '../api/create-article.ts';
 import { useUpdateArticle } from '../api/update-article.ts';
 import { IMAGE_UPLOAD_FAILED, uploadImage } from '../api/upload-image.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { CheckboxField, TextArea, TextField } from '../components/Field.tsx';
-import { articlePayload, hasRequiredArticleFields, normaliseSlug, type ArticleForm } from '../forms/article-form.ts';
+import {
+  articlePayload,
+  hasRequiredArticleFields,
+  normaliseSlug,
+  type ArticleForm,
+} from '../forms/article-form.ts';
 import { failureDescription, serverFieldErrors } from '../forms/errors.ts';
 
 /** Add (id 0) or edit an article. The caller keys it by record so each opening starts fresh. */
@@ -56,13 +61,16 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
       setErrors(serverFieldErrors(err));
       if (isNew) {
         const message = err instanceof Error ? err.message : String(err);
-        if (message.includes('401')) toast.error('Authentication required', { description: 'Please log in again to continue.' });
+        if (message.includes('401'))
+          toast.error('Authentication required', { description: 'Please log in again to continue.' });
         else
           toast.error('Failed to create article', {
-            description: (err instanceof ApiError && err.serverMessage) || 'Please check your input and try again.',
+            description: messageOf(err, 'Please check your input and try again.'),
           });
       } else {
-        toast.error('Failed to update article', { description: failureDescription(err, 'Please check your input and try again.') });
+        toast.error('Failed to update article', {
+          description: failureDescription(err, 'Please check your input and try again.'),
+        });
       }
     } finally {
       setBusy(false);
@@ -86,8 +94,16 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
         </>
       }
     >
-      <form id="article-form" onSubmit={onSubmit} noValidate className="form-grid">
-        <TextField id="article-title" label="Title" required value={f.title} error={errors.title} onChange={(e) => set('title', e.target.value)} data-autofocus />
+      <form id="article-form" onSubmit={(e) => void onSubmit(e)} noValidate className="form-grid">
+        <TextField
+          id="article-title"
+          label="Title"
+          required
+          value={f.title}
+          error={errors.title}
+          onChange={(e) => set('title', e.target.value)}
+          data-autofocus
+        />
         <TextField
           id="article-slug"
           label="Slug"
@@ -97,7 +113,14 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
           hint="Lowercase letters, digits and hyphens; used in /article/…"
           onChange={(e) => set('slug', normaliseSlug(e.target.value))}
         />
-        <TextField id="article-author" label="Author" required value={f.author} error={errors.author} onChange={(e) => set('author', e.target.value)} />
+        <TextField
+          id="article-author"
+          label="Author"
+          required
+          value={f.author}
+          error={errors.author}
+          onChange={(e) => set('author', e.target.value)}
+        />
         <TextField
           id="article-published-at"
           label="Publish date and time"
@@ -107,8 +130,22 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
           hint="Leave empty to use the time it is first published; a future time schedules it."
           onChange={(e) => set('publishedAt', e.target.value)}
         />
-        <CheckboxField id="article-published" label="Published" checked={f.isPublished} onChange={(e) => set('isPublished', e.target.checked)} className="span-2" />
-        <TextArea id="article-excerpt" label="Excerpt" rows={2} value={f.excerpt} error={errors.excerpt} onChange={(e) => set('excerpt', e.target.value)} className="span-2" />
+        <CheckboxField
+          id="article-published"
+          label="Published"
+          checked={f.isPublished}
+          onChange={(e) => set('isPublished', e.target.checked)}
+          className="span-2"
+        />
+        <TextArea
+          id="article-excerpt"
+          label="Excerpt"
+          rows={2}
+          value={f.excerpt}
+          error={errors.excerpt}
+          onChange={(e) => set('excerpt', e.target.value)}
+          className="span-2"
+        />
         <TextArea
           id="article-content"
           label="Content"
@@ -151,7 +188,15 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
           onChange={(e) => set('imageUrl', e.target.value)}
           className="span-2"
         />
-        {f.imageUrl ? <img className="image-preview span-2" src={f.imageUrl} alt="Preview of the article image" width={300} height={158} /> : null}
+        {f.imageUrl ? (
+          <img
+            className="image-preview span-2"
+            src={f.imageUrl}
+            alt="Preview of the article image"
+            width={300}
+            height={158}
+          />
+        ) : null}
       </form>
     </Dialog>
   );

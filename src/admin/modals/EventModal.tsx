@@ -27,7 +27,9 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
     if (!parsed.success) {
       const fieldErrors = zodFieldErrors(parsed.error);
       setErrors(fieldErrors);
-      toast.error(failTitle, { description: Object.values(fieldErrors)[0] ?? 'Please check your input and try again.' });
+      toast.error(failTitle, {
+        description: Object.values(fieldErrors)[0] ?? 'Please check your input and try again.',
+      });
       return;
     }
     setBusy(true);
@@ -43,7 +45,9 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
       onClose();
     } catch (err) {
       setErrors(serverFieldErrors(err));
-      toast.error(failTitle, { description: failureDescription(err, 'Please check your input and try again.') });
+      toast.error(failTitle, {
+        description: failureDescription(err, 'Please check your input and try again.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -66,16 +70,69 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
         </>
       }
     >
-      <form id="event-form" onSubmit={onSubmit} noValidate className="form-grid">
-        <TextField id="event-title" label="Title" required value={f.title} error={errors.title} onChange={(e) => set('title', e.target.value)} className="span-2" data-autofocus />
-        <SelectField id="event-type" label="Event type" options={TYPE_OPTIONS} value={f.eventType} onChange={(e) => set('eventType', e.target.value as EventType)} />
-        <TextField id="event-location" label="Location" required value={f.location} error={errors.location} onChange={(e) => set('location', e.target.value)} />
-        <TextField id="event-date" label="Date" type="date" required value={f.eventDate} error={errors.eventDate} onChange={(e) => set('eventDate', e.target.value)} />
+      <form id="event-form" onSubmit={(e) => void onSubmit(e)} noValidate className="form-grid">
+        <TextField
+          id="event-title"
+          label="Title"
+          required
+          value={f.title}
+          error={errors.title}
+          onChange={(e) => set('title', e.target.value)}
+          className="span-2"
+          data-autofocus
+        />
+        <SelectField
+          id="event-type"
+          label="Event type"
+          options={TYPE_OPTIONS}
+          value={f.eventType}
+          onChange={(e) => set('eventType', e.target.value as EventType)}
+        />
+        <TextField
+          id="event-location"
+          label="Location"
+          required
+          value={f.location}
+          error={errors.location}
+          onChange={(e) => set('location', e.target.value)}
+        />
+        <TextField
+          id="event-date"
+          label="Date"
+          type="date"
+          required
+          value={f.eventDate}
+          error={errors.eventDate}
+          onChange={(e) => set('eventDate', e.target.value)}
+        />
         <div className="form-row">
-          <TextField id="event-start" label="Start time" type="time" required value={f.startTime} error={errors.startTime} onChange={(e) => set('startTime', e.target.value)} />
-          <TextField id="event-end" label="End time" type="time" value={f.endTime} error={errors.endTime} onChange={(e) => set('endTime', e.target.value)} />
+          <TextField
+            id="event-start"
+            label="Start time"
+            type="time"
+            required
+            value={f.startTime}
+            error={errors.startTime}
+            onChange={(e) => set('startTime', e.target.value)}
+          />
+          <TextField
+            id="event-end"
+            label="End time"
+            type="time"
+            value={f.endTime}
+            error={errors.endTime}
+            onChange={(e) => set('endTime', e.target.value)}
+          />
         </div>
-        <TextArea id="event-description" label="Description" rows={4} value={f.description} error={errors.description} onChange={(e) => set('description', e.target.value)} className="span-2" />
+        <TextArea
+          id="event-description"
+          label="Description"
+          rows={4}
+          value={f.description}
+          error={errors.description}
+          onChange={(e) => set('description', e.target.value)}
+          className="span-2"
+        />
         <TextField
           id="event-max"
           label="Max attendees"
@@ -95,8 +152,18 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
           error={errors.contactEmail}
           onChange={(e) => set('contactEmail', e.target.value)}
         />
-        <CheckboxField id="event-public" label="Public (shown on the website)" checked={f.isPublic} onChange={(e) => set('isPublic', e.target.checked)} />
-        <CheckboxField id="event-registration" label="Registration required" checked={f.registrationRequired} onChange={(e) => set('registrationRequired', e.target.checked)} />
+        <CheckboxField
+          id="event-public"
+          label="Public (shown on the website)"
+          checked={f.isPublic}
+          onChange={(e) => set('isPublic', e.target.checked)}
+        />
+        <CheckboxField
+          id="event-registration"
+          label="Registration required"
+          checked={f.registrationRequired}
+          onChange={(e) => set('registrationRequired', e.target.checked)}
+        />
         <TextField
           id="event-registration-url"
           label="Registration URL"
@@ -106,7 +173,15 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
           onChange={(e) => set('registrationUrl', e.target.value)}
           className="span-2"
         />
-        <TextArea id="event-notes" label="Internal notes" rows={2} value={f.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} className="span-2" />
+        <TextArea
+          id="event-notes"
+          label="Internal notes"
+          rows={2}
+          value={f.notes}
+          error={errors.notes}
+          onChange={(e) => set('notes', e.target.value)}
+          className="span-2"
+        />
       </form>
     </Dialog>
   );

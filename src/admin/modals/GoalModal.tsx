@@ -55,12 +55,49 @@ export function GoalModal({ initial, onClose }: { initial: GoalForm; onClose: ()
         </>
       }
     >
-      <form id="goal-form" onSubmit={onSubmit} noValidate className="form-grid">
-        <TextArea id="goal-description" label="Description" rows={2} value={f.description} error={errors.description} onChange={(e) => set('description', e.target.value)} className="span-2" data-autofocus />
-        <TextField id="goal-current" label="Current count" type="number" inputMode="numeric" value={f.currentCount} onChange={(e) => set('currentCount', e.target.value)} />
-        <TextField id="goal-target" label="Target count" type="number" inputMode="numeric" value={f.targetCount} onChange={(e) => set('targetCount', e.target.value)} />
-        <TextField id="goal-deadline" label="Deadline" type="date" required value={f.deadline} error={errors.deadline} onChange={(e) => set('deadline', e.target.value)} />
-        <SelectField id="goal-priority" label="Priority" options={PRIORITY_OPTIONS} value={f.priority} onChange={(e) => set('priority', e.target.value as GoalForm['priority'])} />
+      <form id="goal-form" onSubmit={(e) => void onSubmit(e)} noValidate className="form-grid">
+        <TextArea
+          id="goal-description"
+          label="Description"
+          rows={2}
+          value={f.description}
+          error={errors.description}
+          onChange={(e) => set('description', e.target.value)}
+          className="span-2"
+          data-autofocus
+        />
+        <TextField
+          id="goal-current"
+          label="Current count"
+          type="number"
+          inputMode="numeric"
+          value={f.currentCount}
+          onChange={(e) => set('currentCount', e.target.value)}
+        />
+        <TextField
+          id="goal-target"
+          label="Target count"
+          type="number"
+          inputMode="numeric"
+          value={f.targetCount}
+          onChange={(e) => set('targetCount', e.target.value)}
+        />
+        <TextField
+          id="goal-deadline"
+          label="Deadline"
+          type="date"
+          required
+          value={f.deadline}
+          error={errors.deadline}
+          onChange={(e) => set('deadline', e.target.value)}
+        />
+        <SelectField
+          id="goal-priority"
+          label="Priority"
+          options={PRIORITY_OPTIONS}
+          value={f.priority}
+          onChange={(e) => set('priority', e.target.value as GoalForm['priority'])}
+        />
       </form>
     </Dialog>
   );

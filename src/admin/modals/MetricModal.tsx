@@ -42,13 +42,52 @@ export function MetricModal({ initial, onClose }: { initial: MetricForm; onClose
         </>
       }
     >
-      <form id="metric-form" onSubmit={onSubmit} noValidate className="form-grid">
-        <TextField id="metric-label" label="Label" value={f.label} onChange={(e) => set('label', e.target.value)} data-autofocus />
-        <TextField id="metric-sublabel" label="Sublabel" value={f.sublabel} onChange={(e) => set('sublabel', e.target.value)} />
-        <TextField id="metric-current" label="Current value" type="number" inputMode="numeric" value={f.currentValue} onChange={(e) => set('currentValue', e.target.value)} />
-        <TextField id="metric-target" label="Target value" type="number" inputMode="numeric" value={f.targetValue} onChange={(e) => set('targetValue', e.target.value)} />
-        <TextField id="metric-trend" label="Trend" value={f.trend} hint="For example: +12% this week" onChange={(e) => set('trend', e.target.value)} className="span-2" />
-        <TextArea id="metric-description" label="Description" rows={3} value={f.description} onChange={(e) => set('description', e.target.value)} className="span-2" />
+      <form id="metric-form" onSubmit={(e) => void onSubmit(e)} noValidate className="form-grid">
+        <TextField
+          id="metric-label"
+          label="Label"
+          value={f.label}
+          onChange={(e) => set('label', e.target.value)}
+          data-autofocus
+        />
+        <TextField
+          id="metric-sublabel"
+          label="Sublabel"
+          value={f.sublabel}
+          onChange={(e) => set('sublabel', e.target.value)}
+        />
+        <TextField
+          id="metric-current"
+          label="Current value"
+          type="number"
+          inputMode="numeric"
+          value={f.currentValue}
+          onChange={(e) => set('currentValue', e.target.value)}
+        />
+        <TextField
+          id="metric-target"
+          label="Target value"
+          type="number"
+          inputMode="numeric"
+          value={f.targetValue}
+          onChange={(e) => set('targetValue', e.target.value)}
+        />
+        <TextField
+          id="metric-trend"
+          label="Trend"
+          value={f.trend}
+          hint="For example: +12% this week"
+          onChange={(e) => set('trend', e.target.value)}
+          className="span-2"
+        />
+        <TextArea
+          id="metric-description"
+          label="Description"
+          rows={3}
+          value={f.description}
+          onChange={(e) => set('description', e.target.value)}
+          className="span-2"
+        />
       </form>
     </Dialog>
   );

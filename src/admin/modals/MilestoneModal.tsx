@@ -10,7 +10,8 @@ export function MilestoneModal({ initial, onClose }: { initial: MilestoneForm; o
   const [f, setF] = useState(initial);
   const [busy, setBusy] = useState(false);
   const update = useUpdateMilestone();
-  const set = <K extends keyof MilestoneForm>(k: K, v: MilestoneForm[K]) => setF((prev) => ({ ...prev, [k]: v }));
+  const set = <K extends keyof MilestoneForm>(k: K, v: MilestoneForm[K]) =>
+    setF((prev) => ({ ...prev, [k]: v }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -20,7 +21,9 @@ export function MilestoneModal({ initial, onClose }: { initial: MilestoneForm; o
       toast.success('Milestone updated successfully!');
       onClose();
     } catch (err) {
-      toast.error('Failed to update milestone', { description: failureDescription(err, 'Please try again.') });
+      toast.error('Failed to update milestone', {
+        description: failureDescription(err, 'Please try again.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -42,9 +45,23 @@ export function MilestoneModal({ initial, onClose }: { initial: MilestoneForm; o
         </>
       }
     >
-      <form id="milestone-form" onSubmit={onSubmit} noValidate className="form-grid">
-        <TextField id="milestone-label" label="Label" value={f.label} onChange={(e) => set('label', e.target.value)} className="span-2" data-autofocus />
-        <TextField id="milestone-current" label="Current count" type="number" inputMode="numeric" value={f.currentCount} onChange={(e) => set('currentCount', e.target.value)} />
+      <form id="milestone-form" onSubmit={(e) => void onSubmit(e)} noValidate className="form-grid">
+        <TextField
+          id="milestone-label"
+          label="Label"
+          value={f.label}
+          onChange={(e) => set('label', e.target.value)}
+          className="span-2"
+          data-autofocus
+        />
+        <TextField
+          id="milestone-current"
+          label="Current count"
+          type="number"
+          inputMode="numeric"
+          value={f.currentCount}
+          onChange={(e) => set('currentCount', e.target.value)}
+        />
         <TextField
           id="milestone-target"
           label="Target count"
@@ -54,7 +71,14 @@ export function MilestoneModal({ initial, onClose }: { initial: MilestoneForm; o
           hint="Optional."
           onChange={(e) => set('targetCount', e.target.value)}
         />
-        <TextArea id="milestone-description" label="Description" rows={3} value={f.description} onChange={(e) => set('description', e.target.value)} className="span-2" />
+        <TextArea
+          id="milestone-description"
+          label="Description"
+          rows={3}
+          value={f.description}
+          onChange={(e) => set('description', e.target.value)}
+          className="span-2"
+        />
       </form>
     </Dialog>
   );

@@ -7,7 +7,15 @@ import { CheckboxField, TextField } from '../components/Field.tsx';
 import { socialPayload, type SocialForm } from '../forms/social-form.ts';
 import { failureDescription, serverFieldErrors, zodFieldErrors } from '../forms/errors.ts';
 
-export function SocialLinkModal({ initial, platform, onClose }: { initial: SocialForm; platform: Platform; onClose: () => void }) {
+export function SocialLinkModal({
+  initial,
+  platform,
+  onClose,
+}: {
+  initial: SocialForm;
+  platform: Platform;
+  onClose: () => void;
+}) {
   const [f, setF] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -32,7 +40,9 @@ export function SocialLinkModal({ initial, platform, onClose }: { initial: Socia
       onClose();
     } catch (err) {
       setErrors(serverFieldErrors(err));
-      toast.error('Failed to update social media link', { description: failureDescription(err, 'Please try again.') });
+      toast.error('Failed to update social media link', {
+        description: failureDescription(err, 'Please try again.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -54,9 +64,23 @@ export function SocialLinkModal({ initial, platform, onClose }: { initial: Socia
         </>
       }
     >
-      <form id="social-form" onSubmit={onSubmit} noValidate className="stack">
-        <TextField id="social-url" label="URL" type="url" value={f.url} error={errors.url} onChange={(e) => set('url', e.target.value)} data-autofocus />
-        <TextField id="social-handle" label="Handle" value={f.handle} error={errors.handle} onChange={(e) => set('handle', e.target.value)} />
+      <form id="social-form" onSubmit={(e) => void onSubmit(e)} noValidate className="stack">
+        <TextField
+          id="social-url"
+          label="URL"
+          type="url"
+          value={f.url}
+          error={errors.url}
+          onChange={(e) => set('url', e.target.value)}
+          data-autofocus
+        />
+        <TextField
+          id="social-handle"
+          label="Handle"
+          value={f.handle}
+          error={errors.handle}
+          onChange={(e) => set('handle', e.target.value)}
+        />
         <TextField
           id="social-order"
           label="Display order"
@@ -68,7 +92,12 @@ export function SocialLinkModal({ initial, platform, onClose }: { initial: Socia
           hint="1 is shown first."
           onChange={(e) => set('displayOrder', e.target.value)}
         />
-        <CheckboxField id="social-active" label="Active (shown on the website)" checked={f.isActive} onChange={(e) => set('isActive', e.target.checked)} />
+        <CheckboxField
+          id="social-active"
+          label="Active (shown on the website)"
+          checked={f.isActive}
+          onChange={(e) => set('isActive', e.target.checked)}
+        />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/client/api.ts';
+import { messageOf } from '../../lib/client/api.ts';
 import { ROLES, type Role } from '../../lib/schemas/permissions.ts';
 import { UserCreateSchema, UserUpdateSchema } from '../../lib/schemas/user.ts';
 import { PASSWORD_MIN } from '../../lib/schemas/fields.ts';
@@ -22,7 +22,9 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
   const update = useUpdateUser();
   const isNew = f.id === 0;
   const failTitle = isNew ? 'Failed to create user' : 'Failed to update user';
-  const fallback = isNew ? 'An error occurred while creating the user' : 'An error occurred while updating the user';
+  const fallback = isNew
+    ? 'An error occurred while creating the user'
+    : 'An error occurred while updating the user';
   const set = <K extends keyof UserForm>(k: K, v: UserForm[K]) => setF((prev) => ({ ...prev, [k]: v }));
 
   async function onSubmit(e: FormEvent) {
@@ -48,7 +50,7 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
       onClose();
     } catch (err) {
       setErrors(serverFieldErrors(err));
-      toast.error(failTitle, { description: (err instanceof ApiError && err.serverMessage) || fallback });
+      toast.error(failTitle, { description: messageOf(err, fallback) });
     } finally {
       setBusy(false);
     }
@@ -70,9 +72,24 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
         </>
       }
     >
-      <form id="user-form" onSubmit={onSubmit} noValidate className="form-grid">
-        <TextField id="user-first" label="First name" autoComplete="off" value={f.firstName} error={errors.firstName} onChange={(e) => set('firstName', e.target.value)} data-autofocus />
-        <TextField id="user-last" label="Last name" autoComplete="off" value={f.lastName} error={errors.lastName} onChange={(e) => set('lastName', e.target.value)} />
+      <form id="user-form" onSubmit={(e) => void onSubmit(e)} noValidate className="form-grid">
+        <TextField
+          id="user-first"
+          label="First name"
+          autoComplete="off"
+          value={f.firstName}
+          error={errors.firstName}
+          onChange={(e) => set('firstName', e.target.value)}
+          data-autofocus
+        />
+        <TextField
+          id="user-last"
+          label="Last name"
+          autoComplete="off"
+          value={f.lastName}
+          error={errors.lastName}
+          onChange={(e) => set('lastName', e.target.value)}
+        />
         <TextField
           id="user-username"
           label="Username"
@@ -84,10 +101,19 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
           error={errors.username}
           onChange={(e) => set('username', e.target.value)}
         />
-        <TextField id="user-email" label="Email" type="email" required autoComplete="off" value={f.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
+        <TextField
+          id="user-email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="off"
+          value={f.email}
+          error={errors.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
         <div className="field">
           <label htmlFor="user-password" className="field__label">
-            Password{isNew ? <span aria-hidden="true"> *</span> : null}
+            Password
           </label>
           <PasswordInput
             id="user-password"
@@ -104,8 +130,20 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
           </p>
           {errors.password ? <p className="field__error">{errors.password}</p> : null}
         </div>
-        <SelectField id="user-role" label="Role" options={ROLE_OPTIONS} value={f.role} onChange={(e) => set('role', e.target.value as Role)} />
-        <CheckboxField id="user-active" label="Active (can sign in)" checked={f.isActive} onChange={(e) => set('isActive', e.target.checked)} className="span-2" />
+        <SelectField
+          id="user-role"
+          label="Role"
+          options={ROLE_OPTIONS}
+          value={f.role}
+          onChange={(e) => set('role', e.target.value as Role)}
+        />
+        <CheckboxField
+          id="user-active"
+          label="Active (can sign in)"
+          checked={f.isActive}
+          onChange={(e) => set('isActive', e.target.checked)}
+          className="span-2"
+        />
       </form>
     </Dialog>
   );

@@ -52,7 +52,9 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
               <div className="record__main">
                 <div className="record__title-row">
                   <h3 className="record__title">{a.title}</h3>
-                  <Badge variant={a.isPublished ? 'success' : 'secondary'}>{a.isPublished ? 'Published' : 'Draft'}</Badge>
+                  <Badge variant={a.isPublished ? 'success' : 'secondary'}>
+                    {a.isPublished ? 'Published' : 'Draft'}
+                  </Badge>
                   {a.isPublished && !isArticlePublic(a) ? <Badge variant="outline">Scheduled</Badge> : null}
                 </div>
                 {a.excerpt ? <p className="record__text">{a.excerpt}</p> : null}
@@ -73,10 +75,19 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
               </div>
               {canEdit ? (
                 <div className="record__actions">
-                  <button type="button" className="btn btn--secondary btn--sm" onClick={() => setEditing(articleForm(a))}>
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--sm"
+                    onClick={() => setEditing(articleForm(a))}
+                  >
                     Edit<span className="sr-only"> {a.title}</span>
                   </button>
-                  <button type="button" className="btn btn--destructive btn--sm" disabled={deleting === a.id} onClick={() => void onDelete(a)}>
+                  <button
+                    type="button"
+                    className="btn btn--destructive btn--sm"
+                    disabled={deleting === a.id}
+                    onClick={() => void onDelete(a)}
+                  >
                     Delete<span className="sr-only"> {a.title}</span>
                   </button>
                 </div>
@@ -84,7 +95,13 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
             </li>
           ))}
         </ul>
-        <Pager label="Articles" page={page} pageSize={data?.pageSize ?? ARTICLES_PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+        <Pager
+          label="Articles"
+          page={page}
+          pageSize={data?.pageSize ?? ARTICLES_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </ListState>
       {editing ? <ArticleModal key={editing.id} initial={editing} onClose={() => setEditing(null)} /> : null}
     </section>

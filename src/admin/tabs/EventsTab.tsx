@@ -52,7 +52,9 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
               <div className="record__main">
                 <div className="record__title-row">
                   <h3 className="record__title">{ev.title}</h3>
-                  <Badge variant={ev.isPublic ? 'success' : 'secondary'}>{ev.isPublic ? 'Public' : 'Private'}</Badge>
+                  <Badge variant={ev.isPublic ? 'success' : 'secondary'}>
+                    {ev.isPublic ? 'Public' : 'Private'}
+                  </Badge>
                   <Badge variant="outline">{EVENT_TYPE_LABELS[ev.eventType] ?? ev.eventType}</Badge>
                 </div>
                 {ev.description ? <p className="record__text">{ev.description}</p> : null}
@@ -80,10 +82,19 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
               </div>
               {canEdit ? (
                 <div className="record__actions">
-                  <button type="button" className="btn btn--secondary btn--sm" onClick={() => setEditing(eventForm(ev))}>
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--sm"
+                    onClick={() => setEditing(eventForm(ev))}
+                  >
                     Edit<span className="sr-only"> {ev.title}</span>
                   </button>
-                  <button type="button" className="btn btn--destructive btn--sm" disabled={deleting === ev.id} onClick={() => void onDelete(ev)}>
+                  <button
+                    type="button"
+                    className="btn btn--destructive btn--sm"
+                    disabled={deleting === ev.id}
+                    onClick={() => void onDelete(ev)}
+                  >
                     Delete<span className="sr-only"> {ev.title}</span>
                   </button>
                 </div>
@@ -91,7 +102,13 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
             </li>
           ))}
         </ul>
-        <Pager label="Events" page={page} pageSize={data?.pageSize ?? EVENTS_PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+        <Pager
+          label="Events"
+          page={page}
+          pageSize={data?.pageSize ?? EVENTS_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </ListState>
       {editing ? <EventModal key={editing.id} initial={editing} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -1,6 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { CONTACT_SUBJECT_LABELS } from '../../lib/schemas/forms.ts';
-import { INBOX_KINDS, INBOX_PAGE_SIZE, inboxCsvUrl, useInbox, type InboxItem, type InboxKind } from '../api/get-inbox.ts';
+import {
+  INBOX_KINDS,
+  INBOX_PAGE_SIZE,
+  inboxCsvUrl,
+  useInbox,
+  type InboxItem,
+  type InboxKind,
+} from '../api/get-inbox.ts';
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
@@ -8,7 +15,8 @@ import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const received = (r: InboxItem) => formatDateTime(str(r.createdAt) || str(r.receivedAt) || str(r.consentedAt));
+const received = (r: InboxItem) =>
+  formatDateTime(str(r.createdAt) || str(r.receivedAt) || str(r.consentedAt));
 
 interface Column {
   header: string;
@@ -17,8 +25,10 @@ interface Column {
 
 function consentBadge(r: InboxItem) {
   const status = str(r.status) || str(r.consentStatus);
-  if (r.optedOut === true || status === 'opted_out' || status === 'stopped') return <Badge variant="secondary">Opted out</Badge>;
-  if (r.smsConsent === true || status === 'opted_in' || status === 'active') return <Badge variant="success">Consented</Badge>;
+  if (r.optedOut === true || status === 'opted_out' || status === 'stopped')
+    return <Badge variant="secondary">Opted out</Badge>;
+  if (r.smsConsent === true || status === 'opted_in' || status === 'active')
+    return <Badge variant="success">Consented</Badge>;
   return <Badge variant="outline">{status || 'Unknown'}</Badge>;
 }
 
@@ -35,7 +45,11 @@ const COLUMNS: Record<InboxKind, Column[]> = {
     { header: 'Name', cell: (r) => str(r.name) },
     { header: 'Email', cell: (r) => str(r.email) },
     { header: 'Phone', cell: (r) => str(r.phone) },
-    { header: 'Subject', cell: (r) => CONTACT_SUBJECT_LABELS[str(r.subject) as keyof typeof CONTACT_SUBJECT_LABELS] ?? str(r.subject) },
+    {
+      header: 'Subject',
+      cell: (r) =>
+        CONTACT_SUBJECT_LABELS[str(r.subject) as keyof typeof CONTACT_SUBJECT_LABELS] ?? str(r.subject),
+    },
     { header: 'Message', cell: (r) => <span className="cell-clamp">{str(r.message)}</span> },
     { header: 'Received', cell: received },
   ],
@@ -88,7 +102,12 @@ export function InboxTab() {
           <label htmlFor={kindId} className="field__label">
             Show
           </label>
-          <select id={kindId} className="input" value={kind} onChange={(e) => setKind(e.target.value as InboxKind)}>
+          <select
+            id={kindId}
+            className="input"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as InboxKind)}
+          >
             {(Object.keys(INBOX_KINDS) as InboxKind[]).map((k) => (
               <option key={k} value={k}>
                 {INBOX_KINDS[k].label}
@@ -100,7 +119,14 @@ export function InboxTab() {
           <label htmlFor={searchId} className="field__label">
             Search
           </label>
-          <input id={searchId} type="search" className="input" placeholder="Name, email or phone" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            placeholder="Name, email or phone"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
       </div>
       <ListState isLoading={isLoading} error={error} empty={items.length === 0}>
@@ -124,7 +150,13 @@ export function InboxTab() {
             ))}
           </tbody>
         </Table>
-        <Pager label={label} page={page} pageSize={data?.pageSize ?? INBOX_PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+        <Pager
+          label={label}
+          page={page}
+          pageSize={data?.pageSize ?? INBOX_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </ListState>
     </section>
   );

@@ -84,7 +84,8 @@ export function ProgressTab({ canEdit }: { canEdit: boolean }) {
                 <tr key={g.id}>
                   <th scope="row">{g.description}</th>
                   <td>
-                    {g.currentCount} / {g.targetCount} <span className="muted">{percent(g.currentCount, g.targetCount)}</span>
+                    {g.currentCount} / {g.targetCount}{' '}
+                    <span className="muted">{percent(g.currentCount, g.targetCount)}</span>
                   </td>
                   <td>{formatDate(g.deadline)}</td>
                   <td>
@@ -108,7 +109,11 @@ export function ProgressTab({ canEdit }: { canEdit: boolean }) {
         <h3 id="milestones-heading" className="subhead">
           Milestones
         </h3>
-        <ListState isLoading={milestones.isLoading} error={milestones.error} empty={milestoneList.length === 0}>
+        <ListState
+          isLoading={milestones.isLoading}
+          error={milestones.error}
+          empty={milestoneList.length === 0}
+        >
           <Table caption="Milestones" captionHidden>
             <thead>
               <tr>
@@ -126,10 +131,18 @@ export function ProgressTab({ canEdit }: { canEdit: boolean }) {
                     {m.description ? <span className="cell-sub">{m.description}</span> : null}
                   </th>
                   <td>{m.currentCount.toLocaleString('en-US')}</td>
-                  <td>{m.targetCount === null ? '—' : `${m.targetCount.toLocaleString('en-US')} (${percent(m.currentCount, m.targetCount)})`}</td>
+                  <td>
+                    {m.targetCount === null
+                      ? '—'
+                      : `${m.targetCount.toLocaleString('en-US')} (${percent(m.currentCount, m.targetCount)})`}
+                  </td>
                   {canEdit ? (
                     <td>
-                      <button type="button" className="btn btn--secondary btn--sm" onClick={() => setMilestone(m)}>
+                      <button
+                        type="button"
+                        className="btn btn--secondary btn--sm"
+                        onClick={() => setMilestone(m)}
+                      >
                         Edit<span className="sr-only"> {m.label}</span>
                       </button>
                     </td>
@@ -141,9 +154,17 @@ export function ProgressTab({ canEdit }: { canEdit: boolean }) {
         </ListState>
       </section>
 
-      {metric ? <MetricModal key={metric.id} initial={metricForm(metric)} onClose={() => setMetric(null)} /> : null}
+      {metric ? (
+        <MetricModal key={metric.id} initial={metricForm(metric)} onClose={() => setMetric(null)} />
+      ) : null}
       {goal ? <GoalModal key={goal.id} initial={goalForm(goal)} onClose={() => setGoal(null)} /> : null}
-      {milestone ? <MilestoneModal key={milestone.id} initial={milestoneForm(milestone)} onClose={() => setMilestone(null)} /> : null}
+      {milestone ? (
+        <MilestoneModal
+          key={milestone.id}
+          initial={milestoneForm(milestone)}
+          onClose={() => setMilestone(null)}
+        />
+      ) : null}
     </section>
   );
 }

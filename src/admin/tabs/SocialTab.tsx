@@ -25,12 +25,22 @@ export function SocialTab({ canEdit }: { canEdit: boolean }) {
             <li key={l.id} className="card">
               <div className="record__title-row">
                 <h3 className="record__title">{PLATFORM_LABELS[l.platform] ?? l.platform}</h3>
-                <Badge variant={l.isActive ? 'success' : 'secondary'}>{l.isActive ? 'Active' : 'Inactive'}</Badge>
+                <Badge variant={l.isActive ? 'success' : 'secondary'}>
+                  {l.isActive ? 'Active' : 'Inactive'}
+                </Badge>
               </div>
               <dl className="meta meta--stack">
                 <div>
                   <dt>URL</dt>
-                  <dd className="break">{l.url ? <a href={l.url} target="_blank" rel="noopener noreferrer">{l.url}</a> : '—'}</dd>
+                  <dd className="break">
+                    {l.url ? (
+                      <a href={l.url} target="_blank" rel="noopener noreferrer">
+                        {l.url}
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </dd>
                 </div>
                 <div>
                   <dt>Handle</dt>
@@ -55,7 +65,12 @@ export function SocialTab({ canEdit }: { canEdit: boolean }) {
         </ul>
       </ListState>
       {editing ? (
-        <SocialLinkModal key={editing.id} initial={socialForm(editing)} platform={editing.platform} onClose={() => setEditing(null)} />
+        <SocialLinkModal
+          key={editing.id}
+          initial={socialForm(editing)}
+          platform={editing.platform}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/client/api.ts';
+import { messageOf } from '../../lib/client/api.ts';
 import type { PublicUser } from '../../lib/schemas/user.ts';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -34,7 +34,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
       setConfirming(null);
     } catch (err) {
       toast.error('Failed to delete user', {
-        description: (err instanceof ApiError && err.serverMessage) || 'An error occurred while deleting the user',
+        description: messageOf(err, 'An error occurred while deleting the user'),
       });
       setConfirming(null);
     } finally {
@@ -75,18 +75,24 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
                     <span className="cell-strong">{name || u.username}</span>
                     {name ? <span className="cell-sub">@{u.username}</span> : null}
                   </th>
-                  <td className="break">{u.email}</td>
+                  <td>{u.email}</td>
                   <td>
                     <RoleBadge role={u.role} />
                   </td>
                   <td>
-                    <Badge variant={u.isActive ? 'success' : 'secondary'}>{u.isActive ? 'Active' : 'Inactive'}</Badge>
+                    <Badge variant={u.isActive ? 'success' : 'secondary'}>
+                      {u.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
                   </td>
                   <td>{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</td>
                   <td>{formatDate(u.createdAt)}</td>
                   <td>
                     <div className="row-actions">
-                      <button type="button" className="btn btn--secondary btn--sm" onClick={() => setEditing(userForm(u))}>
+                      <button
+                        type="button"
+                        className="btn btn--secondary btn--sm"
+                        onClick={() => setEditing(userForm(u))}
+                      >
                         Edit<span className="sr-only"> {u.username}</span>
                       </button>
                       <button
@@ -105,7 +111,13 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
             })}
           </tbody>
         </Table>
-        <Pager label="Users" page={page} pageSize={data?.pageSize ?? USERS_PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+        <Pager
+          label="Users"
+          page={page}
+          pageSize={data?.pageSize ?? USERS_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </ListState>
       {editing ? <UserModal key={editing.id} initial={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

@@ -27,7 +27,10 @@ const alice: PublicUser = {
   mustChangePassword: false,
 };
 
-type Reply = { status: number; body?: unknown };
+interface Reply {
+  status: number;
+  body?: unknown;
+}
 let replies: Record<string, Reply[]>;
 let calls: { method: string; url: string; body?: string }[];
 
@@ -39,13 +42,13 @@ beforeEach(() => {
   resetAuthStore();
   replies = {};
   calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body as string | undefined });
     const next = replies[`${method} ${url}`]?.shift();
-    if (!next) throw new TypeError('Failed to fetch');
+    if (!next) return Promise.reject(new TypeError('Failed to fetch'));
     const text = next.body === undefined ? '' : JSON.stringify(next.body);
-    return new Response(text, { status: next.status });
+    return Promise.resolve(new Response(text, { status: next.status }));
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -128,7 +131,11 @@ describe('auth store', () => {
     queue('GET /api/auth/me', { status: 200, body: { role: 'editor', user: alice } });
     await refresh();
     expect($mustChangePassword.get()).toBe(false);
-    const forced = new ApiError(403, JSON.stringify({ error: 'Change your password', mustChangePassword: true }), 'Forbidden');
+    const forced = new ApiError(
+      403,
+      JSON.stringify({ error: 'Change your password', mustChangePassword: true }),
+      'Forbidden',
+    );
     expect(handleAuthError(forced)).toBe(true);
     expect($mustChangePassword.get()).toBe(true);
     expect(handleAuthError(new ApiError(403, '{"error":"Forbidden"}', 'Forbidden'))).toBe(false);
