@@ -28,7 +28,9 @@ async function readPassword(): Promise<string> {
   if (!stdin.isTTY) {
     const chunks: Buffer[] = [];
     for await (const c of stdin) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   const rl = createInterface({ input: stdin, output: stdout, terminal: true });
   // Hide the typed characters.
@@ -53,7 +55,8 @@ async function main(): Promise<void> {
     isActive: true,
   });
   if (!input.success) {
-    for (const issue of input.error.issues) console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
+    for (const issue of input.error.issues)
+      console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
     exit(2);
   }
   const user = await createUser(input.data);

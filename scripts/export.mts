@@ -36,7 +36,8 @@ async function exportAll(out: string): Promise<void> {
         const file = join(out, name, isUpload ? key : `${key}.json`);
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, bytes);
-        if (Object.keys(res.metadata).length > 0) await writeFile(`${file}.meta.json`, JSON.stringify(res.metadata));
+        if (Object.keys(res.metadata).length > 0)
+          await writeFile(`${file}.meta.json`, JSON.stringify(res.metadata));
         count++;
       }
     }
@@ -64,7 +65,10 @@ async function restoreAll(input: string): Promise<void> {
       if (file.endsWith('.meta.json')) continue;
       const rel = relative(root, file);
       const key = name === 'uploads' ? rel : rel.replace(/\.json$/, '');
-      const metadata = JSON.parse(await readFile(`${file}.meta.json`, 'utf8').catch(() => '{}')) as Record<string, unknown>;
+      const metadata = JSON.parse(await readFile(`${file}.meta.json`, 'utf8').catch(() => '{}')) as Record<
+        string,
+        unknown
+      >;
       const data = await readFile(file);
       const res = await store.set(key, new Blob([data]), { onlyIfNew: true, metadata });
       if (res.modified) written++;

@@ -1,7 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
 import { UserCreateSchema, UserUpdateSchema } from '../../src/lib/schemas/user.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { createUser, deleteUser, listUsers, toPublicUser, updateUser } from '../../src/lib/server/auth/users.ts';
+import {
+  createUser,
+  deleteUser,
+  listUsers,
+  toPublicUser,
+  updateUser,
+} from '../../src/lib/server/auth/users.ts';
 import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
 import { pageOf } from '../../src/lib/server/pagination.ts';
 

@@ -12,7 +12,8 @@ export default handle(async (req: Request, _context: Context) => {
   const user = await requireUser(req, { allowPasswordChangePending: true });
   const { currentPassword, newPassword } = await readJson(req, ChangePasswordSchema, 4 * 1024);
   if (!user.mustChangePassword) {
-    if (!currentPassword) throw new HttpError(400, 'Please fill in all fields', { fields: { currentPassword: 'Required' } });
+    if (!currentPassword)
+      throw new HttpError(400, 'Please fill in all fields', { fields: { currentPassword: 'Required' } });
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
       throw new HttpError(400, 'Current password is incorrect', { fields: { currentPassword: 'Incorrect' } });
     }

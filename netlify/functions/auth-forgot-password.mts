@@ -1,7 +1,15 @@
 import type { Config, Context } from '@netlify/functions';
 import { ForgotPasswordSchema } from '../../src/lib/schemas/user.ts';
 import { requestPasswordReset } from '../../src/lib/server/auth/recovery.ts';
-import { allowMethods, clientIp, handle, HttpError, json, readJson, requireSameOrigin } from '../../src/lib/server/http.ts';
+import {
+  allowMethods,
+  clientIp,
+  handle,
+  HttpError,
+  json,
+  readJson,
+  requireSameOrigin,
+} from '../../src/lib/server/http.ts';
 
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
@@ -12,7 +20,8 @@ export default handle(async (req: Request, context: Context) => {
     return json({ success: true, message });
   } catch (err) {
     // This call's failures carry success: false (spec section 7).
-    if (err instanceof HttpError) throw new HttpError(err.status, err.message, { success: false, ...err.extra }, err.headers);
+    if (err instanceof HttpError)
+      throw new HttpError(err.status, err.message, { success: false, ...err.extra }, err.headers);
     throw err;
   }
 });

@@ -1,7 +1,14 @@
 import type { Config, Context } from '@netlify/functions';
 import { ResetPasswordSchema } from '../../src/lib/schemas/user.ts';
 import { resetPassword } from '../../src/lib/server/auth/recovery.ts';
-import { allowMethods, handle, HttpError, json, readJson, requireSameOrigin } from '../../src/lib/server/http.ts';
+import {
+  allowMethods,
+  handle,
+  HttpError,
+  json,
+  readJson,
+  requireSameOrigin,
+} from '../../src/lib/server/http.ts';
 
 export default handle(async (req: Request, _context: Context) => {
   allowMethods(req, 'POST');
@@ -10,7 +17,8 @@ export default handle(async (req: Request, _context: Context) => {
     await resetPassword(await readJson(req, ResetPasswordSchema, 4 * 1024));
     return json({ success: true });
   } catch (err) {
-    if (err instanceof HttpError) throw new HttpError(err.status, err.message, { success: false, ...err.extra }, err.headers);
+    if (err instanceof HttpError)
+      throw new HttpError(err.status, err.message, { success: false, ...err.extra }, err.headers);
     throw err;
   }
 });

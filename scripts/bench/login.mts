@@ -24,7 +24,12 @@ export async function benchLogin(): Promise<string> {
       await verifyPassword(hash, 'benchmark password');
       verifyTimes.push(performance.now() - t);
     }
-    await createUser({ username: 'benchuser', email: 'bench@example.org', password: 'benchmark password', role: 'editor' });
+    await createUser({
+      username: 'benchuser',
+      email: 'bench@example.org',
+      password: 'benchmark password',
+      role: 'editor',
+    });
     const server = await serveFunctions([loginFn]);
     const result = await autocannon({
       url: `${server.url}/api/auth/login`,

@@ -1,4 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import type { Context } from '@netlify/functions';
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
@@ -11,14 +16,16 @@ interface FunctionModule {
  * Serves real function modules on 127.0.0.1 the way Netlify routes them
  * (config.path patterns, platform IP in context.ip), for autocannon benchmarks.
  */
-export async function serveFunctions(modules: FunctionModule[]): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveFunctions(
+  modules: FunctionModule[],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const routes = modules.flatMap((m) =>
     (Array.isArray(m.config.path) ? m.config.path : m.config.path ? [m.config.path] : []).map((p) => ({
       pattern: new URLPattern({ pathname: p }),
       handler: m.default,
     })),
   );
-  const server: Server = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const route = routes.map((r) => ({ r, m: r.pattern.exec(url) })).find((x) => x.m);
     if (!route?.m) {
@@ -34,10 +41,18 @@ export async function serveFunctions(modules: FunctionModule[]): Promise<{ url: 
       headers,
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
     });
-    const params = Object.fromEntries(Object.entries(route.m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
-    const response = await route.r.handler(request, { ip: req.socket.remoteAddress ?? '', params } as unknown as Context);
+    const params = Object.fromEntries(
+      Object.entries(route.m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    const response = await route.r.handler(request, {
+      ip: req.socket.remoteAddress ?? '',
+      params,
+    } as unknown as Context);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
+  };
+  const server: Server = createServer((req, res) => {
+    serve(req, res).catch(() => res.writeHead(500).end());
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
@@ -47,11 +62,6 @@ export async function serveFunctions(modules: FunctionModule[]): Promise<{ url: 
 
 /** Starts a throwaway local Blobs server and points the SDK at it. */
 export async function benchBlobs(): Promise<() => Promise<void>> {
-  const { BlobsServer } = await import('@netlify/blobs/server');
-  const { setEnvironmentContext } = await import('@netlify/blobs');
-  const { mkdtemp, rm } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
   const directory = await mkdtemp(join(tmpdir(), 'bench-blobs-'));
   const token = 'bench-token';
   const server = new BlobsServer({ directory, token, logger: () => {} });

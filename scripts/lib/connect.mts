@@ -22,7 +22,9 @@ export async function connectBlobs(local: boolean): Promise<() => Promise<void>>
   const siteID = env.NETLIFY_SITE_ID;
   const token = env.NETLIFY_AUTH_TOKEN;
   if (!siteID || !token) {
-    console.error("Set NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token) to reach the site's Blobs, or pass --local.");
+    console.error(
+      "Set NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token) to reach the site's Blobs, or pass --local.",
+    );
     process.exit(2);
   }
   const edgeURL = env.BLOBS_EDGE_URL;

@@ -22,13 +22,25 @@ afterAll(async () => {
 
 const script = (args: string[], target: { siteID: string; token: string; url: string }) =>
   run(process.execPath, ['scripts/export.mts', ...args], {
-    env: { PATH: process.env.PATH, NETLIFY_SITE_ID: target.siteID, NETLIFY_AUTH_TOKEN: target.token, BLOBS_EDGE_URL: target.url },
+    env: {
+      PATH: process.env.PATH,
+      NETLIFY_SITE_ID: target.siteID,
+      NETLIFY_AUTH_TOKEN: target.token,
+      BLOBS_EDGE_URL: target.url,
+    },
   });
 
 describe('npm run export (backup and restore)', () => {
   it('writes every record to files and restores them into an empty site without overwriting', async () => {
-    await createUser({ username: 'backup-me', email: 'backup@example.org', password: 'backup password', role: 'editor' });
-    await kv('uploads').putBytes('abc.png', new Uint8Array([137, 80, 78, 71]).buffer, { contentType: 'image/png' });
+    await createUser({
+      username: 'backup-me',
+      email: 'backup@example.org',
+      password: 'backup password',
+      role: 'editor',
+    });
+    await kv('uploads').putBytes('abc.png', new Uint8Array([137, 80, 78, 71]).buffer, {
+      contentType: 'image/png',
+    });
     const { stdout } = await script(['--out', dir], blobs);
     expect(stdout).toMatch(/users: \d+ entries/);
     const files = await readFile(join(dir, 'uploads', 'abc.png'));

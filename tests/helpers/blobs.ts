@@ -12,7 +12,12 @@ import { setStoreFactory } from '../../src/lib/server/store.ts';
  * token: it listens on every interface) and points the SDK at it. Each call
  * uses a fresh site id, so test files never see each other's data.
  */
-export async function startBlobs(): Promise<{ stop: () => Promise<void>; siteID: string; url: string; token: string }> {
+export async function startBlobs(): Promise<{
+  stop: () => Promise<void>;
+  siteID: string;
+  url: string;
+  token: string;
+}> {
   const directory = await mkdtemp(join(tmpdir(), 'blobs-test-'));
   const token = randomBytes(16).toString('hex');
   const server = new BlobsServer({ directory, token, logger: () => {} });

@@ -31,7 +31,9 @@ export async function call(mod: FunctionModule, path: string, opts: CallOptions 
   for (const p of paths) {
     const m = new URLPattern({ pathname: p }).exec(url);
     if (m) {
-      params = Object.fromEntries(Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
+      params = Object.fromEntries(
+        Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
+      );
       break;
     }
   }
@@ -55,7 +57,7 @@ export async function call(mod: FunctionModule, path: string, opts: CallOptions 
 
 /** The session cookie pair ("name=value") from a response's Set-Cookie, for the next call. */
 export function sessionCookie(res: Response): string {
-  const set = res.headers.getSetCookie().find((c) => /session=/.test(c));
+  const set = res.headers.getSetCookie().find((c) => c.includes('session='));
   if (!set) throw new Error('no session cookie set');
-  return set.split(';')[0] as string;
+  return set.split(';')[0]!;
 }

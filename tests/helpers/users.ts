@@ -11,8 +11,18 @@ export async function signedIn(role: Role, opts: { isActive?: boolean } = {}) {
   n += 1;
   const username = `${role}${n}-${Math.random().toString(36).slice(2, 7)}`;
   const password = `pw-${username}-secret`;
-  const user = await createUser({ username, email: `${username}@example.org`, password, role, firstName: role, lastName: 'Tester' });
-  const res = await call(loginFn, '/api/auth/login', { json: { username, password }, ip: `198.51.100.${n % 250}` });
+  const user = await createUser({
+    username,
+    email: `${username}@example.org`,
+    password,
+    role,
+    firstName: role,
+    lastName: 'Tester',
+  });
+  const res = await call(loginFn, '/api/auth/login', {
+    json: { username, password },
+    ip: `198.51.100.${n % 250}`,
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const cookie = sessionCookie(res);
   if (opts.isActive === false) {

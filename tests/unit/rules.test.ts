@@ -33,10 +33,22 @@ describe('permissions (spec section 6)', () => {
   it('matches the table', () => {
     expect([admin, editor, viewer].map((u) => hasPermission(u, 'view_admin'))).toEqual([true, true, true]);
     expect([admin, editor, viewer].map((u) => hasPermission(u, 'edit_metrics'))).toEqual([true, true, false]);
-    expect([admin, editor, viewer].map((u) => hasPermission(u, 'manage_users'))).toEqual([true, false, false]);
-    expect([admin, editor, viewer].map((u) => hasPermission(u, 'view_analytics'))).toEqual([true, true, true]);
+    expect([admin, editor, viewer].map((u) => hasPermission(u, 'manage_users'))).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect([admin, editor, viewer].map((u) => hasPermission(u, 'view_analytics'))).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect([admin, editor, viewer].map((u) => hasPermission(u, 'admin'))).toEqual([true, false, false]);
-    expect([admin, editor, viewer].map((u) => hasPermission(u, 'anything_else'))).toEqual([true, false, false]);
+    expect([admin, editor, viewer].map((u) => hasPermission(u, 'anything_else'))).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect([admin, editor, viewer].map((u) => canEditContent(u))).toEqual([true, true, false]);
   });
   it('admin passes every role check, others only their own, nobody passes without a user', () => {
@@ -72,7 +84,12 @@ describe('article publication', () => {
     const r = ArticleInputSchema.safeParse({ title: ' ', slug: 'x', content: 'y', author: 'z' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Please fill in title, slug, content, and author.');
-    const slugOnlySymbols = ArticleInputSchema.safeParse({ title: 'T', slug: 'A B', content: 'c', author: 'a' });
+    const slugOnlySymbols = ArticleInputSchema.safeParse({
+      title: 'T',
+      slug: 'A B',
+      content: 'c',
+      author: 'a',
+    });
     expect(slugOnlySymbols.success && slugOnlySymbols.data.slug).toBe('a-b');
   });
 });
@@ -101,13 +118,19 @@ describe('field normalisation', () => {
     expect(SocialLinkUpdateSchema.parse({ ...base, displayOrder: '' }).displayOrder).toBe(1);
     expect(SocialLinkUpdateSchema.parse({ ...base, displayOrder: '-3' }).displayOrder).toBe(1);
     expect(SocialLinkUpdateSchema.parse({ ...base, displayOrder: '4' }).displayOrder).toBe(4);
-    expect(SocialLinkUpdateSchema.safeParse({ ...base, url: 'javascript:alert(1)', displayOrder: 1 }).success).toBe(false);
+    expect(
+      SocialLinkUpdateSchema.safeParse({ ...base, url: 'javascript:alert(1)', displayOrder: 1 }).success,
+    ).toBe(false);
     expect(socialTitle({ handle: '  ', platform: 'tiktok' })).toBe('tiktok');
     expect(socialTitle({ handle: '@avery', platform: 'x' })).toBe('@avery');
   });
   it('milestone target is optional', () => {
-    expect(MilestoneUpdateSchema.parse({ currentCount: '3', targetCount: '', label: 'Doors' }).targetCount).toBeNull();
-    expect(MilestoneUpdateSchema.parse({ currentCount: 'x', targetCount: '10', label: 'Doors' })).toMatchObject({ currentCount: 0, targetCount: 10 });
+    expect(
+      MilestoneUpdateSchema.parse({ currentCount: '3', targetCount: '', label: 'Doors' }).targetCount,
+    ).toBeNull();
+    expect(
+      MilestoneUpdateSchema.parse({ currentCount: 'x', targetCount: '10', label: 'Doors' }),
+    ).toMatchObject({ currentCount: 0, targetCount: 10 });
   });
   it('a blank password on user update means unchanged', () => {
     expect(UserUpdateSchema.parse({ password: '' }).password).toBeUndefined();
@@ -119,8 +142,12 @@ describe('field normalisation', () => {
     const noName = TextSignupSchema.safeParse({ firstName: '   ', smsConsent: true });
     expect(noName.error?.issues[0]?.message).toBe('Please enter your first name.');
     const noConsent = TextSignupSchema.safeParse({ firstName: 'Ana', smsConsent: false });
-    expect(noConsent.error?.issues[0]?.message).toBe('Please check the box to consent to receiving text messages.');
-    expect(TextSignupSchema.parse({ firstName: ' Ana ', phone: '504 555 0142', email: '', smsConsent: true })).toMatchObject({
+    expect(noConsent.error?.issues[0]?.message).toBe(
+      'Please check the box to consent to receiving text messages.',
+    );
+    expect(
+      TextSignupSchema.parse({ firstName: ' Ana ', phone: '504 555 0142', email: '', smsConsent: true }),
+    ).toMatchObject({
       firstName: 'Ana',
       phone: '+15045550142',
       email: undefined,
@@ -156,7 +183,12 @@ describe('store keys', () => {
 describe('pagination', () => {
   it('pages with defaults and caps', () => {
     const all = Array.from({ length: 120 }, (_, i) => i);
-    expect(pageOf(all, new URL('http://x/?page=2'))).toMatchObject({ items: all.slice(50, 100), total: 120, page: 2, pageSize: 50 });
+    expect(pageOf(all, new URL('http://x/?page=2'))).toMatchObject({
+      items: all.slice(50, 100),
+      total: 120,
+      page: 2,
+      pageSize: 50,
+    });
     expect(pageOf(all, new URL('http://x/?pageSize=5000')).pageSize).toBe(200);
     expect(pageOf(all, new URL('http://x/?page=-1&pageSize=abc'))).toMatchObject({ page: 1, pageSize: 50 });
   });

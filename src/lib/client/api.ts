@@ -36,7 +36,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown, init: RequestInit = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  data?: unknown,
+  init: RequestInit = {},
+): Promise<T> {
   const headers = new Headers(init.headers);
   let body: BodyInit | undefined;
   if (data instanceof FormData) body = data;

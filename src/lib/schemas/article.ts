@@ -54,7 +54,10 @@ export const ArticleSchema = z.object({
 export type Article = z.infer<typeof ArticleSchema>;
 
 /** Spec section 9: category badge from the author text. */
-export function categoryFor(author: string, candidateName: string): 'Policy' | 'Campaign News' | 'Events' | 'News' {
+export function categoryFor(
+  author: string,
+  candidateName: string,
+): 'Policy' | 'Campaign News' | 'Events' | 'News' {
   if (candidateName && author.includes(candidateName)) return 'Policy';
   if (author.includes('Press')) return 'Campaign News';
   if (author.includes('Campaign')) return 'Events';

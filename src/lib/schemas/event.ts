@@ -24,7 +24,10 @@ export const EventInputSchema = z
     location: requiredText(300, 'Location is required'),
     eventDate: isoDate,
     startTime: time24,
-    endTime: z.union([z.literal(''), time24]).optional().transform((v) => v ?? ''),
+    endTime: z
+      .union([z.literal(''), time24])
+      .optional()
+      .transform((v) => v ?? ''),
     eventType: EventTypeSchema,
     isPublic: z.boolean().default(true),
     /** Empty or null means unlimited. */
@@ -34,7 +37,10 @@ export const EventInputSchema = z
       .transform((v) => (typeof v === 'number' ? v : null)),
     registrationRequired: z.boolean().default(false),
     registrationUrl: optionalUrl,
-    contactEmail: z.union([z.literal(''), email]).optional().transform((v) => v || DEFAULT_EVENTS_EMAIL),
+    contactEmail: z
+      .union([z.literal(''), email])
+      .optional()
+      .transform((v) => v || DEFAULT_EVENTS_EMAIL),
     notes: text(5000).default(''),
     expectedUpdatedAt: z.string().max(40).optional(),
   })
@@ -65,7 +71,11 @@ export const EventSchema = z.object({
 export type CampaignEvent = z.infer<typeof EventSchema>;
 
 /** Public events whose date is today or later (campaign time zone), soonest first. */
-export function upcomingPublicEvents(events: CampaignEvent[], today: string, limit?: number): CampaignEvent[] {
+export function upcomingPublicEvents(
+  events: CampaignEvent[],
+  today: string,
+  limit?: number,
+): CampaignEvent[] {
   const list = events
     .filter((e) => e.isPublic && e.eventDate >= today)
     .sort((a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime));

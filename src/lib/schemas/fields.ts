@@ -76,7 +76,8 @@ export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_IN
 
 /** Integer parsing of the admin number fields: anything unparsable falls back to 0 (spec section 5). */
 export function intOr(value: unknown, fallback: number): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number.parseInt(value, 10) : Number.NaN;
   return Number.isFinite(n) ? Math.trunc(n) : fallback;
 }
 

@@ -4,7 +4,10 @@ import { email, optionalEmail, optionalPhone, phone, requiredText, text } from '
 /** Spec section 5 messages for the text-message sign-up (title / description pairs). */
 export const TEXT_SIGNUP_MESSAGES = {
   firstName: { title: 'First name required', description: 'Please enter your first name.' },
-  consent: { title: 'SMS consent required', description: 'Please check the box to consent to receiving text messages.' },
+  consent: {
+    title: 'SMS consent required',
+    description: 'Please check the box to consent to receiving text messages.',
+  },
 } as const;
 
 /** POST /api/newsletter: the text-message sign-up. */
@@ -14,7 +17,11 @@ export const TextSignupSchema = z.strictObject({
   email: optionalEmail,
   smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
   /** The page the form was on, for the consent record. */
-  sourcePage: z.string().max(200).regex(/^\/[\w\-/]*$/).optional(),
+  sourcePage: z
+    .string()
+    .max(200)
+    .regex(/^\/[\w\-/]*$/)
+    .optional(),
 });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
@@ -38,7 +45,16 @@ export const VolunteerSignupSchema = z.strictObject({
 });
 export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
 
-export const CONTACT_SUBJECTS = ['general', 'volunteer', 'press', 'endorsement', 'event', 'policy', 'donation', 'interview'] as const;
+export const CONTACT_SUBJECTS = [
+  'general',
+  'volunteer',
+  'press',
+  'endorsement',
+  'event',
+  'policy',
+  'donation',
+  'interview',
+] as const;
 export const CONTACT_SUBJECT_LABELS: Record<(typeof CONTACT_SUBJECTS)[number], string> = {
   general: 'General Inquiry',
   volunteer: 'Volunteering',

@@ -30,7 +30,10 @@ export type SocialLink = z.infer<typeof SocialLinkSchema>;
 export type PublicSocialLink = Pick<SocialLink, 'id' | 'platform' | 'url' | 'handle'>;
 
 export const SocialLinkUpdateSchema = z.strictObject({
-  url: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2048)]),
+  url: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2048),
+  ]),
   handle: text(100),
   isActive: z.boolean(),
   /** Spec section 5: falls back to 1, minimum 1. */

@@ -34,7 +34,7 @@ let cached: Env | null = null;
 
 /** Reads and validates the environment (cached; tests call resetEnv after changing it). */
 export function env(): Env {
-  if (!cached) cached = EnvSchema.parse(process.env);
+  cached ??= EnvSchema.parse(process.env);
   return cached;
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from '@netlify/functions';
-import { z, ZodError } from 'zod';
+import type { z } from 'zod';
+import { ZodError } from 'zod';
 import { ConfigError, env } from './env.ts';
 import { ConflictError, StoreUnavailableError } from './store.ts';
 
@@ -9,7 +10,12 @@ export class HttpError extends Error {
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
@@ -46,7 +52,12 @@ export function json(data: unknown, init: JsonInit = {}): Response {
   });
 }
 
-export function errorResponse(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
   return json({ error: message, ...extra }, { status, headers });
 }
 
@@ -55,12 +66,14 @@ export function zodToHttp(err: ZodError): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) {
     const path = issue.path.join('.') || '_';
-    if (!(path in fields)) fields[path] = issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
+    if (!(path in fields))
+      fields[path] =
+        issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
   }
   const first = err.issues[0];
   let message = first?.message ?? 'Invalid input';
   if (first?.code === 'unrecognized_keys') message = `Unknown field: ${first.keys.join(', ')}`;
-  else if (first && first.code === 'invalid_type' && first.path.length > 0 && /expected/i.test(first.message)) {
+  else if (first?.code === 'invalid_type' && first.path.length > 0 && /expected/i.test(first.message)) {
     message = `Invalid value for ${first.path.join('.')}`;
   }
   return new HttpError(400, message, { fields });
@@ -110,7 +123,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function requireSameOrigin(req: Request): void {
   if (SAFE_METHODS.has(req.method)) return;
   const site = req.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') throw new HttpError(403, 'Cross-site request refused');
+  if (site && site !== 'same-origin' && site !== 'none')
+    throw new HttpError(403, 'Cross-site request refused');
   const origin = req.headers.get('origin');
   if (origin) {
     const allowed = new Set([new URL(req.url).origin, new URL(env().SITE_URL).origin]);
@@ -121,7 +135,11 @@ export function requireSameOrigin(req: Request): void {
 export const DEFAULT_MAX_BODY = 64 * 1024;
 
 /** Reads a JSON body: JSON content type (415), size cap (413), valid JSON (400), then the schema. */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S, maxBytes = DEFAULT_MAX_BODY): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes = DEFAULT_MAX_BODY,
+): Promise<z.output<S>> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Content-Type must be application/json');
   const text = await readText(req, maxBytes);

@@ -88,8 +88,8 @@ const timedFetch: typeof fetch = (input, init) =>
 
 function isDeployScoped(): boolean {
   const ctx =
-    (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } } }).Netlify?.context?.deploy?.context ??
-    process.env.CONTEXT;
+    (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } } }).Netlify?.context?.deploy
+      ?.context ?? process.env.CONTEXT;
   return ctx === 'deploy-preview' || ctx === 'branch-deploy';
 }
 
@@ -141,7 +141,7 @@ export class BlobsKV implements KV {
     if (!etag) throw new Error('replace() needs an ETag');
     return guard(async () => {
       const res = await this.store.setJSON(k, value, { onlyIfMatch: etag });
-      return writeSucceeded(res) ? (res.etag as string) : null;
+      return writeSucceeded(res) ? res.etag! : null;
     });
   }
 
@@ -186,7 +186,10 @@ function writeSucceeded(res: { modified: boolean; etag?: string }): boolean {
 // Atomic in-memory implementation, for race tests and benchmarks.
 
 export class MemoryKV implements KV {
-  private readonly data = new Map<string, { json: string; etag: string; bytes?: ArrayBuffer; metadata?: Record<string, string> }>();
+  private readonly data = new Map<
+    string,
+    { json: string; etag: string; bytes?: ArrayBuffer; metadata?: Record<string, string> }
+  >();
   private seq = 0;
 
   private nextEtag(): string {
@@ -211,7 +214,7 @@ export class MemoryKV implements KV {
     if (!etag) throw new Error('replace() needs an ETag');
     await Promise.resolve();
     const e = this.data.get(k);
-    if (!e || e.etag !== etag) return null;
+    if (e?.etag !== etag) return null;
     const next = this.nextEtag();
     this.data.set(k, { json: JSON.stringify(value), etag: next });
     return next;
@@ -241,6 +244,7 @@ export class MemoryKV implements KV {
   }
 
   async *keys(prefix = ''): AsyncIterable<string[]> {
+    await Promise.resolve();
     const all = [...this.data.keys()].filter((k) => k.startsWith(prefix)).sort();
     for (let i = 0; i < all.length; i += 1000) yield all.slice(i, i + 1000);
     if (all.length === 0) yield [];

@@ -27,8 +27,14 @@ export async function sendEmail(msg: EmailMessage): Promise<{ id: string; via: '
   if (!SENDGRID_API_KEY) {
     if (!isLocalMode()) throw new ConfigError('SENDGRID_API_KEY is not set');
     const id = `${new Date().toISOString()}-${randomBytes(4).toString('hex')}`;
-    await kv('outbox').put(key('email', id.replace(/[^A-Za-z0-9._-]/g, '-')), { ...msg, from: EMAIL_FROM, at: new Date().toISOString() });
-    console.info(`[email:outbox] to=${msg.to} subject=${JSON.stringify(msg.subject)} (local mode: stored in the Blobs outbox)`);
+    await kv('outbox').put(key('email', id.replace(/[^A-Za-z0-9._-]/g, '-')), {
+      ...msg,
+      from: EMAIL_FROM,
+      at: new Date().toISOString(),
+    });
+    console.info(
+      `[email:outbox] to=${msg.to} subject=${JSON.stringify(msg.subject)} (local mode: stored in the Blobs outbox)`,
+    );
     return { id, via: 'outbox' };
   }
   const res = await fetch(new URL('/v3/mail/send', SENDGRID_API_URL), {

@@ -3,8 +3,20 @@ import { createUser, findUserByLogin } from './users.ts';
 /** Documented dev accounts (README), created only in local mode by the seed. Never in production. */
 export const DEV_USERS = [
   { username: 'admin', password: 'admin-dev-password', role: 'admin', firstName: 'Alex', lastName: 'Admin' },
-  { username: 'editor', password: 'editor-dev-password', role: 'editor', firstName: 'Erin', lastName: 'Editor' },
-  { username: 'viewer', password: 'viewer-dev-password', role: 'viewer', firstName: 'Vic', lastName: 'Viewer' },
+  {
+    username: 'editor',
+    password: 'editor-dev-password',
+    role: 'editor',
+    firstName: 'Erin',
+    lastName: 'Editor',
+  },
+  {
+    username: 'viewer',
+    password: 'viewer-dev-password',
+    role: 'viewer',
+    firstName: 'Vic',
+    lastName: 'Viewer',
+  },
 ] as const;
 
 export async function seedDevUsers(): Promise<void> {

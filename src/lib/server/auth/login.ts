@@ -35,7 +35,12 @@ export async function login(input: LoginInput, ip: string, now = new Date()): Pr
   let usedTemporary = false;
   let ok = await verifyPassword(user.passwordHash, password);
   const tempHash = user.tempPasswordHash;
-  if (!ok && tempHash && user.tempPasswordExpiresAt && Date.parse(user.tempPasswordExpiresAt) > now.getTime()) {
+  if (
+    !ok &&
+    tempHash &&
+    user.tempPasswordExpiresAt &&
+    Date.parse(user.tempPasswordExpiresAt) > now.getTime()
+  ) {
     ok = await verifyPassword(tempHash, password);
     usedTemporary = ok;
   }

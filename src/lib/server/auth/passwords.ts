@@ -4,7 +4,12 @@ import argon2 from 'argon2';
  * Argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1). Hashes
  * made with other parameters are re-hashed at the next successful login.
  */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, ARGON2_OPTIONS);

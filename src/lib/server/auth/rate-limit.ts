@@ -31,7 +31,12 @@ function active(c: Counter | null, limit: Limit, now: number): Counter {
 }
 
 /** Throws 429 with Retry-After when the subject has used up its window. */
-export async function assertNotLimited(scope: string, subject: string, limit: Limit, now = Date.now()): Promise<void> {
+export async function assertNotLimited(
+  scope: string,
+  subject: string,
+  limit: Limit,
+  now = Date.now(),
+): Promise<void> {
   const cur = await kv('ratelimit').get<Counter>(counterKey(scope, subject));
   const c = active(cur?.value ?? null, limit, now);
   if (c.count >= limit.max) {
@@ -45,7 +50,12 @@ export async function assertNotLimited(scope: string, subject: string, limit: Li
   }
 }
 
-export async function recordAttempt(scope: string, subject: string, limit: Limit, now = Date.now()): Promise<void> {
+export async function recordAttempt(
+  scope: string,
+  subject: string,
+  limit: Limit,
+  now = Date.now(),
+): Promise<void> {
   await upsert<Counter>(kv('ratelimit'), counterKey(scope, subject), (cur) => {
     const c = active(cur, limit, now);
     return { count: c.count + 1, windowStart: c.windowStart };

@@ -39,7 +39,11 @@ function temporaryPassword(length = 14): string {
  * email fails. Nothing changes for the account until one of them is used:
  * the old password keeps working. Only hashes are stored.
  */
-export async function requestPasswordReset(input: ForgotPasswordInput, ip: string, now = new Date()): Promise<string> {
+export async function requestPasswordReset(
+  input: ForgotPasswordInput,
+  ip: string,
+  now = new Date(),
+): Promise<string> {
   const { email } = ForgotPasswordSchema.parse(input);
   await assertNotLimited('forgot-ip', ip, LIMITS.forgotIp, now.getTime());
   await assertNotLimited('forgot-account', email, LIMITS.forgotAccount, now.getTime());
@@ -49,7 +53,7 @@ export async function requestPasswordReset(input: ForgotPasswordInput, ip: strin
   ]);
 
   const user = await findUserByEmail(email);
-  if (!user || !user.isActive) {
+  if (!user?.isActive) {
     await dummyVerify('x'); // comparable work to the hashing below
     return FORGOT_MESSAGE;
   }
@@ -57,7 +61,11 @@ export async function requestPasswordReset(input: ForgotPasswordInput, ip: strin
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + RECOVERY_TTL_MS).toISOString();
   const tempHash = await hashPassword(temp);
-  await kv('auth').create(resetKey(token), { userId: user.id, expiresAt, usedAt: null } satisfies ResetRecord);
+  await kv('auth').create(resetKey(token), {
+    userId: user.id,
+    expiresAt,
+    usedAt: null,
+  } satisfies ResetRecord);
   await changeUser(user.id, (u) => ({ ...u, tempPasswordHash: tempHash, tempPasswordExpiresAt: expiresAt }));
 
   const link = new URL('/reset-password', env().SITE_URL);

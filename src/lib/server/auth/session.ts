@@ -18,7 +18,13 @@ export function sessionCookieName(): string {
 }
 
 function cookieAttributes(maxAge: number): string {
-  return [`Path=/`, `HttpOnly`, `SameSite=Lax`, `Max-Age=${maxAge}`, ...(isSecureSite() ? ['Secure'] : [])].join('; ');
+  return [
+    `Path=/`,
+    `HttpOnly`,
+    `SameSite=Lax`,
+    `Max-Age=${maxAge}`,
+    ...(isSecureSite() ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export async function createSessionCookie(user: Pick<StoredUser, 'id' | 'tokenVersion'>): Promise<string> {
@@ -81,7 +87,8 @@ export async function requireUser(req: Request, options: RequireOptions = {}): P
     throw new HttpError(403, 'Please change your temporary password first', { mustChangePassword: true });
   }
   const permission = options.permission ?? 'view_admin';
-  const allowed = permission === 'edit_content' ? hasPermission(user, 'edit_metrics') : hasPermission(user, permission);
+  const allowed =
+    permission === 'edit_content' ? hasPermission(user, 'edit_metrics') : hasPermission(user, permission);
   if (!allowed) throw new HttpError(403, "You don't have permission to do that");
   return user;
 }

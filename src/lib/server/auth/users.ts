@@ -71,7 +71,7 @@ export async function findUserByEmail(email: string): Promise<StoredUser | null>
   const ref = await users().get<{ id: number }>(emailKey(email.trim().toLowerCase()));
   if (!ref) return null;
   const user = await getUser(ref.value.id);
-  return user && user.email === email.trim().toLowerCase() ? user : null;
+  return user?.email === email.trim().toLowerCase() ? user : null;
 }
 
 export async function listUsers(): Promise<StoredUser[]> {
@@ -87,7 +87,7 @@ export async function listUsers(): Promise<StoredUser[]> {
 async function claim(k: string, id: number, message: string): Promise<void> {
   if (await users().create(k, { id })) return;
   const existing = await users().get<{ id: number }>(k);
-  if (existing && existing.value.id === id) return;
+  if (existing?.value.id === id) return;
   // A stale entry whose user no longer uses the name can be taken over.
   if (existing) {
     const owner = await getUser(existing.value.id);
@@ -130,8 +130,13 @@ export async function createUser(input: UserCreate, now = new Date()): Promise<S
 }
 
 /** Applies a change to a user under optimistic concurrency. 404 when missing. */
-export async function changeUser(id: number, change: (u: StoredUser) => StoredUser | Promise<StoredUser>): Promise<StoredUser> {
-  const next = await update<StoredUser>(users(), userKey(id), async (cur) => change(StoredUserSchema.parse(cur)));
+export async function changeUser(
+  id: number,
+  change: (u: StoredUser) => StoredUser | Promise<StoredUser>,
+): Promise<StoredUser> {
+  const next = await update<StoredUser>(users(), userKey(id), async (cur) =>
+    change(StoredUserSchema.parse(cur)),
+  );
   if (!next) throw new HttpError(404, 'User not found');
   return next;
 }
@@ -146,12 +151,16 @@ export async function updateUser(id: number, input: UserUpdate, now = new Date()
   const before = await getUser(id);
   if (!before) throw new HttpError(404, 'User not found');
   const losesAdmin =
-    before.role === 'admin' && before.isActive && ((data.role && data.role !== 'admin') || data.isActive === false);
+    before.role === 'admin' &&
+    before.isActive &&
+    ((data.role !== undefined && data.role !== 'admin') || data.isActive === false);
   if (losesAdmin && (await countOtherActiveAdmins(id)) === 0) {
     throw new HttpError(409, 'The last active admin cannot be demoted or deactivated');
   }
-  if (data.username && data.username !== before.username) await claim(usernameKey(data.username), id, 'Username already exists');
-  if (data.email && data.email !== before.email) await claim(emailKey(data.email), id, 'Email already exists');
+  if (data.username && data.username !== before.username)
+    await claim(usernameKey(data.username), id, 'Username already exists');
+  if (data.email && data.email !== before.email)
+    await claim(emailKey(data.email), id, 'Email already exists');
   const passwordHash = data.password ? await hashPassword(data.password) : null;
   const after = await changeUser(id, (u) => {
     const revoke =
