@@ -6,6 +6,9 @@ import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 const site = process.env.SITE_URL || 'http://localhost:4321';
+// Astro's CSP is build-only: in `astro dev` it would send a policy without the hashes
+// of the dev inline scripts, and no island (the admin dashboard included) would hydrate.
+const isDevServer = process.argv.includes('dev');
 
 export default defineConfig({
   site,
@@ -17,15 +20,17 @@ export default defineConfig({
     staticHeaders: true,
   }),
   server: { port: 4321, host: '127.0.0.1' },
-  security: {
-    // Astro hashes its own scripts and styles; script-src never gets 'unsafe-inline'.
-    csp: {
-      directives: cspDirectives(process.env),
-      scriptDirective: { resources: CSP_SCRIPT_RESOURCES },
-      // Inline style attributes (React islands, sonner) need this; scripts do not.
-      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
-    },
-  },
+  security: isDevServer
+    ? {}
+    : {
+        // Astro hashes its own scripts and styles; script-src never gets 'unsafe-inline'.
+        csp: {
+          directives: cspDirectives(process.env),
+          scriptDirective: { resources: CSP_SCRIPT_RESOURCES },
+          // Inline style attributes (React islands, sonner) need this; scripts do not.
+          styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+        },
+      },
   // The dev toolbar injects its own UI; keep it out of the browser tests (APP_ENV=test).
   devToolbar: { enabled: process.env.APP_ENV !== 'test' },
 });
