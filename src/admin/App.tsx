@@ -32,7 +32,7 @@ export default function App({ onRegister }: AppProps) {
           <Gate onRegister={onRegister} />
         </SWRConfig>
       </AuthProvider>
-      <Toaster />
+      <Toaster position="top-center" />
     </div>
   );
 }

@@ -15,5 +15,5 @@ export const ROLE_BADGE: Record<Role, BadgeVariant> = {
 };
 
 export function RoleBadge({ role }: { role: Role }) {
-  return <Badge variant={ROLE_BADGE[role]}>{role}</Badge>;
+  return <Badge variant={ROLE_BADGE[role]}>{role[0]!.toUpperCase() + role.slice(1)}</Badge>;
 }

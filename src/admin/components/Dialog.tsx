@@ -10,6 +10,9 @@ function focusables(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/** Open dialogs, innermost last: only the innermost one answers Escape and Tab. */
+const openDialogs: object[] = [];
+
 export interface DialogProps {
   open: boolean;
   onClose: () => void;
@@ -53,9 +56,43 @@ export function Dialog({
       const first = root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root;
       first.focus();
     }
+    const token = {};
+    openDialogs.push(token);
+    // On the document, not the dialog: focus can drop to <body> (a button disabled while saving)
+    // and Escape and Tab must still work.
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (openDialogs.at(-1) !== token || !ref.current) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = focusables(ref.current);
+      const first = items[0];
+      const last = items.at(-1);
+      const active = document.activeElement;
+      const inside = active instanceof Node && ref.current.contains(active);
+      if (!first || !last) {
+        e.preventDefault();
+        ref.current.focus();
+      } else if (!inside) {
+        e.preventDefault();
+        (e.shiftKey ? last : first).focus();
+      } else if (e.shiftKey && (active === first || active === ref.current)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(token), 1);
       document.body.style.overflow = overflow;
       // Return focus to the opener; if it left the page (a deleted row), the browser falls back to <body>.
       if (opener?.isConnected) opener.focus();
@@ -63,31 +100,6 @@ export function Dialog({
   }, [open]);
 
   if (!open) return null;
-
-  function onKeyDown(e: React.KeyboardEvent<HTMLDivElement>) {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      e.preventDefault();
-      onCloseRef.current();
-      return;
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = focusables(ref.current);
-    if (items.length === 0) {
-      e.preventDefault();
-      return;
-    }
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    const active = document.activeElement;
-    if (e.shiftKey && (active === first || active === ref.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && active === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
 
   return createPortal(
     <div
@@ -102,7 +114,6 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descId : undefined}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <div className="admin-dialog__head">
           <h2 id={titleId} className="admin-dialog__title">

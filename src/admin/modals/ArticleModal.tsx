@@ -42,6 +42,8 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // aria-disabled, not disabled, while saving: the button keeps focus.
+    if (busy || uploading) return;
     if (!hasRequiredArticleFields(f)) {
       toast.error(ARTICLE_MESSAGES.missingTitle, { description: ARTICLE_MESSAGES.missingDescription });
       return;
@@ -88,7 +90,12 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="article-form" className="btn btn--primary" disabled={busy || uploading}>
+          <button
+            type="submit"
+            form="article-form"
+            className="btn btn--primary"
+            aria-disabled={busy || uploading}
+          >
             {busy ? 'Saving...' : isNew ? 'Create Article' : 'Update Article'}
           </button>
         </>
@@ -166,7 +173,7 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif"
             aria-describedby="article-image-file-hint"
-            disabled={uploading}
+            aria-busy={uploading}
             onChange={(e) => void onUpload(e.target.files?.[0])}
           />
           <p id="article-image-file-hint" className="field__hint">

@@ -22,6 +22,8 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // aria-disabled, not disabled, while saving: the button keeps focus.
+    if (busy) return;
     const payload = eventPayload(f);
     const parsed = EventInputSchema.safeParse(payload);
     if (!parsed.success) {
@@ -64,7 +66,7 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="event-form" className="btn btn--primary" disabled={busy}>
+          <button type="submit" form="event-form" className="btn btn--primary" aria-disabled={busy}>
             {busy ? 'Saving...' : isNew ? 'Create Event' : 'Update Event'}
           </button>
         </>

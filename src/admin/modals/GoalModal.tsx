@@ -18,6 +18,8 @@ export function GoalModal({ initial, onClose }: { initial: GoalForm; onClose: ()
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // aria-disabled, not disabled, while saving: the button keeps focus.
+    if (busy) return;
     const payload = goalPayload(f);
     const parsed = VolunteerGoalUpdateSchema.safeParse(payload);
     if (!parsed.success) {
@@ -49,7 +51,7 @@ export function GoalModal({ initial, onClose }: { initial: GoalForm; onClose: ()
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="goal-form" className="btn btn--primary" disabled={busy}>
+          <button type="submit" form="goal-form" className="btn btn--primary" aria-disabled={busy}>
             {busy ? 'Saving...' : 'Update Goal'}
           </button>
         </>

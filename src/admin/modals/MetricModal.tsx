@@ -14,6 +14,8 @@ export function MetricModal({ initial, onClose }: { initial: MetricForm; onClose
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // aria-disabled, not disabled, while saving: the button keeps focus.
+    if (busy) return;
     setBusy(true);
     try {
       await update(f.id, metricPayload(f));
@@ -36,7 +38,7 @@ export function MetricModal({ initial, onClose }: { initial: MetricForm; onClose
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="metric-form" className="btn btn--primary" disabled={busy}>
+          <button type="submit" form="metric-form" className="btn btn--primary" aria-disabled={busy}>
             {busy ? 'Saving...' : 'Update Metric'}
           </button>
         </>

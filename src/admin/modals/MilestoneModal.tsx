@@ -15,6 +15,8 @@ export function MilestoneModal({ initial, onClose }: { initial: MilestoneForm; o
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // aria-disabled, not disabled, while saving: the button keeps focus.
+    if (busy) return;
     setBusy(true);
     try {
       await update(f.id, milestonePayload(f));
@@ -39,7 +41,7 @@ export function MilestoneModal({ initial, onClose }: { initial: MilestoneForm; o
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="milestone-form" className="btn btn--primary" disabled={busy}>
+          <button type="submit" form="milestone-form" className="btn btn--primary" aria-disabled={busy}>
             {busy ? 'Saving...' : 'Update Milestone'}
           </button>
         </>

@@ -24,6 +24,8 @@ export function SocialLinkModal({
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // aria-disabled, not disabled, while saving: the button keeps focus.
+    if (busy) return;
     const payload = socialPayload(f);
     const parsed = SocialLinkUpdateSchema.safeParse(payload);
     if (!parsed.success) {
@@ -58,7 +60,7 @@ export function SocialLinkModal({
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="social-form" className="btn btn--primary" disabled={busy}>
+          <button type="submit" form="social-form" className="btn btn--primary" aria-disabled={busy}>
             {busy ? 'Saving...' : 'Update Link'}
           </button>
         </>

@@ -29,6 +29,8 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // aria-disabled, not disabled, while saving: the button keeps focus.
+    if (busy) return;
     const payload = isNew ? createUserPayload(f) : updateUserPayload(f);
     const parsed = (isNew ? UserCreateSchema : UserUpdateSchema).safeParse(payload);
     if (!parsed.success) {
@@ -66,7 +68,7 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="user-form" className="btn btn--primary" disabled={busy}>
+          <button type="submit" form="user-form" className="btn btn--primary" aria-disabled={busy}>
             {busy ? 'Saving...' : isNew ? 'Create User' : 'Update User'}
           </button>
         </>

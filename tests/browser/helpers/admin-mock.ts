@@ -199,7 +199,7 @@ export async function mockAdminApi(page: Page, opts: MockOptions = {}): Promise<
     const url = new URL(req.url());
     const method = req.method();
     const path = url.pathname;
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = req.postDataJSON();
     } catch {
@@ -216,7 +216,7 @@ export async function mockAdminApi(page: Page, opts: MockOptions = {}): Promise<
     if (path === '/api/auth/login') {
       const { username, password } = body as { username: string; password: string };
       const found = state.users!.find((u) => u.username === username || u.email === username);
-      if (!found || password !== `${found.username}-dev-password`)
+      if (!found || password !== `${String(found.username)}-dev-password`)
         return reply(route, 401, { error: 'Invalid credentials' });
       me = found;
       return reply(route, 200, { role: found.role, user: found });
@@ -298,7 +298,9 @@ export async function mockAdminApi(page: Page, opts: MockOptions = {}): Promise<
       if (typeof input.expectedUpdatedAt === 'string' && input.expectedUpdatedAt !== current.updatedAt) {
         return reply(route, 409, { error: 'This record was changed by someone else.' });
       }
-      const { expectedUpdatedAt: _e, password: _p, ...rest } = input;
+      const rest = { ...input };
+      delete rest.expectedUpdatedAt;
+      delete rest.password;
       const updated = { ...current, ...rest, updatedAt: new Date().toISOString() };
       list[idx] = updated;
       return reply(route, 200, { [ONE_KEYS[name]!]: updated });
