@@ -5,7 +5,8 @@ import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
-const site = process.env.SITE_URL || 'http://localhost:4321';
+// On Netlify builds, URL (the site's main address) is set automatically as a fallback.
+const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
 // Astro's CSP is build-only: in `astro dev` it would send a policy without the hashes
 // of the dev inline scripts, and no island (the admin dashboard included) would hydrate.
 const isDevServer = process.argv.includes('dev');
@@ -31,6 +32,9 @@ export default defineConfig({
           styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
         },
       },
+  // Always emit page scripts as files, never inline: the Content-Security-Policy can then
+  // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers").
+  vite: { build: { assetsInlineLimit: 0 } },
   // The dev toolbar injects its own UI; keep it out of the browser tests (APP_ENV=test).
   devToolbar: { enabled: process.env.APP_ENV !== 'test' },
 });

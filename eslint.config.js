@@ -44,7 +44,12 @@ export default defineConfig(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // `x as T` after a guard is as clear as `x!`; leave the choice to the author.
+      '@typescript-eslint/non-nullable-type-assertion-style': 'off',
       // `||` on strings is deliberate: an empty form field means "use the fallback".
       '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
     },

@@ -4,6 +4,7 @@ export const ORIGIN = 'http://localhost:4321';
 
 interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
+  // Matches @netlify/functions' Config, whose path is optional in the type.
   config: { path?: string | string[]; method?: string | string[] };
 }
 

@@ -1,5 +1,30 @@
 import { z } from 'zod';
-import { email, optionalEmail, optionalPhone, phone, requiredText, text } from './fields.ts';
+import { email, optionalEmail, phone, requiredText, text, toE164 } from './fields.ts';
+
+/**
+ * Required text whose message also covers a missing or non-string value, so a
+ * form that omits the field gets the spec's message rather than a type error.
+ */
+const required = (max: number, message: string) => z.string(message).pipe(requiredText(max, message));
+const requiredEmail = z.string('Please enter a valid email address').pipe(email);
+const requiredPhone = z.string('Please enter a valid phone number').pipe(phone);
+/**
+ * Optional phone: '' or missing is undefined, anything else must be a phone
+ * (fields.ts `optionalPhone` is a union, whose error would read 'Invalid input').
+ */
+const optionalPhone = z
+  .string('Please enter a valid phone number')
+  .max(32, 'Phone number is too long')
+  .optional()
+  .transform((v, ctx) => {
+    if (!v?.trim()) return undefined;
+    const e164 = toE164(v);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number' });
+      return z.NEVER;
+    }
+    return e164;
+  });
 
 /** Spec section 5 messages for the text-message sign-up (title / description pairs). */
 export const TEXT_SIGNUP_MESSAGES = {
@@ -12,7 +37,7 @@ export const TEXT_SIGNUP_MESSAGES = {
 
 /** POST /api/newsletter: the text-message sign-up. */
 export const TextSignupSchema = z.strictObject({
-  firstName: requiredText(80, TEXT_SIGNUP_MESSAGES.firstName.description),
+  firstName: required(80, TEXT_SIGNUP_MESSAGES.firstName.description),
   phone: optionalPhone,
   email: optionalEmail,
   smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
@@ -27,20 +52,27 @@ export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
 export const STATES = ['LA', 'AL', 'AR', 'FL', 'GA', 'MS', 'TX', 'Other'] as const;
 export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
-const captchaToken = z.string().min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
+const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
 
 /** POST /api/volunteers-sendgrid. */
 export const VolunteerSignupSchema = z.strictObject({
-  firstName: requiredText(80, 'First name is required'),
-  lastName: requiredText(80, 'Last name is required'),
-  email,
-  phone,
-  address1: requiredText(200, 'Address is required'),
+  firstName: required(80, 'First name is required'),
+  lastName: required(80, 'Last name is required'),
+  email: requiredEmail,
+  phone: requiredPhone,
+  address1: required(200, 'Address is required'),
   address2: text(200).default(''),
-  city: requiredText(100, 'City is required'),
+  city: required(100, 'City is required'),
   state: z.enum(STATES, 'Please choose a state'),
+  /** Optional ZIP (not on the spec's form; kept for voter-contact exports when a form sends it). */
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5}(-\d{4})?)?$/, 'Please enter a valid ZIP code')
+    .optional()
+    .transform((v) => v ?? ''),
   /** Help areas the volunteer ticked (optional). */
-  interests: z.array(z.string().max(60)).max(10).optional().default([]),
+  interests: z.array(z.string().trim().max(60)).max(10).optional().default([]),
   captchaResponse: captchaToken,
 });
 export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
@@ -68,11 +100,11 @@ export const CONTACT_SUBJECT_LABELS: Record<(typeof CONTACT_SUBJECTS)[number], s
 
 /** POST /api/contact. */
 export const ContactMessageSchema = z.strictObject({
-  name: requiredText(120, 'Full name is required'),
-  email,
+  name: required(120, 'Full name is required'),
+  email: requiredEmail,
   phone: optionalPhone,
   subject: z.enum(CONTACT_SUBJECTS, 'Please choose a subject'),
-  message: requiredText(5000, 'Message is required'),
+  message: required(5000, 'Message is required'),
   captcha: captchaToken,
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;

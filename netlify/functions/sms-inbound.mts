@@ -1,0 +1,11 @@
+import type { Config } from '@netlify/functions';
+import { handleInboundWebhook } from '../../src/lib/server/forms/sms-webhook.ts';
+import { allowMethods, handle } from '../../src/lib/server/http.ts';
+
+/** POST /api/sms/inbound: Twilio's inbound-message webhook (signature checked first). */
+export default handle(async (req: Request) => {
+  allowMethods(req, 'POST');
+  return handleInboundWebhook(req);
+});
+
+export const config: Config = { path: '/api/sms/inbound' };

@@ -1,0 +1,29 @@
+import type { Config, Context } from '@netlify/functions';
+import { VolunteerSignupSchema } from '../../src/lib/schemas/forms.ts';
+import { verifyCaptcha } from '../../src/lib/server/adapters/captcha.ts';
+import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
+import { saveVolunteer } from '../../src/lib/server/forms/submissions.ts';
+import {
+  allowMethods,
+  clientIp,
+  handle,
+  json,
+  readJson,
+  requireSameOrigin,
+} from '../../src/lib/server/http.ts';
+
+/** POST /api/volunteers-sendgrid: captcha, store, then email the campaign (201 new, 200 repeat of an email). */
+export default handle(async (req: Request, context: Context) => {
+  allowMethods(req, 'POST');
+  requireSameOrigin(req);
+  requireFormProviders({ captcha: true, email: true });
+  const input = await readJson(req, VolunteerSignupSchema, 16 * 1024);
+  await verifyCaptcha(input.captchaResponse, clientIp(context));
+  const { created } = await saveVolunteer(input, {
+    ip: clientIp(context),
+    userAgent: req.headers.get('user-agent'),
+  });
+  return json({ success: true }, { status: created ? 201 : 200 });
+});
+
+export const config: Config = { path: '/api/volunteers-sendgrid' };

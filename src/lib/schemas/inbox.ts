@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ContactMessageSchema, VolunteerSignupSchema } from './forms.ts';
+
+/**
+ * What the form endpoints store and the staff inbox reads back. Each stored
+ * record is parsed with these on the way out (and the tests re-parse
+ * everything stored), so a record that does not fit never reaches the dashboard.
+ */
+
+const iso = z.string().min(1);
+
+/** Delivery state of the email or text that follows a stored submission. */
+export const DeliveryStatusSchema = z.enum(['pending', 'sent', 'failed', 'skipped']);
+export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
+
+/** One person on the text list (store `signups`, key `person/<sha256 of phone, else email>`). */
+export const StoredTextSignupSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{32,64}$/),
+  firstName: z.string().max(80),
+  phone: z
+    .string()
+    .regex(/^\+\d{8,15}$/)
+    .nullable(),
+  email: z.string().max(254).nullable(),
+  /** Current opt-in state; the consent log (`consent/<id>/...`) holds the history. */
+  smsStatus: z.enum(['subscribed', 'opted_out']),
+  /** The web opt-in that started the current subscription (UTC) and its consent text version. */
+  consentAt: iso.nullable(),
+  consentVersion: z.string().nullable(),
+  optedOutAt: iso.nullable(),
+  sourcePage: z.string().nullable(),
+  createdAt: iso,
+  updatedAt: iso,
+  /** The confirmation text of the latest new opt-in. */
+  confirmation: z
+    .object({
+      status: DeliveryStatusSchema,
+      messageId: z.string().nullable(),
+      error: z.string().nullable(),
+      at: iso,
+    })
+    .nullable(),
+});
+export type StoredTextSignup = z.infer<typeof StoredTextSignupSchema>;
+
+export const CONSENT_EVENT_TYPES = [
+  'web_opt_in',
+  'confirmation_sent',
+  'confirmation_failed',
+  'stop',
+  'start',
+  'help',
+] as const;
+
+/** One append-only consent log entry (key `consent/<person id>/<iso time>-<random>`, never rewritten). */
+export const ConsentEventSchema = z.object({
+  type: z.enum(CONSENT_EVENT_TYPES),
+  at: iso,
+  personId: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  /** Web opt-ins: the exact text beside the checkbox, its version and sha256. */
+  consentText: z.string().nullable(),
+  consentVersion: z.string().nullable(),
+  consentTextSha256: z.string().nullable(),
+  sourcePage: z.string().nullable(),
+  /** Platform client IP and user agent of the web request. */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** Outbound confirmation message id (Twilio SID or outbox id). */
+  messageId: z.string().nullable(),
+  /** Inbound texts: Twilio's MessageSid and the text as received. */
+  inboundMessageSid: z.string().nullable(),
+  inboundBody: z.string().nullable(),
+  error: z.string().nullable(),
+  /** For confirmation events: the key of the opt-in they confirm. */
+  refKey: z.string().nullable(),
+});
+export type ConsentEvent = z.infer<typeof ConsentEventSchema>;
+
+const submissionMeta = {
+  id: z.string().min(1),
+  createdAt: iso,
+  updatedAt: iso,
+  emailStatus: DeliveryStatusSchema,
+  emailError: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+};
+
+/** A volunteer (store `volunteers`, key `volunteer/<sha256 of email>`: one record per email). */
+export const StoredVolunteerSchema = VolunteerSignupSchema.omit({ captchaResponse: true }).extend(
+  submissionMeta,
+);
+export type StoredVolunteer = z.infer<typeof StoredVolunteerSchema>;
+
+/** A contact message (store `contacts`, key `message/<iso time>-<random>`: one per submission). */
+export const StoredContactSchema = ContactMessageSchema.omit({ captcha: true }).extend(submissionMeta);
+export type StoredContact = z.infer<typeof StoredContactSchema>;
+
+/** GET /api/admin/{volunteers,contacts,text-signups}. */
+export interface InboxPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
+import { ConfigError, env, isLocalMode } from '../env.ts';
+import { key, kv } from '../store.ts';
+
+export interface SmsMessage {
+  /** E.164 number. */
+  to: string;
+  body: string;
+}
+
+export class SmsSendError extends Error {
+  /** Twilio's error code when it gave one (e.g. 21610: the recipient replied STOP). */
+  readonly code: number | undefined;
+  constructor(message: string, code?: number) {
+    super(message);
+    this.name = 'SmsSendError';
+    this.code = code;
+  }
+}
+
+/** Per-request limit for the Twilio API: the function itself has 10 s. */
+export const SMS_TIMEOUT_MS = 5000;
+
+/**
+ * The twilio package has no option for another API base URL (only edge and
+ * region, which rewrite the *.twilio.com hostname). TWILIO_API_URL (tests, a
+ * proxy) is honoured by a custom httpClient that moves every request to that
+ * base before the package's own RequestClient sends it.
+ */
+class BaseUrlRequestClient extends twilio.RequestClient {
+  private readonly base: URL | null;
+  constructor(base: URL | null) {
+    super({ timeout: SMS_TIMEOUT_MS, autoRetry: false });
+    this.base = base;
+  }
+
+  override request<T>(opts: RequestOptions<T>) {
+    if (!this.base || !opts.uri) return super.request<T>(opts);
+    const u = new URL(opts.uri);
+    u.protocol = this.base.protocol;
+    u.host = this.base.host;
+    u.pathname = this.base.pathname.replace(/\/$/, '') + u.pathname;
+    return super.request<T>({ ...opts, uri: u.href });
+  }
+}
+
+type RequestOptions<T> = RequestClient.RequestOptions<T>;
+
+let cachedClient: { signature: string; client: twilio.Twilio } | null = null;
+
+function client(accountSid: string, authToken: string, apiUrl: string | undefined): twilio.Twilio {
+  const signature = `${accountSid}:${authToken}:${apiUrl ?? ''}`;
+  if (cachedClient?.signature !== signature) {
+    const httpClient = new BaseUrlRequestClient(apiUrl ? new URL(apiUrl) : null);
+    cachedClient = { signature, client: twilio(accountSid, authToken, { httpClient, autoRetry: false }) };
+  }
+  return cachedClient.client;
+}
+
+export function smsConfigured(): boolean {
+  const e = env();
+  return Boolean(
+    e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && (e.TWILIO_MESSAGING_SERVICE_SID || e.TWILIO_FROM_NUMBER),
+  );
+}
+
+/**
+ * Sends one text through Twilio's Messages API (messaging service when
+ * TWILIO_MESSAGING_SERVICE_SID is set, else TWILIO_FROM_NUMBER).
+ * Unconfigured in local mode, the text goes to the Blobs outbox (store
+ * "outbox", keys "sms/...") with a log line; unconfigured in production is a
+ * ConfigError. Callers check the recipient's consent first
+ * (src/lib/server/forms/text-signups.ts `sendProgramText`); this module only sends.
+ */
+export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twilio' | 'outbox' }> {
+  const e = env();
+  if (!smsConfigured()) {
+    if (!isLocalMode())
+      throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set');
+    const at = new Date().toISOString();
+    const id = `${at}-${randomBytes(4).toString('hex')}`;
+    await kv('outbox').put(key('sms', id), { ...msg, at });
+    console.info(`[sms:outbox] to=${msg.to.slice(0, -4)}**** (local mode: stored in the Blobs outbox)`);
+    return { id, via: 'outbox' };
+  }
+  const sender = e.TWILIO_MESSAGING_SERVICE_SID
+    ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
+    : { from: e.TWILIO_FROM_NUMBER as string };
+  try {
+    const sent = await client(
+      e.TWILIO_ACCOUNT_SID as string,
+      e.TWILIO_AUTH_TOKEN as string,
+      e.TWILIO_API_URL,
+    ).messages.create({
+      to: msg.to,
+      body: msg.body,
+      ...sender,
+    });
+    return { id: sent.sid, via: 'twilio' };
+  } catch (err) {
+    // Keep only status and code: Twilio's message body is never passed on.
+    const status = (err as { status?: number }).status;
+    const code = (err as { code?: number }).code;
+    throw new SmsSendError(
+      status
+        ? `Twilio answered ${status}${typeof code === 'number' ? ` (code ${code})` : ''}`
+        : `Twilio unreachable: ${(err as Error).name}`,
+      typeof code === 'number' ? code : undefined,
+    );
+  }
+}
+
+/**
+ * Checks X-Twilio-Signature for a webhook. The URL is the configured public
+ * one (SITE_URL + the path and query the request came in on), never the Host
+ * header, which a caller controls.
+ */
+export function validTwilioSignature(
+  requestUrl: string,
+  signature: string | null,
+  params: Record<string, string | string[]>,
+): boolean {
+  const authToken = env().TWILIO_AUTH_TOKEN;
+  if (!authToken || !signature) return false;
+  const u = new URL(requestUrl);
+  const publicUrl = new URL(u.pathname + u.search, env().SITE_URL).href;
+  return twilio.validateRequest(authToken, signature, publicUrl, params);
+}

@@ -1,0 +1,17 @@
+import { ConfigError, env, isLocalMode, TURNSTILE_TEST_SECRET } from '../env.ts';
+import { smsConfigured } from '../adapters/sms.ts';
+
+/**
+ * Production refuses to run a form endpoint whose providers are missing or
+ * set to test values (503 before anything is stored); local mode uses the
+ * Blobs outbox and Turnstile's dummy token instead.
+ */
+export function requireFormProviders(needs: { captcha?: boolean; email?: boolean; sms?: boolean }): void {
+  if (isLocalMode()) return;
+  const e = env();
+  if (needs.captcha && (!e.TURNSTILE_SECRET_KEY || e.TURNSTILE_SECRET_KEY === TURNSTILE_TEST_SECRET)) {
+    throw new ConfigError('TURNSTILE_SECRET_KEY is missing or the public test secret');
+  }
+  if (needs.email && !e.SENDGRID_API_KEY) throw new ConfigError('SENDGRID_API_KEY is not set');
+  if (needs.sms && !smsConfigured()) throw new ConfigError('Twilio is not configured');
+}

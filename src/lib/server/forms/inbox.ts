@@ -1,0 +1,222 @@
+import type { z } from 'zod';
+import { CONTACT_SUBJECT_LABELS } from '../../schemas/forms.ts';
+import {
+  StoredContactSchema,
+  StoredTextSignupSchema,
+  StoredVolunteerSchema,
+  type InboxPage,
+} from '../../schemas/inbox.ts';
+import { intOr } from '../../schemas/fields.ts';
+import { kv, type KV, type StoreName } from '../store.ts';
+
+/**
+ * The staff inbox: volunteer sign-ups, contact messages and text sign-ups,
+ * newest first, filterable, paginated and exportable as CSV. Every record is
+ * read (with bounded concurrency) and parsed: fine for thousands of records;
+ * a campaign with far more would keep a maintained index instead.
+ */
+
+interface InboxKind<S extends z.ZodType> {
+  store: StoreName;
+  prefix: string;
+  schema: S;
+  filename: string;
+  /** Text searched by ?q=. */
+  haystack: (r: z.output<S>) => string;
+  columns: string[];
+  row: (r: z.output<S>) => string[];
+}
+
+const volunteers: InboxKind<typeof StoredVolunteerSchema> = {
+  store: 'volunteers',
+  prefix: 'volunteer/',
+  schema: StoredVolunteerSchema,
+  filename: 'volunteers',
+  haystack: (r) =>
+    [
+      r.firstName,
+      r.lastName,
+      r.email,
+      r.phone,
+      r.address1,
+      r.address2,
+      r.city,
+      r.state,
+      r.zip,
+      ...r.interests,
+    ].join(' '),
+  columns: [
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'zip',
+    'interests',
+    'created_at',
+    'updated_at',
+    'email_status',
+  ],
+  row: (r) => [
+    r.firstName,
+    r.lastName,
+    r.email,
+    r.phone,
+    r.address1,
+    r.address2,
+    r.city,
+    r.state,
+    r.zip,
+    r.interests.join('; '),
+    r.createdAt,
+    r.updatedAt,
+    r.emailStatus,
+  ],
+};
+
+const contacts: InboxKind<typeof StoredContactSchema> = {
+  store: 'contacts',
+  prefix: 'message/',
+  schema: StoredContactSchema,
+  filename: 'contacts',
+  haystack: (r) =>
+    [r.name, r.email, r.phone ?? '', CONTACT_SUBJECT_LABELS[r.subject], r.subject, r.message].join(' '),
+  columns: ['name', 'email', 'phone', 'subject', 'message', 'created_at', 'email_status'],
+  row: (r) => [
+    r.name,
+    r.email,
+    r.phone ?? '',
+    CONTACT_SUBJECT_LABELS[r.subject],
+    r.message,
+    r.createdAt,
+    r.emailStatus,
+  ],
+};
+
+const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
+  store: 'signups',
+  prefix: 'person/',
+  schema: StoredTextSignupSchema,
+  filename: 'text-signups',
+  haystack: (r) => [r.firstName, r.phone ?? '', r.email ?? '', r.smsStatus, r.sourcePage ?? ''].join(' '),
+  columns: [
+    'first_name',
+    'phone',
+    'email',
+    'sms_opt_in',
+    'consent_at',
+    'consent_version',
+    'opted_out_at',
+    'source_page',
+    'created_at',
+    'confirmation_status',
+  ],
+  row: (r) => [
+    r.firstName,
+    r.phone ?? '',
+    r.email ?? '',
+    r.smsStatus === 'subscribed' ? 'yes' : 'no',
+    r.consentAt ?? '',
+    r.consentVersion ?? '',
+    r.optedOutAt ?? '',
+    r.sourcePage ?? '',
+    r.createdAt,
+    r.confirmation?.status ?? '',
+  ],
+};
+
+export const INBOX_KINDS = { volunteers, contacts, 'text-signups': textSignups } as const;
+export type InboxKindName = keyof typeof INBOX_KINDS;
+
+/** Reads every JSON value under a prefix, at most `concurrency` reads in flight. */
+export async function readAllBounded(store: KV, prefix: string, concurrency = 16): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const page of store.keys(prefix)) {
+    const values: unknown[] = new Array(page.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < page.length) {
+        const i = next++;
+        const r = await store.get(page[i] as string);
+        values[i] = r?.value;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, page.length) }, worker));
+    for (const v of values) if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+export interface InboxQuery {
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+export function parseInboxQuery(params: URLSearchParams): InboxQuery {
+  const page = Math.max(1, intOr(params.get('page'), 1));
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, intOr(params.get('pageSize'), DEFAULT_PAGE_SIZE)));
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  return { page, pageSize, q };
+}
+
+/** Every valid record of a kind, newest first, filtered by q (case-insensitive). */
+export async function listInbox(name: InboxKindName, q = ''): Promise<unknown[]> {
+  const kind = INBOX_KINDS[name] as InboxKind<z.ZodType<{ createdAt: string }>>;
+  const raw = await readAllBounded(kv(kind.store), kind.prefix);
+  const records: { createdAt: string }[] = [];
+  for (const r of raw) {
+    const p = kind.schema.safeParse(r);
+    if (p.success) records.push(p.data);
+    else console.error(`[inbox] skipped a ${name} record that does not fit its schema`);
+  }
+  const needle = q.toLowerCase();
+  const hits = needle ? records.filter((r) => kind.haystack(r).toLowerCase().includes(needle)) : records;
+  return hits.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise<InboxPage<unknown>> {
+  const all = await listInbox(name, query.q);
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    items: all.slice(start, start + query.pageSize),
+    total: all.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * One CSV cell: a value a spreadsheet would run as a formula (= + - @, tab,
+ * CR) gets a leading quote (OWASP CSV injection). A strict E.164 phone number
+ * ('+' then digits only) is left as is: it cannot be a formula, and voter-contact
+ * tools import it. Then RFC 4180 quoting.
+ */
+export function csvCell(value: string): string {
+  let v = value;
+  if (/^[=+\-@\t\r]/.test(v) && !/^\+\d{8,15}$/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function toCsv(columns: string[], rows: string[][]): string {
+  return [columns, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export async function inboxCsv(
+  name: InboxKindName,
+  q: string,
+  now = new Date(),
+): Promise<{ filename: string; body: string }> {
+  const kind = INBOX_KINDS[name] as unknown as InboxKind<z.ZodType<unknown>>;
+  const rows = (await listInbox(name, q)).map((r) => kind.row(r));
+  return {
+    filename: `${kind.filename}-${now.toISOString().slice(0, 10)}.csv`,
+    body: toCsv(kind.columns, rows),
+  };
+}

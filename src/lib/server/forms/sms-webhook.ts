@@ -1,0 +1,73 @@
+import twilio from 'twilio';
+import { z } from 'zod';
+import { validTwilioSignature } from '../adapters/sms.ts';
+import { ConfigError, env, isLocalMode } from '../env.ts';
+import { HttpError, readText } from '../http.ts';
+import { key, kv } from '../store.ts';
+import { applyInboundText } from './text-signups.ts';
+
+/** What we read from Twilio's inbound-message webhook (it sends many more fields; those are ignored). */
+const InboundSchema = z.object({
+  MessageSid: z.string().regex(/^(SM|MM)[0-9a-fA-F]{32}$/, 'Invalid MessageSid'),
+  From: z.string().regex(/^\+\d{8,15}$/, 'Invalid From'),
+  Body: z.string().max(1600).default(''),
+});
+
+export function twiml(reply: string | null): Response {
+  const r = new twilio.twiml.MessagingResponse();
+  if (reply) r.message(reply);
+  return new Response(r.toString(), {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/xml; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+/**
+ * POST /api/sms/inbound. The signature is checked before the body is used
+ * for anything; only the method, content type and size are looked at first.
+ * Without TWILIO_AUTH_TOKEN every request is refused (403 in local mode,
+ * 503 in production where it is a configuration fault).
+ */
+export async function handleInboundWebhook(req: Request): Promise<Response> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
+  }
+  const body = await readText(req, 16 * 1024);
+  if (!env().TWILIO_AUTH_TOKEN && !isLocalMode()) throw new ConfigError('TWILIO_AUTH_TOKEN is not set');
+  const form = new URLSearchParams(body);
+  const params: Record<string, string | string[]> = {};
+  for (const name of new Set(form.keys())) {
+    const all = form.getAll(name);
+    params[name] = all.length === 1 ? (all[0] as string) : all;
+  }
+  if (!validTwilioSignature(req.url, req.headers.get('x-twilio-signature'), params)) {
+    throw new HttpError(403, 'Invalid signature');
+  }
+
+  const parsed = InboundSchema.safeParse({
+    MessageSid: form.get('MessageSid'),
+    From: form.get('From'),
+    Body: form.get('Body') ?? '',
+  });
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid webhook');
+  const msg = parsed.data;
+
+  // Idempotent on MessageSid: Twilio retries, and a captured request can be replayed.
+  const marker = key('inbound', msg.MessageSid);
+  const store = kv('signups');
+  if (!(await store.create(marker, { at: new Date().toISOString(), status: 'processing' })))
+    return twiml(null);
+  try {
+    const reply = await applyInboundText({ messageSid: msg.MessageSid, from: msg.From, body: msg.Body });
+    return twiml(reply);
+  } catch (err) {
+    // Let Twilio's retry process it again.
+    await store.delete(marker).catch(() => undefined);
+    throw err;
+  }
+}

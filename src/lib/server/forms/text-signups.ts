@@ -1,0 +1,358 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { IDENTITY } from '../../../content/identity.ts';
+import { SMS_CONSENT_VERSION, smsConsentText, type TextSignupSchema } from '../../schemas/forms.ts';
+import {
+  ConsentEventSchema,
+  StoredTextSignupSchema,
+  type ConsentEvent,
+  type StoredTextSignup,
+} from '../../schemas/inbox.ts';
+import type { z } from 'zod';
+import { sendSms } from '../adapters/sms.ts';
+import { ConflictError, hashed, key, kv, update, upsert, type KV } from '../store.ts';
+
+/**
+ * The text-message list. One record per person (`person/<id>`, id = sha256 of
+ * the E.164 phone, else of the email) holds the current state; the consent
+ * log (`consent/<id>/<iso time>-<random>`) is append-only and holds every
+ * opt-in with the exact consent text, every STOP/START/HELP and every
+ * confirmation text. See docs/decisions.md, "Consent record".
+ */
+
+export type TextSignup = z.output<typeof TextSignupSchema>;
+
+/** The one success message (new and repeat sign-ups alike). */
+export const TEXT_SIGNUP_OK = "You're signed up for text messages!";
+
+const signups = (): KV => kv('signups');
+export const personKey = (id: string) => key('person', id);
+
+export function personIdFor(phone: string | undefined | null, email: string | undefined | null): string {
+  if (phone) return hashed(phone);
+  if (email) return hashed(email);
+  // Neither given (both are optional on the form): a person of their own.
+  return randomBytes(16).toString('hex');
+}
+
+export function confirmationText(): string {
+  return (
+    `${IDENTITY.smsProgramName}: Thanks for signing up for campaign texts! Msg frequency varies. ` +
+    'Msg & data rates may apply. Reply HELP for help, STOP to unsubscribe.'
+  );
+}
+
+export function helpText(): string {
+  return (
+    `${IDENTITY.smsProgramName}: campaign updates from ${IDENTITY.committeeName}. ` +
+    `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone}. Msg frequency varies. Msg & data rates may apply. ` +
+    'Reply STOP to unsubscribe.'
+  );
+}
+
+export function stoppedText(): string {
+  return `${IDENTITY.smsProgramName}: You're unsubscribed and will get no more texts. Reply START to resubscribe.`;
+}
+
+const pause = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function emptyEvent(personId: string, type: ConsentEvent['type'], at: string): ConsentEvent {
+  return {
+    type,
+    at,
+    personId,
+    phone: null,
+    email: null,
+    firstName: null,
+    consentText: null,
+    consentVersion: null,
+    consentTextSha256: null,
+    sourcePage: null,
+    ip: null,
+    userAgent: null,
+    messageId: null,
+    inboundMessageSid: null,
+    inboundBody: null,
+    error: null,
+    refKey: null,
+  };
+}
+
+/** Appends one consent log entry (a new, time-ordered key; never rewritten). Returns its key. */
+export async function appendConsentEvent(event: ConsentEvent): Promise<string> {
+  const parsed = ConsentEventSchema.parse(event);
+  for (let i = 0; i < 3; i++) {
+    const k = key('consent', parsed.personId, `${parsed.at}-${randomBytes(6).toString('hex')}`);
+    if (await signups().create(k, parsed)) return k;
+  }
+  throw new Error('Could not allocate a consent log key');
+}
+
+export async function getPerson(id: string): Promise<StoredTextSignup | null> {
+  const r = await signups().get<unknown>(personKey(id));
+  if (!r) return null;
+  const p = StoredTextSignupSchema.safeParse(r.value);
+  return p.success ? p.data : null;
+}
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SignupResult {
+  /** A new person on the list (201) or a repeat of a known one (200). */
+  created: boolean;
+  personId: string;
+  /** What happened to the confirmation text. */
+  confirmation: StoredTextSignup['confirmation'];
+}
+
+/**
+ * Records a web opt-in, then texts one confirmation if this is a new opt-in
+ * (a new person, or a person who had opted out and now explicitly opts in
+ * again). The record is stored before texting; a failed text is recorded on
+ * the person for staff and never undoes the sign-up.
+ */
+export async function signUpForTexts(
+  input: TextSignup,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<SignupResult> {
+  const at = now.toISOString();
+  const phone = input.phone ?? null;
+  const email = input.email ?? null;
+  const id = personIdFor(phone, email);
+  const consentText = smsConsentText(IDENTITY.committeeName);
+
+  // 1. The consent itself, append-only, before anything else.
+  const optInKey = await appendConsentEvent({
+    ...emptyEvent(id, 'web_opt_in', at),
+    phone,
+    email,
+    firstName: input.firstName,
+    consentText,
+    consentVersion: SMS_CONSENT_VERSION,
+    consentTextSha256: sha256(consentText),
+    sourcePage: input.sourcePage ?? null,
+    ip: meta.ip,
+    userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
+  });
+
+  // 2. The person: created once; a repeat merges into it, writing only when
+  // something changed, so a burst of identical sign-ups is one create and no
+  // contended writes.
+  const fresh: StoredTextSignup = {
+    id,
+    firstName: input.firstName,
+    phone,
+    email,
+    smsStatus: 'subscribed',
+    consentAt: at,
+    consentVersion: SMS_CONSENT_VERSION,
+    optedOutAt: null,
+    sourcePage: input.sourcePage ?? null,
+    createdAt: at,
+    updatedAt: at,
+    confirmation: phone ? { status: 'pending', messageId: null, error: null, at } : null,
+  };
+  let created = false;
+  let newOptIn = false;
+  for (let attempt = 0; ; attempt++) {
+    if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
+    const cur = await signups().get<unknown>(personKey(id));
+    if (!cur) {
+      if (await signups().create(personKey(id), fresh)) {
+        created = newOptIn = true;
+        break;
+      }
+      continue;
+    }
+    const old = StoredTextSignupSchema.parse(cur.value);
+    const resubscribe = old.smsStatus === 'opted_out';
+    const next: StoredTextSignup = {
+      ...old,
+      firstName: input.firstName,
+      phone: old.phone ?? phone,
+      email: email ?? old.email,
+      smsStatus: 'subscribed',
+      ...(resubscribe
+        ? {
+            consentAt: at,
+            consentVersion: SMS_CONSENT_VERSION,
+            sourcePage: input.sourcePage ?? old.sourcePage,
+            confirmation:
+              (old.phone ?? phone)
+                ? { status: 'pending' as const, messageId: null, error: null, at }
+                : old.confirmation,
+          }
+        : {}),
+    };
+    if (JSON.stringify(next) === JSON.stringify(old)) break; // a plain repeat: nothing to write
+    if (await signups().replace(personKey(id), { ...next, updatedAt: at }, cur.etag)) {
+      newOptIn = resubscribe;
+      break;
+    }
+    await pause(attempt);
+  }
+
+  // 3. One confirmation per new opt-in.
+  let confirmation: StoredTextSignup['confirmation'] = null;
+  if (newOptIn && phone) confirmation = await sendConfirmation(id, phone, optInKey);
+  return { created, personId: id, confirmation };
+}
+
+/**
+ * Texts someone on the list, unless they opted out: the consent state is read
+ * fresh (strongly consistent) just before sending. Every program text goes
+ * through here.
+ */
+export async function sendProgramText(
+  phone: string,
+  body: string,
+): Promise<{ sent: false; reason: 'opted_out' | 'unknown' } | { sent: true; id: string }> {
+  const person = await getPerson(hashed(phone));
+  if (!person) return { sent: false, reason: 'unknown' };
+  if (person.smsStatus !== 'subscribed') return { sent: false, reason: 'opted_out' };
+  const r = await sendSms({ to: phone, body });
+  return { sent: true, id: r.id };
+}
+
+async function sendConfirmation(
+  id: string,
+  phone: string,
+  refKey: string,
+): Promise<StoredTextSignup['confirmation']> {
+  const at = () => new Date().toISOString();
+  let confirmation: NonNullable<StoredTextSignup['confirmation']>;
+  try {
+    const r = await sendProgramText(phone, confirmationText());
+    if (r.sent) {
+      confirmation = { status: 'sent', messageId: r.id, error: null, at: at() };
+      await appendConsentEvent({
+        ...emptyEvent(id, 'confirmation_sent', confirmation.at),
+        phone,
+        messageId: r.id,
+        refKey,
+      });
+    } else {
+      confirmation = {
+        status: 'skipped',
+        messageId: null,
+        error: r.reason === 'opted_out' ? 'Opted out' : 'Not on the list',
+        at: at(),
+      };
+    }
+  } catch (err) {
+    const error = err instanceof Error ? `${err.name}: ${err.message}` : 'SMS failed';
+    console.error(`[newsletter] confirmation text failed: ${error}`);
+    confirmation = { status: 'failed', messageId: null, error: error.slice(0, 300), at: at() };
+    await appendConsentEvent({
+      ...emptyEvent(id, 'confirmation_failed', confirmation.at),
+      phone,
+      error: confirmation.error,
+      refKey,
+    }).catch((e: unknown) => console.error('[newsletter] could not log the failed confirmation', e));
+  }
+  // Staff see the outcome on the person; failing to note it loses nothing (the opt-in is stored).
+  await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch(
+    (e: unknown) => console.error('[newsletter] could not record the confirmation status', e),
+  );
+  return confirmation;
+}
+
+// ---------------------------------------------------------------------------
+// Inbound texts (Twilio webhook)
+
+export type InboundKind = 'stop' | 'start' | 'help' | 'other';
+
+/** Twilio's own opt-out keywords (advanced opt-out answers these itself). */
+const STOP_KEYWORDS = new Set([
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'OPTOUT',
+  'REVOKE',
+]);
+const START_KEYWORDS = new Set(['START', 'UNSTOP', 'YES']);
+const HELP_KEYWORDS = new Set(['HELP', 'INFO']);
+
+/** Plain-language stop requests: a person writing a sentence instead of a keyword. */
+const PLAIN_STOP =
+  /\b(stop (texting|messaging|sending|contacting)|unsubscribe|remove me|take me off|opt me out|opt out|do not (text|message|contact)|don'?t (text|message|contact)|no more (texts|messages|text messages)|leave me alone|wrong number)\b/i;
+
+export function classifyInbound(body: string): { kind: InboundKind; keyword: boolean } {
+  const word = body
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z ]/g, '')
+    .replace(/\s+/g, ' ');
+  const compact = word.replace(/ /g, '');
+  if (STOP_KEYWORDS.has(compact)) return { kind: 'stop', keyword: true };
+  if (START_KEYWORDS.has(compact)) return { kind: 'start', keyword: true };
+  if (HELP_KEYWORDS.has(compact)) return { kind: 'help', keyword: true };
+  if (PLAIN_STOP.test(body)) return { kind: 'stop', keyword: false };
+  return { kind: 'other', keyword: false };
+}
+
+export interface InboundText {
+  messageSid: string;
+  from: string;
+  body: string;
+}
+
+/**
+ * Applies one inbound text to the consent log and the person's state.
+ * Returns the reply to send (null: none; Twilio's advanced opt-out answers
+ * STOP and START keywords itself).
+ */
+export async function applyInboundText(msg: InboundText, now = new Date()): Promise<string | null> {
+  const at = now.toISOString();
+  const { kind, keyword } = classifyInbound(msg.body);
+  if (kind === 'other') return null;
+  const id = hashed(msg.from);
+  const base = {
+    ...emptyEvent(id, kind, at),
+    phone: msg.from,
+    inboundMessageSid: msg.messageSid,
+    inboundBody: msg.body.slice(0, 1600),
+  };
+  await appendConsentEvent(base);
+  if (kind === 'stop') {
+    await upsert<unknown>(signups(), personKey(id), (raw) => {
+      const cur = raw ? StoredTextSignupSchema.parse(raw) : null;
+      const stub: StoredTextSignup = {
+        id,
+        firstName: '',
+        phone: msg.from,
+        email: null,
+        smsStatus: 'opted_out',
+        consentAt: null,
+        consentVersion: null,
+        optedOutAt: at,
+        sourcePage: null,
+        createdAt: at,
+        updatedAt: at,
+        confirmation: null,
+      };
+      return cur ? { ...cur, smsStatus: 'opted_out', optedOutAt: at, updatedAt: at } : stub;
+    });
+    // A keyword STOP is confirmed by Twilio itself; a sentence is not, so we confirm it.
+    return keyword ? null : stoppedText();
+  }
+  if (kind === 'start') {
+    // START re-subscribes someone who consented before; it never creates a subscriber.
+    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
+      ...cur,
+      smsStatus: 'subscribed',
+      updatedAt: at,
+    }));
+    return null;
+  }
+  return helpText();
+}

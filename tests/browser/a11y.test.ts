@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectNoAxeViolations } from './helpers/axe';
+import { launchBrowser, viewports, type BrowserSession, type ViewportName } from './helpers/browser';
+import { routes } from './helpers/routes';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// Stub social links so the footer icons are part of what axe checks.
+const socialLinks = {
+  links: [
+    { id: '1', platform: 'facebook', url: 'https://facebook.com/example', handle: 'ExampleCampaign' },
+    { id: '2', platform: 'youtube', url: 'https://youtube.com/@example', handle: '' },
+  ],
+};
+
+const cases = routes.flatMap((route) =>
+  (Object.keys(viewports) as ViewportName[]).map((viewport) => ({ path: route.path, viewport })),
+);
+
+describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
+  it.each(cases)('$path at $viewport width has no violations', async ({ path, viewport }) => {
+    const page = await browser.newPage(viewport);
+    await page.route('**/api/social-media-links', (route) => route.fulfill({ json: socialLinks }));
+    await page.goto(path);
+    await page.locator('footer [data-social-links] a').first().waitFor();
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('has no violations with the mobile drawer open', async () => {
+    const page = await browser.newPage('mobile');
+    await page.goto('/platform');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.locator('#nav-drawer[open]').waitFor();
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+});

@@ -1,0 +1,48 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/* Runs axe-core inside the page and fails with a readable list of violations. */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Violation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+function describeViolation(violation: Violation): string {
+  const nodes = violation.nodes
+    .slice(0, 5)
+    .map(
+      (node) =>
+        `    at ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+    )
+    .join('\n');
+  const more = violation.nodes.length > 5 ? `\n    ... and ${violation.nodes.length - 5} more` : '';
+  return `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n    ${violation.helpUrl}\n${nodes}${more}`;
+}
+
+/** Assert that the page as it is now has no WCAG 2.2 A/AA violations. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // evaluate() runs through the DevTools protocol, so a strict CSP cannot block it.
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async (tags) => {
+    const runner = (window as unknown as { axe: typeof axe }).axe;
+    const results = await runner.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, WCAG_TAGS);
+  expect(violations.map(describeViolation), `axe found violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,40 @@
+import { aboutIntro } from '../../../src/content/about';
+import { candidate } from '../../../src/content/campaign';
+import { contactIntro } from '../../../src/content/contact';
+import { donateIntro } from '../../../src/content/donate';
+import {
+  adminCopy,
+  articleNotFoundCopy,
+  blogCopy,
+  forgotPasswordCopy,
+  notFoundCopy,
+  resetPasswordCopy,
+} from '../../../src/content/pages';
+import { platformIntro } from '../../../src/content/platform';
+import { volunteerIntro } from '../../../src/content/volunteer';
+
+/* Every route of spec section 2 with the status and h1 it must answer with. */
+
+export interface RouteCase {
+  path: string;
+  status: number;
+  h1: string;
+  noindex?: boolean;
+}
+
+export const routes: RouteCase[] = [
+  { path: '/', status: 200, h1: `${candidate.fullName} for ${candidate.office}` },
+  { path: '/about', status: 200, h1: aboutIntro.heading },
+  { path: '/platform', status: 200, h1: platformIntro.heading },
+  { path: '/donate', status: 200, h1: donateIntro.heading },
+  { path: '/volunteer', status: 200, h1: volunteerIntro.heading },
+  { path: '/blog', status: 200, h1: blogCopy.heading },
+  { path: '/article/no-such-article', status: 404, h1: articleNotFoundCopy.heading, noindex: true },
+  { path: '/contact', status: 200, h1: contactIntro.heading },
+  { path: '/privacy-policy', status: 200, h1: 'Privacy Policy' },
+  { path: '/terms-of-use', status: 200, h1: 'Terms of Use' },
+  { path: '/reset-password', status: 200, h1: resetPasswordCopy.heading, noindex: true },
+  { path: '/forgot-password', status: 200, h1: forgotPasswordCopy.heading, noindex: true },
+  { path: '/admin', status: 200, h1: adminCopy.heading, noindex: true },
+  { path: '/this-page-does-not-exist', status: 404, h1: notFoundCopy.heading, noindex: true },
+];

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ContactMessageSchema,
+  TextSignupSchema,
+  VolunteerSignupSchema,
+} from '../../src/lib/schemas/forms.ts';
+
+const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message;
+
+describe('form schemas', () => {
+  it('text sign-up: trims the name, normalises phone and email, requires consent', () => {
+    const ok = TextSignupSchema.parse({
+      firstName: '  Ada ',
+      phone: '504.555.0100',
+      email: ' A@B.CO ',
+      smsConsent: true,
+    });
+    expect(ok).toEqual({ firstName: 'Ada', phone: '+15045550100', email: 'a@b.co', smsConsent: true });
+    expect(TextSignupSchema.parse({ firstName: 'A', phone: '', email: '', smsConsent: true })).toEqual({
+      firstName: 'A',
+      smsConsent: true,
+    });
+    expect(first(TextSignupSchema.safeParse({ firstName: 7, smsConsent: true }))).toBe(
+      'Please enter your first name.',
+    );
+    expect(first(TextSignupSchema.safeParse({ firstName: 'A', smsConsent: 1 }))).toBe(
+      'Please check the box to consent to receiving text messages.',
+    );
+    expect(first(TextSignupSchema.safeParse({ firstName: 'A', phone: 5045550100, smsConsent: true }))).toBe(
+      'Please enter a valid phone number',
+    );
+  });
+
+  it('volunteer and contact: captcha and required fields have their messages even when missing', () => {
+    expect(first(VolunteerSignupSchema.safeParse({}))).toBe('First name is required');
+    const v = VolunteerSignupSchema.safeParse({
+      firstName: 'a',
+      lastName: 'b',
+      email: 'a@b.co',
+      phone: '5045550100',
+      address1: 'x',
+      city: 'y',
+      state: 'LA',
+    });
+    expect(first(v)).toBe('Please complete the CAPTCHA');
+    const c = ContactMessageSchema.safeParse({
+      name: 'a',
+      email: 'a@b.co',
+      subject: 'general',
+      message: 'hi',
+    });
+    expect(first(c)).toBe('Please complete the CAPTCHA');
+  });
+});
