@@ -446,7 +446,7 @@ describe('admin dashboard (stubbed API)', () => {
     await page.getByLabel('Show').selectOption('text-signups');
     await page.getByLabel('Search').fill('');
     await page.getByText('Opted out').waitFor();
-    expect(await page.getByText('Consented').count()).toBe(1);
+    expect(await page.getByText('Subscribed', { exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
     await page.close();
   });

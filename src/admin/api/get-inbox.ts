@@ -10,7 +10,10 @@ export const INBOX_KINDS = {
 } as const;
 export type InboxKind = keyof typeof INBOX_KINDS;
 
-/** Rows are shown defensively: the forms engineer owns their exact shape. */
+/**
+ * Rows as stored (StoredVolunteer, StoredContact, StoredTextSignup in
+ * src/lib/schemas/inbox.ts); read field by field so one odd record cannot break the table.
+ */
 export type InboxItem = Record<string, unknown>;
 
 export interface InboxPage extends Paged {

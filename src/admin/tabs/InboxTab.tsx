@@ -15,21 +15,36 @@ import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const received = (r: InboxItem) =>
-  formatDateTime(str(r.createdAt) || str(r.receivedAt) || str(r.consentedAt));
 
 interface Column {
   header: string;
   cell: (r: InboxItem) => React.ReactNode;
 }
 
-function consentBadge(r: InboxItem) {
-  const status = str(r.status) || str(r.consentStatus);
-  if (r.optedOut === true || status === 'opted_out' || status === 'stopped')
-    return <Badge variant="secondary">Opted out</Badge>;
-  if (r.smsConsent === true || status === 'opted_in' || status === 'active')
-    return <Badge variant="success">Consented</Badge>;
-  return <Badge variant="outline">{status || 'Unknown'}</Badge>;
+/** Text sign-ups: smsStatus subscribed | opted_out (src/lib/schemas/inbox.ts), with the consent time and version. */
+function consentCell(r: InboxItem) {
+  if (r.smsStatus === 'opted_out') {
+    return (
+      <>
+        <Badge variant="secondary">Opted out</Badge>
+        {r.optedOutAt ? <span className="cell-sub">{formatDateTime(str(r.optedOutAt))}</span> : null}
+      </>
+    );
+  }
+  if (r.smsStatus === 'subscribed') {
+    return (
+      <>
+        <Badge variant="success">Subscribed</Badge>
+        {r.consentAt ? (
+          <span className="cell-sub">
+            Consented {formatDateTime(str(r.consentAt))}
+            {r.consentVersion ? ` (text ${str(r.consentVersion)})` : ''}
+          </span>
+        ) : null}
+      </>
+    );
+  }
+  return <Badge variant="outline">Unknown</Badge>;
 }
 
 const COLUMNS: Record<InboxKind, Column[]> = {
@@ -39,7 +54,7 @@ const COLUMNS: Record<InboxKind, Column[]> = {
     { header: 'Phone', cell: (r) => str(r.phone) },
     { header: 'City', cell: (r) => [str(r.city), str(r.state)].filter(Boolean).join(', ') },
     { header: 'Interests', cell: (r) => (Array.isArray(r.interests) ? r.interests.map(str).join(', ') : '') },
-    { header: 'Received', cell: received },
+    { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],
   contacts: [
     { header: 'Name', cell: (r) => str(r.name) },
@@ -51,14 +66,14 @@ const COLUMNS: Record<InboxKind, Column[]> = {
         CONTACT_SUBJECT_LABELS[str(r.subject) as keyof typeof CONTACT_SUBJECT_LABELS] ?? str(r.subject),
     },
     { header: 'Message', cell: (r) => <span className="cell-clamp">{str(r.message)}</span> },
-    { header: 'Received', cell: received },
+    { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],
   'text-signups': [
     { header: 'First name', cell: (r) => str(r.firstName) },
     { header: 'Phone', cell: (r) => str(r.phone) },
     { header: 'Email', cell: (r) => str(r.email) },
-    { header: 'Consent', cell: consentBadge },
-    { header: 'Signed up', cell: received },
+    { header: 'SMS consent', cell: consentCell },
+    { header: 'Signed up', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],
 };
 

@@ -151,8 +151,10 @@ function seed(opts: MockOptions): Record<string, Rec[]> {
       firstName: `Tex${i}`,
       phone: '+15045550101',
       email: '',
-      smsConsent: true,
-      optedOut: i === 2,
+      smsStatus: i === 2 ? 'opted_out' : 'subscribed',
+      consentAt: now,
+      consentVersion: '2025-09-17',
+      optedOutAt: i === 2 ? now : null,
       createdAt: now,
     })),
   };
