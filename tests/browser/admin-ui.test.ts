@@ -27,9 +27,13 @@ async function openAdmin(opts: MockOptions, viewport: ViewportName = 'desktop') 
 
 /** Waits for a toast with this title (and description, when given). */
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page
+  // Match title and description together: an older toast with the same title may still be on its way out.
+  let toast = page
     .locator('[data-sonner-toast]')
     .filter({ has: page.locator('[data-title]', { hasText: title }) });
+  if (description !== undefined) {
+    toast = toast.filter({ has: page.locator('[data-description]', { hasText: description }) });
+  }
   await toast.first().waitFor();
   if (description !== undefined) {
     expect(await toast.first().locator('[data-description]').innerText()).toBe(description);
@@ -355,6 +359,7 @@ describe('admin dashboard (stubbed API)', () => {
   it('Users: table, blank password left out, accessible delete confirmation', async () => {
     const { page, api } = await openAdmin({ role: 'admin' });
     await page.getByRole('tab', { name: 'User Management' }).click();
+    await page.getByRole('cell', { name: 'viewer@example.com' }).waitFor();
     const headers = await page.locator('table thead th').allInnerTexts();
     expect(headers).toEqual(['User', 'Email', 'Role', 'Status', 'Last Login', 'Created', 'Actions']);
     expect(await page.getByRole('cell', { name: 'Never' }).count()).toBe(2);
@@ -494,6 +499,49 @@ describe('admin roles (stubbed API)', () => {
     const { page } = await openAdmin({ role: 'admin' }, 'mobile');
     await page.getByRole('heading', { name: 'Article 1', exact: true }).waitFor();
     await expectNoAxeViolations(page);
+    await page.close();
+  });
+});
+
+describe('admin performance (stubbed API)', () => {
+  it('stays instant with 500 articles and 2,000 sign-ups (server pages)', async () => {
+    const { page } = await openAdmin({ role: 'admin', articles: 500, inbox: 2000 });
+    await page.getByRole('heading', { name: 'Article 1', exact: true }).waitFor();
+    const time = async (action: () => Promise<void>) => {
+      const start = performance.now();
+      await action();
+      return Math.round(performance.now() - start);
+    };
+    const nextPage = await time(async () => {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Article 21', exact: true }).waitFor();
+    });
+    const openModal = await time(async () => {
+      await page.getByRole('button', { name: 'Edit Article 21' }).click();
+      await page.getByRole('dialog').waitFor();
+    });
+    await page.keyboard.press('Escape');
+    const inboxTab = await time(async () => {
+      await page.getByRole('tab', { name: 'Inbox' }).click();
+      await page.getByRole('cell', { name: 'Vol1 Lee' }).waitFor();
+    });
+    const filter = await time(async () => {
+      await page.getByLabel('Search').fill('v1999@');
+      await page.getByRole('cell', { name: 'Vol1999 Lee' }).waitFor();
+    });
+    const rows = await page.locator('tbody tr').count();
+    console.log(
+      `admin with 500 articles / 2,000 sign-ups: next page ${nextPage} ms, open modal ${openModal} ms, inbox tab ${inboxTab} ms, filter ${filter} ms (incl. 300 ms debounce)`,
+    );
+    expect(rows).toBe(1);
+    expect(nextPage).toBeLessThan(1000);
+    expect(openModal).toBeLessThan(1000);
+    expect(inboxTab).toBeLessThan(1500);
+    expect(filter).toBeLessThan(2000);
+    // Only one page of rows is ever in the DOM.
+    await page.getByLabel('Search').fill('');
+    await page.getByText('Page 1 of 40').waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(50);
     await page.close();
   });
 });

@@ -27,9 +27,13 @@ const run = Date.now().toString(36);
 const DUMMY_CAPTCHA = 'XXXX.DUMMY.TOKEN.XXXX';
 
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page
+  // Match title and description together: an older toast with the same title may still be on its way out.
+  let toast = page
     .locator('[data-sonner-toast]')
     .filter({ has: page.locator('[data-title]', { hasText: title }) });
+  if (description !== undefined) {
+    toast = toast.filter({ has: page.locator('[data-description]', { hasText: description }) });
+  }
   await toast.first().waitFor();
   if (description !== undefined) {
     expect(await toast.first().locator('[data-description]').innerText()).toBe(description);
@@ -154,7 +158,7 @@ describe('admin content (dev server)', () => {
     await expectToast(page, 'Article created successfully!');
     await add.waitFor({ state: 'detached' });
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
-    await card.getByText('Draft').waitFor();
+    await card.locator('.badge', { hasText: 'Draft' }).waitFor();
 
     const isPublic = async () => {
       const res = await api(page, 'GET', '/api/news');
@@ -171,7 +175,7 @@ describe('admin content (dev server)', () => {
     await edit.getByLabel('Excerpt').fill('Now published.');
     await edit.getByRole('button', { name: 'Update Article' }).click();
     await expectToast(page, 'Article updated successfully!');
-    await card.getByText('Published', { exact: true }).waitFor();
+    await card.locator('.badge', { hasText: 'Published' }).waitFor();
     expect(await isPublic()).toBe(true);
 
     await page.getByRole('button', { name: `Delete ${title}` }).click();

@@ -68,7 +68,7 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
                     <dd>{a.author}</dd>
                   </div>
                   <div>
-                    <dt>Published</dt>
+                    <dt>Publish date</dt>
                     <dd>{a.publishedAt ? formatDateTime(a.publishedAt) : 'Not yet'}</dd>
                   </div>
                 </dl>
