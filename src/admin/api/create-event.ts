@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { CampaignEvent, EventInput } from '../../lib/schemas/event.ts';
-import { ADMIN_EVENTS, send, useRevalidate } from './shared.ts';
+import { ADMIN_EVENTS, send, useRevalidate, PUBLIC_EVENTS } from './shared.ts';
 
 export const createEvent = (input: EventInput) => send<{ event: CampaignEvent }>('POST', ADMIN_EVENTS, input);
 
@@ -9,7 +9,7 @@ export function useCreateEvent() {
   return useCallback(
     async (input: EventInput) => {
       const { event } = await createEvent(input);
-      await revalidate(ADMIN_EVENTS);
+      await revalidate(ADMIN_EVENTS, PUBLIC_EVENTS);
       return event;
     },
     [revalidate],

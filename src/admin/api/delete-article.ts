@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { ADMIN_NEWS, send, useRevalidate } from './shared.ts';
+import { ADMIN_NEWS, send, useRevalidate, PUBLIC_NEWS } from './shared.ts';
 
 export const deleteArticle = (id: number) => send<{ success: true }>('DELETE', `${ADMIN_NEWS}/${id}`);
 
@@ -8,7 +8,7 @@ export function useDeleteArticle() {
   return useCallback(
     async (id: number) => {
       await deleteArticle(id);
-      await revalidate(ADMIN_NEWS);
+      await revalidate(ADMIN_NEWS, PUBLIC_NEWS);
     },
     [revalidate],
   );

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { ADMIN_EVENTS, send, useRevalidate } from './shared.ts';
+import { ADMIN_EVENTS, send, useRevalidate, PUBLIC_EVENTS } from './shared.ts';
 
 export const deleteEvent = (id: number) => send<{ success: true }>('DELETE', `${ADMIN_EVENTS}/${id}`);
 
@@ -8,7 +8,7 @@ export function useDeleteEvent() {
   return useCallback(
     async (id: number) => {
       await deleteEvent(id);
-      await revalidate(ADMIN_EVENTS);
+      await revalidate(ADMIN_EVENTS, PUBLIC_EVENTS);
     },
     [revalidate],
   );

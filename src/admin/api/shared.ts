@@ -35,6 +35,12 @@ export const ADMIN_METRICS = '/api/admin/metrics';
 export const ADMIN_GOALS = '/api/admin/volunteer-goals';
 export const ADMIN_MILESTONES = '/api/admin/milestones';
 
+/** Public lists; spec section 7: their cache keys are invalidated after admin edits. */
+export const PUBLIC_NEWS = '/api/news';
+export const PUBLIC_EVENTS = '/api/events';
+export const PUBLIC_SOCIAL = '/api/social-media-links';
+export const PUBLIC_PROGRESS = '/api/campaign-metrics';
+
 /** The swr key (and URL) of one page of a list. */
 export function listKey(path: string, params: Record<string, string | number | undefined> = {}): string {
   const qs = new URLSearchParams();

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { CampaignEvent, EventInput } from '../../lib/schemas/event.ts';
-import { ADMIN_EVENTS, send, useRevalidate } from './shared.ts';
+import { ADMIN_EVENTS, send, useRevalidate, PUBLIC_EVENTS } from './shared.ts';
 
 export const updateEvent = (id: number, input: EventInput) =>
   send<{ event: CampaignEvent }>('PUT', `${ADMIN_EVENTS}/${id}`, input);
@@ -10,7 +10,7 @@ export function useUpdateEvent() {
   return useCallback(
     async (id: number, input: EventInput) => {
       const { event } = await updateEvent(id, input);
-      await revalidate(ADMIN_EVENTS);
+      await revalidate(ADMIN_EVENTS, PUBLIC_EVENTS);
       return event;
     },
     [revalidate],
