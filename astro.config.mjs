@@ -35,6 +35,6 @@ export default defineConfig({
   // Always emit page scripts as files, never inline: the Content-Security-Policy can then
   // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers").
   vite: { build: { assetsInlineLimit: 0 } },
-  // The dev toolbar injects its own UI; keep it out of the browser tests (APP_ENV=test).
-  devToolbar: { enabled: process.env.APP_ENV !== 'test' },
+  // The dev toolbar injects its own UI; the browser tests turn it off (DISABLE_DEV_TOOLBAR=1).
+  devToolbar: { enabled: process.env.DISABLE_DEV_TOOLBAR !== '1' },
 });

@@ -1,15 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestProject } from 'vitest/node';
 
 /*
  * Starts `astro dev` on a free port for the browser tests and stops it afterwards.
  * The dev server is what `npm run dev` runs: pages, on-demand routes, Netlify
- * functions and local Blobs (in .netlify/ of the checkout). It runs in its own
- * process group with APP_ENV=test, so teardown can stop npx, astro and anything
- * they started with one signal.
+ * functions and local Blobs (in .netlify/ of the checkout), in local mode
+ * (APP_ENV=development), so it seeds the documented dev accounts and content
+ * exactly as a developer's first `npm run dev` does. It runs in its own process
+ * group, so teardown can stop npx, astro and anything they started with one signal.
+ *
+ * The emulated Blobs live at a fixed path (.netlify/blobs-serve). So that tests
+ * start from a fresh seeded store and never touch a developer's local data, that
+ * folder is moved aside for the run and put back afterwards (also after a
+ * crashed run: the next run restores it first).
  */
 
 declare module 'vitest' {
@@ -74,12 +83,35 @@ function devServerEnv(): NodeJS.ProcessEnv {
     if (key.startsWith('VITEST') || key === 'NODE_ENV' || key === 'TEST') continue;
     env[key] = value;
   }
-  return { ...env, APP_ENV: 'test', ASTRO_TELEMETRY_DISABLED: '1', BROWSER: 'none' };
+  return {
+    ...env,
+    APP_ENV: 'development',
+    DISABLE_DEV_TOOLBAR: '1',
+    ASTRO_TELEMETRY_DISABLED: '1',
+    BROWSER: 'none',
+  };
+}
+
+/** Moves the developer's local Blobs aside; returns the function that puts them back. */
+async function isolateBlobs(root: string): Promise<() => Promise<void>> {
+  const live = join(root, '.netlify', 'blobs-serve');
+  const kept = join(root, '.netlify', 'blobs-serve.kept-during-browser-tests');
+  if (existsSync(kept)) {
+    // A previous run died before restoring: its test data goes, the developer's comes back first.
+    await rm(live, { recursive: true, force: true });
+    await rename(kept, live);
+  }
+  if (existsSync(live)) await rename(live, kept);
+  return async () => {
+    await rm(live, { recursive: true, force: true });
+    if (existsSync(kept)) await rename(kept, live);
+  };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const restoreBlobs = await isolateBlobs(project.config.root);
 
   const child = spawn('npx', ['astro', 'dev', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: project.config.root,
@@ -104,6 +136,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitUntilServing(`${baseURL}/`, child, logs);
   } catch (error) {
     stopGroup(child, 'SIGKILL');
+    await restoreBlobs();
     throw error;
   }
 
@@ -111,10 +144,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    stopGroup(child, 'SIGTERM');
-    const timedOut = await Promise.race([exited.then(() => false), sleep(5_000).then(() => true)]);
-    if (timedOut) stopGroup(child, 'SIGKILL');
+    if (child.exitCode === null) {
+      const exited = once(child, 'exit');
+      stopGroup(child, 'SIGTERM');
+      const timedOut = await Promise.race([exited.then(() => false), sleep(5_000).then(() => true)]);
+      if (timedOut) stopGroup(child, 'SIGKILL');
+    }
+    await restoreBlobs();
   };
 }

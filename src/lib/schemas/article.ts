@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, text, optionalUrl } from './fields.ts';
+import { text, optionalUrl } from './fields.ts';
 
 /** Spec section 5: lowercase; any character outside a-z, 0-9 and hyphen becomes a hyphen. */
 export function slugify(input: string): string {
@@ -13,23 +13,27 @@ export const ARTICLE_MESSAGES = {
 
 const missing = ARTICLE_MESSAGES.missingDescription;
 
+/** Required article text: a missing field gets the same message as an empty one. */
+const requiredArticleText = (max: number) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, `Must be at most ${max} characters`);
+
 /** What the admin form sends on create and update. */
 export const ArticleInputSchema = z.strictObject({
-  title: requiredText(200, missing),
+  title: requiredArticleText(200),
   slug: z
-    .string()
+    .string({ error: missing })
     .trim()
     .transform(slugify)
     .pipe(z.string().min(1, missing).max(120, 'Slug must be at most 120 characters')),
   /** Rich text (HTML); sanitised on the server when saved. */
-  content: requiredText(100_000, missing),
+  content: requiredArticleText(100_000),
   excerpt: text(500).default(''),
   /** An uploaded image path (/api/uploads/...) or an http(s) URL. */
   imageUrl: z
     .union([z.string().regex(/^\/api\/uploads\/[A-Za-z0-9._-]+$/), optionalUrl])
     .optional()
     .transform((v) => v ?? ''),
-  author: requiredText(120, missing),
+  author: requiredArticleText(120),
   isPublished: z.boolean().default(false),
   /** ISO date-time; a future value schedules the article. Null: set when first published. */
   publishedAt: z.iso.datetime({ offset: true }).nullable().optional(),

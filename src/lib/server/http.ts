@@ -81,6 +81,30 @@ export function zodToHttp(err: ZodError): HttpError {
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
+let seeding: Promise<void> | null = null;
+
+/**
+ * Local mode (`npm run dev`) seeds demo content on the first request of each
+ * process. Imported lazily so production bundles never load the seed; a
+ * failure is logged and retried on the next request, never served as an error.
+ */
+async function devSeed(): Promise<void> {
+  let development: boolean;
+  try {
+    development = env().APP_ENV === 'development';
+  } catch {
+    return; // an invalid environment is reported by the handler itself
+  }
+  if (!development) return;
+  seeding ??= import('./seed.ts')
+    .then((m) => m.ensureSeeded())
+    .catch((err: unknown) => {
+      seeding = null;
+      console.error('[seed] local seed failed; will retry on the next request', err);
+    });
+  await seeding;
+}
+
 /**
  * Wraps an endpoint: known errors become JSON with the right status; store and
  * configuration faults become 503; anything else is a 500 with no internals.
@@ -88,6 +112,7 @@ type Handler = (req: Request, context: Context) => Promise<Response>;
 export function handle(fn: Handler): Handler {
   return async (req, context) => {
     try {
+      await devSeed();
       return await fn(req, context);
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(err.status, err.message, err.extra, err.headers);

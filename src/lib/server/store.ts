@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getDeployStore, getStore, type Store } from '@netlify/blobs';
+import { isLocalMode } from './env.ts';
 
 /**
  * The storage layer. Netlify Blobs is last-write-wins and eventually
@@ -81,10 +82,41 @@ export function hashed(personal: string): string {
 // Blobs implementation
 
 /** Each store request gets this long before it counts as a failure (function limit is 10 s). */
-const REQUEST_TIMEOUT_MS = 4000;
+export const REQUEST_TIMEOUT_MS = 3000;
+const RETRY_DELAY_MS = 150;
+/**
+ * What the SDK sees instead of a 5xx/429/network failure. Not retryable for it
+ * (see below), so it throws at once and the request answers 503.
+ */
+const GAVE_UP_STATUS = 424;
 
-const timedFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+/**
+ * The fetch the Blobs SDK uses. The SDK's own policy retries 429/5xx and
+ * network errors five times, 5 s apart: a storm would then outlive the 10 s
+ * function limit. Here a request has a 3 s timeout and one quick retry, then
+ * the SDK is handed a non-retryable failure, so the endpoint answers a clean
+ * 503 well inside the limit (SECURITY.md, "Storage that loses nothing").
+ */
+export const storeFetch: typeof fetch = async (input, init) => {
+  const attempt = () =>
+    fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const failed = (res: Response) => res.status === 429 || res.status >= 500;
+  try {
+    const first = await attempt();
+    if (!failed(first)) return first;
+  } catch (err) {
+    // A timeout has used its budget already: no second wait.
+    if ((err as Error).name === 'TimeoutError') return new Response(null, { status: GAVE_UP_STATUS });
+  }
+  await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+  try {
+    const second = await attempt();
+    if (!failed(second)) return second;
+  } catch {
+    // fall through
+  }
+  return new Response(null, { status: GAVE_UP_STATUS });
+};
 
 function isDeployScoped(): boolean {
   const ctx =
@@ -101,56 +133,86 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Local mode (npm run dev, tests, benchmarks) talks to the local Blobs server,
+ * whose conditional writes are not safe under concurrency: it checks, then
+ * writes, with awaits in between, and its ETag is a hash of the file's path and
+ * millisecond mtime, so two writes in one millisecond share an ETag and a stale
+ * onlyIfMatch passes. Locally every function runs in one process, so there
+ * writes to a key are queued one at a time and compare-and-set compares a hash
+ * of the content instead. Netlify's production service applies conditions
+ * atomically; production uses its ETags and never waits on this queue.
+ */
+const keyQueues = new Map<string, Promise<unknown>>();
+function serialized<T>(id: string, op: () => Promise<T>): Promise<T> {
+  const previous = keyQueues.get(id) ?? Promise.resolve();
+  const next = previous.then(op, op);
+  const tail = next.catch(() => undefined);
+  keyQueues.set(id, tail);
+  void tail.then(() => {
+    if (keyQueues.get(id) === tail) keyQueues.delete(id);
+  });
+  return next;
+}
+
+const contentTag = (text: string) => `"local-${createHash('sha256').update(text).digest('hex')}"`;
+
 export class BlobsKV implements KV {
   private readonly store: Store;
+  private readonly name: string;
 
   constructor(name: StoreName, store?: Store) {
-    const options = { consistency: 'strong' as const, fetch: timedFetch };
+    const options = { consistency: 'strong' as const, fetch: storeFetch };
+    this.name = name;
     this.store = store ?? (isDeployScoped() ? getDeployStore(name, options) : getStore(name, options));
+  }
+
+  private write<T>(k: string, op: () => Promise<T>): Promise<T> {
+    return guard(() => (isLocalMode() ? serialized(`${this.name}\u0000${k}`, op) : op()));
   }
 
   async get<T>(k: string): Promise<{ value: T; etag: string } | null> {
     return guard(async () => {
+      if (isLocalMode()) {
+        const text = await this.store.get(k, { type: 'text', consistency: 'strong' });
+        return text === null ? null : { value: JSON.parse(text) as T, etag: contentTag(text) };
+      }
       const res = await this.store.getWithMetadata(k, { type: 'json', consistency: 'strong' });
       if (!res) return null;
-      if (res.etag) return { value: res.data as T, etag: res.etag };
-      // The local Blobs server sends no ETag on GET: take it from a listing
-      // first, then read the data. A write in between makes our later
-      // onlyIfMatch fail, which is the safe direction.
-      const etag = await this.etagFromListing(k);
-      if (!etag) return null;
-      const data = (await this.store.get(k, { type: 'json', consistency: 'strong' })) as T | null;
-      return data === null ? null : { value: data, etag };
+      // Without an ETag no safe update is possible: treat it as a store fault.
+      if (!res.etag) throw new Error(`No ETag returned for ${k}`);
+      return { value: res.data as T, etag: res.etag };
     });
-  }
-
-  private async etagFromListing(k: string): Promise<string | undefined> {
-    const { blobs } = await this.store.list({ prefix: k });
-    return blobs.find((b) => b.key === k)?.etag;
   }
 
   async create(k: string, value: unknown): Promise<boolean> {
-    return guard(async () => {
-      const res = await this.store.setJSON(k, value, { onlyIfNew: true });
-      return writeSucceeded(res);
-    });
+    return this.write(k, async () => writeSucceeded(await this.store.setJSON(k, value, { onlyIfNew: true })));
   }
 
   async replace(k: string, value: unknown, etag: string): Promise<string | null> {
     // An undefined onlyIfMatch would be an unconditional write: refuse it.
     if (!etag) throw new Error('replace() needs an ETag');
-    return guard(async () => {
+    return this.write(k, async () => {
+      if (isLocalMode()) {
+        const current = await this.store.get(k, { type: 'text', consistency: 'strong' });
+        if (current === null || contentTag(current) !== etag) return null;
+        const text = JSON.stringify(value);
+        await this.store.set(k, text);
+        return contentTag(text);
+      }
       const res = await this.store.setJSON(k, value, { onlyIfMatch: etag });
       return writeSucceeded(res) ? res.etag! : null;
     });
   }
 
   async put(k: string, value: unknown): Promise<void> {
-    await guard(() => this.store.setJSON(k, value));
+    await this.write(k, () => this.store.setJSON(k, value));
   }
 
   async putBytes(k: string, data: ArrayBuffer, metadata: Record<string, string>): Promise<boolean> {
-    return guard(async () => writeSucceeded(await this.store.set(k, data, { metadata, onlyIfNew: true })));
+    return this.write(k, async () =>
+      writeSucceeded(await this.store.set(k, data, { metadata, onlyIfNew: true })),
+    );
   }
 
   async getBytes(k: string): Promise<{ data: ArrayBuffer; metadata: Record<string, unknown> } | null> {
@@ -175,11 +237,16 @@ export class BlobsKV implements KV {
 }
 
 /**
- * A conditional write that failed with something other than 412 can report
- * `modified: true` with an empty etag (a known SDK trap): that is a failure.
+ * The outcome of a conditional write. A real precondition failure (412) is
+ * `modified: false`. Any other failure comes back from the SDK as
+ * `modified: true` with an empty etag (a known SDK trap): that is a store
+ * fault, raised as such, never mistaken for "already exists" or "changed".
  */
 function writeSucceeded(res: { modified: boolean; etag?: string }): boolean {
-  return res.modified && typeof res.etag === 'string' && res.etag.length > 0;
+  if (!res.modified) return false;
+  if (!res.etag)
+    throw new StoreUnavailableError(new Error('Conditional write failed without a precondition answer'));
+  return true;
 }
 
 // ---------------------------------------------------------------------------
@@ -292,38 +359,50 @@ export async function update<T>(
   store: KV,
   k: string,
   change: (current: T) => T | Promise<T>,
-  attempts = 8,
+  budgetMs = RETRY_BUDGET_MS,
 ): Promise<T | null> {
-  for (let i = 0; i < attempts; i++) {
+  const deadline = Date.now() + budgetMs;
+  for (let i = 0; ; i++) {
     const cur = await store.get<T>(k);
     if (!cur) return null;
     const next = await change(cur.value);
     if (await store.replace(k, next, cur.etag)) return next;
-    await backoff(i);
+    if (!(await backoff(i, deadline))) break;
   }
   throw new ConflictError('Too many concurrent changes. Please try again.');
 }
 
-/** Creates or updates a document (such as an index) under optimistic concurrency. */
+/** Creates or updates a shared document (a counter, an index) under optimistic concurrency. */
 export async function upsert<T>(
   store: KV,
   k: string,
-  change: (current: T | null) => T,
-  attempts = 10,
+  change: (current: T | null) => T | Promise<T>,
+  budgetMs = RETRY_BUDGET_MS,
 ): Promise<T> {
-  for (let i = 0; i < attempts; i++) {
+  const deadline = Date.now() + budgetMs;
+  for (let i = 0; ; i++) {
     const cur = await store.get<T>(k);
-    const next = change(cur ? cur.value : null);
+    const next = await change(cur ? cur.value : null);
     const ok = cur ? await store.replace(k, next, cur.etag) : await store.create(k, next);
     if (ok) return next;
-    await backoff(i);
+    if (!(await backoff(i, deadline))) break;
   }
   throw new ConflictError('Too many concurrent changes. Please try again.');
 }
 
-function backoff(attempt: number): Promise<void> {
-  const ms = Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random());
-  return new Promise((r) => setTimeout(r, ms));
+/**
+ * Retries stop after this long (not after a number of attempts), so a burst
+ * of writers to one shared document all get through, and a request still
+ * answers well inside the 10 s function limit.
+ */
+export const RETRY_BUDGET_MS = 5000;
+
+/** Jittered exponential backoff; false when the next wait would pass the deadline. */
+async function backoff(attempt: number, deadline: number): Promise<boolean> {
+  const ms = Math.min(150, 5 * 2 ** attempt) * (0.5 + Math.random());
+  if (Date.now() + ms > deadline) return false;
+  await new Promise((r) => setTimeout(r, ms));
+  return true;
 }
 
 /**
@@ -336,6 +415,17 @@ export async function nextId(counterName: string): Promise<number> {
     value: (cur?.value ?? 0) + 1,
   }));
   return n.value;
+}
+
+/**
+ * Raises a collection's id counter to at least `atLeast` (after records were
+ * created with fixed ids, e.g. by the seed), so nextId never hands them out again.
+ */
+export async function bumpCounter(counterName: string, atLeast: number): Promise<void> {
+  const k = key('counter', counterName);
+  const cur = await kv('meta').get<{ value: number }>(k);
+  if (cur && cur.value.value >= atLeast) return;
+  await upsert<{ value: number }>(kv('meta'), k, (c) => ({ value: Math.max(c?.value ?? 0, atLeast) }));
 }
 
 /** Reads every JSON value under a prefix. O(n) reads: for rebuilds and exports, not hot paths. */

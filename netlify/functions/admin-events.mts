@@ -1,0 +1,35 @@
+import type { Config, Context } from '@netlify/functions';
+import { EventInputSchema } from '../../src/lib/schemas/event.ts';
+import { adminEvents, createEvent, deleteEvent, updateEvent } from '../../src/lib/server/content/events.ts';
+import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { requireUser } from '../../src/lib/server/auth/session.ts';
+import { allowMethods, handle, HttpError, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+
+export default handle(async (req: Request, context: Context) => {
+  const hasId = context.params?.id !== undefined;
+  allowMethods(req, ...(hasId ? ['PUT', 'DELETE'] : ['GET', 'POST']));
+  if (req.method === 'GET') {
+    await requireUser(req);
+    return adminPage('events', await adminEvents(), req);
+  }
+  await requireUser(req, { permission: 'edit_content' });
+  if (req.method === 'POST') {
+    const event = await createEvent(await readJson(req, EventInputSchema));
+    await purgeTags(CACHE_TAGS.events);
+    return json({ event }, { status: 201 });
+  }
+  const id = idFrom(context);
+  if (req.method === 'PUT') {
+    const event = await updateEvent(id, await readJson(req, EventInputSchema));
+    await purgeTags(CACHE_TAGS.events);
+    return json({ event });
+  }
+  if (req.method === 'DELETE') {
+    await deleteEvent(id);
+    await purgeTags(CACHE_TAGS.events);
+    return json({ success: true });
+  }
+  throw new HttpError(405, 'Method not allowed');
+});
+
+export const config: Config = { path: ['/api/admin/events', '/api/admin/events/:id'] };

@@ -1,0 +1,43 @@
+import type { Config, Context } from '@netlify/functions';
+import { ArticleInputSchema } from '../../src/lib/schemas/article.ts';
+import {
+  adminArticles,
+  createArticle,
+  deleteArticle,
+  updateArticle,
+} from '../../src/lib/server/content/articles.ts';
+import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { requireUser } from '../../src/lib/server/auth/session.ts';
+import { allowMethods, handle, HttpError, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+
+/** Article bodies are HTML up to 100,000 characters. */
+const MAX_ARTICLE_BYTES = 256 * 1024;
+
+export default handle(async (req: Request, context: Context) => {
+  const hasId = context.params?.id !== undefined;
+  allowMethods(req, ...(hasId ? ['PUT', 'DELETE'] : ['GET', 'POST']));
+  if (req.method === 'GET') {
+    await requireUser(req);
+    return adminPage('articles', await adminArticles(), req);
+  }
+  await requireUser(req, { permission: 'edit_content' });
+  if (req.method === 'POST') {
+    const article = await createArticle(await readJson(req, ArticleInputSchema, MAX_ARTICLE_BYTES));
+    await purgeTags(CACHE_TAGS.news);
+    return json({ article }, { status: 201 });
+  }
+  const id = idFrom(context);
+  if (req.method === 'PUT') {
+    const article = await updateArticle(id, await readJson(req, ArticleInputSchema, MAX_ARTICLE_BYTES));
+    await purgeTags(CACHE_TAGS.news);
+    return json({ article });
+  }
+  if (req.method === 'DELETE') {
+    await deleteArticle(id);
+    await purgeTags(CACHE_TAGS.news);
+    return json({ success: true });
+  }
+  throw new HttpError(405, 'Method not allowed');
+});
+
+export const config: Config = { path: ['/api/admin/news', '/api/admin/news/:id'] };

@@ -1,0 +1,124 @@
+/**
+ * Page figures from the production build: JavaScript a page can load before any
+ * interaction (its module scripts and islands, with their static imports,
+ * gzip-compressed), and Lighthouse (mobile, median of 3) against a
+ * production-like local server.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const run = promisify(execFile);
+
+/** The static HTML file for a route in dist/, if the route is prerendered. */
+function htmlFile(route: string): string | null {
+  const file = route === '/' ? 'dist/index.html' : join('dist', route.replace(/^\//, ''), 'index.html');
+  return existsSync(file) ? file : null;
+}
+
+/** Entry scripts of a page: module scripts, modulepreloads and island component/renderer URLs. */
+function entries(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) urls.add(m[1]!);
+  return [...urls].filter((u) => u.startsWith('/'));
+}
+
+/** Follows static imports (not dynamic import()) from the entry files. */
+async function closure(start: string[]): Promise<Map<string, Buffer>> {
+  const seen = new Map<string, Buffer>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    const file = join('dist', url);
+    if (!existsSync(file)) continue;
+    const body = await readFile(file);
+    seen.set(url, body);
+    const text = body.toString('utf8');
+    for (const m of text.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) {
+      const spec = m[1]!;
+      if (spec.startsWith('.') || spec.startsWith('/')) queue.push(new URL(spec, `http://x${url}`).pathname);
+    }
+  }
+  return seen;
+}
+
+export interface PageJs {
+  route: string;
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export async function pageJavaScript(routes: string[]): Promise<PageJs[]> {
+  const out: PageJs[] = [];
+  for (const route of routes) {
+    const file = htmlFile(route);
+    if (!file) continue;
+    const files = await closure(entries(await readFile(file, 'utf8')));
+    let raw = 0;
+    let gz = 0;
+    for (const body of files.values()) {
+      raw += body.length;
+      gz += gzipSync(body, { level: 9 }).length;
+    }
+    out.push({ route, files: files.size, rawBytes: raw, gzipBytes: gz });
+  }
+  return out;
+}
+
+export interface LighthouseScores {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+
+async function lighthouseOnce(url: string): Promise<Omit<LighthouseScores, 'route'>> {
+  const { stdout } = await run(
+    'npx',
+    [
+      'lighthouse',
+      url,
+      '--output=json',
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--max-wait-for-load=30000',
+    ],
+    { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lhr = JSON.parse(stdout) as {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+  };
+}
+
+/** Median of `runs` Lighthouse runs, by performance score. */
+export async function lighthouse(base: string, route: string, runs = 3): Promise<LighthouseScores> {
+  const results: Omit<LighthouseScores, 'route'>[] = [];
+  for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(new URL(route, base).toString()));
+  results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  return { route, ...results[Math.floor(results.length / 2)]! };
+}

@@ -1,0 +1,215 @@
+import type { z } from 'zod';
+import {
+  ARTICLE_MESSAGES,
+  ArticleSchema,
+  isArticlePublic,
+  type Article,
+  type ArticleInputSchema,
+} from '../../schemas/article.ts';
+import { HttpError } from '../http.ts';
+import { ConflictError, key, kv } from '../store.ts';
+import { Collection } from './collection.ts';
+import { sanitizeArticleHtml } from './sanitize.ts';
+
+export type ArticleData = z.output<typeof ArticleInputSchema>;
+
+/** GET /api/news answers with at most this many articles (newest first); rss/sitemap use publicArticles(). */
+export const PUBLIC_NEWS_LIMIT = 50;
+
+const newestFirst = (a: Article, b: Article) =>
+  (b.publishedAt ?? b.createdAt).localeCompare(a.publishedAt ?? a.createdAt) || b.id - a.id;
+
+/**
+ * The public feed view, derived at write time: every scheduled (future)
+ * article plus the newest PUBLIC_NEWS_LIMIT already live. Whatever is public
+ * at any later read time is in it, so reads only filter by the clock.
+ */
+function publicFeed(items: Article[]): Article[] {
+  const now = Date.now();
+  const published = items.filter((a) => a.isPublished).sort(newestFirst);
+  const scheduled = published.filter((a) => a.publishedAt && Date.parse(a.publishedAt) > now);
+  const live = published
+    .filter((a) => !(a.publishedAt && Date.parse(a.publishedAt) > now))
+    .slice(0, PUBLIC_NEWS_LIMIT);
+  return [...scheduled, ...live];
+}
+
+export const articles = new Collection<Article>({
+  store: 'articles',
+  counter: 'articles',
+  schema: ArticleSchema,
+  views: { public: publicFeed },
+});
+
+/** GET /api/news: one blob read (the feed view), whatever the number of articles. */
+export async function newsFeed(now = new Date()): Promise<Article[]> {
+  const feed = await articles.view<Article[]>('public');
+  return feed
+    .filter((a) => isArticlePublic(a, now))
+    .sort(newestFirst)
+    .slice(0, PUBLIC_NEWS_LIMIT);
+}
+
+/** Every public article (published, publishedAt <= now), newest first: for rss and the sitemap. */
+export async function publicArticles(now = new Date()): Promise<Article[]> {
+  return (await articles.list()).filter((a) => isArticlePublic(a, now)).sort(newestFirst);
+}
+
+const SLUG_PATTERN = /^[a-z0-9-]{1,120}$/;
+
+/** The public article with this slug, or null (unknown, draft, or scheduled for later). */
+export async function publicArticleBySlug(slug: string, now = new Date()): Promise<Article | null> {
+  if (!SLUG_PATTERN.test(slug)) return null;
+  const claim = await kv('articles').get<SlugClaim>(slugKey(slug));
+  if (!claim) return null;
+  const article = await articles.get(claim.value.id);
+  return article?.slug === slug && isArticlePublic(article, now) ? article : null;
+}
+
+/** Admin list: every article, newest first (drafts by creation time). */
+export async function adminArticles(): Promise<Article[]> {
+  return (await articles.list()).sort(newestFirst);
+}
+
+// ---------------------------------------------------------------------------
+// Slug uniqueness: a claim key per slug, created with onlyIfNew.
+
+interface SlugClaim {
+  id: number;
+  claimedAt: string;
+}
+
+const SLUG_TAKEN = 'An article with this slug already exists';
+/** A claim whose article was never written (a crashed create) is free again after this. */
+const PENDING_CLAIM_MS = 60_000;
+
+const slugKey = (slug: string) => key('slug', slug);
+
+async function claimIsStale(slug: string, claim: SlugClaim, now: Date): Promise<boolean> {
+  const owner = await articles.get(claim.id);
+  if (owner) return owner.slug !== slug;
+  return now.getTime() - Date.parse(claim.claimedAt) > PENDING_CLAIM_MS;
+}
+
+async function claimSlug(slug: string, id: number, now: Date): Promise<void> {
+  const store = kv('articles');
+  const mine: SlugClaim = { id, claimedAt: now.toISOString() };
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (await store.create(slugKey(slug), mine)) return;
+    const cur = await store.get<SlugClaim>(slugKey(slug));
+    if (!cur) continue; // released in between: try again
+    if (cur.value.id === id) return;
+    if (!(await claimIsStale(slug, cur.value, now))) break;
+    if (await store.replace(slugKey(slug), mine, cur.etag)) return;
+  }
+  throw new HttpError(409, SLUG_TAKEN, { fields: { slug: SLUG_TAKEN } });
+}
+
+async function releaseSlug(slug: string, id: number): Promise<void> {
+  const store = kv('articles');
+  const cur = await store.get<SlugClaim>(slugKey(slug));
+  if (cur?.value.id === id) await store.delete(slugKey(slug));
+}
+
+// ---------------------------------------------------------------------------
+// Admin writes
+
+function cleanContent(html: string): string {
+  const clean = sanitizeArticleHtml(html);
+  if (!clean) {
+    throw new HttpError(400, ARTICLE_MESSAGES.missingDescription, {
+      fields: { content: ARTICLE_MESSAGES.missingDescription },
+    });
+  }
+  return clean;
+}
+
+const iso = (value: string) => new Date(value).toISOString();
+
+/** A new updatedAt strictly after the previous one, so the 409 check can tell any two versions apart. */
+export function laterStamp(now: Date, previous: string): string {
+  return new Date(Math.max(now.getTime(), Date.parse(previous) + 1 || 0)).toISOString();
+}
+
+export async function createArticle(input: ArticleData, now = new Date()): Promise<Article> {
+  const content = cleanContent(input.content);
+  const stamp = now.toISOString();
+  return articles.create(async (id) => {
+    await claimSlug(input.slug, id, now);
+    return {
+      id,
+      title: input.title,
+      content,
+      excerpt: input.excerpt,
+      imageUrl: input.imageUrl,
+      author: input.author,
+      slug: input.slug,
+      isPublished: input.isPublished,
+      publishedAt: input.publishedAt ? iso(input.publishedAt) : input.isPublished ? stamp : null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+  });
+}
+
+/**
+ * Updates an article. With `expectedUpdatedAt` (what the editor loaded), a
+ * record changed since then is refused with 409 instead of overwritten.
+ */
+export async function updateArticle(id: number, input: ArticleData, now = new Date()): Promise<Article> {
+  const before = await articles.get(id);
+  if (!before) throw new HttpError(404, 'Article not found');
+  if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== before.updatedAt)
+    throw new ConflictError();
+  const content = cleanContent(input.content);
+  const slugChanged = input.slug !== before.slug;
+  if (slugChanged) await claimSlug(input.slug, id, now);
+  let after: Article | null;
+  try {
+    after = await articles.update(id, (cur) => {
+      if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt)
+        throw new ConflictError();
+      // Our slug claim was made against `before`; a concurrent slug move invalidates it.
+      if (cur.slug !== before.slug) throw new ConflictError();
+      const publishedAt = input.publishedAt
+        ? iso(input.publishedAt)
+        : (cur.publishedAt ?? (input.isPublished ? now.toISOString() : null));
+      return {
+        ...cur,
+        title: input.title,
+        content,
+        excerpt: input.excerpt,
+        imageUrl: input.imageUrl,
+        author: input.author,
+        slug: input.slug,
+        isPublished: input.isPublished,
+        publishedAt,
+        updatedAt: laterStamp(now, cur.updatedAt),
+      };
+    });
+  } catch (err) {
+    if (slugChanged) await releaseSlug(input.slug, id);
+    throw err;
+  }
+  if (!after) {
+    if (slugChanged) await releaseSlug(input.slug, id);
+    throw new HttpError(404, 'Article not found');
+  }
+  if (slugChanged) await releaseSlug(before.slug, id);
+  return after;
+}
+
+export async function deleteArticle(id: number): Promise<void> {
+  const removed = await articles.remove(id);
+  if (!removed) throw new HttpError(404, 'Article not found');
+  await releaseSlug(removed.slug, id);
+}
+
+/** Seed support: an article with a fixed id (created only if new, slug claimed). */
+export async function seedArticle(article: Article, sync = true): Promise<void> {
+  await kv('articles').create(slugKey(article.slug), {
+    id: article.id,
+    claimedAt: article.createdAt,
+  } satisfies SlugClaim);
+  await articles.createWithId({ ...article, content: sanitizeArticleHtml(article.content) }, sync);
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BlobsKV,
+  MemoryKV,
+  StoreUnavailableError,
+  nextId,
+  setStoreFactory,
+  update,
+  type KV,
+} from '../../src/lib/server/store.ts';
+import { startBlobs } from '../helpers/blobs.ts';
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+beforeAll(async () => {
+  blobs = await startBlobs();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+
+describe.each([
+  ['real local Blobs server', () => new BlobsKV('meta')],
+  ['atomic in-memory store', () => new MemoryKV()],
+])('KV semantics (%s)', (_name, make: () => KV) => {
+  it('creates a key once, however many writers race', async () => {
+    const store = make();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.create('race/create', { i })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('lets exactly one of many writers with the same ETag replace a value', async () => {
+    const store = make();
+    await store.create('race/replace', { v: 0 });
+    const cur = await store.get<{ v: number }>('race/replace');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.replace('race/replace', { v: i + 1 }, cur!.etag)),
+    );
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    const winner = results.findIndex((r) => r !== null) + 1;
+    expect((await store.get<{ v: number }>('race/replace'))?.value.v).toBe(winner);
+  });
+
+  it('loses no increment when 30 writers update one counter', async () => {
+    const store = make();
+    await store.create('race/counter', { n: 0 });
+    await Promise.all(
+      Array.from({ length: 30 }, () => update<{ n: number }>(store, 'race/counter', (c) => ({ n: c.n + 1 }))),
+    );
+    expect((await store.get<{ n: number }>('race/counter'))?.value.n).toBe(30);
+  });
+
+  it('refuses a replace without an ETag (it would be an unconditional write)', async () => {
+    await expect(make().replace('race/x', {}, '')).rejects.toThrow(/ETag/);
+  });
+});
+
+describe('ids', () => {
+  it('allocates distinct ids under concurrency', async () => {
+    const ids = await Promise.all(Array.from({ length: 25 }, () => nextId('store-test')));
+    expect(new Set(ids).size).toBe(25);
+  });
+});
+
+describe('a store that is down', () => {
+  it('raises StoreUnavailableError (answered as 503), never a silent success', async () => {
+    const down = await startBlobs();
+    await down.stop();
+    setStoreFactory(null);
+    const store = new BlobsKV('meta');
+    await expect(store.get('anything')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.create('anything', {})).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Point the SDK back at the live server for the other tests of this file.
+    await blobs.stop();
+    blobs = await startBlobs();
+  });
+});
