@@ -5,15 +5,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { ensureDevAccounts } from './helpers/dev-accounts';
 
 /*
  * The staff dashboard end to end: the dev server's real endpoints, its local
- * Blobs and its seeded dev accounts (README "Dev accounts"). Every record made
+ * Blobs and the documented dev accounts (README "Dev accounts"; created by
+ * helpers/dev-accounts.ts when the harness's APP_ENV=test server has none). Every record made
  * here has a unique name, so the file can run again on the same dev data.
  */
 
 let browser: BrowserSession;
 beforeAll(async () => {
+  await ensureDevAccounts();
   browser = await launchBrowser();
 });
 afterAll(async () => {
