@@ -43,7 +43,8 @@ async function assetsOf(html: string): Promise<Set<string>> {
       queue.push(path);
     }
   };
-  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) add(m[1]!);
+  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url|before-hydration-url)="([^"]+)"/g))
+    add(m[1]!);
   while (queue.length) {
     const path = queue.pop()!;
     if (!path.endsWith('.js')) continue;
@@ -73,7 +74,9 @@ describe('admin code stays on /admin', () => {
   });
 
   it('no public page loads any admin code or styles', async () => {
-    const pages = (await htmlFiles(outDir)).filter((p) => relative(outDir, p) !== join('admin', 'index.html'));
+    const pages = (await htmlFiles(outDir)).filter(
+      (p) => relative(outDir, p) !== join('admin', 'index.html'),
+    );
     expect(pages.length).toBeGreaterThan(5);
     for (const page of pages) {
       const hits = await containsAdminCode(await assetsOf(await readFile(page, 'utf8')));
