@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import Toaster from '../islands/Toaster.tsx';
-import { onAuthCleared } from '../lib/client/auth-store.ts';
+import { onAuthCleared, type AuthStatus } from '../lib/client/auth-store.ts';
+import type { PublicUser } from '../lib/schemas/user.ts';
 import { hasPermission } from '../lib/schemas/permissions.ts';
 import { SWR_DEFAULTS } from './api/shared.ts';
 import { AuthProvider, useAuth } from './auth/AuthProvider.tsx';
 import { ChangePasswordForm } from './auth/ChangePasswordForm.tsx';
 import { LoginForm } from './auth/LoginForm.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { adminCopy } from '../content/pages.ts';
 import './admin.css';
 
 export interface AppProps {
@@ -37,8 +39,23 @@ export default function App({ onRegister }: AppProps) {
   );
 }
 
+/** Sign-in, password change, access denied and loading share the page heading (as the static fallback does). */
+function AuthShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="auth-shell">
+      <h1 className="auth-shell__title">{adminCopy.heading}</h1>
+      {children}
+    </div>
+  );
+}
+
 function Gate({ onRegister }: AppProps) {
   const { status, user } = useAuth();
+  if (user && !user.mustChangePassword && hasPermission(user, 'view_admin')) return <Dashboard user={user} />;
+  return <AuthShell>{gateContent(status, user, onRegister)}</AuthShell>;
+}
+
+function gateContent(status: AuthStatus, user: PublicUser | null, onRegister: AppProps['onRegister']) {
   if (status === 'loading') {
     return (
       <div className="admin-loading" role="status">
@@ -49,15 +66,12 @@ function Gate({ onRegister }: AppProps) {
   }
   if (!user) return <LoginForm onRegister={onRegister} />;
   if (user.mustChangePassword) return <ChangePasswordForm />;
-  if (!hasPermission(user, 'view_admin')) {
-    return (
-      <section className="auth-card" aria-labelledby="denied-heading">
-        <h1 id="denied-heading" className="auth-card__title">
-          Access Denied
-        </h1>
-        <p className="auth-card__lead">You don't have permission to access this area.</p>
-      </section>
-    );
-  }
-  return <Dashboard user={user} />;
+  return (
+    <section className="auth-card" aria-labelledby="denied-heading">
+      <h2 id="denied-heading" className="auth-card__title">
+        Access Denied
+      </h2>
+      <p className="auth-card__lead">You don't have permission to access this area.</p>
+    </section>
+  );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { pageMeta } from '../content/metadata.ts';
+import { adminCopy } from '../content/pages.ts';
 import { canEditContent, hasPermission } from '../lib/schemas/permissions.ts';
 import { displayName, type PublicUser } from '../lib/schemas/user.ts';
 import { useAuth } from './auth/AuthProvider.tsx';
@@ -68,7 +69,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
     <div className="dashboard">
       <header className="dash-header">
         <div>
-          <h1 className="dash-header__title">Admin Dashboard</h1>
+          <h1 className="dash-header__title">{adminCopy.heading}</h1>
           <p className="dash-header__welcome">
             Welcome back, {displayName(user)} <RoleBadge role={user.role} />
           </p>

@@ -46,13 +46,14 @@ async function signIn(page: Page, username: string, password = `${username}-dev-
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-const dashboardHeading = (page: Page) => page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
+const dashboardHeading = (page: Page) => page.getByRole('tablist', { name: 'Dashboard sections' });
 
 describe('admin sign-in (stubbed API)', () => {
   it('shows the login form, with no Register link, and it has no axe violations', async () => {
     const { page } = await openAdmin({ role: null });
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await page.getByText('Register here').count()).toBe(0);
+    expect(await page.locator('h1').allInnerTexts()).toEqual(['Campaign Dashboard']);
     const password = page.getByLabel('Password', { exact: true });
     expect(await password.getAttribute('type')).toBe('password');
     await page.getByRole('button', { name: 'Show password' }).click();
@@ -92,6 +93,7 @@ describe('admin sign-in (stubbed API)', () => {
     const order = api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.includes('/api/auth/'));
     expect(order).toEqual(['GET /api/auth/me', 'POST /api/auth/login', 'GET /api/auth/me']);
     expect(await page.title()).toMatch(/^Admin Dashboard/);
+    expect(await page.locator('h1').allInnerTexts()).toEqual(['Campaign Dashboard']);
     expect(await page.getByText('Welcome back, Ada').isVisible()).toBe(true);
     await page.close();
   });

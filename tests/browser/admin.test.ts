@@ -5,18 +5,21 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
-import { ensureDevAccounts } from './helpers/dev-accounts';
 
 /*
  * The staff dashboard end to end: the dev server's real endpoints, its local
- * Blobs and the documented dev accounts (README "Dev accounts"; created by
- * helpers/dev-accounts.ts when the harness's APP_ENV=test server has none). Every record made
+ * Blobs (fresh for each run, see global-setup.ts) and the seeded dev accounts
+ * (README "Dev accounts"). Every record made
  * here has a unique name, so the file can run again on the same dev data.
  */
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  await ensureDevAccounts();
+  // One request on its own first: the dev server seeds the dev accounts on its first
+  // function request, once per function module. Parallel first requests (a page's
+  // /api/auth/me and footer links) can race on the local Blobs server and duplicate
+  // a dev user, which then cannot sign in. Later requests see the seed marker.
+  await fetch(`${baseURL}/api/auth/me`);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -59,7 +62,7 @@ async function signIn(page: Page, username: string, password = `${username}-dev-
 async function openDashboard(username: 'admin' | 'editor' | 'viewer'): Promise<Page> {
   const page = await openLogin();
   await signIn(page, username);
-  await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+  await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
   return page;
 }
 
@@ -82,7 +85,7 @@ describe('admin sign-in (dev server)', () => {
     await expectNoAxeViolations(page);
     await signIn(page, 'viewer', 'not-the-password');
     await expectToast(page, 'Login failed', 'Invalid credentials');
-    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+    expect(await page.getByRole('tablist', { name: 'Dashboard sections' }).count()).toBe(0);
     await page.close();
   });
 
@@ -358,7 +361,7 @@ describe('admin inbox and recovery (dev server)', () => {
     await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
     await page.getByLabel('Confirm new password').fill('brand-new-password');
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
     await page.close();
   });
 });

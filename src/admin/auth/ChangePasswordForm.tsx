@@ -43,9 +43,9 @@ export function ChangePasswordForm() {
 
   return (
     <section className="auth-card" aria-labelledby={headingId}>
-      <h1 id={headingId} className="auth-card__title">
+      <h2 id={headingId} className="auth-card__title">
         Change Your Password
-      </h1>
+      </h2>
       <p className="auth-card__lead">
         {user ? `${user.username}, you` : 'You'} signed in with a temporary password. Choose a new password to
         continue.

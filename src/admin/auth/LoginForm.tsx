@@ -46,9 +46,9 @@ function SignIn({ onForgot, onRegister }: { onForgot: () => void; onRegister?: (
 
   return (
     <section className="auth-card" aria-labelledby={headingId}>
-      <h1 id={headingId} className="auth-card__title">
+      <h2 id={headingId} className="auth-card__title">
         Campaign Staff Login
-      </h1>
+      </h2>
       <p className="auth-card__lead">Sign in to manage the campaign website.</p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="stack">
         <TextField
@@ -126,9 +126,9 @@ function Forgot({ onBack }: { onBack: () => void }) {
 
   return (
     <section className="auth-card" aria-labelledby={headingId}>
-      <h1 id={headingId} className="auth-card__title">
+      <h2 id={headingId} className="auth-card__title">
         Forgot your password?
-      </h1>
+      </h2>
       <p className="auth-card__lead">Enter your email address and we'll send you a temporary password.</p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="stack">
         <TextField
