@@ -7,8 +7,8 @@ import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback.
 const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
-// Astro's CSP is build-only: in `astro dev` it would send a policy without the hashes
-// of the dev inline scripts, and no island (the admin dashboard included) would hydrate.
+// Astro's CSP is unsupported under the Vite dev server: its <meta> there blocks the
+// dev server's inline island scripts, so no island hydrates. Built output keeps it.
 const isDevServer = process.argv.includes('dev');
 
 export default defineConfig({

@@ -57,16 +57,8 @@ export const ArticleSchema = z.object({
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
-/** Spec section 9: category badge from the author text. */
-export function categoryFor(
-  author: string,
-  candidateName: string,
-): 'Policy' | 'Campaign News' | 'Events' | 'News' {
-  if (candidateName && author.includes(candidateName)) return 'Policy';
-  if (author.includes('Press')) return 'Campaign News';
-  if (author.includes('Campaign')) return 'Events';
-  return 'News';
-}
+/** Spec section 9: category badge from the author text (zod-free module, shared with the blog island). */
+export { categoryFor } from './category.ts';
 
 /** Public when published and its publish time has come. */
 export function isArticlePublic(a: Pick<Article, 'isPublished' | 'publishedAt'>, now = new Date()): boolean {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ZodError } from 'zod';
 import { ConfigError, env } from './env.ts';
 import { ConflictError, StoreUnavailableError } from './store.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** An error with an HTTP status and a message safe to show a person. */
 export class HttpError extends Error {
@@ -26,11 +27,10 @@ export class HttpError extends Error {
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a minute.';
 
-/** Headers on every API response (the CSP and friends for pages live in netlify.toml). */
+/** Headers on every API response: the site-wide set, and a CSP that lets a JSON answer do nothing. */
 const API_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
 export interface JsonInit {

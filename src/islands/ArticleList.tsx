@@ -1,0 +1,84 @@
+import useSWR from 'swr';
+import { queryFetcher } from '../lib/client/api.ts';
+import { formatPublishedDate } from '../lib/client/dates.ts';
+import { PUBLIC_LIST_SWR, type ArticleSummary } from '../lib/client/public-lists.ts';
+import { categoryFor } from '../lib/schemas/category.ts';
+import '../styles/islands.css';
+
+interface Props {
+  /** Server-rendered first list (null: skeletons until the first fetch). */
+  initialArticles?: ArticleSummary[] | null;
+  candidateName: string;
+  fallbackImage?: string;
+}
+
+function ArticleCard({
+  article,
+  candidateName,
+  fallbackImage,
+}: {
+  article: ArticleSummary;
+  candidateName: string;
+  fallbackImage: string;
+}) {
+  return (
+    <article className="card article-card" data-slug={article.slug}>
+      <img
+        className="article-card-image"
+        src={article.imageUrl || fallbackImage}
+        alt=""
+        width={1200}
+        height={630}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="article-card-body">
+        <span className="badge">{categoryFor(article.author, candidateName)}</span>
+        <h3>{article.title}</h3>
+        <p className="meta">
+          {article.publishedAt && (
+            <time dateTime={article.publishedAt}>{formatPublishedDate(article.publishedAt)}</time>
+          )}
+          {article.publishedAt ? ' · ' : ''}
+          {article.author}
+        </p>
+        {article.excerpt && <p>{article.excerpt}</p>}
+        <a className="btn btn--secondary" href={`/article/${encodeURIComponent(article.slug)}`}>
+          Read More<span className="visually-hidden">: {article.title}</span>
+        </a>
+      </div>
+    </article>
+  );
+}
+
+/** Blog: the grid of published articles, refreshed every 30 s (spec sections 2, 4, 9). */
+export default function ArticleList({
+  initialArticles = null,
+  candidateName,
+  fallbackImage = '/images/article-fallback.svg',
+}: Props) {
+  const news = useSWR<{ articles: ArticleSummary[] }>('/api/news', queryFetcher, {
+    ...PUBLIC_LIST_SWR,
+    ...(initialArticles ? { fallbackData: { articles: initialArticles } } : {}),
+  });
+  const articles = news.data?.articles;
+  if (articles === undefined) {
+    return news.error ? (
+      <p className="notice">News could not be loaded right now. Please try again later.</p>
+    ) : (
+      <div className="grid" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="card skeleton skeleton--article" />
+        ))}
+      </div>
+    );
+  }
+  if (articles.length === 0) return <p className="notice">No news articles yet. Check back soon.</p>;
+  return (
+    <div className="grid article-grid">
+      {articles.map((a) => (
+        <ArticleCard key={a.id} article={a} candidateName={candidateName} fallbackImage={fallbackImage} />
+      ))}
+    </div>
+  );
+}

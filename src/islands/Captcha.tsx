@@ -1,0 +1,122 @@
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import '../styles/islands.css';
+
+/** Turnstile's documented dummy token; the server accepts it only in local mode. */
+export const LOCAL_CAPTCHA_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+
+export interface CaptchaHandle {
+  /** Clears the token and shows a fresh challenge (after a submit). */
+  reset(): void;
+}
+
+interface Props {
+  /** PUBLIC_TURNSTILE_SITE_KEY; empty or missing: local test widget. */
+  siteKey?: string | undefined;
+  onToken: (token: string | null) => void;
+  ref?: Ref<CaptchaHandle>;
+}
+
+interface Turnstile {
+  render(el: HTMLElement, opts: Record<string, unknown>): string;
+  reset(id?: string): void;
+  remove(id: string): void;
+}
+declare global {
+  interface Window {
+    turnstile?: Turnstile;
+  }
+}
+
+let scriptPromise: Promise<Turnstile> | null = null;
+function loadTurnstile(): Promise<Turnstile> {
+  if (window.turnstile) return Promise.resolve(window.turnstile);
+  scriptPromise ??= new Promise<Turnstile>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = SCRIPT_URL;
+    script.async = true;
+    script.onload = () =>
+      window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile missing'));
+    script.onerror = () => {
+      scriptPromise = null;
+      reject(new Error('turnstile failed to load'));
+    };
+    document.head.appendChild(script);
+  });
+  return scriptPromise;
+}
+
+/**
+ * Cloudflare Turnstile, rendered explicitly; the token arrives by callback.
+ * Without a site key (local mode) a visible, clearly labelled test widget
+ * yields the dummy token instead, so the forms work end to end on a laptop.
+ */
+export default function Captcha({ siteKey, onToken, ref }: Props) {
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const widget = useRef<string | null>(null);
+  const onTokenRef = useRef(onToken);
+  onTokenRef.current = onToken;
+  const [checked, setChecked] = useState(false);
+  const [loadError, setLoadError] = useState(false);
+
+  useImperativeHandle(ref, () => ({
+    reset() {
+      onTokenRef.current(null);
+      setChecked(false);
+      if (widget.current && window.turnstile) window.turnstile.reset(widget.current);
+    },
+  }));
+
+  useEffect(() => {
+    if (!siteKey || !box.current) return;
+    let cancelled = false;
+    loadTurnstile()
+      .then((ts) => {
+        if (cancelled || !box.current) return;
+        widget.current = ts.render(box.current, {
+          sitekey: siteKey,
+          callback: (token: string) => onTokenRef.current(token),
+          'expired-callback': () => onTokenRef.current(null),
+          'error-callback': () => onTokenRef.current(null),
+        });
+      })
+      .catch(() => !cancelled && setLoadError(true));
+    return () => {
+      cancelled = true;
+      if (widget.current && window.turnstile) window.turnstile.remove(widget.current);
+      widget.current = null;
+    };
+  }, [siteKey]);
+
+  if (siteKey) {
+    return (
+      <div className="captcha">
+        <div ref={box} />
+        {loadError && (
+          <p className="field-error">
+            The CAPTCHA could not load. Please check your connection and reload the page.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <fieldset className="captcha captcha--local">
+      <legend>Local test mode: captcha not configured</legend>
+      <div className="field field--check">
+        <input
+          id={`${id}-human`}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => {
+            setChecked(e.target.checked);
+            onTokenRef.current(e.target.checked ? LOCAL_CAPTCHA_TOKEN : null);
+          }}
+        />
+        <label htmlFor={`${id}-human`}>I am human</label>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,105 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { forgotPasswordProblem } from '../lib/client/validation.ts';
+import '../styles/islands.css';
+
+export const FORGOT_SENT_NOTE =
+  'If an account with that email exists, a temporary password has been sent to your email address. Please check your inbox and log in with the temporary password.';
+
+/**
+ * Public forgot-password page (spec sections 2, 4, 5, 8): form -> submitting
+ * -> sent view, or an inline destructive alert. The server answers the same
+ * whether or not the account exists. The page around it holds the heading
+ * and the 'Back to Login' link.
+ */
+export default function ForgotPasswordForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = forgotPasswordProblem(email);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const res = await fetch('/api/auth/forgot-password', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: email.trim() }),
+      });
+      const data = (await res.json().catch(() => ({}))) as { success?: boolean; error?: string };
+      if (res.ok && data.success) setSent(true);
+      else setError(data.error || 'Failed to send password reset email');
+    } catch {
+      setError('Failed to send password reset email. Please try again.');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <div className="form-card auth-card" role="status">
+        <h2>Email Sent!</h2>
+        <p>{FORGOT_SENT_NOTE}</p>
+        <h3 className="h-small">Next steps</h3>
+        <ol className="steps">
+          <li>Check your inbox (and your spam folder) for the email.</li>
+          <li>Copy the temporary password from the email.</li>
+          <li>Log in with your username and the temporary password.</li>
+          <li>Change your password right away in the admin settings.</li>
+        </ol>
+        <a className="btn btn--primary btn--block" href="/admin">
+          Return to Login
+        </a>
+      </div>
+    );
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form
+      className="form-card auth-card"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-label="Forgot password"
+    >
+      <div className="notice notice--info">
+        <p>
+          <strong>How it works:</strong> we'll email you a temporary password. It expires in 24 hours. Use it
+          to log in, then change your password at once. The email is not sent again, so use it before it
+          expires.
+        </p>
+      </div>
+      {error && (
+        <div className="alert alert--error" role="alert" id={errorId}>
+          {error}
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
+        {submitting ? 'Sending...' : 'Send Temporary Password'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useState } from 'react';
+import '../styles/islands.css';
+
+export interface CarouselVideo {
+  videoId: string;
+  title: string;
+  badge: string;
+}
+
+interface Props {
+  videos: CarouselVideo[];
+  /** Spec section 9: 600 ms slide transition. */
+  transitionMs?: number;
+  /** Spec section 9: 6000 ms autoplay interval. */
+  autoplayMs?: number;
+}
+
+export const thumbnailUrl = (id: string) => `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;
+export const embedUrl = (id: string) =>
+  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
+
+/** True when the visitor asked for less motion or less data (spec section 4). */
+function autoplayAllowed(): boolean {
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const saveData =
+    (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+  return !reduced && !saveData;
+}
+
+/**
+ * Home hero: two video slides that loop, with a visible pause/play control
+ * (WCAG 2.2.2) and previous/next buttons. Server-rendered, so the first slide
+ * is in the static HTML (LCP); hydration only adds behaviour. Autoplay starts
+ * after hydration unless reduced motion or data saving is on, and stops for
+ * good once a video is played.
+ */
+export default function HomeCarousel({ videos, transitionMs = 600, autoplayMs = 6000 }: Props) {
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [played, setPlayed] = useState<string[]>([]);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const count = videos.length;
+
+  useEffect(() => {
+    setReducedMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+    if (autoplayAllowed() && count > 1) setPlaying(true);
+  }, [count]);
+
+  useEffect(() => {
+    if (!playing || count < 2) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), autoplayMs);
+    return () => window.clearInterval(timer);
+  }, [playing, autoplayMs, count, index]);
+
+  const go = useCallback((delta: number) => setIndex((i) => (i + delta + count) % count), [count]);
+
+  const play = (videoId: string) => {
+    setPlaying(false);
+    setPlayed((list) => (list.includes(videoId) ? list : [...list, videoId]));
+  };
+
+  if (count === 0) return null;
+
+  return (
+    <section
+      className="hero-carousel"
+      aria-roledescription="carousel"
+      aria-label="Campaign videos"
+      data-autoplay={playing ? 'on' : 'off'}
+    >
+      <div className="hero-viewport">
+        <div
+          className="hero-track"
+          style={{
+            transform: `translateX(-${index * 100}%)`,
+            transitionDuration: reducedMotion ? '0ms' : `${transitionMs}ms`,
+          }}
+        >
+          {videos.map((video, i) => {
+            const current = i === index;
+            const isPlayed = played.includes(video.videoId);
+            return (
+              <div
+                key={video.videoId}
+                className="hero-slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}`}
+                aria-hidden={!current}
+                inert={!current}
+                data-slide={i}
+              >
+                <div className="hero-media">
+                  {isPlayed ? (
+                    <iframe
+                      className="hero-player"
+                      src={embedUrl(video.videoId)}
+                      title={`Video: ${video.title}`}
+                      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+                      allowFullScreen
+                      referrerPolicy="strict-origin-when-cross-origin"
+                    />
+                  ) : (
+                    <>
+                      <img
+                        className="hero-thumb"
+                        src={thumbnailUrl(video.videoId)}
+                        alt=""
+                        width={480}
+                        height={360}
+                        loading={i === 0 ? 'eager' : 'lazy'}
+                        fetchPriority={i === 0 ? 'high' : 'auto'}
+                        decoding="async"
+                      />
+                      <button
+                        type="button"
+                        className="hero-play"
+                        onClick={() => play(video.videoId)}
+                        aria-label={`Play video: ${video.title}`}
+                      >
+                        <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
+                          <path d="M8 5v14l11-7z" fill="currentColor" />
+                        </svg>
+                      </button>
+                    </>
+                  )}
+                </div>
+                <div className="hero-content">
+                  <span className="badge hero-badge">{video.badge}</span>
+                  <h2 className="hero-title">{video.title}</h2>
+                  <div className="cta-row">
+                    <a className="btn btn--primary" href="/donate">
+                      Donate Now
+                    </a>
+                    <a className="btn btn--light" href="/volunteer">
+                      Volunteer
+                    </a>
+                  </div>
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {count > 1 && (
+        <div className="hero-controls">
+          <button type="button" className="hero-control" onClick={() => go(-1)} aria-label="Previous slide">
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className="hero-control hero-control--toggle"
+            onClick={() => setPlaying((p) => !p)}
+            aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+          >
+            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+            <span className="hero-control-text">{playing ? 'Pause' : 'Play'}</span>
+          </button>
+          <button type="button" className="hero-control" onClick={() => go(1)} aria-label="Next slide">
+            <span aria-hidden="true">›</span>
+          </button>
+          {/* Announce only slide changes the visitor made, never autoplay ticks. */}
+          <p className="visually-hidden" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
+            {`Slide ${index + 1} of ${count}`}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import useSWR from 'swr';
+import { queryFetcher } from '../lib/client/api.ts';
+import { campaignToday, formatEventDate, formatTime } from '../lib/client/dates.ts';
+import { MAX_BLOG_EVENTS, PUBLIC_LIST_SWR } from '../lib/client/public-lists.ts';
+import { buildCalendar, icsFileName } from '../lib/ics.ts';
+import type { CampaignEvent } from '../lib/schemas/event.ts';
+import '../styles/islands.css';
+
+interface Props {
+  /** Server-rendered first list (null: skeletons until the first fetch). */
+  initialEvents?: CampaignEvent[] | null;
+  eventTypeLabels: Record<string, string>;
+  /** Calendar name for the .ics downloads. */
+  calendarName: string;
+}
+function downloadIcs(event: CampaignEvent, calendarName: string) {
+  const ics = buildCalendar([event], { name: calendarName, uidHost: location.hostname });
+  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = icsFileName(event);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function EventCard({
+  event,
+  label,
+  calendarName,
+}: {
+  event: CampaignEvent;
+  label: string;
+  calendarName: string;
+}) {
+  return (
+    <article className="card event-card" data-event-id={event.id}>
+      <div className="event-badges">
+        <span className="badge">{label}</span>
+        <span className={`badge ${event.registrationRequired ? 'badge--warn' : 'badge--success'}`}>
+          {event.registrationRequired ? 'Registration Required' : 'Open to All'}
+        </span>
+      </div>
+      <h3>{event.title}</h3>
+      <dl className="event-facts">
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={event.eventDate}>{formatEventDate(event.eventDate)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>
+            {formatTime(event.startTime)}
+            {event.endTime ? ` - ${formatTime(event.endTime)}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Location</dt>
+          <dd>{event.location}</dd>
+        </div>
+        {event.maxAttendees != null && (
+          <div>
+            <dt>Max attendees</dt>
+            <dd>{event.maxAttendees}</dd>
+          </div>
+        )}
+      </dl>
+      {event.description && <p>{event.description}</p>}
+      <div className="cta-row">
+        {event.registrationUrl && (
+          <a
+            className="btn btn--primary"
+            href={event.registrationUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Register Now<span className="visually-hidden"> for {event.title} (opens in a new tab)</span>
+          </a>
+        )}
+        <button type="button" className="btn btn--outline" onClick={() => downloadIcs(event, calendarName)}>
+          Add to calendar<span className="visually-hidden">: {event.title}</span>
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** Blog: up to 3 upcoming public events, refreshed every 30 s (spec sections 2, 4, 9). */
+export default function UpcomingEvents({ initialEvents = null, eventTypeLabels, calendarName }: Props) {
+  const events = useSWR<{ events: CampaignEvent[] }>('/api/events', queryFetcher, {
+    ...PUBLIC_LIST_SWR,
+    ...(initialEvents ? { fallbackData: { events: initialEvents } } : {}),
+  });
+  // The API already returns public events soonest first; past and private ones are filtered again here.
+  const today = campaignToday();
+  const upcoming = events.data?.events
+    .filter((e) => e.isPublic && e.eventDate >= today)
+    .sort((a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime))
+    .slice(0, MAX_BLOG_EVENTS);
+
+  if (upcoming === undefined) {
+    return events.error ? (
+      <p className="notice">Events could not be loaded right now. Please try again later.</p>
+    ) : (
+      <div className="grid" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="card skeleton skeleton--event" />
+        ))}
+      </div>
+    );
+  }
+  if (upcoming.length === 0)
+    return <p className="notice">No upcoming events are scheduled right now. Check back soon.</p>;
+  return (
+    <div className="grid event-list">
+      {upcoming.map((e) => (
+        <EventCard
+          key={e.id}
+          event={e}
+          label={eventTypeLabels[e.eventType] ?? e.eventType}
+          calendarName={calendarName}
+        />
+      ))}
+    </div>
+  );
+}

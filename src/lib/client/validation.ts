@@ -1,0 +1,46 @@
+/**
+ * Client-side checks whose ORDER the spec fixes (sections 5 and 8). Pure, so
+ * the order is unit-tested; the islands only show the result as a toast.
+ * Imports nothing heavy: these run on pages with a tight JavaScript budget.
+ */
+
+export interface Problem {
+  title: string;
+  description?: string;
+}
+
+/** Spec section 5, text sign-up: first name (trimmed), then consent. */
+export const TEXT_SIGNUP_PROBLEMS = {
+  firstName: { title: 'First name required', description: 'Please enter your first name.' },
+  consent: {
+    title: 'SMS consent required',
+    description: 'Please check the box to consent to receiving text messages.',
+  },
+} as const satisfies Record<string, Problem>;
+
+export function textSignupProblem(values: { firstName: string; smsConsent: boolean }): Problem | null {
+  if (!values.firstName.trim()) return TEXT_SIGNUP_PROBLEMS.firstName;
+  if (!values.smsConsent) return TEXT_SIGNUP_PROBLEMS.consent;
+  return null;
+}
+
+export const RESET_PASSWORD_MIN = 6;
+
+/** Spec section 5, reset password: both fields, then length, then match. */
+export function resetPasswordProblem(password: string, confirm: string): string | null {
+  if (!password || !confirm) return 'Please fill in all fields';
+  if (password.length < RESET_PASSWORD_MIN) return 'Password must be at least 6 characters';
+  if (password !== confirm) return 'Passwords do not match';
+  return null;
+}
+
+// The HTML living-standard email check (what <input type="email"> accepts), with a dot in the domain.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** Spec section 5, public forgot-password page. */
+export function forgotPasswordProblem(email: string): string | null {
+  const value = email.trim();
+  if (!value || value.length > 254 || !EMAIL.test(value)) return 'Please enter a valid email address';
+  return null;
+}

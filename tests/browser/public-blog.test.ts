@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser.ts';
+import { hydrated, json, toast } from './helpers/public.ts';
+
+let browser: BrowserSession;
+let cookie = '';
+const stamp = Date.now().toString(36);
+
+async function admin(method: string, path: string, body?: unknown) {
+  const res = await fetch(new URL(path, baseURL), {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: baseURL,
+      'Sec-Fetch-Site': 'same-origin',
+      Cookie: cookie,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json().catch(() => null)) as Record<string, unknown> | null,
+    res,
+  };
+}
+
+function article(title: string, isPublished: boolean) {
+  return {
+    title,
+    slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    content: `<p>${title} body</p>`,
+    excerpt: `${title} excerpt`,
+    author: 'Press Office',
+    isPublished,
+  };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const login = await fetch(new URL('/api/auth/login', baseURL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseURL, 'Sec-Fetch-Site': 'same-origin' },
+    body: JSON.stringify({ username: 'admin', password: 'admin-dev-password' }),
+  });
+  // The dev admin is seeded only under APP_ENV=development; the browser harness runs APP_ENV=test.
+  // Tests that publish through the admin API skip themselves when no admin can sign in.
+  if (login.status === 200) cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+function event(id: number, eventDate: string, isPublic = true, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title: `Event ${id}`,
+    description: '',
+    location: 'City Hall',
+    eventDate,
+    startTime: '18:00',
+    endTime: '19:30',
+    eventType: 'town_hall',
+    isPublic,
+    maxAttendees: 100,
+    registrationRequired: true,
+    registrationUrl: '',
+    contactEmail: 'e@example.org',
+    notes: '',
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    ...extra,
+  };
+}
+
+describe('blog', () => {
+  it('shows at most 3 upcoming public events with their details', async () => {
+    const page = await browser.newPage();
+    await page.route('**/api/events', (r) =>
+      json(r, 200, {
+        events: [
+          event(1, day(-2)),
+          event(2, day(3), false),
+          event(3, day(1), true, { registrationUrl: 'https://example.org/rsvp' }),
+          event(4, day(2)),
+          event(5, day(5)),
+          event(6, day(9)),
+        ],
+      }),
+    );
+    await page.goto('/blog');
+    await hydrated(page, 'UpcomingEvents');
+    const cards = page.locator('.event-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')))).toEqual([
+      '3',
+      '4',
+      '5',
+    ]);
+    const first = cards.first();
+    expect(await first.textContent()).toContain('Town Hall');
+    expect(await first.textContent()).toContain('Registration Required');
+    expect(await first.textContent()).toContain('6:00 PM - 7:30 PM');
+    expect(await first.textContent()).toContain('100');
+    expect(await first.getByRole('link', { name: /Register Now/ }).getAttribute('href')).toBe(
+      'https://example.org/rsvp',
+    );
+    expect(
+      await cards
+        .nth(1)
+        .getByRole('link', { name: /Register Now/ })
+        .count(),
+    ).toBe(0);
+    const download = page.waitForEvent('download');
+    await first.getByRole('button', { name: /Add to calendar/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^event-3-\d{4}-\d{2}-\d{2}\.ics$/);
+    expect(await page.getByRole('link', { name: 'View All Events' }).getAttribute('href')).toBe('/contact');
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('renders the articles the API lists and picks up a new one within the refresh interval (mocked API)', async () => {
+    const list = [
+      {
+        ...article('Mock One', true),
+        id: 1,
+        imageUrl: '',
+        publishedAt: '2025-09-17T15:00:00Z',
+        createdAt: '2025-09-17T15:00:00Z',
+        updatedAt: '2025-09-17T15:00:00Z',
+        author: 'Jordan Avery',
+      },
+    ];
+    const page = await browser.newPage();
+    await page.route('**/api/news', (r) => json(r, 200, { articles: list }));
+    await page.goto('/blog');
+    await hydrated(page, 'ArticleList');
+    const grid = page.locator('#article-list');
+    await grid.getByRole('heading', { name: 'Mock One' }).waitFor();
+    expect(await grid.textContent()).toContain('Policy');
+    expect(await grid.textContent()).toContain('September 17, 2025');
+    list.unshift({ ...list[0]!, id: 2, title: 'Mock Two', slug: 'mock-two' });
+    const started = Date.now();
+    await grid.getByRole('heading', { name: 'Mock Two' }).waitFor({ timeout: 35_000 });
+    expect(Date.now() - started).toBeLessThan(32_000);
+    await page.close();
+  }, 60_000);
+
+  it('lists only published articles and picks up a new one without reload', async (ctx) => {
+    if (!cookie) ctx.skip();
+    const published = await admin('POST', '/api/admin/news', article(`Published ${stamp}`, true));
+    expect(published.status).toBe(201);
+    expect((await admin('POST', '/api/admin/news', article(`Draft ${stamp}`, false))).status).toBe(201);
+    const page = await browser.newPage();
+    await page.goto('/blog');
+    await hydrated(page, 'ArticleList');
+    const grid = page.locator('#article-list');
+    await grid.getByRole('heading', { name: `Published ${stamp}` }).waitFor();
+    expect(await grid.getByRole('heading', { name: `Draft ${stamp}` }).count()).toBe(0);
+    const card = grid.locator(`[data-slug="published-${stamp}"]`);
+    expect(await card.textContent()).toContain('Campaign News');
+    expect(await card.getByRole('link', { name: /Read More/ }).getAttribute('href')).toBe(
+      `/article/published-${stamp}`,
+    );
+    expect(await card.locator('img').getAttribute('src')).toBe('/images/article-fallback.svg');
+    await expectNoAxeViolations(page);
+
+    expect((await admin('POST', '/api/admin/news', article(`Fresh ${stamp}`, true))).status).toBe(201);
+    await grid.getByRole('heading', { name: `Fresh ${stamp}` }).waitFor({ timeout: 40_000 });
+    await page.close();
+  }, 90_000);
+
+  it('newsletter box thanks without a call', async () => {
+    const page = await browser.newPage();
+    await page.goto('/blog');
+    await hydrated(page, 'NewsletterBox');
+    await page.locator('#newsletter-form input[type="email"]').fill('n@example.org');
+    await page.locator('#newsletter-form').getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Thank you for subscribing!');
+    await page.close();
+  });
+});
+
+describe('article', () => {
+  it('renders a published article on the server, with share fallback copying the link', async (ctx) => {
+    if (!cookie) ctx.skip();
+    await admin('POST', '/api/admin/news', article(`Shared ${stamp}`, true));
+    const res = await fetch(new URL(`/article/shared-${stamp}`, baseURL));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<title>Shared ${stamp}`);
+    expect(html).toMatch(new RegExp(`og:title" content="Shared ${stamp}`));
+    expect(html).toContain(`Shared ${stamp} excerpt`);
+    expect(res.headers.get('netlify-cache-tag')).toBe('news');
+
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    });
+    await page.goto(`/article/shared-${stamp}`);
+    await hydrated(page, 'ShareButton');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Link copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseURL}/article/shared-${stamp}`,
+    );
+    await page.waitForTimeout(600); // let the toast finish fading in before measuring contrast
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('answers 404 with the not-found state for unknown and unpublished slugs', async () => {
+    for (const slug of ['no-such-article', `draft-${stamp}`]) {
+      const res = await fetch(new URL(`/article/${slug}`, baseURL));
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain('Article Not Found');
+      expect(html).toContain(
+        'The article you&#39;re looking for doesn&#39;t exist or has been unpublished.'.replace(
+          /&#39;/g,
+          "'",
+        ),
+      );
+      expect(html).toContain('href="/blog"');
+    }
+    const page = await browser.newPage();
+    await page.goto('/article/no-such-article');
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('serves rss, sitemap and the calendar feed', async () => {
+    const published = Boolean(cookie);
+    const rss = await fetch(new URL('/rss.xml', baseURL));
+    expect(rss.headers.get('content-type')).toContain('application/rss+xml');
+    const rssText = await rss.text();
+    expect(rssText).toContain('<rss version="2.0"');
+    if (published) expect(rssText).toContain(`Published ${stamp}`);
+    expect(rssText).not.toContain(`Draft ${stamp}`);
+    const sitemap = await (await fetch(new URL('/sitemap.xml', baseURL))).text();
+    if (published) expect(sitemap).toContain(`/article/published-${stamp}`);
+    expect(sitemap).toContain('/volunteer');
+    const ics = await fetch(new URL('/events.ics', baseURL));
+    expect(ics.headers.get('content-type')).toContain('text/calendar');
+    const icsText = await ics.text();
+    expect(icsText.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
+import { hydrated, json, toast } from './helpers/public.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('home carousel', () => {
+  it('renders the first slide as static HTML', async () => {
+    const res = await fetch(new URL('/', (await import('./helpers/browser.ts')).baseURL));
+    const html = await res.text();
+    expect(html).toContain('hqdefault.jpg');
+    expect(html).toContain('Donate Now');
+    expect(html).toMatch(/aria-label="1 of 2"/);
+  });
+
+  it('autoplays, pauses, and moves with Previous/Next', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await hydrated(page, 'HomeCarousel');
+    const carousel = page.locator('.hero-carousel');
+    await expect.poll(() => carousel.getAttribute('data-autoplay')).toBe('on');
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await expect.poll(() => carousel.getAttribute('data-autoplay')).toBe('off');
+    await expect(page.getByRole('button', { name: 'Play slideshow' }).isVisible()).resolves.toBe(true);
+    const current = () => page.locator('.hero-slide[aria-hidden="false"]').getAttribute('data-slide');
+    expect(await current()).toBe('0');
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(current).toBe('1');
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(current).toBe('0'); // loops
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await expect.poll(current).toBe('1');
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('does not autoplay when reduced motion is preferred', async () => {
+    const page = await browser.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await hydrated(page, 'HomeCarousel');
+    await page.waitForTimeout(300);
+    expect(await page.locator('.hero-carousel').getAttribute('data-autoplay')).toBe('off');
+    expect(await page.getByRole('button', { name: 'Play slideshow' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('play swaps in the embedded player and stops autoplay', async () => {
+    const page = await browser.newPage();
+    await page.route('https://www.youtube-nocookie.com/**', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }),
+    );
+    await page.goto('/');
+    await hydrated(page, 'HomeCarousel');
+    await page.locator('.hero-slide[data-slide="0"] .hero-play').click();
+    const frame = page.locator('.hero-slide[data-slide="0"] iframe');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/.+\?autoplay=1$/,
+    );
+    expect(await frame.getAttribute('title')).toBeTruthy();
+    expect(await page.locator('.hero-carousel').getAttribute('data-autoplay')).toBe('off');
+    // The played video stays a player after moving away and back.
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    expect(await page.locator('.hero-slide[data-slide="0"] iframe').count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('text sign-up', () => {
+  async function open() {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await hydrated(page, 'TextSignupForm');
+    return page;
+  }
+
+  it('validates in the spec order', async () => {
+    const page = await open();
+    const form = page.locator('#text-signup-form');
+    await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('First name required');
+    expect(await toast(page).textContent()).toContain('Please enter your first name.');
+    await form.getByLabel('First Name').fill('Ann');
+    await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('SMS consent required');
+    expect(await toast(page).textContent()).toContain(
+      'Please check the box to consent to receiving text messages.',
+    );
+    expect(await form.getByLabel('First Name').getAttribute('required')).not.toBeNull();
+    expect(await form.locator('input[type="checkbox"]').getAttribute('required')).not.toBeNull();
+    expect(await form.locator('input[type="checkbox"]').isChecked()).toBe(false);
+    const privacy = form.getByRole('link', { name: /Privacy Policy/ });
+    expect(await privacy.getAttribute('target')).toBe('_blank');
+    expect(await privacy.getAttribute('rel')).toContain('noopener');
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('shows the busy state, then the confirmation', async () => {
+    const page = await open();
+    let body: Record<string, unknown> = {};
+    await page.route('**/api/newsletter', (route) => {
+      body = route.request().postDataJSON() as Record<string, unknown>;
+      return json(route, 201, { message: "You're signed up for text messages!" }, 500);
+    });
+    const form = page.locator('#text-signup-form');
+    await form.getByLabel('First Name').fill('Ann');
+    await form.getByLabel('Phone').fill('504-555-0100');
+    await form.locator('input[type="checkbox"]').check();
+    await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
+    const busy = form.getByRole('button', { name: 'Signing Up...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await form.getByRole('heading', { name: "You're Signed Up!" }).waitFor();
+    expect(await form.textContent()).toContain('STOP');
+    await expect.poll(() => toast(page).textContent()).toContain('Successfully subscribed!');
+    expect(body).toMatchObject({ firstName: 'Ann', smsConsent: true, sourcePage: '/' });
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('keeps the form filled on failure', async () => {
+    const page = await open();
+    await page.route('**/api/newsletter', (route) => route.abort('failed'));
+    const form = page.locator('#text-signup-form');
+    await form.getByLabel('First Name').fill('Ann');
+    await form.locator('input[type="checkbox"]').check();
+    await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Subscription failed');
+    expect(await toast(page).textContent()).toContain('Please try again later');
+    expect(await form.getByLabel('First Name').inputValue()).toBe('Ann');
+    await page.unroute('**/api/newsletter');
+    await page.route('**/api/newsletter', (route) =>
+      json(route, 400, { error: 'Please enter a valid phone number', fields: {} }),
+    );
+    await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Please enter a valid phone number');
+    await page.close();
+  });
+
+  it('signs up against the real endpoint', async () => {
+    const page = await open();
+    const form = page.locator('#text-signup-form');
+    await form.getByLabel('First Name').fill('Real');
+    await form.getByLabel('Email').fill(`real-${Date.now()}@example.org`);
+    await form.locator('input[type="checkbox"]').check();
+    await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
+    await form.getByRole('heading', { name: "You're Signed Up!" }).waitFor({ timeout: 20_000 });
+    await page.close();
+  });
+});
