@@ -1,18 +1,25 @@
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster, toast } from 'sonner';
+import { Toaster, toast, type ToasterProps } from 'sonner';
 
 /**
  * The site's one toast region (spec section 9): one toast at a time, 5000 ms,
  * swipe right to dismiss, F8 focuses the region labelled 'Notification'.
  */
-export function ToastRegion({ onReady }: { onReady?: () => void }) {
+export function ToastRegion({
+  onReady,
+  position = 'bottom-right',
+}: {
+  onReady?: () => void;
+  /** The admin dashboard uses top-center, so a toast never covers a dialog's Save button. */
+  position?: ToasterProps['position'];
+}) {
   useEffect(() => onReady?.(), [onReady]);
   return (
     <Toaster
       visibleToasts={1}
       duration={5000}
-      position="bottom-right"
+      position={position}
       swipeDirections={['right']}
       hotkey={['F8']}
       containerAriaLabel="Notification"

@@ -1,0 +1,77 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import Toaster from '../islands/Toaster.tsx';
+import { onAuthCleared, type AuthStatus } from '../lib/client/auth-store.ts';
+import type { PublicUser } from '../lib/schemas/user.ts';
+import { hasPermission } from '../lib/schemas/permissions.ts';
+import { SWR_DEFAULTS } from './api/shared.ts';
+import { AuthProvider, useAuth } from './auth/AuthProvider.tsx';
+import { ChangePasswordForm } from './auth/ChangePasswordForm.tsx';
+import { LoginForm } from './auth/LoginForm.tsx';
+import { Dashboard } from './Dashboard.tsx';
+import { adminCopy } from '../content/pages.ts';
+import './admin.css';
+
+export interface AppProps {
+  /** Shows 'Register here' on the login form when supplied (spec section 2). The site supplies none. */
+  onRegister?: () => void;
+}
+
+/**
+ * The staff dashboard at /admin, mounted with client:only="react" so none of
+ * it reaches a public page. Sequence (spec section 4): loading, login,
+ * forced password change, access denied, dashboard.
+ */
+export default function App({ onRegister }: AppProps) {
+  // A new swr cache per session: logout (or an expired session) drops every cached response.
+  const [session, setSession] = useState(0);
+  useEffect(() => onAuthCleared(() => setSession((s) => s + 1)), []);
+
+  return (
+    <div className="admin-app">
+      <AuthProvider>
+        <SWRConfig key={session} value={{ ...SWR_DEFAULTS, provider: () => new Map() }}>
+          <Gate onRegister={onRegister} />
+        </SWRConfig>
+      </AuthProvider>
+      <Toaster position="top-center" />
+    </div>
+  );
+}
+
+/** Sign-in, password change, access denied and loading share the page heading (as the static fallback does). */
+function AuthShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="auth-shell">
+      <h1 className="auth-shell__title">{adminCopy.heading}</h1>
+      {children}
+    </div>
+  );
+}
+
+function Gate({ onRegister }: AppProps) {
+  const { status, user } = useAuth();
+  if (user && !user.mustChangePassword && hasPermission(user, 'view_admin')) return <Dashboard user={user} />;
+  return <AuthShell>{gateContent(status, user, onRegister)}</AuthShell>;
+}
+
+function gateContent(status: AuthStatus, user: PublicUser | null, onRegister: AppProps['onRegister']) {
+  if (status === 'loading') {
+    return (
+      <div className="admin-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        Loading…
+      </div>
+    );
+  }
+  if (!user) return <LoginForm onRegister={onRegister} />;
+  if (user.mustChangePassword) return <ChangePasswordForm />;
+  return (
+    <section className="auth-card" aria-labelledby="denied-heading">
+      <h2 id="denied-heading" className="auth-card__title">
+        Access Denied
+      </h2>
+      <p className="auth-card__lead">You don't have permission to access this area.</p>
+    </section>
+  );
+}

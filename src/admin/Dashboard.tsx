@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useState } from 'react';
+import { pageMeta } from '../content/metadata.ts';
+import { adminCopy } from '../content/pages.ts';
+import { canEditContent, hasPermission } from '../lib/schemas/permissions.ts';
+import { displayName, type PublicUser } from '../lib/schemas/user.ts';
+import { useAuth } from './auth/AuthProvider.tsx';
+import { RoleBadge } from './components/Badge.tsx';
+import { Tabs, type TabItem } from './components/Tabs.tsx';
+import { BlogTab } from './tabs/BlogTab.tsx';
+import { EventsTab } from './tabs/EventsTab.tsx';
+import { InboxTab } from './tabs/InboxTab.tsx';
+import { ProgressTab } from './tabs/ProgressTab.tsx';
+import { SocialTab } from './tabs/SocialTab.tsx';
+import { UsersTab } from './tabs/UsersTab.tsx';
+
+/** Spec section 2: the page title is set for the admin dashboard. */
+export const DASHBOARD_TITLE = pageMeta.admin.title;
+
+/** Which tabs a user sees (spec section 6 plus the Progress and Inbox tabs of issue 5). */
+export function dashboardTabs(user: PublicUser): TabItem[] {
+  const canEdit = canEditContent(user);
+  const tabs: TabItem[] = [
+    { id: 'blog', label: 'Blog Management', render: () => <BlogTab canEdit={canEdit} /> },
+    { id: 'events', label: 'Events Management', render: () => <EventsTab canEdit={canEdit} /> },
+    { id: 'social', label: 'Social Media', render: () => <SocialTab canEdit={canEdit} /> },
+  ];
+  if (hasPermission(user, 'admin'))
+    tabs.push({ id: 'users', label: 'User Management', render: () => <UsersTab currentUserId={user.id} /> });
+  tabs.push({
+    id: 'progress',
+    label: 'Campaign Progress',
+    render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
+  });
+  if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
+  return tabs;
+}
+
+function initialTab(ids: string[]): string {
+  const fromHash = typeof location === 'undefined' ? '' : location.hash.slice(1);
+  return ids.includes(fromHash) ? fromHash : (ids[0] ?? 'blog');
+}
+
+export function Dashboard({ user }: { user: PublicUser }) {
+  const { logout } = useAuth();
+  const tabs = useMemo(() => dashboardTabs(user), [user]);
+  const [selected, setSelected] = useState(() => initialTab(tabs.map((t) => t.id)));
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = DASHBOARD_TITLE;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+
+  function select(id: string) {
+    setSelected(id);
+    // Keep the tab across reloads without adding history entries.
+    history.replaceState(history.state, '', `#${id}`);
+  }
+
+  async function onLogout() {
+    setLeaving(true);
+    await logout();
+  }
+
+  return (
+    <div className="dashboard">
+      <header className="dash-header">
+        <div>
+          <h1 className="dash-header__title">{adminCopy.heading}</h1>
+          <p className="dash-header__welcome">
+            Welcome back, {displayName(user)} <RoleBadge role={user.role} />
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void onLogout()}
+          disabled={leaving}
+        >
+          Logout
+        </button>
+      </header>
+      <Tabs label="Dashboard sections" items={tabs} selected={selected} onSelect={select} />
+    </div>
+  );
+}

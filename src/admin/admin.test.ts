@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { AuthProvider, useAuth } from './auth/AuthProvider.tsx';
+import { changePasswordProblem } from './auth/ChangePasswordForm.tsx';
+import { dashboardTabs } from './Dashboard.tsx';
+import { ROLE_BADGE } from './components/Badge.tsx';
+import { listKey } from './api/shared.ts';
+import { inboxCsvUrl } from './api/get-inbox.ts';
+import { DELETE_USER_CONFIRM } from './tabs/UsersTab.tsx';
+import type { PublicUser } from '../lib/schemas/user.ts';
+import type { Role } from '../lib/schemas/permissions.ts';
+
+const userWith = (role: Role): PublicUser => ({
+  id: 1,
+  username: role,
+  email: `${role}@example.com`,
+  role,
+  firstName: '',
+  lastName: '',
+  isActive: true,
+  lastLogin: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  mustChangePassword: false,
+});
+
+describe('useAuth', () => {
+  function Probe() {
+    useAuth();
+    return null;
+  }
+
+  it('throws outside its provider', () => {
+    expect(() => renderToString(createElement(Probe))).toThrow('useAuth must be used within an AuthProvider');
+  });
+
+  it('works inside its provider', () => {
+    expect(() => renderToString(createElement(AuthProvider, null, createElement(Probe)))).not.toThrow();
+  });
+});
+
+describe('dashboard tabs per role', () => {
+  const labels = (role: Role) => dashboardTabs(userWith(role)).map((t) => t.label);
+
+  it('admin sees every tab including User Management and Inbox', () => {
+    expect(labels('admin')).toEqual([
+      'Blog Management',
+      'Events Management',
+      'Social Media',
+      'User Management',
+      'Campaign Progress',
+      'Inbox',
+    ]);
+  });
+
+  it('editor sees no User Management', () => {
+    expect(labels('editor')).toEqual([
+      'Blog Management',
+      'Events Management',
+      'Social Media',
+      'Campaign Progress',
+      'Inbox',
+    ]);
+  });
+
+  it('viewer sees neither User Management nor Inbox', () => {
+    expect(labels('viewer')).toEqual([
+      'Blog Management',
+      'Events Management',
+      'Social Media',
+      'Campaign Progress',
+    ]);
+  });
+
+  it('role badge colours: admin red, editor default, viewer secondary', () => {
+    expect(ROLE_BADGE).toEqual({ admin: 'destructive', editor: 'default', viewer: 'secondary' });
+  });
+});
+
+describe('change-password checks in order', () => {
+  it('filled, then length, then match', () => {
+    expect(changePasswordProblem('', 'abcdef', 'abcdef')).toBe('Please fill in all fields');
+    expect(changePasswordProblem('tmp', 'abc', 'abc')).toBe('Password must be at least 6 characters');
+    expect(changePasswordProblem('tmp', 'abcdef', 'abcdeg')).toBe('Passwords do not match');
+    expect(changePasswordProblem('tmp', 'abcdef', 'abcdef')).toBeNull();
+  });
+});
+
+describe('list keys', () => {
+  it('build paged URLs and leave out empty filters', () => {
+    expect(listKey('/api/admin/news', { page: 2, pageSize: 20 })).toBe('/api/admin/news?page=2&pageSize=20');
+    expect(listKey('/api/admin/volunteers', { page: 1, q: '' })).toBe('/api/admin/volunteers?page=1');
+    expect(inboxCsvUrl('contacts', ' ann ')).toBe('/api/admin/contacts?format=csv&q=ann');
+    expect(inboxCsvUrl('text-signups', '')).toBe('/api/admin/text-signups?format=csv');
+  });
+
+  it('user delete confirmation text is the spec text', () => {
+    expect(DELETE_USER_CONFIRM).toBe(
+      'Are you sure you want to delete this user? This action cannot be undone.',
+    );
+  });
+});

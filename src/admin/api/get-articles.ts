@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import { queryFetcher } from '../../lib/client/api.ts';
+import type { Article } from '../../lib/schemas/article.ts';
+import { ADMIN_NEWS, listKey, type Paged } from './shared.ts';
+
+export interface ArticlesPage extends Paged {
+  articles: Article[];
+}
+
+export const ARTICLES_PAGE_SIZE = 20;
+
+export function useArticles(page: number, pageSize = ARTICLES_PAGE_SIZE) {
+  return useSWR<ArticlesPage, Error>(listKey(ADMIN_NEWS, { page, pageSize }), queryFetcher);
+}

@@ -1,0 +1,75 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { toast } from 'sonner';
+import { messageOf } from '../../lib/client/api.ts';
+import {
+  $authStatus,
+  $user,
+  login as storeLogin,
+  logout as storeLogout,
+  refresh as storeRefresh,
+  type AuthStatus,
+} from '../../lib/client/auth-store.ts';
+import type { PublicUser } from '../../lib/schemas/user.ts';
+
+export interface AuthContextValue {
+  user: PublicUser | null;
+  status: AuthStatus;
+  /** Toasts 'Welcome back!' or 'Login failed', and rethrows a failure (spec section 8). */
+  login: (username: string, password: string) => Promise<void>;
+  /** Clears the user and every cached response whatever the server says. */
+  logout: () => Promise<void>;
+  refresh: (force?: boolean) => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const LOGIN_FAILED = 'Login failed';
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const user = useStore($user);
+  const status = useStore($authStatus);
+
+  useEffect(() => {
+    storeRefresh().catch(() => undefined);
+    // Coming back through the back/forward cache: ask the server again instead of trusting the old page.
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) storeRefresh(true).catch(() => undefined);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      status,
+      async login(username, password) {
+        try {
+          await storeLogin(username, password);
+          toast.success('Welcome back!', { description: 'Successfully logged in.' });
+        } catch (err) {
+          toast.error(LOGIN_FAILED, { description: messageOf(err, INVALID_CREDENTIALS) });
+          throw err;
+        }
+      },
+      async logout() {
+        const ok = await storeLogout();
+        if (ok) toast.success('Logged out successfully');
+      },
+      async refresh(force) {
+        await storeRefresh(force);
+      },
+    }),
+    [user, status],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

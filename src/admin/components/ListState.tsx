@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { ApiError } from '../../lib/client/api.ts';
+
+/** Loading / error / empty states shared by every list. */
+export function ListState({
+  isLoading,
+  error,
+  empty,
+  children,
+}: {
+  isLoading: boolean;
+  error: unknown;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  if (error) {
+    const msg =
+      error instanceof ApiError ? (error.serverMessage ?? error.message) : 'Could not load this list.';
+    return (
+      <p className="state state--error" role="alert">
+        {msg}
+      </p>
+    );
+  }
+  if (isLoading) {
+    return (
+      <p className="state" role="status">
+        Loading…
+      </p>
+    );
+  }
+  if (empty) return <p className="state">Nothing here yet.</p>;
+  return <>{children}</>;
+}

@@ -1,0 +1,93 @@
+import {
+  DEFAULT_EVENTS_EMAIL,
+  type CampaignEvent,
+  type EventInput,
+  type EventType,
+} from '../../lib/schemas/event.ts';
+
+export interface EventForm {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  eventDate: string;
+  startTime: string;
+  endTime: string;
+  eventType: EventType;
+  isPublic: boolean;
+  /** Text of the number input; empty means unlimited. */
+  maxAttendees: string;
+  registrationRequired: boolean;
+  registrationUrl: string;
+  contactEmail: string;
+  notes: string;
+  updatedAt: string;
+}
+
+export function newEventForm(): EventForm {
+  return {
+    id: 0,
+    title: '',
+    description: '',
+    location: '',
+    eventDate: '',
+    startTime: '',
+    endTime: '',
+    eventType: 'town_hall',
+    isPublic: true,
+    maxAttendees: '',
+    registrationRequired: false,
+    registrationUrl: '',
+    contactEmail: DEFAULT_EVENTS_EMAIL,
+    notes: '',
+    updatedAt: '',
+  };
+}
+
+export function eventForm(e: CampaignEvent): EventForm {
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    location: e.location,
+    eventDate: e.eventDate,
+    startTime: e.startTime,
+    endTime: e.endTime,
+    eventType: e.eventType,
+    isPublic: e.isPublic,
+    maxAttendees: e.maxAttendees === null ? '' : String(e.maxAttendees),
+    registrationRequired: e.registrationRequired,
+    registrationUrl: e.registrationUrl,
+    contactEmail: e.contactEmail,
+    notes: e.notes,
+    updatedAt: e.updatedAt,
+  };
+}
+
+/** Max attendees: empty gives none (unlimited); otherwise an integer. */
+export function maxAttendeesValue(text: string): number | null {
+  const t = text.trim();
+  if (!t) return null;
+  const n = Number.parseInt(t, 10);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+export function eventPayload(f: EventForm): EventInput {
+  const payload: EventInput = {
+    title: f.title.trim(),
+    description: f.description.trim(),
+    location: f.location.trim(),
+    eventDate: f.eventDate,
+    startTime: f.startTime,
+    endTime: f.endTime,
+    eventType: f.eventType,
+    isPublic: f.isPublic,
+    maxAttendees: maxAttendeesValue(f.maxAttendees),
+    registrationRequired: f.registrationRequired,
+    registrationUrl: f.registrationUrl.trim(),
+    contactEmail: f.contactEmail.trim() || DEFAULT_EVENTS_EMAIL,
+    notes: f.notes.trim(),
+  };
+  if (f.id && f.updatedAt) payload.expectedUpdatedAt = f.updatedAt;
+  return payload;
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { ArticleInputSchema } from '../../lib/schemas/article.ts';
+import { EventInputSchema, DEFAULT_EVENTS_EMAIL } from '../../lib/schemas/event.ts';
+import { UserUpdateSchema, UserCreateSchema } from '../../lib/schemas/user.ts';
+import { SocialLinkUpdateSchema } from '../../lib/schemas/social.ts';
+import {
+  MetricUpdateSchema,
+  MilestoneUpdateSchema,
+  VolunteerGoalUpdateSchema,
+} from '../../lib/schemas/progress.ts';
+import { articlePayload, hasRequiredArticleFields, newArticleForm, normaliseSlug } from './article-form.ts';
+import { eventPayload, maxAttendeesValue, newEventForm } from './event-form.ts';
+import { createUserPayload, newUserForm, updateUserPayload } from './user-form.ts';
+import { displayOrderValue, socialPayload } from './social-form.ts';
+import { goalPayload, int0, metricPayload, milestonePayload } from './progress-form.ts';
+import { fromLocalInput, toLocalInput, formatTime } from './datetime.ts';
+import { IDENTITY } from '../../content/identity.ts';
+
+describe('article form', () => {
+  it('a new article is id 0 with the candidate as author, unpublished', () => {
+    const f = newArticleForm();
+    expect(f.id).toBe(0);
+    expect(f.author).toBe(IDENTITY.candidateName);
+    expect(f.isPublished).toBe(false);
+  });
+
+  it('normalises the slug as typed: lowercase, anything outside a-z0-9- becomes a hyphen', () => {
+    expect(normaliseSlug('Hello World!')).toBe('hello-world-');
+    expect(normaliseSlug('Ça va 2025')).toBe('-a-va-2025');
+    expect(normaliseSlug('already-ok-1')).toBe('already-ok-1');
+  });
+
+  it('requires title, slug, content and author', () => {
+    const base = { title: 'T', slug: 's', content: '<p>x</p>', author: 'A' };
+    expect(hasRequiredArticleFields(base)).toBe(true);
+    for (const k of ['title', 'slug', 'content', 'author'] as const) {
+      expect(hasRequiredArticleFields({ ...base, [k]: '   ' })).toBe(false);
+    }
+  });
+
+  it('builds a payload the shared schema accepts; update carries expectedUpdatedAt', () => {
+    const f = {
+      ...newArticleForm(),
+      title: ' Title ',
+      slug: 'My Post',
+      content: '<p>Hi</p>',
+      publishedAt: '2030-01-02T09:30',
+    };
+    const created = articlePayload(f);
+    expect(created.slug).toBe('my-post');
+    expect(created.expectedUpdatedAt).toBeUndefined();
+    expect(created.publishedAt).toBe(new Date('2030-01-02T09:30').toISOString());
+    expect(ArticleInputSchema.safeParse(created).success).toBe(true);
+    const updated = articlePayload({ ...f, id: 7, updatedAt: '2025-01-01T00:00:00.000Z' });
+    expect(updated.expectedUpdatedAt).toBe('2025-01-01T00:00:00.000Z');
+    expect(articlePayload({ ...f, publishedAt: '' }).publishedAt).toBeNull();
+  });
+});
+
+describe('event form', () => {
+  it('defaults the contact email to the campaign events address', () => {
+    expect(newEventForm().contactEmail).toBe(DEFAULT_EVENTS_EMAIL);
+    expect(eventPayload({ ...newEventForm(), contactEmail: ' ' }).contactEmail).toBe(DEFAULT_EVENTS_EMAIL);
+  });
+
+  it('max attendees: empty means none, otherwise an integer', () => {
+    expect(maxAttendeesValue('')).toBeNull();
+    expect(maxAttendeesValue('  ')).toBeNull();
+    expect(maxAttendeesValue('150')).toBe(150);
+    expect(maxAttendeesValue('12.7')).toBe(12);
+  });
+
+  it('builds a payload the shared schema accepts', () => {
+    const f = {
+      ...newEventForm(),
+      title: 'Town Hall',
+      location: 'Library',
+      eventDate: '2030-05-01',
+      startTime: '18:00',
+      endTime: '19:30',
+    };
+    const parsed = EventInputSchema.safeParse(eventPayload(f));
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.maxAttendees).toBeNull();
+  });
+});
+
+describe('user form', () => {
+  const f = { ...newUserForm(), id: 3, username: 'sam', email: 'sam@example.com', firstName: 'Sam' };
+
+  it('omits a blank password on update', () => {
+    expect('password' in updateUserPayload({ ...f, password: '' })).toBe(false);
+    expect('password' in updateUserPayload({ ...f, password: '   ' })).toBe(false);
+    expect(updateUserPayload({ ...f, password: 'new-secret' }).password).toBe('new-secret');
+    expect(UserUpdateSchema.safeParse(updateUserPayload(f)).success).toBe(true);
+  });
+
+  it('sends the password on create', () => {
+    const p = createUserPayload({ ...f, id: 0, password: 'secret1' });
+    expect(p.password).toBe('secret1');
+    expect(UserCreateSchema.safeParse(p).success).toBe(true);
+  });
+});
+
+describe('integer fallbacks', () => {
+  it('display order falls back to 1 and is at least 1', () => {
+    expect(displayOrderValue('')).toBe(1);
+    expect(displayOrderValue('abc')).toBe(1);
+    expect(displayOrderValue('0')).toBe(1);
+    expect(displayOrderValue('-4')).toBe(1);
+    expect(displayOrderValue('3')).toBe(3);
+    const p = socialPayload({
+      id: 1,
+      url: 'https://x.com/a',
+      handle: '@a',
+      isActive: true,
+      displayOrder: '',
+      updatedAt: 'u',
+    });
+    expect(p.displayOrder).toBe(1);
+    expect(SocialLinkUpdateSchema.safeParse(p).success).toBe(true);
+  });
+
+  it('metric, goal and milestone numbers fall back to 0; milestone target is optional', () => {
+    expect(int0('')).toBe(0);
+    expect(int0('x')).toBe(0);
+    expect(int0('42')).toBe(42);
+    const m = metricPayload({
+      id: 1,
+      label: 'Doors',
+      sublabel: '',
+      currentValue: 'abc',
+      targetValue: '1000',
+      description: '',
+      trend: '',
+    });
+    expect(m).toMatchObject({ currentValue: 0, targetValue: 1000 });
+    expect(MetricUpdateSchema.safeParse(m).success).toBe(true);
+    const g = goalPayload({
+      id: 1,
+      description: 'Recruits',
+      currentCount: '',
+      targetCount: '15',
+      deadline: '2025-10-04',
+      priority: 'high',
+    });
+    expect(g).toMatchObject({ currentCount: 0, targetCount: 15 });
+    expect(VolunteerGoalUpdateSchema.safeParse(g).success).toBe(true);
+    const ms = milestonePayload({ id: 1, label: 'L', description: '', currentCount: '5', targetCount: '' });
+    expect(ms.targetCount).toBeNull();
+    expect(
+      milestonePayload({ id: 1, label: 'L', description: '', currentCount: '5', targetCount: 'zz' })
+        .targetCount,
+    ).toBe(0);
+    expect(MilestoneUpdateSchema.safeParse(ms).success).toBe(true);
+  });
+});
+
+describe('datetime helpers', () => {
+  it('round-trips datetime-local values', () => {
+    const iso = fromLocalInput('2030-01-02T09:30');
+    expect(iso).not.toBeNull();
+    expect(toLocalInput(iso)).toBe('2030-01-02T09:30');
+    expect(fromLocalInput('')).toBeNull();
+    expect(toLocalInput(null)).toBe('');
+    expect(formatTime('18:05')).toBe('6:05 PM');
+    expect(formatTime('00:15')).toBe('12:15 AM');
+  });
+});

@@ -1,0 +1,178 @@
+import { useEffect, useId, useState } from 'react';
+import { CONTACT_SUBJECT_LABELS } from '../../lib/schemas/forms.ts';
+import {
+  INBOX_KINDS,
+  INBOX_PAGE_SIZE,
+  inboxCsvUrl,
+  useInbox,
+  type InboxItem,
+  type InboxKind,
+} from '../api/get-inbox.ts';
+import { Badge } from '../components/Badge.tsx';
+import { ListState } from '../components/ListState.tsx';
+import { Pager, useClampPage } from '../components/Pager.tsx';
+import { Table } from '../components/Table.tsx';
+import { formatDateTime } from '../forms/datetime.ts';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+interface Column {
+  header: string;
+  cell: (r: InboxItem) => React.ReactNode;
+}
+
+/** Text sign-ups: smsStatus subscribed | opted_out (src/lib/schemas/inbox.ts), with the consent time and version. */
+function consentCell(r: InboxItem) {
+  if (r.smsStatus === 'opted_out') {
+    return (
+      <>
+        <Badge variant="secondary">Opted out</Badge>
+        {r.optedOutAt ? <span className="cell-sub">{formatDateTime(str(r.optedOutAt))}</span> : null}
+      </>
+    );
+  }
+  if (r.smsStatus === 'subscribed') {
+    return (
+      <>
+        <Badge variant="success">Subscribed</Badge>
+        {r.consentAt ? (
+          <span className="cell-sub">
+            Consented {formatDateTime(str(r.consentAt))}
+            {r.consentVersion ? ` (text ${str(r.consentVersion)})` : ''}
+          </span>
+        ) : null}
+      </>
+    );
+  }
+  return <Badge variant="outline">Unknown</Badge>;
+}
+
+const COLUMNS: Record<InboxKind, Column[]> = {
+  volunteers: [
+    { header: 'Name', cell: (r) => `${str(r.firstName)} ${str(r.lastName)}`.trim() },
+    { header: 'Email', cell: (r) => str(r.email) },
+    { header: 'Phone', cell: (r) => str(r.phone) },
+    { header: 'City', cell: (r) => [str(r.city), str(r.state)].filter(Boolean).join(', ') },
+    { header: 'Interests', cell: (r) => (Array.isArray(r.interests) ? r.interests.map(str).join(', ') : '') },
+    { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
+  ],
+  contacts: [
+    { header: 'Name', cell: (r) => str(r.name) },
+    { header: 'Email', cell: (r) => str(r.email) },
+    { header: 'Phone', cell: (r) => str(r.phone) },
+    {
+      header: 'Subject',
+      cell: (r) =>
+        CONTACT_SUBJECT_LABELS[str(r.subject) as keyof typeof CONTACT_SUBJECT_LABELS] ?? str(r.subject),
+    },
+    { header: 'Message', cell: (r) => <span className="cell-clamp">{str(r.message)}</span> },
+    { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
+  ],
+  'text-signups': [
+    { header: 'First name', cell: (r) => str(r.firstName) },
+    { header: 'Phone', cell: (r) => str(r.phone) },
+    { header: 'Email', cell: (r) => str(r.email) },
+    { header: 'SMS consent', cell: consentCell },
+    { header: 'Signed up', cell: (r) => formatDateTime(str(r.createdAt)) },
+  ],
+};
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** Volunteer sign-ups, contact messages and text sign-ups (admin and editor): paged, filterable, exportable. */
+export function InboxTab() {
+  const [kind, setKind] = useState<InboxKind>('volunteers');
+  const [query, setQuery] = useState('');
+  const q = useDebounced(query, 300);
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useInbox(kind, page, q);
+  const items = data?.items ?? [];
+  const searchId = useId();
+  const kindId = useId();
+  useClampPage(page, setPage, data?.total, data?.pageSize ?? INBOX_PAGE_SIZE);
+  useEffect(() => setPage(1), [kind, q]);
+  const columns = COLUMNS[kind];
+  const label = INBOX_KINDS[kind].label;
+
+  return (
+    <section aria-labelledby="inbox-heading">
+      <div className="section-head">
+        <div>
+          <h2 id="inbox-heading">Inbox</h2>
+          <p className="muted">{data ? `${data.total} ${label.toLowerCase()}` : '\u00a0'}</p>
+        </div>
+        <a className="btn btn--secondary" href={inboxCsvUrl(kind, q)} download>
+          Export CSV<span className="sr-only"> of {label.toLowerCase()}</span>
+        </a>
+      </div>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor={kindId} className="field__label">
+            Show
+          </label>
+          <select
+            id={kindId}
+            className="input"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as InboxKind)}
+          >
+            {(Object.keys(INBOX_KINDS) as InboxKind[]).map((k) => (
+              <option key={k} value={k}>
+                {INBOX_KINDS[k].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field toolbar__grow">
+          <label htmlFor={searchId} className="field__label">
+            Search
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            placeholder="Name, email or phone"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+      </div>
+      <ListState isLoading={isLoading} error={error} empty={items.length === 0}>
+        <Table caption={label}>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col">
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((r, i) => (
+              <tr key={str(r.id) || i}>
+                {columns.map((c) => (
+                  <td key={c.header}>{c.cell(r)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        <Pager
+          label={label}
+          page={page}
+          pageSize={data?.pageSize ?? INBOX_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import type { Metric, Milestone, VolunteerGoal } from '../../lib/schemas/progress.ts';
+import { useGoals, useMetrics, useMilestones } from '../api/get-progress.ts';
+import { Badge } from '../components/Badge.tsx';
+import { ListState } from '../components/ListState.tsx';
+import { Table } from '../components/Table.tsx';
+import { GoalModal } from '../modals/GoalModal.tsx';
+import { MetricModal } from '../modals/MetricModal.tsx';
+import { MilestoneModal } from '../modals/MilestoneModal.tsx';
+import { goalForm, metricForm, milestoneForm } from '../forms/progress-form.ts';
+import { formatDate } from '../forms/datetime.ts';
+
+const PRIORITY_BADGE = { high: 'destructive', medium: 'default', low: 'secondary' } as const;
+
+function percent(current: number, target: number | null): string {
+  if (!target) return '';
+  return `${Math.round((current / target) * 100)}%`;
+}
+
+/** Metrics, volunteer goals and milestones: everyone with view_admin reads; edit_metrics edits. */
+export function ProgressTab({ canEdit }: { canEdit: boolean }) {
+  const metrics = useMetrics();
+  const goals = useGoals();
+  const milestones = useMilestones();
+  const [metric, setMetric] = useState<Metric | null>(null);
+  const [goal, setGoal] = useState<VolunteerGoal | null>(null);
+  const [milestone, setMilestone] = useState<Milestone | null>(null);
+  const metricList = metrics.data?.metrics ?? [];
+  const goalList = goals.data?.goals ?? [];
+  const milestoneList = milestones.data?.milestones ?? [];
+
+  return (
+    <section aria-labelledby="progress-heading" className="stack-lg">
+      <div className="section-head">
+        <div>
+          <h2 id="progress-heading">Campaign Progress</h2>
+          <p className="muted">Figures shown on the public site.</p>
+        </div>
+      </div>
+
+      <section aria-labelledby="metrics-heading">
+        <h3 id="metrics-heading" className="subhead">
+          Metrics
+        </h3>
+        <ListState isLoading={metrics.isLoading} error={metrics.error} empty={metricList.length === 0}>
+          <ul className="cards" aria-label="Metrics">
+            {metricList.map((m) => (
+              <li key={m.id} className="card">
+                <p className="stat__label">{m.label}</p>
+                <p className="stat__value">
+                  {m.currentValue.toLocaleString('en-US')}
+                  <span className="muted"> / {m.targetValue.toLocaleString('en-US')}</span>
+                </p>
+                {m.sublabel ? <p className="muted">{m.sublabel}</p> : null}
+                {m.trend ? <p className="muted">Trend: {m.trend}</p> : null}
+                {canEdit ? (
+                  <button type="button" className="btn btn--secondary btn--sm" onClick={() => setMetric(m)}>
+                    Edit<span className="sr-only"> {m.label}</span>
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </ListState>
+      </section>
+
+      <section aria-labelledby="goals-heading">
+        <h3 id="goals-heading" className="subhead">
+          Volunteer goals
+        </h3>
+        <ListState isLoading={goals.isLoading} error={goals.error} empty={goalList.length === 0}>
+          <Table caption="Volunteer goals" captionHidden>
+            <thead>
+              <tr>
+                <th scope="col">Goal</th>
+                <th scope="col">Progress</th>
+                <th scope="col">Deadline</th>
+                <th scope="col">Priority</th>
+                {canEdit ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {goalList.map((g) => (
+                <tr key={g.id}>
+                  <th scope="row">{g.description}</th>
+                  <td>
+                    {g.currentCount} / {g.targetCount}{' '}
+                    <span className="muted">{percent(g.currentCount, g.targetCount)}</span>
+                  </td>
+                  <td>{formatDate(g.deadline)}</td>
+                  <td>
+                    <Badge variant={PRIORITY_BADGE[g.priority]}>{g.priority}</Badge>
+                  </td>
+                  {canEdit ? (
+                    <td>
+                      <button type="button" className="btn btn--secondary btn--sm" onClick={() => setGoal(g)}>
+                        Edit<span className="sr-only"> {g.description}</span>
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </ListState>
+      </section>
+
+      <section aria-labelledby="milestones-heading">
+        <h3 id="milestones-heading" className="subhead">
+          Milestones
+        </h3>
+        <ListState
+          isLoading={milestones.isLoading}
+          error={milestones.error}
+          empty={milestoneList.length === 0}
+        >
+          <Table caption="Milestones" captionHidden>
+            <thead>
+              <tr>
+                <th scope="col">Milestone</th>
+                <th scope="col">Current</th>
+                <th scope="col">Target</th>
+                {canEdit ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {milestoneList.map((m) => (
+                <tr key={m.id}>
+                  <th scope="row">
+                    <span className="cell-strong">{m.label}</span>
+                    {m.description ? <span className="cell-sub">{m.description}</span> : null}
+                  </th>
+                  <td>{m.currentCount.toLocaleString('en-US')}</td>
+                  <td>
+                    {m.targetCount === null
+                      ? '—'
+                      : `${m.targetCount.toLocaleString('en-US')} (${percent(m.currentCount, m.targetCount)})`}
+                  </td>
+                  {canEdit ? (
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn--secondary btn--sm"
+                        onClick={() => setMilestone(m)}
+                      >
+                        Edit<span className="sr-only"> {m.label}</span>
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </ListState>
+      </section>
+
+      {metric ? (
+        <MetricModal key={metric.id} initial={metricForm(metric)} onClose={() => setMetric(null)} />
+      ) : null}
+      {goal ? <GoalModal key={goal.id} initial={goalForm(goal)} onClose={() => setGoal(null)} /> : null}
+      {milestone ? (
+        <MilestoneModal
+          key={milestone.id}
+          initial={milestoneForm(milestone)}
+          onClose={() => setMilestone(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
