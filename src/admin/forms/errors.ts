@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../lib/schemas/zod.ts';
 import { ApiError, messageOf } from '../../lib/client/api.ts';
 
 /** Shown when a save answers 409: someone else changed the record after the form was opened. */
