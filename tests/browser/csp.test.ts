@@ -68,10 +68,10 @@ async function watch(path: string): Promise<{ page: Page; violations: string[] }
   const res = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
   // Every page has a script policy: the header, or (the 404 page, served for any path) a <meta>.
   const header = res?.headers()['content-security-policy'] ?? '';
-  const meta = await page
-    .locator('meta[http-equiv="Content-Security-Policy"]')
-    .getAttribute('content')
-    .catch(() => null);
+  const meta = await page.evaluate(
+    () =>
+      document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? null,
+  );
   expect(`${header} ${meta ?? ''}`, `${path} has a script-src policy`).toMatch(/script-src 'self'/);
   expect(`${header} ${meta ?? ''}`).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   // Scroll through the page so every client:visible island hydrates, then let idle ones run.

@@ -223,7 +223,15 @@ export function readCookies(req: Request): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (req.headers.get('cookie') ?? '').split(';')) {
     const i = part.indexOf('=');
-    if (i > 0) out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    if (i <= 0) continue;
+    const raw = part.slice(i + 1).trim();
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      // A malformed escape (e.g. a lone '%') is kept as sent: it will simply not verify.
+    }
+    out.set(part.slice(0, i).trim(), value);
   }
   return out;
 }
