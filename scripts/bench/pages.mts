@@ -86,7 +86,18 @@ export interface LighthouseScores {
 const CHROME_FLAGS =
   '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 
-async function lighthouseOnce(url: string): Promise<Omit<LighthouseScores, 'route'>> {
+/** One Lighthouse run; its own trace hiccups (NO_NAVSTART and the like) are retried twice. */
+async function lighthouseOnce(url: string, attempts = 3): Promise<Omit<LighthouseScores, 'route'>> {
+  try {
+    return await lighthouseRun(url);
+  } catch (err) {
+    if (attempts <= 1) throw err;
+    console.error(`lighthouse ${url}: ${(err as Error).message.split('\n')[0]}; retrying`);
+    return lighthouseOnce(url, attempts - 1);
+  }
+}
+
+async function lighthouseRun(url: string): Promise<Omit<LighthouseScores, 'route'>> {
   const { stdout } = await run(
     'npx',
     [
