@@ -29,6 +29,36 @@ function Extras({ id, hint, error }: Pick<Common, 'id' | 'hint' | 'error'>) {
   );
 }
 
+/** The field wrapper: label, the control, then its hint and error. */
+function Labelled({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: Common & { className?: string | undefined; children: ReactNode }) {
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {children}
+      <Extras id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** Attributes every labelled control shares (spread before the caller's own). */
+function control(id: string, hint?: ReactNode, error?: string) {
+  return {
+    id,
+    className: 'input',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described(id, hint, error),
+  };
+}
+
 export function TextField({
   id,
   label,
@@ -38,19 +68,9 @@ export function TextField({
   ...props
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, hint, error)}
-        {...props}
-      />
-      <Extras id={id} hint={hint} error={error} />
-    </div>
+    <Labelled id={id} label={label} hint={hint} error={error} className={className}>
+      <input {...control(id, hint, error)} {...props} />
+    </Labelled>
   );
 }
 
@@ -63,19 +83,9 @@ export function TextArea({
   ...props
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, hint, error)}
-        {...props}
-      />
-      <Extras id={id} hint={hint} error={error} />
-    </div>
+    <Labelled id={id} label={label} hint={hint} error={error} className={className}>
+      <textarea {...control(id, hint, error)} {...props} />
+    </Labelled>
   );
 }
 
@@ -90,25 +100,15 @@ export function SelectField({
 }: Common &
   SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, hint, error)}
-        {...props}
-      >
+    <Labelled id={id} label={label} hint={hint} error={error} className={className}>
+      <select {...control(id, hint, error)} {...props}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <Extras id={id} hint={hint} error={error} />
-    </div>
+    </Labelled>
   );
 }
 

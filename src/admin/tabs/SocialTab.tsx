@@ -3,6 +3,7 @@ import { PLATFORM_LABELS, type SocialLink } from '../../lib/schemas/social.ts';
 import { useSocialLinks } from '../api/get-social-links.ts';
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
+import { RowButton } from '../components/RowButton.tsx';
 import { SocialLinkModal } from '../modals/SocialLinkModal.tsx';
 import { socialForm } from '../forms/social-form.ts';
 
@@ -56,9 +57,7 @@ export function SocialTab({ canEdit }: { canEdit: boolean }) {
                 </div>
               </dl>
               {canEdit ? (
-                <button type="button" className="btn btn--secondary btn--sm" onClick={() => setEditing(l)}>
-                  Edit<span className="sr-only"> {PLATFORM_LABELS[l.platform]}</span>
-                </button>
+                <RowButton action="Edit" name={PLATFORM_LABELS[l.platform]} onClick={() => setEditing(l)} />
               ) : null}
             </li>
           ))}

@@ -8,6 +8,7 @@ import { Badge, RoleBadge } from '../components/Badge.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
+import { RowButton } from '../components/RowButton.tsx';
 import { Table } from '../components/Table.tsx';
 import { UserModal } from '../modals/UserModal.tsx';
 import { newUserForm, userForm, type UserForm } from '../forms/user-form.ts';
@@ -88,22 +89,14 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
                   <td>{formatDate(u.createdAt)}</td>
                   <td>
                     <div className="row-actions">
-                      <button
-                        type="button"
-                        className="btn btn--secondary btn--sm"
-                        onClick={() => setEditing(userForm(u))}
-                      >
-                        Edit<span className="sr-only"> {u.username}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--destructive btn--sm"
+                      <RowButton action="Edit" name={u.username} onClick={() => setEditing(userForm(u))} />
+                      <RowButton
+                        action="Delete"
+                        name={u.username}
                         disabled={u.id === currentUserId}
                         title={u.id === currentUserId ? 'You cannot delete your own account' : undefined}
                         onClick={() => setConfirming(u)}
-                      >
-                        Delete<span className="sr-only"> {u.username}</span>
-                      </button>
+                      />
                     </div>
                   </td>
                 </tr>
