@@ -22,9 +22,11 @@ function htmlFile(route: string): string | null {
 /** Entry scripts of a page: module scripts, modulepreloads and island component/renderer URLs. */
 function entries(html: string): string[] {
   const urls = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)(?:\?[^"]*)?"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"?]+)(?:\?[^"]*)?"/g))
+    urls.add(m[1]!);
+  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"?]+)(?:\?[^"]*)?"/g)) urls.add(m[1]!);
+  // Netlify's build adds ?dpl=<deploy id> (skew protection); the file is the same.
   return [...urls].filter((u) => u.startsWith('/'));
 }
 
@@ -41,7 +43,7 @@ async function closure(start: string[]): Promise<Map<string, Buffer>> {
     seen.set(url, body);
     const text = body.toString('utf8');
     for (const m of text.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) {
-      const spec = m[1]!;
+      const spec = m[1]!.replace(/\?.*$/, '');
       if (spec.startsWith('.') || spec.startsWith('/')) queue.push(new URL(spec, `http://x${url}`).pathname);
     }
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
+import { setStoreFactory } from '../../src/lib/server/store.ts';
 import type { Context } from '@netlify/functions';
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
@@ -68,6 +69,8 @@ export async function benchBlobs(): Promise<() => Promise<void>> {
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   setEnvironmentContext({ siteID: 'bench', token, edgeURL: url, uncachedEdgeURL: url });
+  // Stores opened against an earlier server are cached: start afresh.
+  setStoreFactory(null);
   process.env.APP_ENV = 'test';
   return async () => {
     await server.stop();
