@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchNews } from './bench/news.mts';
 import { benchSignups } from './bench/signups.mts';
@@ -103,7 +103,7 @@ async function pagesSection(): Promise<string> {
           `| ${p.route} | ${p.files} | ${kb(p.rawBytes)} | ${kb(p.gzipBytes)}${mark(p.route !== '/' || p.gzipBytes <= targets.homeJsGzip)} |`,
       ),
       '',
-      `Target: home page <= ${kb(targets.homeJsGzip)} compressed before any video is played. Pages without islands ship 0 KB.`,
+      `Target: home page <= ${kb(targets.homeJsGzip)} compressed before any video is played. Pages without islands ship only the layout's three small scripts (nav drawer, footer icons, page views).`,
       '',
     );
 
@@ -132,7 +132,9 @@ async function pagesSection(): Promise<string> {
             `${s.cls}${mark(s.cls <= targets.cls)} | ${s.tbtMs} ms |`,
         ),
         '',
-        '⚠ marks a figure that misses its target.',
+        '⚠ marks a figure that misses its target. Known: the home page loses best-practice points only because its',
+        'two video thumbnails cannot load (placeholder video ids in src/content, and no network on this machine); with',
+        'real ids on a live site that console error goes away.',
         '',
       );
     }
@@ -184,6 +186,8 @@ const header = [
   '',
 ].join('\n');
 
-await writeFile('docs/benchmarks.md', [header, ...sections].join('\n'));
+// Measured by the dashboard's browser test (its times are logged there, not asserted); kept by hand.
+const dashboard = await readFile('docs/benchmarks-dashboard.md', 'utf8').catch(() => '');
+await writeFile('docs/benchmarks.md', [header, ...sections, dashboard].join('\n'));
 console.log(`docs/benchmarks.md written (${((Date.now() - started.getTime()) / 60000).toFixed(1)} min)`);
 process.exit(lost === 0 ? 0 : 1);
