@@ -8,18 +8,13 @@ import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
 
 /*
  * The staff dashboard end to end: the dev server's real endpoints, its local
- * Blobs (fresh for each run, see global-setup.ts) and the seeded dev accounts
- * (README "Dev accounts"). Every record made
+ * Blobs (fresh for each run, see global-setup.ts) and the dev accounts that
+ * `npm run seed` writes before the dev server starts (README "Dev accounts"). Every record made
  * here has a unique name, so the file can run again on the same dev data.
  */
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  // One request on its own first: the dev server seeds the dev accounts on its first
-  // function request, once per function module. Parallel first requests (a page's
-  // /api/auth/me and footer links) can race on the local Blobs server and duplicate
-  // a dev user, which then cannot sign in. Later requests see the seed marker.
-  await fetch(`${baseURL}/api/auth/me`);
   browser = await launchBrowser();
 });
 afterAll(async () => {

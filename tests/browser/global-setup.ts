@@ -1,19 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
 
 /*
- * Starts `astro dev` on a free port for the browser tests and stops it afterwards.
- * The dev server is what `npm run dev` runs: pages, on-demand routes, Netlify
- * functions and local Blobs (in .netlify/ of the checkout), in local mode
- * (APP_ENV=development), so it seeds the documented dev accounts and content
- * exactly as a developer's first `npm run dev` does. It runs in its own process
- * group, so teardown can stop npx, astro and anything they started with one signal.
+ * Once per browser-test run: builds the production site (dist/, for the tests
+ * of built output and the CSP), seeds a fresh local Blobs store with
+ * `npm run seed` exactly as `npm run dev` does, starts `astro dev` on a free
+ * port (pages, on-demand routes, the functions in-process, local Blobs, in
+ * local mode), warms it, and starts the one Chromium every test file connects
+ * to. The dev server runs in its own process group, so teardown can stop npx,
+ * astro and anything they started with one signal.
  *
  * The emulated Blobs live at a fixed path (.netlify/blobs-serve). So that tests
  * start from a fresh seeded store and never touch a developer's local data, that
@@ -25,6 +28,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the dev server under test, e.g. http://127.0.0.1:43127 */
     baseURL: string;
+    /** The shared Chromium's endpoint (helpers/browser.ts connects to it). */
+    chromiumEndpoint: string;
   }
 }
 
@@ -142,21 +147,57 @@ async function buildProduction(root: string): Promise<void> {
   if (code !== 0) throw new Error(`npm run build failed (${code}).\n${output}`);
 }
 
+/** `npm run seed` on the (fresh) local store, as `npm run dev` runs it first. */
+async function seed(root: string): Promise<void> {
+  const child = spawn('npm', ['run', 'seed'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: devServerEnv(),
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`npm run seed failed (${code}).\n${output.slice(-LOG_LIMIT)}`);
+}
+
+/**
+ * The public routes and the dashboard, each fetched once before any test: the
+ * dev server transforms the pages and their islands on first use, and a test
+ * should not be the first visitor (a cold page can take seconds on a busy machine).
+ */
+const WARM_PATHS = ['/', '/about', '/platform', '/donate', '/volunteer', '/blog', '/contact', '/admin'];
+
+async function warm(baseURL: string): Promise<void> {
+  for (const path of WARM_PATHS) {
+    const html = await (await fetch(new URL(path, baseURL))).text();
+    // The module scripts and island components each page loads, transformed once here.
+    const urls = [...html.matchAll(/(?:src|component-url|renderer-url)="(\/[^"]+)"/g)].map((m) => m[1]!);
+    await Promise.all(urls.map((u) => fetch(new URL(u, baseURL)).then((r) => r.arrayBuffer())));
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await buildProduction(project.config.root);
+  const root = project.config.root;
+  await buildProduction(root);
+  await mkdir(join(root, 'tests', '.tmp'), { recursive: true });
   const port = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const restoreBlobs = await isolateBlobs(project.config.root);
+  const restoreBlobs = await isolateBlobs(root);
+  await seed(root);
 
   const child = spawn('npx', ['astro', 'dev', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: project.config.root,
+    cwd: root,
     detached: true, // own process group, see stopGroup
     stdio: ['ignore', 'pipe', 'pipe'],
     env: devServerEnv(),
   });
 
+  // Everything the dev server says goes to tests/.tmp/astro-dev.log, for a failing test's post-mortem.
+  const log = createWriteStream(join(root, 'tests', '.tmp', 'astro-dev.log'));
   let output = '';
   const collect = (chunk: Buffer) => {
+    log.write(chunk);
     output = (output + chunk.toString()).slice(-LOG_LIMIT);
   };
   child.stdout?.on('data', collect);
@@ -167,8 +208,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const killOnExit = () => stopGroup(child, 'SIGKILL');
   process.once('exit', killOnExit);
 
+  let browserServer: Awaited<ReturnType<typeof chromium.launchServer>> | null = null;
   try {
     await waitUntilServing(`${baseURL}/`, child, logs);
+    await warm(baseURL);
+    browserServer = await chromium.launchServer({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
   } catch (error) {
     stopGroup(child, 'SIGKILL');
     await restoreBlobs();
@@ -176,8 +224,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   project.provide('baseURL', baseURL);
+  project.provide('chromiumEndpoint', browserServer.wsEndpoint());
 
   return async () => {
+    await browserServer?.close();
     process.off('exit', killOnExit);
     if (child.exitCode === null) {
       const exited = once(child, 'exit');
@@ -185,6 +235,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const timedOut = await Promise.race([exited.then(() => false), sleep(5_000).then(() => true)]);
       if (timedOut) stopGroup(child, 'SIGKILL');
     }
+    log.end();
     await restoreBlobs();
   };
 }

@@ -1,5 +1,5 @@
 import { hashed, key, kv, upsert } from '../store.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 
 /**
  * Fixed-window failure counters in Blobs, per account and per client IP.

@@ -1,31 +1,18 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /*
  * The dashboard is mounted client:only on /admin; no public page may load any
- * of its code or styles. Builds the site into a temp directory and follows
- * every page's scripts, island components, preloads, stylesheets and their
- * imports, looking for marker text that exists only in src/admin.
+ * of its code or styles. Reads the production build the browser project's
+ * global setup made (dist/) and follows every page's scripts, island
+ * components, preloads, stylesheets and their imports, looking for marker text
+ * that exists only in src/admin.
  */
 
 const ADMIN_MARKERS = ['useAuth must be used within an AuthProvider', '.admin-app', 'Blog Management'];
 
-let outDir = '';
-beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'admin-bundle-'));
-  await promisify(execFile)('npx', ['astro', 'build', '--outDir', outDir], {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: 'production' },
-    maxBuffer: 20 * 1024 * 1024,
-  });
-}, 240_000);
-afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true });
-});
+const outDir = join(process.cwd(), 'dist');
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
