@@ -5,8 +5,9 @@
  * (autocannon on loopback), argon2 and sign-ups under load, and writes
  * docs/benchmarks.md. Figures, not assertions: tests never time anything.
  *
- *   npm run bench                 everything (~15 min on 2 cores)
+ *   npm run bench                 everything (~30 min on 2 cores)
  *   BENCH_SKIP_LIGHTHOUSE=1 ...   skip the browser part
+ *   BENCH_SKIP_TEST_WALL=1 ...    skip timing `npm test` on a clean clone (~10 min)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -16,6 +17,7 @@ import { benchNews } from './bench/news.mts';
 import { benchSignups } from './bench/signups.mts';
 import { benchLogin } from './bench/login.mts';
 import { lighthouse, pageJavaScript, type LighthouseScores } from './bench/pages.mts';
+import { benchDevServer, benchTestWallTime } from './bench/devloop.mts';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -172,6 +174,10 @@ const sections = [
     return r.markdown;
   }),
   await section('Login and argon2 cost', benchLogin),
+  await section('Development loop: API under `npm run dev`', benchDevServer),
+  ...(process.env.BENCH_SKIP_TEST_WALL === '1'
+    ? []
+    : [await section('Development loop: `npm test` on a clean clone', benchTestWallTime)]),
 ];
 
 const header = [

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -263,7 +262,8 @@ describe('admin content (dev server)', () => {
   it('social and progress modals have no axe violations', async () => {
     const page = await openDashboard('admin');
     await page.getByRole('tab', { name: 'Social Media' }).click();
-    await page.waitForLoadState('networkidle');
+    // Audit each tab once its records are on screen, not while it is still loading.
+    await page.getByRole('tabpanel').getByRole('button', { name: /^Edit/ }).first().waitFor();
     const socialEdit = page.getByRole('tabpanel').getByRole('button', { name: /^Edit/ }).first();
     if (await socialEdit.count()) {
       await socialEdit.click();
@@ -272,7 +272,12 @@ describe('admin content (dev server)', () => {
       await page.keyboard.press('Escape');
     }
     await page.getByRole('tab', { name: 'Campaign Progress' }).click();
-    await page.waitForLoadState('networkidle');
+    for (const section of ['Metrics', 'Volunteer goals', 'Milestones'])
+      await page
+        .getByRole('region', { name: section })
+        .getByRole('button', { name: /^Edit/ })
+        .first()
+        .waitFor();
     await expectNoAxeViolations(page);
     for (const section of ['Metrics', 'Volunteer goals', 'Milestones']) {
       const edit = page.getByRole('region', { name: section }).getByRole('button', { name: /^Edit/ }).first();
@@ -309,8 +314,10 @@ describe('admin inbox and recovery (dev server)', () => {
       page.waitForEvent('download'),
       page.getByRole('link', { name: /Export CSV/ }).click(),
     ]);
-    const path = await download.path();
-    const csv = await readFile(path, 'utf8');
+    // The shared browser runs in another process: read the download as a stream, not a local path.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
     expect(csv).toContain(email);
     await page.close();
   });

@@ -1,6 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEV_USERS } from '../../scripts/lib/dev-users.mts';
+import { bundleFunctions } from '../../scripts/lib/bundle-functions.mts';
 
 /*
  * The dashboard is mounted client:only on /admin; no public page may load any
@@ -70,4 +73,32 @@ describe('admin code stays on /admin', () => {
       expect(hits, relative(outDir, page)).toEqual([]);
     }
   });
+});
+
+describe('function bundles carry no development code', () => {
+  it('no deployed function contains the dev passwords, the seed or the dev-server plugin', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'function-bundles-'));
+    try {
+      const bundles = await bundleFunctions(process.cwd(), out);
+      expect(bundles.length).toBeGreaterThan(20);
+      const forbidden = [
+        ...DEV_USERS.map((u) => u.password),
+        'seedLocalStore',
+        'campaign:functions-in-process',
+      ];
+      for (const b of bundles) {
+        expect(
+          b.files.some((f) => /scripts[\\/]/.test(f)),
+          `${b.name} bundles a file from scripts/`,
+        ).toBe(false);
+        for (const f of b.files.filter((x) => /\.(m?js|cjs|mts|ts|json)$/.test(x))) {
+          const text = await readFile(join(b.dir, f), 'utf8');
+          for (const word of forbidden)
+            expect(text.includes(word), `${b.name}/${f} contains ${word}`).toBe(false);
+        }
+      }
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
