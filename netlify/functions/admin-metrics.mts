@@ -3,6 +3,7 @@ import { MetricUpdateSchema } from '../../src/lib/schemas/progress.ts';
 import { listMetrics, updateMetric } from '../../src/lib/server/content/progress.ts';
 import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
+import { audit, target } from '../../src/lib/server/audit/audit.ts';
 import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
 
 /** Fixed records: list (view_admin) and update (edit_metrics) only. */
@@ -13,8 +14,9 @@ export default handle(async (req: Request, context: Context) => {
     await requireUser(req);
     return adminPage('metrics', await listMetrics(), req);
   }
-  await requireUser(req, { permission: 'edit_metrics' });
+  const user = await requireUser(req, { permission: 'edit_metrics' });
   const metric = await updateMetric(idFrom(context), await readJson(req, MetricUpdateSchema));
+  await audit(context, user, 'metric.update', target.metric(metric));
   await purgeTags(CACHE_TAGS.metrics);
   return json({ metric });
 });

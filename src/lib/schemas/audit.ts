@@ -1,0 +1,95 @@
+import { z } from './zod.ts';
+
+/**
+ * The staff audit trail (issue 11): every kind of recorded staff action, with
+ * the label the Activity tab shows. Declared once; the server, the filter
+ * menu and the CSV export derive from it.
+ */
+export const AUDIT_KIND_LABELS = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_out': 'Signed out',
+  'auth.sign_in_failed': 'Failed sign-in',
+  'auth.password_change': 'Changed password',
+  'auth.password_reset': 'Reset password',
+  'auth.two_factor_enable': 'Turned on two-factor',
+  'auth.two_factor_disable': 'Turned off two-factor',
+  'auth.two_factor_failed': 'Failed two-factor code',
+  'auth.two_factor_reset': 'Reset a member’s two-factor',
+  'auth.recovery_code_used': 'Used a recovery code',
+  'settings.two_factor_policy': 'Changed two-factor policy',
+  'user.create': 'Created user',
+  'user.update': 'Changed user',
+  'user.deactivate': 'Deactivated user',
+  'user.delete': 'Deleted user',
+  'article.create': 'Created article',
+  'article.update': 'Updated article',
+  'article.publish': 'Published article',
+  'article.unpublish': 'Unpublished article',
+  'article.delete': 'Deleted article',
+  'article.restore': 'Restored article',
+  'event.create': 'Created event',
+  'event.update': 'Updated event',
+  'event.publish': 'Made event public',
+  'event.unpublish': 'Made event private',
+  'event.delete': 'Deleted event',
+  'event.restore': 'Restored event',
+  'social.update': 'Edited social link',
+  'metric.update': 'Edited metric',
+  'goal.update': 'Edited volunteer goal',
+  'milestone.update': 'Edited milestone',
+  'inbox.export': 'Exported inbox list',
+} as const;
+
+export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
+export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...AuditKind[]];
+export const AuditKindSchema = z.enum(AUDIT_KINDS);
+
+/** One recorded action. Entries are immutable once written. */
+export const AuditEntrySchema = z.object({
+  /** Position in the hash chain, from 1, without gaps. */
+  seq: z.number().int().positive(),
+  /** ISO 8601 UTC. */
+  at: z.string(),
+  kind: AuditKindSchema,
+  /** Who acted; null when nobody was signed in (a failed sign-in). */
+  actorId: z.number().int().nullable(),
+  /** The actor's username at the time (kept after the account is deleted), or the name typed at a failed sign-in. */
+  actorName: z.string(),
+  /** What the action was about, e.g. { type: 'article', id: 3, label: 'Town hall recap' }. */
+  target: z
+    .object({ type: z.string(), id: z.union([z.number(), z.string()]).nullable(), label: z.string() })
+    .nullable(),
+  /** Extra facts (role before/after, changed fields, exported list). Strings only. */
+  details: z.record(z.string(), z.string()),
+  /** The platform's client IP. */
+  ip: z.string(),
+  /** Hash chain: HMAC of the previous entry's hash and this entry (see docs/decisions.md). */
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Dates must be YYYY-MM-DD');
+
+/** GET /api/admin/activity query. Dates are whole UTC days, both ends included. */
+export const AuditQuerySchema = z.strictObject({
+  actor: z.coerce.number().int().positive().optional(),
+  kind: AuditKindSchema.optional(),
+  from: day.optional(),
+  to: day.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+/** The Activity tab's page of entries. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
