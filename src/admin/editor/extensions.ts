@@ -1,12 +1,14 @@
 import type { Extensions } from '@tiptap/core';
 import CodeBlock from '@tiptap/extension-code-block';
 import Image from '@tiptap/extension-image';
+import Link from '@tiptap/extension-link';
 import StarterKit from '@tiptap/starter-kit';
 import {
   ARTICLE_BLOCKS,
   ARTICLE_HEADING_LEVELS,
   ARTICLE_MARKS,
   isAllowedHref,
+  isAllowedImageSrc,
 } from '../../lib/schemas/article-html.ts';
 
 /**
@@ -23,20 +25,33 @@ export function articleExtensions(): Extensions {
       heading: { levels: [...ARTICLE_HEADING_LEVELS] },
       // Replaced below by a code block without a language class (the allowlist keeps no classes).
       codeBlock: false,
-      link: {
-        openOnClick: false,
-        autolink: true,
-        linkOnPaste: true,
-        defaultProtocol: 'https',
-        protocols: ['mailto'],
-        // No target/rel/class: the allowlist keeps href and title only.
-        HTMLAttributes: { target: null, rel: null, class: null },
-        isAllowedUri: (url) => isAllowedHref(url),
-        shouldAutoLink: (url) => isAllowedHref(url),
-      },
+      // Replaced below by a link that keeps only href and title.
+      link: false,
     }),
     CodeBlock.extend({ addAttributes: () => ({}) }),
-    Image.configure({ inline: false, allowBase64: false }),
+    // Only href and title (the allowlist's): a pasted target, rel or class is not even parsed.
+    Link.extend({
+      addAttributes() {
+        const inherited = this.parent?.() ?? {};
+        return { href: inherited.href, title: inherited.title };
+      },
+    }).configure({
+      openOnClick: false,
+      autolink: true,
+      linkOnPaste: true,
+      defaultProtocol: 'https',
+      protocols: ['mailto'],
+      // Link's defaults add target and rel; the allowlist keeps neither.
+      HTMLAttributes: { target: null, rel: null, class: null },
+      isAllowedUri: (url) => isAllowedHref(url),
+      shouldAutoLink: (url) => isAllowedHref(url),
+    }),
+    // Images only from http(s) or this site: a pasted file:// or data: image is dropped, not kept broken.
+    Image.extend({
+      parseHTML() {
+        return [{ tag: 'img[src]', getAttrs: (el) => (isAllowedImageSrc(el.getAttribute('src') ?? '') ? null : false) }];
+      },
+    }).configure({ inline: false, allowBase64: false }),
   ];
 }
 
