@@ -30,7 +30,13 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'PUT') {
     const input = await readJson(req, EventInputSchema);
     const { before, after: event, revision } = await updateEventWithHistory(id, input, user);
-    await audit(context, user, eventSaveKind(before, event), target.event(event), changedDetail(revision.changed));
+    await audit(
+      context,
+      user,
+      eventSaveKind(before, event),
+      target.event(event),
+      changedDetail(revision.changed),
+    );
     await purgeTags(CACHE_TAGS.events);
     return json({ event });
   }

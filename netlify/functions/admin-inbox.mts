@@ -25,7 +25,13 @@ export default handle(async (req: Request, context: Context) => {
   const query = parseInboxQuery(url.searchParams);
   if (url.searchParams.get('format') === 'csv') {
     const { filename, body } = await inboxCsv(kind, query.q);
-    await audit(context, user, 'inbox.export', { type: 'inbox', id: kind, label: kind }, query.q ? { search: query.q } : {});
+    await audit(
+      context,
+      user,
+      'inbox.export',
+      { type: 'inbox', id: kind, label: kind },
+      query.q ? { search: query.q } : {},
+    );
     return new Response(body, {
       status: 200,
       headers: {

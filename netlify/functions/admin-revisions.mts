@@ -29,7 +29,10 @@ export default handle(async (req: Request, context: Context) => {
   const user = await requireUser(req, { permission: 'edit_content' });
   const n = idFrom(context, 'n');
   const { before, after, revision } = await restoreRevision(kind, id, n, user);
-  const details = { restoredVersion: String(n), ...(revision.changed.length ? { changed: revision.changed.join(', ') } : {}) };
+  const details = {
+    restoredVersion: String(n),
+    ...(revision.changed.length ? { changed: revision.changed.join(', ') } : {}),
+  };
   if (kind === 'article' && 'slug' in after && 'slug' in before) {
     await audit(context, user, 'article.restore', target.article(after), details);
     const visibility = articleSaveKind(before, after);

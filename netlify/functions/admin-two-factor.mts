@@ -1,7 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
 import { TwoFactorPolicySchema } from '../../src/lib/schemas/two-factor.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { enrolledUserIds, getPolicy, isEnrolled, removeFactor, setPolicy } from '../../src/lib/server/auth/two-factor.ts';
+import {
+  enrolledUserIds,
+  getPolicy,
+  isEnrolled,
+  removeFactor,
+  setPolicy,
+} from '../../src/lib/server/auth/two-factor.ts';
 import { getUser } from '../../src/lib/server/auth/users.ts';
 import { audit, target } from '../../src/lib/server/audit/audit.ts';
 import { allowMethods, handle, HttpError, idFrom, json, readJson } from '../../src/lib/server/http.ts';

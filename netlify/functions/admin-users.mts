@@ -25,7 +25,10 @@ export default handle(async (req: Request, context: Context) => {
   }
   if (req.method === 'POST') {
     const user = await createUser(await readJson(req, UserCreateSchema));
-    await audit(context, admin, 'user.create', target.user(user), { roleAfter: user.role, active: String(user.isActive) });
+    await audit(context, admin, 'user.create', target.user(user), {
+      roleAfter: user.role,
+      active: String(user.isActive),
+    });
     return json({ user: toPublicUser(user) }, { status: 201 });
   }
   const id = idFrom(context);
@@ -34,12 +37,20 @@ export default handle(async (req: Request, context: Context) => {
     const before = await getUser(id);
     const user = await updateUser(id, input);
     const kind = before?.isActive && !user.isActive ? 'user.deactivate' : 'user.update';
-    await audit(context, admin, kind, target.user(user), userChangeDetails(before, user, Boolean(input.password)));
+    await audit(
+      context,
+      admin,
+      kind,
+      target.user(user),
+      userChangeDetails(before, user, Boolean(input.password)),
+    );
     return json({ user: toPublicUser(user) });
   }
   const doomed = await getUser(id);
   await deleteUser(id, admin.id);
-  await audit(context, admin, 'user.delete', doomed && target.user(doomed), { roleBefore: doomed?.role ?? '' });
+  await audit(context, admin, 'user.delete', doomed && target.user(doomed), {
+    roleBefore: doomed?.role ?? '',
+  });
   return json({ success: true });
 });
 
@@ -55,7 +66,9 @@ function userChangeDetails(
   return {
     roleBefore: before?.role ?? '',
     roleAfter: after.role,
-    ...(fields.length || passwordSet ? { changed: [...fields, ...(passwordSet ? ['password'] : [])].join(', ') } : {}),
+    ...(fields.length || passwordSet
+      ? { changed: [...fields, ...(passwordSet ? ['password'] : [])].join(', ') }
+      : {}),
   };
 }
 

@@ -30,7 +30,13 @@ export default handle(async (req: Request, context: Context) => {
   // Issue 11: with two-factor on, the password only opens the code step (POST /api/auth/two-factor/verify).
   if (await isEnrolled(user.id))
     return json({ twoFactorRequired: true }, { headers: { 'Set-Cookie': await pendingSignInCookie(user) } });
-  await audit(context, user, 'auth.sign_in', null, user.mustChangePassword ? { with: 'temporary password' } : {});
+  await audit(
+    context,
+    user,
+    'auth.sign_in',
+    null,
+    user.mustChangePassword ? { with: 'temporary password' } : {},
+  );
   return json(
     { role: user.role, user: toPublicUser(user) },
     { headers: { 'Set-Cookie': await createSessionCookie(user) } },

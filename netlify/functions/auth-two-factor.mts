@@ -57,7 +57,9 @@ export default handle(async (req: Request, context: Context) => {
     }
     if (method === 'recovery') await audit(context, user, 'auth.recovery_code_used');
     const signedIn = await changeUser(user.id, (u) => ({ ...u, lastLogin: new Date().toISOString() }));
-    await audit(context, signedIn, 'auth.sign_in', null, { with: method === 'totp' ? 'authenticator code' : 'recovery code' });
+    await audit(context, signedIn, 'auth.sign_in', null, {
+      with: method === 'totp' ? 'authenticator code' : 'recovery code',
+    });
     const res = json({ role: signedIn.role, user: toPublicUser(signedIn) });
     res.headers.append('Set-Cookie', await createSessionCookie(signedIn));
     res.headers.append('Set-Cookie', clearPendingSignInCookie());
@@ -73,11 +75,14 @@ export default handle(async (req: Request, context: Context) => {
   }
   if (action === 'disable') {
     const input = await readJson(req, TwoFactorDisableSchema, 4 * 1024);
-    if (isRequiredFor(user, await getPolicy())) throw new HttpError(409, TWO_FACTOR_MESSAGES.requiredCannotDisable);
+    if (isRequiredFor(user, await getPolicy()))
+      throw new HttpError(409, TWO_FACTOR_MESSAGES.requiredCannotDisable);
     if (!(await verifyPassword(user.passwordHash, input.password)))
       throw new HttpError(400, 'Current password is incorrect', { fields: { password: 'Incorrect' } });
     if (!(await checkSecondFactor(user, input, clientIp(context))))
-      throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, { fields: { code: TWO_FACTOR_MESSAGES.invalidCode } });
+      throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, {
+        fields: { code: TWO_FACTOR_MESSAGES.invalidCode },
+      });
     const updated = await removeFactor(user.id);
     await audit(context, updated, 'auth.two_factor_disable');
     // Every session was signed out; this one continues with a fresh cookie.

@@ -54,7 +54,13 @@ async function newArticle(): Promise<number> {
 
 async function newEvent(): Promise<number> {
   const res = await call(adminEvents, '/api/admin/events', {
-    json: { title: 'Rally', location: 'Mid-City', eventDate: '2030-01-01', startTime: '10:00', eventType: 'rally' },
+    json: {
+      title: 'Rally',
+      location: 'Mid-City',
+      eventDate: '2030-01-01',
+      startTime: '10:00',
+      eventType: 'rally',
+    },
     cookie: admin,
   });
   expect(res.status).toBe(201);
@@ -63,7 +69,9 @@ async function newEvent(): Promise<number> {
 
 async function trashedEvent(): Promise<number> {
   const id = await newEvent();
-  expect((await call(adminEvents, `/api/admin/events/${id}`, { method: 'DELETE', cookie: admin })).status).toBe(200);
+  expect(
+    (await call(adminEvents, `/api/admin/events/${id}`, { method: 'DELETE', cookie: admin })).status,
+  ).toBe(200);
   return id;
 }
 
@@ -85,7 +93,11 @@ const ROUTES: Route[] = [
     want: ADMIN_ONLY,
     req: () => [activityFn, '/api/admin/activity?format=csv', {}],
   },
-  { name: 'GET /api/admin/activity/verify', want: ADMIN_ONLY, req: () => [activityFn, '/api/admin/activity/verify', {}] },
+  {
+    name: 'GET /api/admin/activity/verify',
+    want: ADMIN_ONLY,
+    req: () => [activityFn, '/api/admin/activity/verify', {}],
+  },
   {
     name: 'GET /api/admin/news/:id/revisions',
     want: STAFF_READ,
@@ -99,7 +111,11 @@ const ROUTES: Route[] = [
   {
     name: 'POST /api/admin/news/:id/revisions/:n/restore',
     want: EDITORS,
-    req: async () => [revisionsFn, `/api/admin/news/${await newArticle()}/revisions/1/restore`, { method: 'POST' }],
+    req: async () => [
+      revisionsFn,
+      `/api/admin/news/${await newArticle()}/revisions/1/restore`,
+      { method: 'POST' },
+    ],
   },
   {
     name: 'GET /api/admin/events/:id/revisions',
@@ -109,7 +125,11 @@ const ROUTES: Route[] = [
   {
     name: 'POST /api/admin/events/:id/revisions/:n/restore',
     want: EDITORS,
-    req: async () => [revisionsFn, `/api/admin/events/${await newEvent()}/revisions/1/restore`, { method: 'POST' }],
+    req: async () => [
+      revisionsFn,
+      `/api/admin/events/${await newEvent()}/revisions/1/restore`,
+      { method: 'POST' },
+    ],
   },
   { name: 'GET /api/admin/trash', want: ADMIN_ONLY, req: () => [trashFn, '/api/admin/trash', {}] },
   {
@@ -117,7 +137,11 @@ const ROUTES: Route[] = [
     want: ADMIN_ONLY,
     req: async () => [trashFn, `/api/admin/trash/event/${await trashedEvent()}/restore`, { method: 'POST' }],
   },
-  { name: 'GET /api/admin/two-factor', want: ADMIN_ONLY, req: () => [adminTwoFactorFn, '/api/admin/two-factor', {}] },
+  {
+    name: 'GET /api/admin/two-factor',
+    want: ADMIN_ONLY,
+    req: () => [adminTwoFactorFn, '/api/admin/two-factor', {}],
+  },
   {
     name: 'PUT /api/admin/two-factor',
     want: ADMIN_ONLY,
@@ -136,7 +160,11 @@ const ROUTES: Route[] = [
       { method: 'DELETE' },
     ],
   },
-  { name: 'GET /api/auth/two-factor', want: STAFF_READ, req: () => [twoFactorFn, '/api/auth/two-factor', {}] },
+  {
+    name: 'GET /api/auth/two-factor',
+    want: STAFF_READ,
+    req: () => [twoFactorFn, '/api/auth/two-factor', {}],
+  },
   {
     name: 'POST /api/auth/two-factor/setup',
     want: STAFF_READ,
@@ -177,7 +205,10 @@ describe('permission matrix: issue 11 routes x {anonymous, viewer, editor, admin
 
   it('POST /api/auth/two-factor/verify without a pending sign-in is 401 for everyone', async () => {
     for (const who of WHO) {
-      const res = await call(twoFactorFn, '/api/auth/two-factor/verify', { json: { code: '123456' }, cookie: users[who] });
+      const res = await call(twoFactorFn, '/api/auth/two-factor/verify', {
+        json: { code: '123456' },
+        cookie: users[who],
+      });
       expect(res.status, who).toBe(401);
     }
   });
@@ -191,7 +222,11 @@ describe('the audit trail cannot be written, edited or deleted through any endpo
     for (const path of ['/api/admin/activity', '/api/admin/activity/verify']) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         for (const who of WHO) {
-          const res = await call(activityFn, path, { method, json: { seq: 1, kind: 'auth.sign_in' }, cookie: users[who] });
+          const res = await call(activityFn, path, {
+            method,
+            json: { seq: 1, kind: 'auth.sign_in' },
+            cookie: users[who],
+          });
           expect(res.status, `${method} ${path} as ${who}`).toBe(405);
         }
       }
@@ -201,7 +236,11 @@ describe('the audit trail cannot be written, edited or deleted through any endpo
 
   it('editors and viewers cannot read it (403), in any format', async () => {
     for (const who of ['viewer', 'editor'] as const) {
-      for (const path of ['/api/admin/activity', '/api/admin/activity?format=csv', '/api/admin/activity/verify']) {
+      for (const path of [
+        '/api/admin/activity',
+        '/api/admin/activity?format=csv',
+        '/api/admin/activity/verify',
+      ]) {
         const res = await call(activityFn, path, { cookie: users[who] });
         expect(res.status).toBe(403);
         expect(await res.text()).not.toContain('"seq"');
@@ -230,17 +269,27 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
 
   it('revisions and trash', async () => {
     const id = await newArticle();
-    expect((await call(revisionsFn, `/api/admin/news/${id}/revisions/99`, { cookie: admin })).status).toBe(404);
+    expect((await call(revisionsFn, `/api/admin/news/${id}/revisions/99`, { cookie: admin })).status).toBe(
+      404,
+    );
     expect(
-      (await call(revisionsFn, `/api/admin/news/${id}/revisions/99/restore`, { method: 'POST', cookie: admin })).status,
+      (
+        await call(revisionsFn, `/api/admin/news/${id}/revisions/99/restore`, {
+          method: 'POST',
+          cookie: admin,
+        })
+      ).status,
     ).toBe(404);
     expect((await call(revisionsFn, `/api/admin/news/abc/revisions`, { cookie: admin })).status).toBe(404);
     expect((await call(revisionsFn, `/api/admin/news/999999/revisions`, { cookie: admin })).status).toBe(200);
     const trashBefore = (await listTrash()).length;
-    expect((await call(trashFn, '/api/admin/trash/user/1/restore', { method: 'POST', cookie: admin })).status).toBe(404);
-    expect((await call(trashFn, '/api/admin/trash/event/987654/restore', { method: 'POST', cookie: admin })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(trashFn, '/api/admin/trash/user/1/restore', { method: 'POST', cookie: admin })).status,
+    ).toBe(404);
+    expect(
+      (await call(trashFn, '/api/admin/trash/event/987654/restore', { method: 'POST', cookie: admin }))
+        .status,
+    ).toBe(404);
     expect((await listTrash()).length).toBe(trashBefore);
   });
 
@@ -253,7 +302,11 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
       [],
       null,
     ]) {
-      const res = await call(adminTwoFactorFn, '/api/admin/two-factor', { method: 'PUT', json: body, cookie: admin });
+      const res = await call(adminTwoFactorFn, '/api/admin/two-factor', {
+        method: 'PUT',
+        json: body,
+        cookie: admin,
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const notJson = await call(adminTwoFactorFn, '/api/admin/two-factor', {
@@ -265,7 +318,10 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
     expect(notJson.status).toBe(415);
     expect(await getPolicy()).toEqual(before);
     for (const body of [{ code: '12345' }, { code: 'abcdef' }, {}, { code: '123456', x: 1 }]) {
-      const res = await call(twoFactorFn, '/api/auth/two-factor/enable', { json: body, cookie: users.editor });
+      const res = await call(twoFactorFn, '/api/auth/two-factor/enable', {
+        json: body,
+        cookie: users.editor,
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -296,11 +352,16 @@ describe('fuzz: arbitrary JSON to the new write endpoints', () => {
       ),
     );
     await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom(...targets), fc.constantFrom(...WHO), async (json, [mod, path, method], who) => {
-        const res = await call(mod, path, { method, json, cookie: users[who] });
-        expect(res.status, `${method} ${path} ${JSON.stringify(json)}`).toBeLessThan(500);
-        expect(await res.text()).not.toMatch(/at .+\.(ts|js|mts):\d+/);
-      }),
+      fc.asyncProperty(
+        body,
+        fc.constantFrom(...targets),
+        fc.constantFrom(...WHO),
+        async (json, [mod, path, method], who) => {
+          const res = await call(mod, path, { method, json, cookie: users[who] });
+          expect(res.status, `${method} ${path} ${JSON.stringify(json)}`).toBeLessThan(500);
+          expect(await res.text()).not.toMatch(/at .+\.(ts|js|mts):\d+/);
+        },
+      ),
       { numRuns: 120 },
     );
     const policy = await getPolicy();

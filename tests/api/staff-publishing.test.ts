@@ -75,7 +75,9 @@ describe('revisions', () => {
       cookie: editor.cookie,
     });
     expect(restore.status).toBe(200);
-    const restored = await json<{ article: { title: string; content: string }; revision: RevisionSummary }>(restore);
+    const restored = await json<{ article: { title: string; content: string }; revision: RevisionSummary }>(
+      restore,
+    );
     expect(restored.article).toMatchObject({ title: 'First title', content: '<p>First text</p>' });
     expect(restored.revision).toMatchObject({ n: 4, action: 'restore', restoredFrom: 1 });
     const detail = await json<{ revision: { snapshot: { title: string } } }>(
@@ -89,7 +91,12 @@ describe('revisions', () => {
     const { createArticle } = await import('../../src/lib/server/content/articles.ts');
     const { ArticleInputSchema } = await import('../../src/lib/schemas/article.ts');
     const old = await createArticle(
-      ArticleInputSchema.parse({ title: 'Legacy', slug: `legacy-${unique()}`, content: '<p>Old</p>', author: 'A' }),
+      ArticleInputSchema.parse({
+        title: 'Legacy',
+        slug: `legacy-${unique()}`,
+        content: '<p>Old</p>',
+        author: 'A',
+      }),
     );
     const res = await call(adminNews, `/api/admin/news/${old.id}`, {
       method: 'PUT',
@@ -106,7 +113,13 @@ describe('revisions', () => {
 
   it('events have revisions too', async () => {
     const editor = await signedIn('editor');
-    const ev = { title: 'Town hall', location: 'Gentilly', eventDate: '2030-03-01', startTime: '18:00', eventType: 'town_hall' };
+    const ev = {
+      title: 'Town hall',
+      location: 'Gentilly',
+      eventDate: '2030-03-01',
+      startTime: '18:00',
+      eventType: 'town_hall',
+    };
     const { event } = await json<{ event: { id: number } }>(
       await call(adminEvents, '/api/admin/events', { json: ev, cookie: editor.cookie }),
     );
@@ -128,18 +141,39 @@ describe('trash', () => {
   it('a deleted event is restored by an admin with its id and history; editors cannot', async () => {
     const admin = await signedIn('admin');
     const editor = await signedIn('editor');
-    const ev = { title: `Rally ${unique()}`, location: 'Treme', eventDate: '2030-04-01', startTime: '12:00', eventType: 'rally' };
+    const ev = {
+      title: `Rally ${unique()}`,
+      location: 'Treme',
+      eventDate: '2030-04-01',
+      startTime: '12:00',
+      eventType: 'rally',
+    };
     const { event } = await json<{ event: { id: number } }>(
       await call(adminEvents, '/api/admin/events', { json: ev, cookie: editor.cookie }),
     );
-    expect((await call(adminEvents, `/api/admin/events/${event.id}`, { method: 'DELETE', cookie: editor.cookie })).status).toBe(200);
-    const { items } = await json<{ items: TrashSummary[] }>(await call(trashFn, '/api/admin/trash', { cookie: admin.cookie }));
+    expect(
+      (await call(adminEvents, `/api/admin/events/${event.id}`, { method: 'DELETE', cookie: editor.cookie }))
+        .status,
+    ).toBe(200);
+    const { items } = await json<{ items: TrashSummary[] }>(
+      await call(trashFn, '/api/admin/trash', { cookie: admin.cookie }),
+    );
     const entry = items.find((i) => i.kind === 'event' && i.id === event.id)!;
     expect(entry).toMatchObject({ title: ev.title, deletedByName: editor.username });
     expect(Date.parse(entry.expiresAt) - Date.parse(entry.deletedAt)).toBe(TRASH_MS);
 
-    expect((await call(trashFn, `/api/admin/trash/event/${event.id}/restore`, { method: 'POST', cookie: editor.cookie })).status).toBe(403);
-    const res = await call(trashFn, `/api/admin/trash/event/${event.id}/restore`, { method: 'POST', cookie: admin.cookie });
+    expect(
+      (
+        await call(trashFn, `/api/admin/trash/event/${event.id}/restore`, {
+          method: 'POST',
+          cookie: editor.cookie,
+        })
+      ).status,
+    ).toBe(403);
+    const res = await call(trashFn, `/api/admin/trash/event/${event.id}/restore`, {
+      method: 'POST',
+      cookie: admin.cookie,
+    });
     expect(res.status).toBe(200);
     const list = await json<{ events: { id: number }[] }>(
       await call(adminEvents, '/api/admin/events?pageSize=200', { cookie: admin.cookie }),
@@ -149,7 +183,14 @@ describe('trash', () => {
       await call(revisionsFn, `/api/admin/events/${event.id}/revisions`, { cookie: admin.cookie }),
     );
     expect(revisions.map((r) => r.action)).toEqual(['trash-restore', 'create']);
-    expect((await call(trashFn, `/api/admin/trash/event/${event.id}/restore`, { method: 'POST', cookie: admin.cookie })).status).toBe(404);
+    expect(
+      (
+        await call(trashFn, `/api/admin/trash/event/${event.id}/restore`, {
+          method: 'POST',
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('after 30 days an item leaves the Trash (fake clock)', async () => {
@@ -158,14 +199,22 @@ describe('trash', () => {
     const { EventInputSchema } = await import('../../src/lib/schemas/event.ts');
     const { deleteToTrash } = await import('../../src/lib/server/content/history.ts');
     const ev = await createEvent(
-      EventInputSchema.parse({ title: 'Old', location: 'X', eventDate: '2030-01-01', startTime: '09:00', eventType: 'rally' }),
+      EventInputSchema.parse({
+        title: 'Old',
+        location: 'X',
+        eventDate: '2030-01-01',
+        startTime: '09:00',
+        eventType: 'rally',
+      }),
     );
     const deletedAt = new Date('2030-01-01T00:00:00Z');
     await deleteToTrash('event', ev.id, { id: 1, username: 'a' }, deletedAt);
     const justBefore = new Date(deletedAt.getTime() + TRASH_MS - 1);
     expect((await listTrash(justBefore)).map((t) => t.id)).toEqual([ev.id]);
     const after = new Date(deletedAt.getTime() + TRASH_MS);
-    await expect(restoreFromTrash('event', ev.id, { id: 1, username: 'a' }, after)).rejects.toMatchObject({ status: 410 });
+    await expect(restoreFromTrash('event', ev.id, { id: 1, username: 'a' }, after)).rejects.toMatchObject({
+      status: 410,
+    });
     expect(await listTrash(after)).toEqual([]);
   });
 
@@ -180,9 +229,23 @@ describe('trash', () => {
     const taker = await json<{ article: { id: number } }>(
       await call(adminNews, '/api/admin/news', { json: body, cookie: admin.cookie }),
     );
-    expect((await call(trashFn, `/api/admin/trash/article/${article.id}/restore`, { method: 'POST', cookie: admin.cookie })).status).toBe(409);
+    expect(
+      (
+        await call(trashFn, `/api/admin/trash/article/${article.id}/restore`, {
+          method: 'POST',
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(409);
     await call(adminNews, `/api/admin/news/${taker.article.id}`, { method: 'DELETE', cookie: admin.cookie });
-    expect((await call(trashFn, `/api/admin/trash/article/${article.id}/restore`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (
+        await call(trashFn, `/api/admin/trash/article/${article.id}/restore`, {
+          method: 'POST',
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -192,32 +255,63 @@ describe('audit trail', () => {
     const editor = await signedIn('editor');
     const viewer = await signedIn('viewer');
     const start = (await verifyChain()).entries;
-    const wrong = await call(loginFn, '/api/auth/login', { json: { username: viewer.username, password: 'nope' }, ip: '198.51.100.77' });
+    const wrong = await call(loginFn, '/api/auth/login', {
+      json: { username: viewer.username, password: 'nope' },
+      ip: '198.51.100.77',
+    });
     expect(wrong.status).toBe(401);
     const slug = `audit-${unique()}`;
     const body = { title: 'Audit me', slug, content: '<p>a</p>', author: 'A' };
     const { article } = await json<{ article: { id: number } }>(
       await call(adminNews, '/api/admin/news', { json: body, cookie: editor.cookie }),
     );
-    await call(adminNews, `/api/admin/news/${article.id}`, { method: 'PUT', json: { ...body, isPublished: true }, cookie: editor.cookie });
-    await call(adminNews, `/api/admin/news/${article.id}`, { method: 'PUT', json: { ...body, isPublished: false }, cookie: editor.cookie });
+    await call(adminNews, `/api/admin/news/${article.id}`, {
+      method: 'PUT',
+      json: { ...body, isPublished: true },
+      cookie: editor.cookie,
+    });
+    await call(adminNews, `/api/admin/news/${article.id}`, {
+      method: 'PUT',
+      json: { ...body, isPublished: false },
+      cookie: editor.cookie,
+    });
     await call(adminNews, `/api/admin/news/${article.id}`, { method: 'DELETE', cookie: editor.cookie });
-    await call(trashFn, `/api/admin/trash/article/${article.id}/restore`, { method: 'POST', cookie: admin.cookie });
+    await call(trashFn, `/api/admin/trash/article/${article.id}/restore`, {
+      method: 'POST',
+      cookie: admin.cookie,
+    });
     await call(adminSocial, '/api/admin/social-media-links/1', {
       method: 'PUT',
       json: { url: 'https://facebook.com/avery', handle: 'avery', isActive: true, displayOrder: 1 },
       cookie: editor.cookie,
     });
-    await call(adminMetrics, '/api/admin/metrics/1', { method: 'PUT', json: { currentValue: 5, targetValue: 10, label: 'Volunteers' }, cookie: admin.cookie });
+    await call(adminMetrics, '/api/admin/metrics/1', {
+      method: 'PUT',
+      json: { currentValue: 5, targetValue: 10, label: 'Volunteers' },
+      cookie: admin.cookie,
+    });
     await call(adminInbox, '/api/admin/volunteers?format=csv', { cookie: editor.cookie });
     const made = await json<{ user: { id: number } }>(
       await call(adminUsers, '/api/admin/users', {
-        json: { username: `new${unique()}`.slice(0, 30), email: `n${unique()}@example.org`, password: 'secret-pass', role: 'viewer' },
+        json: {
+          username: `new${unique()}`.slice(0, 30),
+          email: `n${unique()}@example.org`,
+          password: 'secret-pass',
+          role: 'viewer',
+        },
         cookie: admin.cookie,
       }),
     );
-    await call(adminUsers, `/api/admin/users/${made.user.id}`, { method: 'PUT', json: { role: 'editor' }, cookie: admin.cookie });
-    await call(adminUsers, `/api/admin/users/${made.user.id}`, { method: 'PUT', json: { isActive: false }, cookie: admin.cookie });
+    await call(adminUsers, `/api/admin/users/${made.user.id}`, {
+      method: 'PUT',
+      json: { role: 'editor' },
+      cookie: admin.cookie,
+    });
+    await call(adminUsers, `/api/admin/users/${made.user.id}`, {
+      method: 'PUT',
+      json: { isActive: false },
+      cookie: admin.cookie,
+    });
     await call(adminUsers, `/api/admin/users/${made.user.id}`, { method: 'DELETE', cookie: admin.cookie });
     await call(logoutFn, '/api/auth/logout', { method: 'POST', cookie: viewer.cookie });
 
@@ -258,11 +352,16 @@ describe('audit trail', () => {
 
     const csv = await call(activityFn, '/api/admin/activity?format=csv', { cookie: admin.cookie });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const lines = (await csv.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('time_utc,person,person_id,action,kind,target_type,target_id,target,details,ip,seq,hash');
+    expect(lines[0]).toBe(
+      'time_utc,person,person_id,action,kind,target_type,target_id,target,details,ip,seq,hash',
+    );
     expect(lines.length - 1).toBe(page.total);
-    for (const e of mine) expect(lines.some((l) => l.includes(`,${e.kind},`) && l.includes(e.actorName))).toBe(true);
+    for (const e of mine)
+      expect(lines.some((l) => l.includes(`,${e.kind},`) && l.includes(e.actorName))).toBe(true);
     expect((await verifyChain()).ok).toBe(true);
   });
 
@@ -278,7 +377,8 @@ describe('audit trail', () => {
   it('is tamper-evident: an edited, removed or reordered entry breaks the chain', async () => {
     setStoreFactory(() => new MemoryKV());
     try {
-      for (let i = 0; i < 5; i++) await appendAudit({ kind: 'auth.sign_in', actor: { id: 1, username: 'a' }, ip: 'x' });
+      for (let i = 0; i < 5; i++)
+        await appendAudit({ kind: 'auth.sign_in', actor: { id: 1, username: 'a' }, ip: 'x' });
       expect(await verifyChain()).toEqual({ ok: true, entries: 5 });
       const k = 'chain/0000000003';
       const cur = (await kv('audit').get<AuditEntry>(k))!;
@@ -315,7 +415,11 @@ describe('audit trail', () => {
       const day = Date.parse('2030-06-01T00:00:00Z');
       for (let i = 0; i < 5000; i++)
         await appendAudit(
-          { kind: i % 3 ? 'article.update' : 'auth.sign_in', actor: { id: (i % 3) + 1, username: `u${i % 3}` }, ip: 'x' },
+          {
+            kind: i % 3 ? 'article.update' : 'auth.sign_in',
+            actor: { id: (i % 3) + 1, username: `u${i % 3}` },
+            ip: 'x',
+          },
           new Date(day + i * 60_000),
         );
       const writeMs = Date.now() - t0;
@@ -324,7 +428,13 @@ describe('audit trail', () => {
       const t1 = Date.now();
       const first = await auditPage(q);
       const last = await auditPage({ ...q, page: 100 });
-      const filtered = await auditPage({ ...q, actor: 2, kind: 'article.update', from: '2030-06-02', to: '2030-06-02' });
+      const filtered = await auditPage({
+        ...q,
+        actor: 2,
+        kind: 'article.update',
+        from: '2030-06-02',
+        to: '2030-06-02',
+      });
       const readMs = Date.now() - t1;
       console.log(`[audit paging] 5000 entries: written in ${writeMs} ms; 3 pages read in ${readMs} ms`);
       expect(first.total).toBe(5000);
@@ -332,9 +442,9 @@ describe('audit trail', () => {
       expect(last.entries.at(-1)!.seq).toBe(1);
       expect(filtered.entries.every((e) => e.actorId === 2 && e.at.startsWith('2030-06-02'))).toBe(true);
       expect(filtered.total).toBe(480);
-      expect(rangePrefix(Date.parse('2030-06-02T00:00:00Z'), Date.parse('2030-06-02T23:59:59.999Z')).length).toBeGreaterThan(
-        'log/'.length + 3,
-      );
+      expect(
+        rangePrefix(Date.parse('2030-06-02T00:00:00Z'), Date.parse('2030-06-02T23:59:59.999Z')).length,
+      ).toBeGreaterThan('log/'.length + 3);
     } finally {
       setStoreFactory(null);
     }
@@ -348,7 +458,10 @@ describe('two-factor sign-in', () => {
     );
     expect(setup.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
     expect(setup.otpauthUri).toContain(`secret=${setup.secret}`);
-    const enable = await call(twoFactorFn, '/api/auth/two-factor/enable', { json: { code: totpCode(setup.secret) }, cookie });
+    const enable = await call(twoFactorFn, '/api/auth/two-factor/enable', {
+      json: { code: totpCode(setup.secret) },
+      cookie,
+    });
     expect(enable.status).toBe(200);
     const { recoveryCodes } = await json<{ recoveryCodes: string[] }>(enable);
     return { secret: setup.secret, codes: recoveryCodes };
@@ -356,7 +469,11 @@ describe('two-factor sign-in', () => {
 
   const login = (username: string, password: string, ip = '192.0.2.90') =>
     call(loginFn, '/api/auth/login', { json: { username, password }, ip });
-  const pendingCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('twofactor='))!.split(';')[0]!;
+  const pendingCookie = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('twofactor='))!
+      .split(';')[0]!;
 
   it('with two-factor on, the password alone gives no session; a code works once; a recovery code works once', async () => {
     const u = await signedIn('editor');
@@ -374,8 +491,13 @@ describe('two-factor sign-in', () => {
     expect(first.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
     const pending = pendingCookie(first);
     // The pending cookie is not a session.
-    expect((await call(meFn, '/api/auth/me', { cookie: pending.replace('twofactor=', 'session=') })).status).toBe(401);
-    expect((await call(twoFactorFn, '/api/auth/two-factor/verify', { json: { code: '000000' }, cookie: pending })).status).toBe(401);
+    expect(
+      (await call(meFn, '/api/auth/me', { cookie: pending.replace('twofactor=', 'session=') })).status,
+    ).toBe(401);
+    expect(
+      (await call(twoFactorFn, '/api/auth/two-factor/verify', { json: { code: '000000' }, cookie: pending }))
+        .status,
+    ).toBe(401);
 
     // A fresh code (the enrolment code's step is already spent): next step.
     const code = totpCode(secret, Date.now() + 30_000);
@@ -383,13 +505,30 @@ describe('two-factor sign-in', () => {
     expect(ok.status).toBe(200);
     const session = sessionCookie(ok);
     expect((await call(meFn, '/api/auth/me', { cookie: session })).status).toBe(200);
-    const again = await call(twoFactorFn, '/api/auth/two-factor/verify', { json: { code }, cookie: pendingCookie(await login(u.username, u.password)) });
+    const again = await call(twoFactorFn, '/api/auth/two-factor/verify', {
+      json: { code },
+      cookie: pendingCookie(await login(u.username, u.password)),
+    });
     expect(again.status).toBe(401);
 
     const p2 = pendingCookie(await login(u.username, u.password));
-    expect((await call(twoFactorFn, '/api/auth/two-factor/verify', { json: { recoveryCode: codes[0]!.toUpperCase() }, cookie: p2 })).status).toBe(200);
+    expect(
+      (
+        await call(twoFactorFn, '/api/auth/two-factor/verify', {
+          json: { recoveryCode: codes[0]!.toUpperCase() },
+          cookie: p2,
+        })
+      ).status,
+    ).toBe(200);
     const p3 = pendingCookie(await login(u.username, u.password));
-    expect((await call(twoFactorFn, '/api/auth/two-factor/verify', { json: { recoveryCode: codes[0] }, cookie: p3 })).status).toBe(401);
+    expect(
+      (
+        await call(twoFactorFn, '/api/auth/two-factor/verify', {
+          json: { recoveryCode: codes[0] },
+          cookie: p3,
+        })
+      ).status,
+    ).toBe(401);
     const status = await json<{ twoFactor: { enabled: boolean; recoveryCodesLeft: number } }>(
       await call(meFn, '/api/auth/me', { cookie: session }),
     );
@@ -402,7 +541,15 @@ describe('two-factor sign-in', () => {
     const pending = pendingCookie(await login(u.username, u.password, '192.0.2.91'));
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
-      statuses.push((await call(twoFactorFn, '/api/auth/two-factor/verify', { json: { code: '000000' }, cookie: pending, ip: '192.0.2.91' })).status);
+      statuses.push(
+        (
+          await call(twoFactorFn, '/api/auth/two-factor/verify', {
+            json: { code: '000000' },
+            cookie: pending,
+            ip: '192.0.2.91',
+          })
+        ).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const right = await call(twoFactorFn, '/api/auth/two-factor/verify', {
       json: { code: totpCode(secret, Date.now() + 30_000) },
@@ -416,11 +563,30 @@ describe('two-factor sign-in', () => {
     const u = await signedIn('editor');
     const { secret } = await enrol(u.cookie);
     const code = totpCode(secret, Date.now() + 30_000);
-    expect((await call(twoFactorFn, '/api/auth/two-factor/disable', { json: { password: 'wrong', code }, cookie: u.cookie })).status).toBe(400);
-    expect((await call(twoFactorFn, '/api/auth/two-factor/disable', { json: { password: u.password }, cookie: u.cookie })).status).toBe(400);
-    const off = await call(twoFactorFn, '/api/auth/two-factor/disable', { json: { password: u.password, code }, cookie: u.cookie });
+    expect(
+      (
+        await call(twoFactorFn, '/api/auth/two-factor/disable', {
+          json: { password: 'wrong', code },
+          cookie: u.cookie,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(twoFactorFn, '/api/auth/two-factor/disable', {
+          json: { password: u.password },
+          cookie: u.cookie,
+        })
+      ).status,
+    ).toBe(400);
+    const off = await call(twoFactorFn, '/api/auth/two-factor/disable', {
+      json: { password: u.password, code },
+      cookie: u.cookie,
+    });
     expect(off.status).toBe(200);
-    expect((await login(u.username, u.password)).headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(true);
+    expect(
+      (await login(u.username, u.password)).headers.getSetCookie().some((c) => c.startsWith('session=')),
+    ).toBe(true);
   });
 
   it('an admin can require it for admins: an un-enrolled admin is sent to enrolment; an admin can reset a member (audited)', async () => {
@@ -431,26 +597,43 @@ describe('two-factor sign-in', () => {
     await enrol(member.cookie);
     try {
       expect(
-        (await call(adminTwoFactorFn, '/api/admin/two-factor', { method: 'PUT', json: { requireForAdmins: true, requireForAllStaff: false }, cookie: boss.cookie })).status,
+        (
+          await call(adminTwoFactorFn, '/api/admin/two-factor', {
+            method: 'PUT',
+            json: { requireForAdmins: true, requireForAllStaff: false },
+            cookie: boss.cookie,
+          })
+        ).status,
       ).toBe(200);
       const blocked = await call(adminNews, '/api/admin/news', { cookie: other.cookie });
       expect(blocked.status).toBe(403);
       expect(await json(blocked)).toMatchObject({ twoFactorSetupRequired: true });
-      const me = await json<{ twoFactor: { required: boolean; enabled: boolean } }>(await call(meFn, '/api/auth/me', { cookie: other.cookie }));
+      const me = await json<{ twoFactor: { required: boolean; enabled: boolean } }>(
+        await call(meFn, '/api/auth/me', { cookie: other.cookie }),
+      );
       expect(me.twoFactor).toEqual({ required: true, enabled: false, recoveryCodesLeft: 0 });
       // Editors are not covered by "admins only".
-      expect((await call(adminNews, '/api/admin/news', { cookie: (await signedIn('editor')).cookie })).status).toBe(200);
+      expect(
+        (await call(adminNews, '/api/admin/news', { cookie: (await signedIn('editor')).cookie })).status,
+      ).toBe(200);
       // Enrolment is open to the blocked admin, and then everything else is.
       await enrol(other.cookie);
       expect((await call(adminNews, '/api/admin/news', { cookie: other.cookie })).status).toBe(200);
 
-      const reset = await call(adminTwoFactorFn, `/api/admin/users/${member.user.id}/two-factor`, { method: 'DELETE', cookie: boss.cookie });
+      const reset = await call(adminTwoFactorFn, `/api/admin/users/${member.user.id}/two-factor`, {
+        method: 'DELETE',
+        cookie: boss.cookie,
+      });
       expect(reset.status).toBe(200);
       expect((await getUser(member.user.id))!.tokenVersion).toBeGreaterThan(member.user.tokenVersion);
       const log = await activity(boss.cookie, '&kind=auth.two_factor_reset');
       expect(log.entries[0]).toMatchObject({ actorName: boss.username, target: { label: member.username } });
     } finally {
-      await call(adminTwoFactorFn, '/api/admin/two-factor', { method: 'PUT', json: { requireForAdmins: false, requireForAllStaff: false }, cookie: boss.cookie });
+      await call(adminTwoFactorFn, '/api/admin/two-factor', {
+        method: 'PUT',
+        json: { requireForAdmins: false, requireForAllStaff: false },
+        cookie: boss.cookie,
+      });
     }
   });
 });

@@ -28,7 +28,11 @@ afterEach(() => {
 
 function open(html = ''): Editor {
   editor?.destroy();
-  editor = new Editor({ element: document.createElement('div'), extensions: articleExtensions(), content: html });
+  editor = new Editor({
+    element: document.createElement('div'),
+    extensions: articleExtensions(),
+    content: html,
+  });
   return editor;
 }
 
@@ -50,19 +54,39 @@ const CONSTRUCTS: [string, (e: Editor) => void][] = [
   ['underline', (e) => e.chain().setContent('<p>under</p>').selectAll().toggleUnderline().run()],
   ['strike', (e) => e.chain().setContent('<p>strike</p>').selectAll().toggleStrike().run()],
   ['inline code', (e) => e.chain().setContent('<p>code</p>').selectAll().toggleCode().run()],
-  ['https link', (e) => e.chain().setContent('<p>site</p>').selectAll().setLink({ href: 'https://nola.gov/x?a=1&b=2' }).run()],
-  ['mailto link', (e) => e.chain().setContent('<p>mail</p>').selectAll().setLink({ href: 'mailto:press@example.org' }).run()],
-  ['relative link', (e) => e.chain().setContent('<p>donate</p>').selectAll().setLink({ href: '/donate' }).run()],
+  [
+    'https link',
+    (e) =>
+      e.chain().setContent('<p>site</p>').selectAll().setLink({ href: 'https://nola.gov/x?a=1&b=2' }).run(),
+  ],
+  [
+    'mailto link',
+    (e) =>
+      e.chain().setContent('<p>mail</p>').selectAll().setLink({ href: 'mailto:press@example.org' }).run(),
+  ],
+  [
+    'relative link',
+    (e) => e.chain().setContent('<p>donate</p>').selectAll().setLink({ href: '/donate' }).run(),
+  ],
   ['bullet list', (e) => e.chain().setContent('<p>one</p>').selectAll().toggleBulletList().run()],
   ['numbered list', (e) => e.chain().setContent('<p>one</p>').selectAll().toggleOrderedList().run()],
   ['numbered list from 3', (e) => e.commands.setContent('<ol start="3"><li><p>three</p></li></ol>')],
   ['block quote', (e) => e.chain().setContent('<p>quoted</p>').selectAll().toggleBlockquote().run()],
   ['code block', (e) => e.chain().setContent('<p>x = 1</p>').selectAll().toggleCodeBlock().run()],
   ['horizontal rule', (e) => e.chain().setContent('<p>a</p>').setHorizontalRule().run()],
-  ['hard break', (e) => e.chain().setContent('<p>a</p>').focus('end').setHardBreak().insertContent('b').run()],
+  [
+    'hard break',
+    (e) => e.chain().setContent('<p>a</p>').focus('end').setHardBreak().insertContent('b').run(),
+  ],
   [
     'image with alt text',
-    (e) => e.chain().setContent('<p>a</p>').focus('end').setImage({ src: '/api/uploads/0123456789abcdef0123456789abcdef.png', alt: 'Volunteers at the hub' }).run(),
+    (e) =>
+      e
+        .chain()
+        .setContent('<p>a</p>')
+        .focus('end')
+        .setImage({ src: '/api/uploads/0123456789abcdef0123456789abcdef.png', alt: 'Volunteers at the hub' })
+        .run(),
   ],
   [
     'everything nested',
@@ -141,7 +165,7 @@ describe('paste from Word and Google Docs is cleaned to the allowlist', () => {
     expect(sanitizeArticleHtml(html)).toBe(html);
     for (const tag of tagsOf(html)) expect(ARTICLE_TAGS as string[]).toContain(tag);
     expect(html).not.toMatch(/style=|class=|mso-|o:p|<span|<table|file:|StartFragment/i);
-    for (const t of texts as string[]) expect(textOf(html)).toContain(t);
+    for (const t of texts) expect(textOf(html)).toContain(t);
     expect(html).toMatch(/<strong>Bold( words)?<\/strong>/);
     expect(html).toContain('<em>italic</em>');
     expect(html).toMatch(/<a href="https:\/\/(nola\.gov|example\.org\/rsvp)">/);
@@ -155,6 +179,8 @@ describe('paste from Word and Google Docs is cleaned to the allowlist', () => {
   });
 
   it('cleanPastedHtml drops Office comments, XML and namespaced tags but keeps their text', () => {
-    expect(cleanPastedHtml('<!--[if gte mso 9]><xml>x</xml><![endif]--><p>a<o:p></o:p></p><style>p{}</style>')).toBe('<p>a</p>');
+    expect(
+      cleanPastedHtml('<!--[if gte mso 9]><xml>x</xml><![endif]--><p>a<o:p></o:p></p><style>p{}</style>'),
+    ).toBe('<p>a</p>');
   });
 });

@@ -179,19 +179,23 @@ describe('sanitizeArticleHtml', () => {
 
   it('is the allowlist the editor is built from, and no wider', () => {
     expect(new Set(ARTICLE_TAGS)).toEqual(ALLOWED_TAGS);
-    expect(Object.fromEntries(Object.entries(ARTICLE_ATTRIBUTES).map(([t, a]) => [t, [...a]]))).toEqual(ALLOWED_ATTRS);
+    expect(Object.fromEntries(Object.entries(ARTICLE_ATTRIBUTES).map(([t, a]) => [t, [...a]]))).toEqual(
+      ALLOWED_ATTRS,
+    );
     expect([...LINK_SCHEMES]).toEqual(['http', 'https', 'mailto']);
     expect([...IMAGE_SCHEMES]).toEqual(['http', 'https']);
   });
 
   it('maps older tags with the same meaning onto the allowlist instead of losing them', () => {
-    expect(sanitizeArticleHtml('<h1>A</h1><b>b</b> <i>i</i><h5>c</h5><h6>d</h6><del>x</del><ins>y</ins>')).toBe(
-      '<h2>A</h2><strong>b</strong> <em>i</em><h4>c</h4><h4>d</h4><s>x</s><u>y</u>',
-    );
+    expect(
+      sanitizeArticleHtml('<h1>A</h1><b>b</b> <i>i</i><h5>c</h5><h6>d</h6><del>x</del><ins>y</ins>'),
+    ).toBe('<h2>A</h2><strong>b</strong> <em>i</em><h4>c</h4><h4>d</h4><s>x</s><u>y</u>');
     // Tags outside it keep their text: nothing a reader saw disappears.
-    expect(sanitizeArticleHtml('<p><mark>m</mark> <sub>2</sub> <small>s</small></p><figure><figcaption>c</figcaption></figure>')).toBe(
-      '<p>m 2 s</p>c',
-    );
+    expect(
+      sanitizeArticleHtml(
+        '<p><mark>m</mark> <sub>2</sub> <small>s</small></p><figure><figcaption>c</figcaption></figure>',
+      ),
+    ).toBe('<p>m 2 s</p>c');
   });
 
   it('drops script and style content rather than keeping it as text', () => {

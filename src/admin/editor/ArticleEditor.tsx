@@ -5,7 +5,8 @@ import { IMAGE_UPLOAD_FAILED, uploadImage } from '../api/upload-image.ts';
 import { articleExtensions } from './extensions.ts';
 import { cleanPastedHtml } from './paste.ts';
 
-export const LINK_REFUSED = 'Links must start with http://, https:// or mailto: (or / for a page of this site).';
+export const LINK_REFUSED =
+  'Links must start with http://, https:// or mailto: (or / for a page of this site).';
 export const ALT_REQUIRED = 'Describe the image for people who cannot see it.';
 
 export interface ArticleEditorProps {
@@ -24,7 +25,14 @@ export interface ArticleEditorProps {
  * WAI-ARIA toolbar pattern); every button has a name and toggles report
  * aria-pressed. Links and images open a small inline panel, not a second modal.
  */
-export default function ArticleEditor({ id, label, value, onChange, error, onUploading }: ArticleEditorProps) {
+export default function ArticleEditor({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  onUploading,
+}: ArticleEditorProps) {
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -70,8 +78,8 @@ export default function ArticleEditor({ id, label, value, onChange, error, onUpl
       {editor ? <Toolbar editor={editor} editorId={id} onUploading={onUploading} /> : null}
       <EditorContent editor={editor} />
       <p id={hintId} className="field__hint">
-        Headings, bold, italic, links, lists, quotes and images. Pasted text from Word or Google Docs keeps only
-        these.
+        Headings, bold, italic, links, lists, quotes and images. Pasted text from Word or Google Docs keeps
+        only these.
       </p>
       {error ? (
         <p id={errorId} className="field__error">

@@ -1,4 +1,4 @@
-import type { Extensions } from '@tiptap/core';
+import type { Attribute, Extensions } from '@tiptap/core';
 import CodeBlock from '@tiptap/extension-code-block';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
@@ -32,8 +32,8 @@ export function articleExtensions(): Extensions {
     // Only href and title (the allowlist's): a pasted target, rel or class is not even parsed.
     Link.extend({
       addAttributes() {
-        const inherited = this.parent?.() ?? {};
-        return { href: inherited.href, title: inherited.title };
+        const inherited = (this.parent?.() ?? {}) as Record<string, Attribute>;
+        return { href: inherited.href!, title: inherited.title! };
       },
     }).configure({
       openOnClick: false,
@@ -49,7 +49,12 @@ export function articleExtensions(): Extensions {
     // Images only from http(s) or this site: a pasted file:// or data: image is dropped, not kept broken.
     Image.extend({
       parseHTML() {
-        return [{ tag: 'img[src]', getAttrs: (el) => (isAllowedImageSrc(el.getAttribute('src') ?? '') ? null : false) }];
+        return [
+          {
+            tag: 'img[src]',
+            getAttrs: (el) => (isAllowedImageSrc(el.getAttribute('src') ?? '') ? null : false),
+          },
+        ];
       },
     }).configure({ inline: false, allowBase64: false }),
   ];

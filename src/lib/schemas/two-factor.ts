@@ -7,7 +7,8 @@ export const TWO_FACTOR_MESSAGES = {
   invalidCode: 'That code is not valid. Check your authenticator app and try again.',
   expired: 'Your sign-in has expired. Please sign in again.',
   setupRequired: 'Your campaign requires two-factor sign-in. Please set it up to continue.',
-  requiredCannotDisable: 'Your campaign requires two-factor sign-in for your account, so it cannot be turned off.',
+  requiredCannotDisable:
+    'Your campaign requires two-factor sign-in for your account, so it cannot be turned off.',
 } as const;
 
 const code = z

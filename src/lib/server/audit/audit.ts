@@ -131,7 +131,9 @@ export async function appendAudit(
   }
   if (!entry) throw new ConflictError('Too many concurrent changes. Please try again.');
   const done = entry;
-  await upsert<Head>(s, 'head', (cur) => (cur && cur.seq >= done.seq ? cur : { seq: done.seq, hash: done.hash }));
+  await upsert<Head>(s, 'head', (cur) =>
+    cur && cur.seq >= done.seq ? cur : { seq: done.seq, hash: done.hash },
+  );
   await s.put(logKey(done), done);
   return done;
 }
@@ -185,10 +187,15 @@ export function rangePrefix(fromMs: number | null, toMs: number | null): string 
 }
 
 /** Keys of the matching entries, newest first, from key names alone (no entry is read). */
-export async function matchingKeys(q: Pick<AuditQuery, 'actor' | 'kind' | 'from' | 'to'>): Promise<KeyInfo[]> {
+export async function matchingKeys(
+  q: Pick<AuditQuery, 'actor' | 'kind' | 'from' | 'to'>,
+): Promise<KeyInfo[]> {
   const fromMs = q.from ? dayStart(q.from) : null;
   const toMs = q.to ? dayStart(q.to) + DAY_MS - 1 : null;
-  const prefix = rangePrefix(fromMs ?? (toMs !== null ? 0 : null), toMs ?? (fromMs !== null ? Date.now() + DAY_MS : null));
+  const prefix = rangePrefix(
+    fromMs ?? (toMs !== null ? 0 : null),
+    toMs ?? (fromMs !== null ? Date.now() + DAY_MS : null),
+  );
   const out: KeyInfo[] = [];
   for await (const page of store().keys(prefix)) {
     for (const k of page) {
@@ -284,12 +291,16 @@ export async function verifyChain(): Promise<ChainReport> {
     const batch = await Promise.all(keys.slice(i, i + 200).map((k) => store().get<unknown>(k)));
     for (const r of batch) {
       const parsed = r ? AuditEntrySchema.safeParse(r.value) : null;
-      if (!parsed?.success) return { ok: false, entries: expected - 1, brokenAt: expected, reason: 'unreadable entry' };
+      if (!parsed?.success)
+        return { ok: false, entries: expected - 1, brokenAt: expected, reason: 'unreadable entry' };
       const e = parsed.data;
-      if (e.seq !== expected) return { ok: false, entries: expected - 1, brokenAt: expected, reason: 'missing entry' };
-      if (e.prevHash !== prevHash) return { ok: false, entries: expected - 1, brokenAt: e.seq, reason: 'chain link broken' };
+      if (e.seq !== expected)
+        return { ok: false, entries: expected - 1, brokenAt: expected, reason: 'missing entry' };
+      if (e.prevHash !== prevHash)
+        return { ok: false, entries: expected - 1, brokenAt: e.seq, reason: 'chain link broken' };
       const { hash, ...rest } = e;
-      if (entryHash(rest) !== hash) return { ok: false, entries: expected - 1, brokenAt: e.seq, reason: 'entry altered' };
+      if (entryHash(rest) !== hash)
+        return { ok: false, entries: expected - 1, brokenAt: e.seq, reason: 'entry altered' };
       prevHash = hash;
       expected += 1;
     }
@@ -303,16 +314,30 @@ export async function verifyChain(): Promise<ChainReport> {
 // ---------------------------------------------------------------------------
 // What handlers pass: targets and the kind of a save
 
-type Titled = { id: number; title: string };
-type Labelled = { id: number; label: string };
+interface Titled {
+  id: number;
+  title: string;
+}
+interface Labelled {
+  id: number;
+  label: string;
+}
 
 export const target = {
   article: (a: Titled): AuditTarget => ({ type: 'article', id: a.id, label: a.title }),
   event: (e: Titled): AuditTarget => ({ type: 'event', id: e.id, label: e.title }),
   user: (u: { id: number; username: string }): AuditTarget => ({ type: 'user', id: u.id, label: u.username }),
-  social: (l: { id: number; platform: string }): AuditTarget => ({ type: 'social', id: l.id, label: l.platform }),
+  social: (l: { id: number; platform: string }): AuditTarget => ({
+    type: 'social',
+    id: l.id,
+    label: l.platform,
+  }),
   metric: (m: Labelled): AuditTarget => ({ type: 'metric', id: m.id, label: m.label }),
-  goal: (g: { id: number; description: string }): AuditTarget => ({ type: 'goal', id: g.id, label: g.description }),
+  goal: (g: { id: number; description: string }): AuditTarget => ({
+    type: 'goal',
+    id: g.id,
+    label: g.description,
+  }),
   milestone: (m: Labelled): AuditTarget => ({ type: 'milestone', id: m.id, label: m.label }),
 };
 

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { sessionSecret } from '../env.ts';
 
@@ -93,18 +100,27 @@ export function sealSecret(plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', derivedKey('campaign totp secrets v1'), iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), data.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(
-    '.',
-  );
+  return [
+    'v1',
+    iv.toString('base64url'),
+    data.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+  ].join('.');
 }
 
 export function openSecret(sealed: string): string | null {
   const [version, iv, data, tag] = sealed.split('.');
   if (version !== 'v1' || !iv || !data || !tag) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', derivedKey('campaign totp secrets v1'), Buffer.from(iv, 'base64url'));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      derivedKey('campaign totp secrets v1'),
+      Buffer.from(iv, 'base64url'),
+    );
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
     return null;
   }

@@ -83,7 +83,9 @@ export async function getPolicy(): Promise<TwoFactorPolicy> {
   return parsed?.success ? parsed.data : DEFAULT_POLICY;
 }
 
-export async function setPolicy(policy: TwoFactorPolicy): Promise<{ before: TwoFactorPolicy; after: TwoFactorPolicy }> {
+export async function setPolicy(
+  policy: TwoFactorPolicy,
+): Promise<{ before: TwoFactorPolicy; after: TwoFactorPolicy }> {
   const before = await getPolicy();
   const after = await upsert<TwoFactorPolicy>(auth(), POLICY_KEY, () => policy);
   return { before, after };
@@ -133,7 +135,10 @@ export async function confirmEnrolment(user: StoredUser, code: string, now = new
   if (!pending?.success || !secret || now.getTime() - Date.parse(pending.data.createdAt) > PENDING_TTL_MS)
     throw new HttpError(400, 'The set-up has expired. Please start again.');
   const step = matchTotpStep(secret, code, now.getTime());
-  if (step === null) throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, { fields: { code: TWO_FACTOR_MESSAGES.invalidCode } });
+  if (step === null)
+    throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, {
+      fields: { code: TWO_FACTOR_MESSAGES.invalidCode },
+    });
   const codes = newRecoveryCodes();
   const factor: Factor = {
     secret: sealSecret(secret),
@@ -141,7 +146,8 @@ export async function confirmEnrolment(user: StoredUser, code: string, now = new
     lastStep: step,
     recoveryHashes: codes.map(hashRecoveryCode),
   };
-  if (!(await auth().create(factorKey(user.id), factor))) throw new HttpError(409, 'Two-factor sign-in is already on');
+  if (!(await auth().create(factorKey(user.id), factor)))
+    throw new HttpError(409, 'Two-factor sign-in is already on');
   await auth().delete(pendingKey(user.id));
   return codes;
 }
@@ -218,7 +224,11 @@ export async function checkSecondFactor(
 export async function removeFactor(userId: number): Promise<StoredUser> {
   await auth().delete(factorKey(userId));
   await auth().delete(pendingKey(userId));
-  return changeUser(userId, (u) => ({ ...u, tokenVersion: u.tokenVersion + 1, updatedAt: new Date().toISOString() }));
+  return changeUser(userId, (u) => ({
+    ...u,
+    tokenVersion: u.tokenVersion + 1,
+    updatedAt: new Date().toISOString(),
+  }));
 }
 
 // ---------------------------------------------------------------------------
@@ -231,7 +241,9 @@ export const PENDING_SIGN_IN_SECONDS = 5 * 60;
 const secureSite = () => new URL(env().SITE_URL).protocol === 'https:';
 export const pendingCookieName = () => (secureSite() ? '__Host-twofactor' : 'twofactor');
 const pendingAttributes = (maxAge: number) =>
-  ['Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAge}`, ...(secureSite() ? ['Secure'] : [])].join('; ');
+  ['Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAge}`, ...(secureSite() ? ['Secure'] : [])].join(
+    '; ',
+  );
 
 export async function pendingSignInCookie(user: Pick<StoredUser, 'id' | 'tokenVersion'>): Promise<string> {
   const jwt = await new SignJWT({ ver: user.tokenVersion })

@@ -39,7 +39,10 @@ export const TRASH_MS = TRASH_DAYS * 24 * 60 * 60 * 1000;
 /** Fields that say nothing about the content: left out of "what changed". */
 const BOOKKEEPING = new Set(['id', 'createdAt', 'updatedAt']);
 
-export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown>): string[] {
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): string[] {
   if (!before) return [];
   return Object.keys(after)
     .filter((k) => !BOOKKEEPING.has(k))
@@ -80,7 +83,9 @@ export async function recordRevision(
   const s = store(kind);
   const numbers = await revisionNumbers(kind, record.id);
   let last = numbers.at(-1) ?? 0;
-  let previous: Record<string, unknown> | null = last ? ((await getRevision(kind, record.id, last))?.snapshot ?? null) : null;
+  let previous: Record<string, unknown> | null = last
+    ? ((await getRevision(kind, record.id, last))?.snapshot ?? null)
+    : null;
   if (!last && before) {
     const baseline: Revision = {
       n: 1,
@@ -103,7 +108,7 @@ export async function recordRevision(
       actorName: actor?.username ?? '',
       action,
       restoredFrom,
-      changed: changedFields(previous, record as unknown as Record<string, unknown>),
+      changed: changedFields(previous, record),
       snapshot: { ...record },
     };
     if (await s.create(revKey(record.id, rev.n), rev)) return rev;
@@ -199,7 +204,12 @@ export async function restoreRevision(
  * Deletes a record, keeping a copy in the Trash first (if the delete then
  * fails, the copy is harmless: restoring a record that exists answers 409).
  */
-export async function deleteToTrash(kind: HistoryKind, id: number, actor: Actor, now = new Date()): Promise<AnyRecord> {
+export async function deleteToTrash(
+  kind: HistoryKind,
+  id: number,
+  actor: Actor,
+  now = new Date(),
+): Promise<AnyRecord> {
   const record = await currentRecord(kind, id);
   if (!record) throw new HttpError(404, kind === 'article' ? 'Article not found' : 'Event not found');
   const entry: TrashEntry = {
@@ -237,7 +247,9 @@ export async function listTrash(now = new Date()): Promise<TrashSummary[]> {
   const live: TrashSummary[] = [];
   for (const { key: k, entry } of all) {
     if (expiresAt(entry).getTime() <= now.getTime()) {
-      await store(entry.kind).delete(k).catch(() => undefined);
+      await store(entry.kind)
+        .delete(k)
+        .catch(() => undefined);
       continue;
     }
     const { record: _record, ...summary } = entry;
@@ -265,8 +277,11 @@ export async function restoreFromTrash(
     restored = await restoreDeletedArticle(ArticleSchema.parse(entry.record), now);
   } else {
     const event = EventSchema.parse(entry.record);
-    restored = { ...event, updatedAt: now.toISOString() > event.updatedAt ? now.toISOString() : event.updatedAt };
-    if (!(await events.createWithId(restored as CampaignEvent))) throw new HttpError(409, 'This event already exists');
+    restored = {
+      ...event,
+      updatedAt: now.toISOString() > event.updatedAt ? now.toISOString() : event.updatedAt,
+    };
+    if (!(await events.createWithId(restored))) throw new HttpError(409, 'This event already exists');
   }
   await s.delete(trashKey(id));
   await recordRevision(kind, restored, actor, 'trash-restore', null, null, now);

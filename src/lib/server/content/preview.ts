@@ -18,7 +18,10 @@ export interface ArticleViewModel {
   publishedAt: string;
 }
 
-type Viewable = Pick<Article, 'title' | 'slug' | 'excerpt' | 'content' | 'imageUrl' | 'author' | 'publishedAt' | 'createdAt'>;
+type Viewable = Pick<
+  Article,
+  'title' | 'slug' | 'excerpt' | 'content' | 'imageUrl' | 'author' | 'publishedAt' | 'createdAt'
+>;
 
 export function articleViewModel(a: Viewable): ArticleViewModel {
   return {

@@ -22,14 +22,19 @@ import {
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ARTICLE_TAGS],
-  allowedAttributes: Object.fromEntries(Object.entries(ARTICLE_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]])),
+  allowedAttributes: Object.fromEntries(
+    Object.entries(ARTICLE_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]]),
+  ),
   allowedSchemes: [...IMAGE_SCHEMES],
   allowedSchemesByTag: { a: [...LINK_SCHEMES], img: [...IMAGE_SCHEMES] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: Object.fromEntries(
-    Object.entries(ARTICLE_TAG_ALIASES).map(([from, to]) => [from, sanitizeHtml.simpleTransform(to, {}, false)]),
+    Object.entries(ARTICLE_TAG_ALIASES).map(([from, to]) => [
+      from,
+      sanitizeHtml.simpleTransform(to, {}, false),
+    ]),
   ),
   // Content of these is dropped with the tag, not kept as text.
   nonTextTags: [...ARTICLE_DROPPED_WITH_CONTENT],
