@@ -10,7 +10,7 @@ import {
 } from '../../schemas/audit.ts';
 import { sessionSecret } from '../env.ts';
 import { csvCell } from '../forms/inbox.ts';
-import { ConflictError, key, kv, upsert, type KV } from '../store.ts';
+import { ConflictError, key, kv, type KV } from '../store.ts';
 
 /**
  * The append-only staff audit trail (store `audit`). Design and measurements:
@@ -123,6 +123,13 @@ export async function appendAudit(
       entry = candidate;
       break;
     }
+    // Taken: jump to the head when it is ahead, else step over the taken position.
+    const ahead = (await s.get<Head>('head'))?.value;
+    if (ahead && ahead.seq >= seq) {
+      seq = ahead.seq + 1;
+      prevHash = ahead.hash;
+      continue;
+    }
     const taken = await s.get<AuditEntry>(chainKey(seq));
     if (taken) {
       prevHash = taken.value.hash;
@@ -131,11 +138,22 @@ export async function appendAudit(
   }
   if (!entry) throw new ConflictError('Too many concurrent changes. Please try again.');
   const done = entry;
-  await upsert<Head>(s, 'head', (cur) =>
-    cur && cur.seq >= done.seq ? cur : { seq: done.seq, hash: done.hash },
-  );
+  await advanceHead(s, done);
   await s.put(logKey(done), done);
   return done;
+}
+
+/**
+ * Moves the head hint forward (never back). Best effort: a lost race leaves
+ * it behind, and the next writer walks forward from there.
+ */
+async function advanceHead(s: KV, e: AuditEntry): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    const cur = await s.get<Head>('head');
+    if (cur && cur.value.seq >= e.seq) return;
+    const next: Head = { seq: e.seq, hash: e.hash };
+    if (cur ? await s.replace('head', next, cur.etag) : await s.create('head', next)) return;
+  }
 }
 
 /**
