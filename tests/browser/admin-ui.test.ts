@@ -470,6 +470,7 @@ describe('admin roles (stubbed API)', () => {
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Security',
     ]);
     await page.close();
   });
@@ -482,6 +483,7 @@ describe('admin roles (stubbed API)', () => {
       'Events Management',
       'Social Media',
       'Campaign Progress',
+      'Security',
     ]);
     for (const tab of ['Blog Management', 'Events Management', 'Social Media', 'Campaign Progress']) {
       await page.getByRole('tab', { name: tab }).click();

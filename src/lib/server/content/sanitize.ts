@@ -42,11 +42,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * Void elements are written as HTML serialises them (`<br>`, `<img ...>`), as
- * the editor does, so its output passes through unchanged. Safe as a text
- * replacement: sanitize-html escapes every '>' inside text and attribute
- * values, so ' />' only ever ends one of its own void tags.
+ * Written as the browser serialises HTML (what the editor sends), so its
+ * output passes through unchanged: void elements as `<br>` and `<img ...>`,
+ * and a no-break space as `&nbsp;`. Safe as text replacements: sanitize-html
+ * escapes every '>' inside text and attribute values, so ' />' only ever ends
+ * one of its own void tags.
  */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).replace(/ \/>/g, '>').trim();
+  return sanitizeHtml(html, OPTIONS)
+    .replace(/ \/>/g, '>')
+    .replace(/\u00a0/g, '&nbsp;')
+    .trim();
 }
