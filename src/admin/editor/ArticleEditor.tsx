@@ -221,7 +221,7 @@ function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     <div
       className="rich-editor__panel"
       role="group"
-      aria-labelledby={`${base}-label`}
+      aria-label="Add or change a link"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
@@ -234,7 +234,7 @@ function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => void }) {
         }
       }}
     >
-      <label id={`${base}-label`} htmlFor={`${base}-href`} className="field__label">
+      <label htmlFor={`${base}-href`} className="field__label">
         Link address
       </label>
       <input

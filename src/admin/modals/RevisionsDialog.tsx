@@ -125,17 +125,7 @@ export function RevisionsDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="lg"
-      title={`History: ${title}`}
-      footer={
-        <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <Dialog open onClose={onClose} size="lg" title={`History: ${title}`}>
       <ListState isLoading={isLoading} error={error} empty={revisions.length === 0}>
         <div className="history">
           <ol className="history__list" aria-label="Versions, newest first">
