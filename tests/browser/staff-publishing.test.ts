@@ -347,8 +347,8 @@ describe('Activity tab', () => {
     const rows = () =>
       table
         .locator('tbody tr')
-        .evaluateAll<string[][]>((trs) =>
-          trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText.trim())),
+        .evaluateAll<string[][], HTMLElement>((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll<HTMLElement>('th, td')].map((c) => c.innerText.trim())),
         );
     const seen = (await rows()).map((r) => [r[1]!, r[2]!] as [string, string]);
     // Newest first: this run's actions appear in reverse order (the admin's own sign-in is newest).
