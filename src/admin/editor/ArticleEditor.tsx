@@ -145,7 +145,6 @@ function Toolbar({
         key={name}
         type="button"
         className="rich-editor__button"
-        aria-label={name}
         title={name}
         aria-pressed={pressed}
         disabled={disabled}
@@ -153,7 +152,9 @@ function Toolbar({
         onFocus={() => setFocusIndex(i)}
         onClick={run}
       >
-        {text}
+        {/* The name is the full word ("Heading 2"); the short label is only seen. */}
+        <span aria-hidden="true">{text}</span>
+        <span className="sr-only">{name}</span>
       </button>
     );
   };
