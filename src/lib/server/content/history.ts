@@ -14,7 +14,7 @@ import {
 import type { Actor } from '../audit/audit.ts';
 import { HttpError } from '../http.ts';
 import { key, kv, type KV, type StoreName } from '../store.ts';
-import { articles, deleteArticle, restoreDeletedArticle, updateArticle } from './articles.ts';
+import { articles, deleteArticle, laterStamp, restoreDeletedArticle, updateArticle } from './articles.ts';
 import { deleteEvent, events, updateEvent } from './events.ts';
 
 /**
@@ -277,11 +277,9 @@ export async function restoreFromTrash(
     restored = await restoreDeletedArticle(ArticleSchema.parse(entry.record), now);
   } else {
     const event = EventSchema.parse(entry.record);
-    restored = {
-      ...event,
-      updatedAt: now.toISOString() > event.updatedAt ? now.toISOString() : event.updatedAt,
-    };
-    if (!(await events.createWithId(restored))) throw new HttpError(409, 'This event already exists');
+    const back: CampaignEvent = { ...event, updatedAt: laterStamp(now, event.updatedAt) };
+    if (!(await events.createWithId(back))) throw new HttpError(409, 'This event already exists');
+    restored = back;
   }
   await s.delete(trashKey(id));
   await recordRevision(kind, restored, actor, 'trash-restore', null, null, now);
