@@ -9,7 +9,6 @@ import { verifyPassword } from '../../src/lib/server/auth/passwords.ts';
 import { createSessionCookie, requireUser } from '../../src/lib/server/auth/session.ts';
 import {
   checkSecondFactor,
-  clearPendingSignInCookie,
   confirmEnrolment,
   getPolicy,
   isRequiredFor,
@@ -60,10 +59,12 @@ export default handle(async (req: Request, context: Context) => {
     await audit(context, signedIn, 'auth.sign_in', null, {
       with: method === 'totp' ? 'authenticator code' : 'recovery code',
     });
-    const res = json({ role: signedIn.role, user: toPublicUser(signedIn) });
-    res.headers.append('Set-Cookie', await createSessionCookie(signedIn));
-    res.headers.append('Set-Cookie', clearPendingSignInCookie());
-    return res;
+    // One Set-Cookie only (the dev server's function emulation keeps just one of several). The pending-sign-in
+    // cookie is left to expire (5 minutes): it opens nothing but another code step.
+    return json(
+      { role: signedIn.role, user: toPublicUser(signedIn) },
+      { headers: { 'Set-Cookie': await createSessionCookie(signedIn) } },
+    );
   }
   const user = await requireUser(req, { allowTwoFactorSetup: true });
   if (action === 'setup') return json(await startEnrolment(user));

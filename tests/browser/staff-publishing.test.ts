@@ -157,6 +157,9 @@ describe('visual editor, preview and publish', () => {
       dialog.getByRole('button', { name: 'Preview' }).click(),
     ]);
     await preview.waitForLoadState();
+    expect(await preview.locator('h1').first().innerText(), await preview.locator('main').innerText()).toBe(
+      title,
+    );
     const body = preview.locator('#article-view .article-body');
     await body.locator('h2', { hasText: 'Our drainage plan' }).waitFor();
     expect(await body.locator('strong').innerText()).toBe('fix');
@@ -195,7 +198,7 @@ describe('visual editor, preview and publish', () => {
     expect(stored.content).toBe(sent);
     expect(sanitizeArticleHtml(stored.content)).toBe(stored.content);
     await page.close();
-  });
+  }, 120_000);
 
   it('a scheduled article’s saved preview shows its publish time', async () => {
     const editor = await login('editor');
