@@ -25,8 +25,13 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'POST') {
     const article = await createArticle(await readJson(req, ArticleInputSchema, MAX_ARTICLE_BYTES));
     await recordRevision('article', article, user, 'create');
-    await audit(context, user, 'article.create', target.article(article));
-    if (article.isPublished) await audit(context, user, 'article.publish', target.article(article));
+    await audit(
+      context,
+      user,
+      'article.create',
+      target.article(article),
+      article.isPublished ? { published: 'yes' } : {},
+    );
     await purgeTags(CACHE_TAGS.news);
     return json({ article }, { status: 201 });
   }

@@ -8,7 +8,7 @@ import {
   type AuditPage,
   type AuditQuery,
 } from '../../schemas/audit.ts';
-import { sessionSecret } from '../env.ts';
+import { isLocalMode, sessionSecret } from '../env.ts';
 import { csvCell } from '../forms/inbox.ts';
 import { ConflictError, key, kv, type KV } from '../store.ts';
 
@@ -87,7 +87,32 @@ const cap = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` 
  * position is followed forward, its hash becoming our prevHash), then moves
  * the head hint and writes the listing key. Store faults propagate (503).
  */
-export async function appendAudit(
+export function appendAudit(
+  input: Parameters<typeof appendUnqueued>[0],
+  now = new Date(),
+): Promise<AuditEntry> {
+  if (!isLocalMode()) return appendUnqueued(input, now);
+  const run = localQueue.tail.then(
+    () => appendUnqueued(input, now),
+    () => appendUnqueued(input, now),
+  );
+  localQueue.tail = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Local mode (dev server, tests) runs every function in one process against a
+ * local Blobs server whose conditional writes are slow and not atomic: there
+ * appends take turns in-process, so a burst of staff actions does not turn
+ * into a storm of position retries (store.ts queues writes per key for the
+ * same reason). Production appends race and the claim loop below sorts them out.
+ */
+const QUEUE = Symbol.for('campaign.audit.queue');
+const localQueue = ((globalThis as Record<symbol, unknown>)[QUEUE] ??= { tail: Promise.resolve() }) as {
+  tail: Promise<unknown>;
+};
+
+async function appendUnqueued(
   input: {
     kind: AuditKind;
     actor: Actor | null;
@@ -100,7 +125,8 @@ export async function appendAudit(
   now = new Date(),
 ): Promise<AuditEntry> {
   const s = store();
-  const head = (await s.get<Head>('head'))?.value;
+  const headDoc = await s.get<Head>('head');
+  const head = headDoc?.value;
   let seq = (head?.seq ?? 0) + 1;
   let prevHash = head?.hash ?? GENESIS;
   const details = Object.fromEntries(
@@ -123,7 +149,11 @@ export async function appendAudit(
       entry = candidate;
       break;
     }
-    // Taken: jump to the head when it is ahead, else step over the taken position.
+    // Taken. Wait a jittered moment (a burst of writers would otherwise storm the store), then jump to the
+    // head when it is ahead, else step over the taken position.
+    await new Promise((r) =>
+      setTimeout(r, Math.min(100, 4 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random())),
+    );
     const ahead = (await s.get<Head>('head'))?.value;
     if (ahead && ahead.seq >= seq) {
       seq = ahead.seq + 1;
@@ -138,7 +168,7 @@ export async function appendAudit(
   }
   if (!entry) throw new ConflictError('Too many concurrent changes. Please try again.');
   const done = entry;
-  await advanceHead(s, done);
+  await advanceHead(s, done, headDoc?.etag ?? null);
   await s.put(logKey(done), done);
   return done;
 }
@@ -147,11 +177,13 @@ export async function appendAudit(
  * Moves the head hint forward (never back). Best effort: a lost race leaves
  * it behind, and the next writer walks forward from there.
  */
-async function advanceHead(s: KV, e: AuditEntry): Promise<void> {
-  for (let i = 0; i < 3; i++) {
+async function advanceHead(s: KV, e: AuditEntry, etag: string | null): Promise<void> {
+  const next: Head = { seq: e.seq, hash: e.hash };
+  // Uncontended, the head we started from is still current: one write.
+  if (etag ? await s.replace('head', next, etag) : await s.create('head', next)) return;
+  for (let i = 0; i < 2; i++) {
     const cur = await s.get<Head>('head');
     if (cur && cur.value.seq >= e.seq) return;
-    const next: Head = { seq: e.seq, hash: e.hash };
     if (cur ? await s.replace('head', next, cur.etag) : await s.create('head', next)) return;
   }
 }

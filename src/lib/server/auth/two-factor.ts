@@ -257,7 +257,6 @@ export async function pendingSignInCookie(user: Pick<StoredUser, 'id' | 'tokenVe
   return `${pendingCookieName()}=${jwt}; ${pendingAttributes(PENDING_SIGN_IN_SECONDS)}`;
 }
 
-
 /** The user whose password was accepted in the last 5 minutes, or a 401. */
 export async function pendingSignInUser(req: Request): Promise<StoredUser> {
   const token = readCookies(req).get(pendingCookieName());

@@ -81,7 +81,8 @@ export async function recordRevision(
   now = new Date(),
 ): Promise<Revision> {
   const s = store(kind);
-  const numbers = await revisionNumbers(kind, record.id);
+  // A new record has no history yet: skip the listing (a taken number still falls back to it below).
+  const numbers = action === 'create' ? [] : await revisionNumbers(kind, record.id);
   let last = numbers.at(-1) ?? 0;
   let previous: Record<string, unknown> | null = last
     ? ((await getRevision(kind, record.id, last))?.snapshot ?? null)
