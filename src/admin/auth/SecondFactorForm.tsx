@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { cancelSecondFactor } from '../../lib/client/auth-store.ts';
-import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
 import { TextField } from '../components/Field.tsx';
 import { useAuth } from './AuthProvider.tsx';
 

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { encode } from 'uqr';
 import { messageOf } from '../../lib/client/api.ts';
-import { TWO_FACTOR_MESSAGES, type TwoFactorSetup as Setup } from '../../lib/schemas/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
+import type { TwoFactorSetup as Setup } from '../../lib/schemas/two-factor.ts';
 import { enableTwoFactor, finishTwoFactorSetup, startTwoFactorSetup } from '../api/two-factor.ts';
 import { TextField } from '../components/Field.tsx';
 

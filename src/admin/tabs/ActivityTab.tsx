@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiRequest, messageOf } from '../../lib/client/api.ts';
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '../../lib/schemas/audit.ts';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '../../lib/schemas/audit-kinds.ts';
 import {
   ACTIVITY_PAGE_SIZE,
   ADMIN_ACTIVITY,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { messageOf } from '../../lib/client/api.ts';
-import { TRASH_DAYS } from '../../lib/schemas/history.ts';
+import { TRASH_DAYS } from '../../lib/schemas/history-labels.ts';
 import { useRestoreFromTrash, useTrash } from '../api/trash.ts';
 import { ListState } from '../components/ListState.tsx';
 import { RowButton } from '../components/RowButton.tsx';

@@ -1,21 +1,17 @@
 import { z } from './zod.ts';
 
+import { HISTORY_KINDS, REVISION_ACTIONS, type RevisionAction } from './history-labels.ts';
+
+export {
+  HISTORY_KINDS,
+  REVISION_ACTIONS,
+  TRASH_DAYS,
+  type HistoryKind,
+  type RevisionAction,
+} from './history-labels.ts';
+
 /** Records with revisions and a Trash (issue 11). */
-export const HISTORY_KINDS = ['article', 'event'] as const;
 export const HistoryKindSchema = z.enum(HISTORY_KINDS);
-export type HistoryKind = z.infer<typeof HistoryKindSchema>;
-
-/** Deleted articles and events can be restored from the Trash for this long. */
-export const TRASH_DAYS = 30;
-
-export const REVISION_ACTIONS = {
-  baseline: 'Version before history was kept',
-  create: 'Created',
-  update: 'Saved',
-  restore: 'Restored an earlier version',
-  'trash-restore': 'Restored from Trash',
-} as const;
-export type RevisionAction = keyof typeof REVISION_ACTIONS;
 
 /** One saved version of an article or event: who, when, what changed, and the whole record. */
 export const RevisionSchema = z.object({

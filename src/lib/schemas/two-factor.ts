@@ -2,14 +2,9 @@ import { z } from './zod.ts';
 
 /** Two-factor sign-in (issue 11): what the forms send and the endpoints answer. */
 
-export const TWO_FACTOR_MESSAGES = {
-  codeFormat: 'Enter the 6-digit code from your authenticator app',
-  invalidCode: 'That code is not valid. Check your authenticator app and try again.',
-  expired: 'Your sign-in has expired. Please sign in again.',
-  setupRequired: 'Your campaign requires two-factor sign-in. Please set it up to continue.',
-  requiredCannotDisable:
-    'Your campaign requires two-factor sign-in for your account, so it cannot be turned off.',
-} as const;
+import { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
+
+export { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
 
 const code = z
   .string({ error: TWO_FACTOR_MESSAGES.codeFormat })
