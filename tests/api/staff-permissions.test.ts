@@ -7,9 +7,11 @@ import * as trashFn from '../../netlify/functions/admin-trash.mts';
 import * as twoFactorFn from '../../netlify/functions/auth-two-factor.mts';
 import * as adminNews from '../../netlify/functions/admin-news.mts';
 import * as adminEvents from '../../netlify/functions/admin-events.mts';
+import * as previewFn from '../../netlify/functions/admin-preview.mts';
 import { verifyChain } from '../../src/lib/server/audit/audit.ts';
 import { getPolicy } from '../../src/lib/server/auth/two-factor.ts';
 import { listTrash } from '../../src/lib/server/content/history.ts';
+import { kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';
 import { call, type CallOptions } from '../helpers/http.ts';
@@ -32,6 +34,12 @@ beforeAll(async () => {
 afterAll(() => stop());
 
 const WHO: Who[] = ['anonymous', 'viewer', 'editor', 'admin', 'inactive'];
+
+async function previewDraftCount(): Promise<number> {
+  let n = 0;
+  for await (const page of kv('meta').keys('preview/')) n += page.length;
+  return n;
+}
 type Mod = Parameters<typeof call>[0];
 let n = 0;
 
@@ -129,6 +137,15 @@ const ROUTES: Route[] = [
       revisionsFn,
       `/api/admin/events/${await newEvent()}/revisions/1/restore`,
       { method: 'POST' },
+    ],
+  },
+  {
+    name: 'POST /api/admin/preview',
+    want: { viewer: 403, editor: 201, admin: 201 },
+    req: () => [
+      previewFn,
+      '/api/admin/preview',
+      { json: { title: 'Draft', slug: 'draft', content: '<p>d</p>', author: 'A' } },
     ],
   },
   { name: 'GET /api/admin/trash', want: ADMIN_ONLY, req: () => [trashFn, '/api/admin/trash', {}] },
@@ -293,6 +310,21 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
     expect((await listTrash()).length).toBe(trashBefore);
   });
 
+  it('preview drafts', async () => {
+    const before = await previewDraftCount();
+    for (const body of [
+      {},
+      { title: 'x' },
+      { title: 'T', slug: 's', content: '', author: 'A' },
+      { extra: 1 },
+      'x',
+    ]) {
+      const res = await call(previewFn, '/api/admin/preview', { json: body, cookie: users.editor });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await previewDraftCount()).toBe(before);
+  });
+
   it('two-factor policy and codes', async () => {
     const before = await getPolicy();
     for (const body of [
@@ -337,6 +369,7 @@ describe('fuzz: arbitrary JSON to the new write endpoints', () => {
       [twoFactorFn, '/api/auth/two-factor/verify', 'POST'],
       [revisionsFn, `/api/admin/news/${id}/revisions/1/restore`, 'POST'],
       [trashFn, '/api/admin/trash/article/1/restore', 'POST'],
+      [previewFn, '/api/admin/preview', 'POST'],
     ];
     const body = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }),

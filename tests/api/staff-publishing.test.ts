@@ -10,6 +10,7 @@ import * as adminUsers from '../../netlify/functions/admin-users.mts';
 import * as loginFn from '../../netlify/functions/auth-login.mts';
 import * as logoutFn from '../../netlify/functions/auth-logout.mts';
 import * as meFn from '../../netlify/functions/auth-me.mts';
+import * as newsFn from '../../netlify/functions/news.mts';
 import * as revisionsFn from '../../netlify/functions/admin-revisions.mts';
 import * as trashFn from '../../netlify/functions/admin-trash.mts';
 import * as twoFactorFn from '../../netlify/functions/auth-two-factor.mts';
@@ -132,6 +133,46 @@ describe('revisions', () => {
       await call(revisionsFn, `/api/admin/events/${event.id}/revisions`, { cookie: editor.cookie }),
     );
     expect(revisions[0]!.changed).toEqual(['location', 'isPublic']);
+  });
+});
+
+describe('preview', () => {
+  it('a draft preview shows the form as it was, only to the member who made it, for 10 minutes', async () => {
+    const { articlePreview, PREVIEW_TTL_MS } = await import('../../src/lib/server/content/preview.ts');
+    const previewFn = await import('../../netlify/functions/admin-preview.mts');
+    const a = await signedIn('editor');
+    const b = await signedIn('editor');
+    const res = await call(previewFn, '/api/admin/preview', {
+      json: {
+        title: 'Not yet',
+        slug: 'not-yet',
+        content: '<h2>Plan</h2><script>x</script><p onclick="y">Body</p>',
+        author: 'Press Office',
+        isPublished: true,
+        publishedAt: '2031-01-01T12:00:00Z',
+      },
+      cookie: a.cookie,
+    });
+    expect(res.status).toBe(201);
+    const { url } = await json<{ url: string }>(res);
+    expect(url).toMatch(/^\/admin\/preview\?draft=[A-Za-z0-9_-]{32}$/);
+    const page = (cookie: string) => new Request(`http://localhost:4321${url}`, { headers: { cookie } });
+    const seen = await articlePreview(page(a.cookie));
+    expect(seen.view.contentHtml).toBe('<h2>Plan</h2><p>Body</p>');
+    expect(seen).toMatchObject({ state: 'scheduled', publishAt: '2031-01-01T12:00:00.000Z' });
+    await expect(articlePreview(page(b.cookie))).rejects.toMatchObject({ status: 404 });
+    await expect(articlePreview(new Request(`http://localhost:4321${url}`))).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(
+      articlePreview(page(a.cookie), new Date(Date.now() + PREVIEW_TTL_MS + 1000)),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    // Nothing was published.
+    expect((await call(newsFn, '/api/news')).status).toBe(200);
+    const feed = await json<{ articles: { slug: string }[] }>(await call(newsFn, '/api/news'));
+    expect(feed.articles.some((x) => x.slug === 'not-yet')).toBe(false);
   });
 });
 

@@ -156,6 +156,7 @@ describe('visual editor, preview and publish', () => {
       browser.context.waitForEvent('page'),
       dialog.getByRole('button', { name: 'Preview' }).click(),
     ]);
+    await preview.waitForURL(/\/admin\/preview\?draft=/);
     await preview.waitForLoadState();
     expect(await preview.locator('h1').first().innerText(), await preview.locator('main').innerText()).toBe(
       title,
@@ -258,7 +259,7 @@ describe('revisions and Trash', () => {
     const now = (list.json!.articles as { id: number; content: string }[]).find((a) => a.id === id)!;
     expect(now.content).toBe('<p>The first words.</p>');
     await page.close();
-  });
+  }, 120_000);
 
   it('a deleted event is restored from Trash by an admin', async () => {
     const editor = await login('editor');
@@ -296,7 +297,7 @@ describe('revisions and Trash', () => {
       'create',
     ]);
     await admin.close();
-  });
+  }, 120_000);
 });
 
 describe('Activity tab', () => {

@@ -1,24 +1,20 @@
 import type { ArticleInput } from '../../lib/schemas/article.ts';
-
-/** The staff-only preview page (src/pages/admin/preview.astro). */
-export const PREVIEW_PATH = '/admin/preview';
+import { send } from './shared.ts';
 
 /**
  * Opens the preview of an article as it is in the form (saved or not) in a
- * new tab: a same-origin form POST, so the unsaved text never travels in a URL.
+ * new tab: POST /api/admin/preview keeps the form for 10 minutes and answers
+ * the staff-only page's address. The tab is opened first, inside the click,
+ * so popup blockers let it through; it is closed again if the call fails.
  */
-export function openPreview(article: ArticleInput): void {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = PREVIEW_PATH;
-  form.target = '_blank';
-  form.hidden = true;
-  const field = document.createElement('input');
-  field.type = 'hidden';
-  field.name = 'article';
-  field.value = JSON.stringify(article);
-  form.append(field);
-  document.body.append(form);
-  form.submit();
-  form.remove();
+export async function openPreview(article: ArticleInput): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { url } = await send<{ url: string }>('POST', '/api/admin/preview', article);
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
 }

@@ -152,7 +152,15 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
         />
       </Suspense>
       <div className="span-2 preview-row">
-        <button type="button" className="btn btn--secondary" onClick={() => openPreview(articlePayload(f))}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() =>
+            void openPreview(articlePayload(f)).catch((err: unknown) =>
+              toast.error('Preview failed', { description: failureDescription(err, FALLBACK) }),
+            )
+          }
+        >
           Preview
         </button>
         <span className="muted">Opens in a new tab as it will appear on the site; nothing is published.</span>

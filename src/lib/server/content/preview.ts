@@ -1,9 +1,13 @@
 import { IDENTITY } from '../../../content/identity.ts';
-import { ArticleInputSchema, isArticlePublic, type Article } from '../../schemas/article.ts';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { isArticlePublic, type Article } from '../../schemas/article.ts';
 import { categoryFor } from '../../schemas/category.ts';
 import { requireUser } from '../auth/session.ts';
-import { HttpError, zodToHttp } from '../http.ts';
-import { articles } from './articles.ts';
+import type { StoredUser } from '../auth/users.ts';
+import { HttpError } from '../http.ts';
+import { key, kv } from '../store.ts';
+import { articles, type ArticleData } from './articles.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 
 /** What ArticleView.astro renders: the public page and the staff preview build it with this one function. */
@@ -43,41 +47,87 @@ export interface ArticlePreview {
   publishAt: string | null;
 }
 
-const MAX_PREVIEW_BYTES = 256 * 1024;
+/** A draft preview stays readable this long (a reload of the preview tab works; then it is gone). */
+export const PREVIEW_TTL_MS = 10 * 60 * 1000;
+
+const DraftSchema = z.object({
+  userId: z.number().int(),
+  createdAt: z.string(),
+  article: z.object({
+    title: z.string(),
+    slug: z.string(),
+    content: z.string(),
+    excerpt: z.string(),
+    imageUrl: z.string(),
+    author: z.string(),
+    isPublished: z.boolean(),
+    publishedAt: z.string().nullable(),
+  }),
+});
+type Draft = z.infer<typeof DraftSchema>;
+const draftKey = (token: string) => key('preview', token);
+
+/**
+ * Keeps the form as it is (unsaved edits) for the preview tab: content
+ * sanitised as a save would, readable only by the same staff member for
+ * PREVIEW_TTL_MS, never published or listed. Answers the preview's address.
+ */
+export async function savePreviewDraft(
+  user: Pick<StoredUser, 'id'>,
+  input: ArticleData,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  const draft: Draft = {
+    userId: user.id,
+    createdAt: now.toISOString(),
+    article: {
+      title: input.title,
+      slug: input.slug,
+      content: sanitizeArticleHtml(input.content),
+      excerpt: input.excerpt,
+      imageUrl: input.imageUrl,
+      author: input.author,
+      isPublished: input.isPublished,
+      publishedAt: input.publishedAt ? new Date(input.publishedAt).toISOString() : null,
+    },
+  };
+  await kv('meta').create(draftKey(token), draft);
+  return `/admin/preview?draft=${token}`;
+}
+
+async function readDraft(
+  token: string,
+  user: StoredUser,
+  now: Date,
+): Promise<Draft['article'] & { createdAt: string }> {
+  const gone = new HttpError(404, 'This preview has expired. Press Preview again.');
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) throw gone;
+  const r = await kv('meta').get<unknown>(draftKey(token));
+  const parsed = r ? DraftSchema.safeParse(r.value) : null;
+  if (!parsed?.success || parsed.data.userId !== user.id) throw gone;
+  if (now.getTime() - Date.parse(parsed.data.createdAt) > PREVIEW_TTL_MS) {
+    await kv('meta').delete(draftKey(token));
+    throw gone;
+  }
+  return { ...parsed.data.article, createdAt: parsed.data.createdAt };
+}
 
 /**
  * The staff preview (issue 11): a signed-in staff member sees an article as
- * /article/{slug} will render it, from the form as it is (POST, field
- * `article` = the JSON the editor would save) or from a saved draft (GET
- * ?id=). Content goes through the same sanitiser as a save; nothing is stored.
- * Throws HttpError (401/403/400/404) for the page to show.
+ * /article/{slug} will render it: a saved article by `?id=`, or the form as
+ * it was (unsaved edits) by `?draft=` (see savePreviewDraft). Nothing is
+ * published. Throws HttpError (401/403/404) for the page to show.
  */
 export async function articlePreview(req: Request, now = new Date()): Promise<ArticlePreview> {
-  await requireUser(req);
+  const user = await requireUser(req);
+  const params = new URL(req.url).searchParams;
   let article: Viewable & { isPublished: boolean };
-  if (req.method === 'POST') {
-    const declared = Number(req.headers.get('content-length') ?? '0');
-    if (declared > MAX_PREVIEW_BYTES) throw new HttpError(413, 'This article is too large to preview');
-    const form = await req.formData().catch(() => null);
-    const raw = form?.get('article');
-    let data: unknown;
-    try {
-      data = typeof raw === 'string' ? JSON.parse(raw) : null;
-    } catch {
-      data = null;
-    }
-    if (!data) throw new HttpError(400, 'Nothing to preview');
-    const parsed = ArticleInputSchema.safeParse(data);
-    if (!parsed.success) throw zodToHttp(parsed.error);
-    const input = parsed.data;
-    article = {
-      ...input,
-      content: sanitizeArticleHtml(input.content),
-      publishedAt: input.publishedAt ? new Date(input.publishedAt).toISOString() : null,
-      createdAt: now.toISOString(),
-    };
+  const draft = params.get('draft');
+  if (draft !== null) {
+    article = await readDraft(draft, user, now);
   } else {
-    const id = Number(new URL(req.url).searchParams.get('id'));
+    const id = Number(params.get('id'));
     const found = Number.isSafeInteger(id) && id > 0 ? await articles.get(id) : null;
     if (!found) throw new HttpError(404, 'Article not found');
     article = found;
