@@ -199,7 +199,7 @@ describe('visual editor, preview and publish', () => {
     expect(stored.content).toBe(sent);
     expect(sanitizeArticleHtml(stored.content)).toBe(stored.content);
     await page.close();
-  }, 120_000);
+  }, 180_000);
 
   it('a scheduled article’s saved preview shows its publish time', async () => {
     const editor = await login('editor');
@@ -259,7 +259,7 @@ describe('revisions and Trash', () => {
     const now = (list.json!.articles as { id: number; content: string }[]).find((a) => a.id === id)!;
     expect(now.content).toBe('<p>The first words.</p>');
     await page.close();
-  }, 120_000);
+  }, 180_000);
 
   it('a deleted event is restored from Trash by an admin', async () => {
     const editor = await login('editor');
@@ -297,7 +297,7 @@ describe('revisions and Trash', () => {
       'create',
     ]);
     await admin.close();
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('Activity tab', () => {
@@ -382,7 +382,7 @@ describe('Activity tab', () => {
     // The page's Export link points at the same CSV with the current filters.
     expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('format=csv');
     await page.close();
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('two-factor sign-in', () => {
