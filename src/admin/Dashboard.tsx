@@ -12,11 +12,14 @@ import { InboxTab } from './tabs/InboxTab.tsx';
 import { ProgressTab } from './tabs/ProgressTab.tsx';
 import { SocialTab } from './tabs/SocialTab.tsx';
 import { UsersTab } from './tabs/UsersTab.tsx';
+import { ActivityTab } from './tabs/ActivityTab.tsx';
+import { SecurityTab } from './tabs/SecurityTab.tsx';
+import { TrashTab } from './tabs/TrashTab.tsx';
 
 /** Spec section 2: the page title is set for the admin dashboard. */
 export const DASHBOARD_TITLE = pageMeta.admin.title;
 
-/** Which tabs a user sees (spec section 6 plus the Progress and Inbox tabs of issue 5). */
+/** Which tabs a user sees (spec section 6, the Progress and Inbox tabs of issue 5, and issue 11's). */
 export function dashboardTabs(user: PublicUser): TabItem[] {
   const canEdit = canEditContent(user);
   const tabs: TabItem[] = [
@@ -32,6 +35,16 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
     render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
   });
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
+  // Issue 11: the audit trail and the Trash are admin only; Security is everyone's own two-factor.
+  if (hasPermission(user, 'view_audit')) {
+    tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });
+    tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
+  }
+  tabs.push({
+    id: 'security',
+    label: 'Security',
+    render: () => <SecurityTab isAdmin={hasPermission(user, 'manage_users')} />,
+  });
   return tabs;
 }
 

@@ -208,11 +208,11 @@ describe('admin dashboard (stubbed API)', () => {
     );
     await page.getByRole('heading', { name: 'Events Management', level: 2 }).waitFor();
     await page.keyboard.press('End');
-    expect(await page.getByRole('tab', { name: 'Inbox' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Security' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowRight');
     expect(await blog.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowLeft');
-    expect(await page.getByRole('tab', { name: 'Inbox' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Security' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Home');
     expect(await blog.getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Blog Management');
@@ -470,6 +470,7 @@ describe('admin roles (stubbed API)', () => {
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Security',
     ]);
     await page.close();
   });
@@ -482,6 +483,7 @@ describe('admin roles (stubbed API)', () => {
       'Events Management',
       'Social Media',
       'Campaign Progress',
+      'Security',
     ]);
     for (const tab of ['Blog Management', 'Events Management', 'Social Media', 'Campaign Progress']) {
       await page.getByRole('tab', { name: tab }).click();

@@ -124,7 +124,13 @@ describe('admin roles (dev server)', () => {
   it('viewer: no add, edit or delete controls anywhere', async () => {
     const page = await openDashboard('viewer');
     const tabs = await page.getByRole('tab').allInnerTexts();
-    expect(tabs).toEqual(['Blog Management', 'Events Management', 'Social Media', 'Campaign Progress']);
+    expect(tabs).toEqual([
+      'Blog Management',
+      'Events Management',
+      'Social Media',
+      'Campaign Progress',
+      'Security',
+    ]);
     for (const tab of tabs) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).waitFor();

@@ -5,6 +5,8 @@ import { useDeleteEvent } from '../api/delete-event.ts';
 import { Badge } from '../components/Badge.tsx';
 import { useClampPage } from '../components/Pager.tsx';
 import { RecordList } from '../components/RecordList.tsx';
+import { RowButton } from '../components/RowButton.tsx';
+import { RevisionsDialog } from '../modals/RevisionsDialog.tsx';
 import { EventModal } from '../modals/EventModal.tsx';
 import { eventForm, newEventForm, type EventForm } from '../forms/event-form.ts';
 import { formatDate, formatTime } from '../forms/datetime.ts';
@@ -13,6 +15,7 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useEvents(page);
   const [editing, setEditing] = useState<EventForm | null>(null);
+  const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
   const remove = useDeleteEvent();
   const pageSize = data?.pageSize ?? EVENTS_PAGE_SIZE;
   useClampPage(page, setPage, data?.total, pageSize);
@@ -36,6 +39,9 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
       remove={remove}
       deleted="Event deleted successfully!"
       deleteFailed="Failed to delete event"
+      extraActions={(r) => (
+        <RowButton action="History" name={r.title} onClick={() => setHistory({ id: r.id, title: r.title })} />
+      )}
       renderRecord={(ev) => (
         <>
           <div className="record__title-row">
@@ -71,6 +77,15 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
       )}
     >
       {editing ? <EventModal key={editing.id} initial={editing} onClose={() => setEditing(null)} /> : null}
+      {history ? (
+        <RevisionsDialog
+          kind="event"
+          id={history.id}
+          title={history.title}
+          canRestore={canEdit}
+          onClose={() => setHistory(null)}
+        />
+      ) : null}
     </RecordList>
   );
 }

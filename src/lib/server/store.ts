@@ -51,6 +51,7 @@ export const STORE_NAMES = [
   'ratelimit',
   'outbox',
   'meta',
+  'audit',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

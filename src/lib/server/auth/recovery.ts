@@ -95,8 +95,11 @@ export async function requestPasswordReset(
   return FORGOT_MESSAGE;
 }
 
-/** Redeems a reset token once: sets the password, revokes every session, emails a notice. */
-export async function resetPassword(input: ResetPasswordInput, now = new Date()): Promise<void> {
+/** Redeems a reset token once: sets the password, revokes every session, emails a notice. Answers who (for the audit trail). */
+export async function resetPassword(
+  input: ResetPasswordInput,
+  now = new Date(),
+): Promise<{ id: number; username: string }> {
   const { token, password } = ResetPasswordSchema.parse(input);
   const k = resetKey(token);
   let record: ResetRecord | null = null;
@@ -119,6 +122,7 @@ export async function resetPassword(input: ResetPasswordInput, now = new Date())
     updatedAt: now.toISOString(),
   }));
   await notifyPasswordChanged(user.email, user.firstName || user.username);
+  return { id: user.id, username: user.username };
 }
 
 export async function notifyPasswordChanged(to: string, name: string): Promise<void> {

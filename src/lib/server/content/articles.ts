@@ -213,3 +213,14 @@ export async function seedArticle(article: Article, sync = true): Promise<void> 
   } satisfies SlugClaim);
   await articles.createWithId({ ...article, content: sanitizeArticleHtml(article.content) }, sync);
 }
+
+/**
+ * Trash restore (issue 11): brings a deleted article back under its old id
+ * and slug. 409 when the slug has been taken since, or the id exists again.
+ */
+export async function restoreDeletedArticle(article: Article, now = new Date()): Promise<Article> {
+  await claimSlug(article.slug, article.id, now);
+  const restored = { ...article, updatedAt: laterStamp(now, article.updatedAt) };
+  if (!(await articles.createWithId(restored))) throw new HttpError(409, 'This article already exists');
+  return restored;
+}
