@@ -50,6 +50,8 @@ export const STORE_NAMES = [
   'ratelimit',
   'outbox',
   'meta',
+  'donations',
+  'rsvps',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 
@@ -378,17 +380,25 @@ export async function update<T>(
   throw new ConflictError('Too many concurrent changes. Please try again.');
 }
 
-/** Creates or updates a shared document (a counter, an index) under optimistic concurrency. */
+/** Returned by an upsert `change` when nothing needs writing (e.g. an idempotent replay). */
+export const UNCHANGED: unique symbol = Symbol('unchanged');
+
+/**
+ * Creates or updates a shared document (a counter, an index) under optimistic
+ * concurrency. `change` may return UNCHANGED to skip the write; the current
+ * value is then returned (null if there is none).
+ */
 export async function upsert<T>(
   store: KV,
   k: string,
-  change: (current: T | null) => T | Promise<T>,
+  change: (current: T | null) => T | typeof UNCHANGED | Promise<T | typeof UNCHANGED>,
   budgetMs = RETRY_BUDGET_MS,
 ): Promise<T> {
   const deadline = Date.now() + budgetMs;
   for (let i = 0; ; i++) {
     const cur = await store.get<T>(k);
     const next = await change(cur ? cur.value : null);
+    if (next === UNCHANGED) return cur ? cur.value : (null as T);
     const ok = cur ? await store.replace(k, next, cur.etag) : await store.create(k, next);
     if (ok) return next;
     if (!(await backoff(i, deadline))) break;
