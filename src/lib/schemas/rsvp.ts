@@ -84,10 +84,13 @@ export const StoredRsvpSchema = z.object({
   phone: z.string().nullable(),
   guests: z.number().int().min(0).max(RSVP_MAX_GUESTS),
   smsReminder: z.boolean(),
-  /** A cache of the roster's answer; the roster document is the truth. */
-  status: z.enum(RSVP_STATUSES),
-  /** sha256 of the cancellation token; the token itself is only in the email. */
-  cancelTokenSha256: z.string().regex(/^[a-f0-9]{64}$/),
+  /** A cache of the roster's answer ('pending' until the roster has placed it); the roster document is the truth. */
+  status: z.enum(['pending', ...RSVP_STATUSES]),
+  /**
+   * sha256 of each cancellation token emailed to this person (newest last, at
+   * most 5); the tokens themselves are only in the emails.
+   */
+  cancelTokenSha256s: z.array(z.string().regex(/^[a-f0-9]{64}$/)).max(5),
   createdAt: z.string(),
   updatedAt: z.string(),
   cancelledAt: z.string().nullable(),
