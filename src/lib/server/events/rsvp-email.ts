@@ -96,7 +96,7 @@ export function promotionEmail(e: CampaignEvent, r: StoredRsvp, token: string): 
   };
 }
 
-export function reminderEmail(e: CampaignEvent, r: StoredRsvp, token: string): EmailMessage {
+export function reminderEmail(e: CampaignEvent, r: StoredRsvp): EmailMessage {
   return {
     to: r.email,
     replyTo: e.contactEmail,
@@ -108,7 +108,7 @@ export function reminderEmail(e: CampaignEvent, r: StoredRsvp, token: string): E
       '',
       ...details(e, r),
       '',
-      `Plans changed? Cancel your RSVP: ${cancelUrl(e.id, r.id, token)}`,
+      'Plans changed? Please cancel with the link in your confirmation email so someone on the waitlist can come.',
       '',
       `${IDENTITY.committeeName}`,
     ].join('\n'),
