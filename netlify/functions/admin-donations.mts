@@ -11,9 +11,10 @@ const DEFAULT_DAYS = 30;
 
 function rangeOf(url: URL, now = new Date()) {
   const to = url.searchParams.get('to') || campaignToday(now);
+  const toDate = Date.parse(`${to}T12:00:00Z`);
   const from =
     url.searchParams.get('from') ||
-    campaignToday(new Date(Date.parse(`${to}T12:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000));
+    (Number.isNaN(toDate) ? to : campaignToday(new Date(toDate - (DEFAULT_DAYS - 1) * 86_400_000)));
   const r = DonationRangeSchema.safeParse({ from, to });
   if (!r.success) throw zodToHttp(r.error);
   return r.data;
