@@ -159,20 +159,24 @@ describe('ActBlue webhook: authentication and bad bodies store nothing', () => {
 
   it('malformed bodies -> 4xx', async () => {
     const before = (await keysOf('donations')).length;
-    const broken = (mutate: (o: ReturnType<typeof order> & Record<string, any>) => void) => {
-      const o = order(2) as Record<string, any>;
+    interface Mutable {
+      contribution: Record<string, unknown>;
+      lineitems: Record<string, unknown>[];
+    }
+    const broken = (mutate: (o: Mutable) => void) => {
+      const o = order(2) as unknown as Mutable;
       mutate(o);
       return o;
     };
     const bodies: [unknown, number][] = [
-      [broken((o) => delete o.contribution), 400],
+      [broken((o) => delete (o as Partial<Mutable>).contribution), 400],
       [broken((o) => delete o.contribution.orderNumber), 400],
       [broken((o) => (o.contribution.orderNumber = '../../etc')), 400],
       [broken((o) => (o.lineitems = [])), 400],
-      [broken((o) => (o.lineitems[0].amount = '-5.00')), 400],
-      [broken((o) => (o.lineitems[0].amount = 'ten')), 400],
+      [broken((o) => (o.lineitems[0]!.amount = '-5.00')), 400],
+      [broken((o) => (o.lineitems[0]!.amount = 'ten')), 400],
       [broken((o) => (o.contribution.createdAt = 'yesterday')), 400],
-      [broken((o) => (o.lineitems[0].paidAt = 'not a date')), 400],
+      [broken((o) => (o.lineitems[0]!.paidAt = 'not a date')), 400],
       [[], 400],
       ['just a string', 400],
       [null, 400],

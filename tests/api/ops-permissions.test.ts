@@ -163,7 +163,7 @@ describe('public routes need no session; the webhook accepts only its own creden
     const results: Record<string, number> = {};
     for (const who of WHO) {
       const res = await call(
-        (await import('../../netlify/functions/donations-actblue.mts')) as Mod,
+        await import('../../netlify/functions/donations-actblue.mts'),
         '/api/donations/actblue',
         { method: 'POST', json: order(5000), cookie: users[who] },
       );

@@ -47,7 +47,7 @@ describe('RSVP', () => {
     expect(mail?.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
     expect(cancelLinkIn(mail!.text).rsvp).toBe(hashed(p.email));
     // Party of 3 holds 3 seats.
-    const avail = await (await call(rsvpFn, `/api/events/${event.id}/rsvp`)).json();
+    const avail: unknown = await (await call(rsvpFn, `/api/events/${event.id}/rsvp`)).json();
     expect(avail).toEqual({ open: true, capacity: 10, seatsTaken: 3, seatsLeft: 7, waitlisted: 0 });
 
     // A repeat (double click, second tab) answers the same status and sends nothing.
@@ -161,7 +161,7 @@ describe('RSVP', () => {
       status: 'waitlisted',
     });
     expect(await (await rsvpTo(event.id, person())).json()).toMatchObject({ status: 'going' });
-    const avail = await (await call(rsvpFn, `/api/events/${event.id}/rsvp`)).json();
+    const avail: unknown = await (await call(rsvpFn, `/api/events/${event.id}/rsvp`)).json();
     expect(avail).toMatchObject({ seatsTaken: 3, seatsLeft: 0, waitlisted: 1 });
   });
 });

@@ -41,7 +41,7 @@ export function rememberAttribution(search: string, storage: Storage | null = se
 /** The page's own query if it carries attribution, else the visit's remembered one. */
 export function withAttribution(pageSearch: string, storage: Storage | null = session()): string {
   if (attributionOf(pageSearch)) return pageSearch;
-  let stored = '';
+  let stored: string;
   try {
     stored = storage?.getItem(ATTRIBUTION_KEY) ?? '';
   } catch {

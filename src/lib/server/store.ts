@@ -444,6 +444,19 @@ export async function bumpCounter(counterName: string, atLeast: number): Promise
   await upsert<{ value: number }>(kv('meta'), k, (c) => ({ value: Math.max(c?.value ?? 0, atLeast) }));
 }
 
+/**
+ * Runs a read-modify-write of a hot shared document (a roster, a day
+ * aggregate). On Netlify it runs at once: Blobs applies onlyIfMatch
+ * atomically and the CAS loop inside decides. Against the local Blobs server
+ * (one process; writes are already queued per key, see BlobsKV) the whole
+ * read-modify-write waits its turn too, so a local burst of a hundred writers
+ * is not spent on retries. The atomic MemoryKV is never queued: race tests
+ * there keep exercising the CAS loop itself.
+ */
+export function hotDocument<T>(store: KV, k: string, op: () => Promise<T>): Promise<T> {
+  return store instanceof BlobsKV && isLocalMode() ? serialized(`rmw\u0000${k}`, op) : op();
+}
+
 /** Reads every JSON value under a prefix. O(n) reads: for rebuilds and exports, not hot paths. */
 export async function readAll<T>(store: KV, prefix: string): Promise<T[]> {
   const out: T[] = [];

@@ -15,7 +15,7 @@ import {
   type WebhookKind,
 } from '../../schemas/donations.ts';
 import type { z } from 'zod';
-import { key, kv, StoreUnavailableError, UNCHANGED, upsert, type KV } from '../store.ts';
+import { hotDocument, key, kv, StoreUnavailableError, UNCHANGED, upsert, type KV } from '../store.ts';
 
 /**
  * The donations ledger (store `donations`): one record per contribution line
@@ -94,19 +94,21 @@ export function applyEffect(doc: DayAggregate, c: StoredContribution, state: str
 /** Counts a contribution in its day's aggregate in its current state (idempotent). */
 export async function applyToDay(c: StoredContribution): Promise<void> {
   const state = stateOf(c);
-  await upsert<unknown>(
-    store(),
-    dayKey(c.day),
-    (raw) => {
-      const doc = raw ? DayAggregateSchema.parse(raw) : emptyDay(c.day);
-      const prev = Object.hasOwn(doc.applied, c.id) ? doc.applied[c.id] : undefined;
-      if (prev === state) return UNCHANGED;
-      if (prev) applyEffect(doc, c, prev, -1);
-      applyEffect(doc, c, state, 1);
-      doc.applied[c.id] = state;
-      return doc;
-    },
-    DAY_CAS_BUDGET_MS,
+  await hotDocument(store(), dayKey(c.day), () =>
+    upsert<unknown>(
+      store(),
+      dayKey(c.day),
+      (raw) => {
+        const doc = raw ? DayAggregateSchema.parse(raw) : emptyDay(c.day);
+        const prev = Object.hasOwn(doc.applied, c.id) ? doc.applied[c.id] : undefined;
+        if (prev === state) return UNCHANGED;
+        if (prev) applyEffect(doc, c, prev, -1);
+        applyEffect(doc, c, state, 1);
+        doc.applied[c.id] = state;
+        return doc;
+      },
+      DAY_CAS_BUDGET_MS,
+    ),
   );
 }
 
@@ -176,7 +178,7 @@ export async function getContribution(id: string): Promise<StoredContribution | 
 
 /** Maps with at most `limit` operations in flight. */
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -6,7 +6,8 @@ import { campaignToday, events } from '../content/events.ts';
 import { appendConsentEvent, emptyEvent, getPerson } from '../forms/text-signups.ts';
 import { hashed, kv, UNCHANGED, upsert } from '../store.ts';
 import { reminderEmail, reminderText } from './rsvp-email.ts';
-import { getRoster, getRsvp, rsvpKey, takesRsvps } from './rsvp.ts';
+import { takesRsvps } from '../../schemas/rsvp-rules.ts';
+import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
 
 /**
  * Day-before reminders, run every hour by the scheduled function

@@ -3,12 +3,11 @@ import { formatEventDate, formatTime } from '../../client/dates.ts';
 import { buildCalendar, icsFileName } from '../../ics.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
 import type { StoredRsvp } from '../../schemas/rsvp.ts';
+import { eventPagePath } from '../../schemas/rsvp-rules.ts';
 import type { EmailMessage } from '../adapters/email.ts';
 import { env } from '../env.ts';
 
 /** The emails of the RSVP flow (pure: built from the records; sent by rsvp.ts and reminders.ts). */
-
-export const eventPagePath = (eventId: number) => `/events/${eventId}`;
 
 /** The cancellation link of the emails; built from SITE_URL, never the Host header. */
 export function cancelUrl(eventId: number, rsvpId: string, token: string): string {

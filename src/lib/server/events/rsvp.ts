@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { IDENTITY } from '../../../content/identity.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
+import { takesRsvps } from '../../schemas/rsvp-rules.ts';
 import {
   RSVP_MESSAGES,
   RSVP_SMS_CONSENT_VERSION,
@@ -20,7 +21,17 @@ import { sendEmail, type EmailMessage } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
 import { appendConsentEvent, emptyEvent, type RequestMeta } from '../forms/text-signups.ts';
 import { HttpError } from '../http.ts';
-import { hashed, key, kv, StoreUnavailableError, UNCHANGED, update, upsert, type KV } from '../store.ts';
+import {
+  hashed,
+  hotDocument,
+  key,
+  kv,
+  StoreUnavailableError,
+  UNCHANGED,
+  update,
+  upsert,
+  type KV,
+} from '../store.ts';
 import { confirmationEmail, promotionEmail } from './rsvp-email.ts';
 import { counts, place, promote, waitlistPosition } from './roster.ts';
 
@@ -46,13 +57,15 @@ export const rosterKey = (eventId: number) => key('roster', eventId);
 const ROSTER_CAS_BUDGET_MS = 8000;
 const MAX_TOKENS = 5;
 
+/** Every roster change: a CAS upsert, queued per roster against the local Blobs server (hotDocument). */
+function rosterWrite(eventId: number, change: (raw: unknown) => unknown, budgetMs: number): Promise<unknown> {
+  return hotDocument(store(), rosterKey(eventId), () =>
+    upsert<unknown>(store(), rosterKey(eventId), change, budgetMs),
+  );
+}
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
-
-/** Public, registration required, and no outside registration link: the site takes the RSVPs. */
-export function takesRsvps(e: Pick<CampaignEvent, 'isPublic' | 'registrationRequired' | 'registrationUrl'>) {
-  return e.isPublic && e.registrationRequired && !e.registrationUrl;
-}
 
 /** The event, if it takes RSVPs here and has not passed (strongly consistent read of its record). */
 export async function rsvpEvent(eventId: number, now = new Date()): Promise<CampaignEvent> {
@@ -234,17 +247,20 @@ export async function rsvp(
   await logReminderConsent(record, meta, at);
 
   // 2. The seat decision, inside one compare-and-set of the roster.
-  type Outcome = { status: 'going' | 'waitlisted'; promoted: string[]; repeat: boolean };
+  interface Outcome {
+    status: 'going' | 'waitlisted';
+    promoted: string[];
+    repeat: boolean;
+  }
   let outcome: Outcome = { status: 'waitlisted', promoted: [], repeat: true };
   let position: number | null = null;
-  await upsert<unknown>(
-    store(),
-    rosterKey(eventId),
+  await rosterWrite(
+    eventId,
     (raw) => {
       const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId, entries: [] };
       const existing = roster.entries.find((e) => e.id === id);
       if (existing && existing.status !== 'cancelled') {
-        outcome = { status: existing.status as 'going' | 'waitlisted', promoted: [], repeat: true };
+        outcome = { status: existing.status, promoted: [], repeat: true };
         position = waitlistPosition(roster.entries, id);
         return UNCHANGED;
       }
@@ -288,9 +304,8 @@ export async function cancelRsvp(
   const at = now.toISOString();
   let promoted: string[] = [];
   let already = false;
-  await upsert<unknown>(
-    store(),
-    rosterKey(input.event),
+  await rosterWrite(
+    input.event,
     (raw) => {
       const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId: input.event, entries: [] };
       const entry = roster.entries.find((e) => e.id === rec.id);
