@@ -70,3 +70,20 @@ describe('roster allocation', () => {
     expect(r).toEqual({ status: 'waitlisted', promoted: ['b'] });
   });
 });
+
+describe('outreach links', () => {
+  it('builds the page URL with refcode and UTM tags, refusing codes ActBlue would not keep', async () => {
+    const { buildOutreachUrl, linkErrors, qrFileName } = await import('../../src/lib/outreach-links.ts');
+    const tags = { refcode: 'yard-sign_7', utmSource: 'print', utmMedium: 'yard sign', utmCampaign: '' };
+    expect(buildOutreachUrl('https://averyformayor.com', 'donate', tags)).toBe(
+      'https://averyformayor.com/donate?refcode=yard-sign_7&utm_source=print&utm_medium=yard+sign',
+    );
+    expect(buildOutreachUrl('https://averyformayor.com', 'home', { ...tags, refcode: '' })).toBe(
+      'https://averyformayor.com/?utm_source=print&utm_medium=yard+sign',
+    );
+    expect(linkErrors(tags)).toEqual({});
+    expect(linkErrors({ ...tags, refcode: 'has space' }).refcode).toBeTruthy();
+    expect(linkErrors({ ...tags, utmSource: '<script>' }).utmSource).toBeTruthy();
+    expect(qrFileName('volunteer', 'door/hanger', 'png')).toBe('qr-volunteer-doorhanger.png');
+  });
+});
