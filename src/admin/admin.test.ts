@@ -50,6 +50,8 @@ describe('dashboard tabs per role', () => {
       'User Management',
       'Campaign Progress',
       'Inbox',
+      'Donations',
+      'Outreach Links',
     ]);
   });
 
@@ -60,6 +62,8 @@ describe('dashboard tabs per role', () => {
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Donations',
+      'Outreach Links',
     ]);
   });
 
@@ -69,6 +73,8 @@ describe('dashboard tabs per role', () => {
       'Events Management',
       'Social Media',
       'Campaign Progress',
+      'Donations',
+      'Outreach Links',
     ]);
   });
 
