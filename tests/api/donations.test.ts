@@ -119,6 +119,20 @@ describe('ActBlue webhook: captured-shape fixtures', () => {
     expect(s.totals).toMatchObject({ count: 1, grossCents: 4000, refunds: 1, netCents: 0 });
   });
 
+  it('a refund whose line item carries a negated amount is a refund of that size', async () => {
+    const gift = order(901, { amount: '30.00', refcode: 'neg', day: '2025-08-16' });
+    expect((await deliver(gift)).status).toBe(201);
+    const refund = order(901, { amount: '-30.00', refcode: 'neg', day: '2025-08-16' });
+    const res = await deliver(refund);
+    expect(await res.json()).toMatchObject({ kind: 'refund', changed: 1 });
+    expect((await summary('2025-08-16', '2025-08-16')).totals).toMatchObject({
+      count: 1,
+      grossCents: 3000,
+      refundedCents: 3000,
+      netCents: 0,
+    });
+  });
+
   it('CSV export of the range', async () => {
     const res = await call(adminDonations, '/api/admin/donations?from=2025-09-01&to=2025-09-30&format=csv', {
       cookie: admin,
@@ -173,7 +187,7 @@ describe('ActBlue webhook: authentication and bad bodies store nothing', () => {
       [broken((o) => delete o.contribution.orderNumber), 400],
       [broken((o) => (o.contribution.orderNumber = '../../etc')), 400],
       [broken((o) => (o.lineitems = [])), 400],
-      [broken((o) => (o.lineitems[0]!.amount = '-5.00')), 400],
+      [broken((o) => (o.lineitems[0]!.amount = '5.001')), 400],
       [broken((o) => (o.lineitems[0]!.amount = 'ten')), 400],
       [broken((o) => (o.contribution.createdAt = 'yesterday')), 400],
       [broken((o) => (o.lineitems[0]!.paidAt = 'not a date')), 400],

@@ -12,11 +12,13 @@ import { isoDate, text } from './fields.ts';
 
 /**
  * A dollar amount as ActBlue sends it ("25.00", sometimes a number) to whole
- * cents. Negative, non-numeric or absurd amounts are refused.
+ * cents. A refund may carry its amount negated ("-25.00"): the sign is kept
+ * here and the ledger stores the size (the notification's kind says what it
+ * is). Non-numeric, over-precise or absurd amounts are refused.
  */
 const dollarsToCents = z.union([z.string().trim().max(20), z.number()]).transform((v, ctx) => {
   const s = typeof v === 'number' ? String(v) : v;
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) {
+  if (!/^-?\d{1,7}(\.\d{1,2})?$/.test(s)) {
     ctx.addIssue({ code: 'custom', message: 'Invalid amount' });
     return z.NEVER;
   }

@@ -64,7 +64,11 @@ export function webhookKind(path: string, payload: ActBlueWebhook): WebhookKind 
   if (path.endsWith('/refunds')) return 'refund';
   if (path.endsWith('/cancellations')) return 'cancellation';
   const status = payload.contribution.status?.toLowerCase() ?? '';
-  if (status === 'refunded' || payload.contribution.refundedAt || payload.lineitems.some((l) => l.refundedAt))
+  if (
+    status === 'refunded' ||
+    payload.contribution.refundedAt ||
+    payload.lineitems.some((l) => l.refundedAt || l.amount < 0)
+  )
     return 'refund';
   if (status === 'cancelled' || status === 'canceled' || payload.contribution.cancelledAt)
     return 'cancellation';
@@ -112,7 +116,7 @@ export function contributionsOf(
       id: `${c.orderNumber}-${lineitemId}`,
       orderNumber: c.orderNumber,
       lineitemId,
-      amountCents: line.amount,
+      amountCents: Math.abs(line.amount),
       paidAt,
       day: campaignToday(new Date(paidAt)),
       refcode: blankToNull(c.refcode ?? refcodes?.refcode),
