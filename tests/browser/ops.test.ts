@@ -130,28 +130,33 @@ describe('staff', () => {
     const page = await browser.newPage('mobile');
     await signIn(page);
     await page.getByRole('tab', { name: 'Events Management' }).click();
-    const open = page.getByRole('button', { name: `RSVPs and check-in: ${title}` });
-    // The list is paged (soonest first): page on until the event is there.
+    const list = page.getByRole('list', { name: 'Events' });
+    await list.waitFor();
+    // The event's own card (the list is paged, soonest first: page on until it is there).
+    const card = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
     const pager = page.getByRole('navigation', { name: 'Events pages' });
-    await page.getByRole('list', { name: 'Events' }).waitFor();
-    for (let p = 2; p < 30 && (await open.count()) === 0 && (await pager.count()) > 0; p++) {
+    for (let p = 2; p < 30 && (await card.count()) === 0 && (await pager.count()) > 0; p++) {
       await pager.getByRole('button', { name: 'Next' }).click();
       await pager.getByText(`Page ${p} of`).waitFor();
-      await page.getByRole('list', { name: 'Events' }).locator('li').first().waitFor();
+      await card.or(list.getByRole('listitem').first()).first().waitFor();
     }
+    const open = card.getByRole('button', { name: /RSVPs and check-in/ });
+    if ((await open.count()) === 0)
+      throw new Error(`No RSVP button for ${title}:\n${await list.ariaSnapshot().catch(() => '')}`);
     await open.click();
     const dialog = page.getByRole('dialog', { name: `RSVPs: ${title}` });
     await dialog
       .getByText('Going: 1 (1 seats with guests) · Capacity: 1 · Waitlisted: 1 · Checked in: 0')
-      .waitFor();
-    const checkIn = dialog.getByRole('button', { name: `Check in ${first.name}` });
-    await checkIn.click();
-    await dialog.getByRole('button', { name: `Undo check-in ${first.name}` }).waitFor({ timeout: 60_000 });
-    expect(
-      await dialog.getByRole('button', { name: `Undo check-in ${first.name}` }).getAttribute('aria-pressed'),
-    ).toBe('true');
+      .waitFor({ timeout: 60_000 });
+    const person = dialog
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: first.name }) });
+    await person.getByRole('button', { name: /^Check in/ }).click();
+    const undo = person.getByRole('button', { name: /^Undo check-in/ });
+    await undo.waitFor({ timeout: 60_000 });
+    expect(await undo.getAttribute('aria-pressed')).toBe('true');
     await dialog.getByText('Checked in: 1').waitFor();
-    const box = await dialog.getByRole('button', { name: `Undo check-in ${first.name}` }).boundingBox();
+    const box = await undo.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44); // a comfortable touch target
     await expectNoAxeViolations(page);
     await page.close();
