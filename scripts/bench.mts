@@ -2,7 +2,8 @@
  * The quality report: `npm run bench` builds the production site, serves it the
  * way Netlify would (netlify-cli `serve`, offline), measures every public page
  * with Lighthouse (mobile, median of 3) and its JavaScript, then the API
- * (autocannon on loopback), argon2 and sign-ups under load, and writes
+ * (autocannon on loopback), argon2, sign-ups under load and the donations
+ * dashboard with 20,000 contributions, and writes
  * docs/benchmarks.md. Figures, not assertions: tests never time anything.
  *
  *   npm run bench                 everything (~30 min on 2 cores)
@@ -13,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { benchDonations } from './bench/donations.mts';
 import { benchNews } from './bench/news.mts';
 import { benchSignups } from './bench/signups.mts';
 import { benchLogin } from './bench/login.mts';
@@ -178,6 +180,7 @@ const sections = [
   ...(process.env.BENCH_SKIP_TEST_WALL === '1'
     ? []
     : [await section('Development loop: `npm test` on a clean clone', benchTestWallTime)]),
+  await section('Donations tab with 20,000 contributions', benchDonations),
 ];
 
 const header = [

@@ -7,8 +7,10 @@ import { useAuth } from './auth/AuthProvider.tsx';
 import { RoleBadge } from './components/Badge.tsx';
 import { Tabs, type TabItem } from './components/Tabs.tsx';
 import { BlogTab } from './tabs/BlogTab.tsx';
+import { DonationsTab } from './tabs/DonationsTab.tsx';
 import { EventsTab } from './tabs/EventsTab.tsx';
 import { InboxTab } from './tabs/InboxTab.tsx';
+import { LinksTab } from './tabs/LinksTab.tsx';
 import { ProgressTab } from './tabs/ProgressTab.tsx';
 import { SocialTab } from './tabs/SocialTab.tsx';
 import { UsersTab } from './tabs/UsersTab.tsx';
@@ -19,7 +21,7 @@ import { TrashTab } from './tabs/TrashTab.tsx';
 /** Spec section 2: the page title is set for the admin dashboard. */
 export const DASHBOARD_TITLE = pageMeta.admin.title;
 
-/** Which tabs a user sees (spec section 6, the Progress and Inbox tabs of issue 5, and issue 11's). */
+/** Which tabs a user sees (spec section 6, the Progress and Inbox tabs of issue 5, Donations and Outreach Links of issue 13, and issue 11's). */
 export function dashboardTabs(user: PublicUser): TabItem[] {
   const canEdit = canEditContent(user);
   const tabs: TabItem[] = [
@@ -35,6 +37,9 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
     render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
   });
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
+  // Issue 13: every staff role reads the donations; admin and editor set the public goal.
+  tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
+  tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });
   // Issue 11: the audit trail and the Trash are admin only; Security is everyone's own two-factor.
   if (hasPermission(user, 'view_audit')) {
     tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });

@@ -50,6 +50,8 @@ describe('dashboard tabs per role', () => {
       'User Management',
       'Campaign Progress',
       'Inbox',
+      'Donations',
+      'Outreach Links',
       'Activity',
       'Trash',
       'Security',
@@ -63,6 +65,8 @@ describe('dashboard tabs per role', () => {
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Donations',
+      'Outreach Links',
       'Security',
     ]);
   });
@@ -73,6 +77,8 @@ describe('dashboard tabs per role', () => {
       'Events Management',
       'Social Media',
       'Campaign Progress',
+      'Donations',
+      'Outreach Links',
       'Security',
     ]);
   });

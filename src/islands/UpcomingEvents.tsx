@@ -4,6 +4,7 @@ import { campaignToday, formatEventDate, formatTime } from '../lib/client/dates.
 import { MAX_BLOG_EVENTS, PUBLIC_LIST_SWR } from '../lib/client/public-lists.ts';
 import { buildCalendar, icsFileName } from '../lib/ics.ts';
 import type { CampaignEvent } from '../lib/schemas/event.ts';
+import { eventPagePath, takesRsvps } from '../lib/schemas/rsvp-rules.ts';
 import '../styles/islands.css';
 
 interface Props {
@@ -70,6 +71,11 @@ function EventCard({
       </dl>
       {event.description && <p>{event.description}</p>}
       <div className="cta-row">
+        {takesRsvps(event) && (
+          <a className="btn btn--primary" href={eventPagePath(event.id)}>
+            RSVP<span className="visually-hidden"> for {event.title}</span>
+          </a>
+        )}
         {event.registrationUrl && (
           <a
             className="btn btn--primary"

@@ -470,6 +470,8 @@ describe('admin roles (stubbed API)', () => {
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Donations',
+      'Outreach Links',
       'Security',
     ]);
     await page.close();
@@ -483,6 +485,8 @@ describe('admin roles (stubbed API)', () => {
       'Events Management',
       'Social Media',
       'Campaign Progress',
+      'Donations',
+      'Outreach Links',
       'Security',
     ]);
     for (const tab of ['Blog Management', 'Events Management', 'Social Media', 'Campaign Progress']) {

@@ -129,6 +129,8 @@ describe('admin roles (dev server)', () => {
       'Events Management',
       'Social Media',
       'Campaign Progress',
+      'Donations',
+      'Outreach Links',
       'Security',
     ]);
     for (const tab of tabs) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EVENT_TYPE_LABELS } from '../../lib/schemas/event.ts';
+import { takesRsvps } from '../../lib/schemas/rsvp-rules.ts';
 import { EVENTS_PAGE_SIZE, useEvents } from '../api/get-events.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import { Badge } from '../components/Badge.tsx';
@@ -10,12 +11,14 @@ import { RevisionsDialog } from '../modals/RevisionsDialog.tsx';
 import { EventModal } from '../modals/EventModal.tsx';
 import { eventForm, newEventForm, type EventForm } from '../forms/event-form.ts';
 import { formatDate, formatTime } from '../forms/datetime.ts';
+import { EventRsvps } from './EventRsvps.tsx';
 
 export function EventsTab({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useEvents(page);
   const [editing, setEditing] = useState<EventForm | null>(null);
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
+  const [rsvps, setRsvps] = useState<{ id: number; title: string } | null>(null);
   const remove = useDeleteEvent();
   const pageSize = data?.pageSize ?? EVENTS_PAGE_SIZE;
   useClampPage(page, setPage, data?.total, pageSize);
@@ -73,6 +76,15 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
               <dd>{ev.registrationRequired ? 'Required' : 'Not required'}</dd>
             </div>
           </dl>
+          {takesRsvps(ev) ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => setRsvps({ id: ev.id, title: ev.title })}
+            >
+              RSVPs and check-in<span className="sr-only">: {ev.title}</span>
+            </button>
+          ) : null}
         </>
       )}
     >
@@ -85,6 +97,9 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
           canRestore={canEdit}
           onClose={() => setHistory(null)}
         />
+      ) : null}
+      {rsvps ? (
+        <EventRsvps eventId={rsvps.id} title={rsvps.title} canEdit={canEdit} onClose={() => setRsvps(null)} />
       ) : null}
     </RecordList>
   );

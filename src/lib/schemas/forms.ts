@@ -5,14 +5,14 @@ import { email, optionalEmail, phone, requiredText, text, toE164 } from './field
  * Required text whose message also covers a missing or non-string value, so a
  * form that omits the field gets the spec's message rather than a type error.
  */
-const required = (max: number, message: string) => z.string(message).pipe(requiredText(max, message));
-const requiredEmail = z.string('Please enter a valid email address').pipe(email);
+export const required = (max: number, message: string) => z.string(message).pipe(requiredText(max, message));
+export const requiredEmail = z.string('Please enter a valid email address').pipe(email);
 const requiredPhone = z.string('Please enter a valid phone number').pipe(phone);
 /**
  * Optional phone: '' or missing is undefined, anything else must be a phone
  * (fields.ts `optionalPhone` is a union, whose error would read 'Invalid input').
  */
-const optionalPhone = z
+export const optionalPhone = z
   .string('Please enter a valid phone number')
   .max(32, 'Phone number is too long')
   .optional()
@@ -52,7 +52,7 @@ export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
 export const STATES = ['LA', 'AL', 'AR', 'FL', 'GA', 'MS', 'TX', 'Other'] as const;
 export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
-const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
+export const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
 
 /** POST /api/volunteers-sendgrid. */
 export const VolunteerSignupSchema = z.strictObject({

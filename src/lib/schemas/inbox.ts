@@ -50,6 +50,9 @@ export const CONSENT_EVENT_TYPES = [
   'stop',
   'start',
   'help',
+  /** An RSVP's opt-in to event reminder texts (event-scoped: not the recurring list). */
+  'rsvp_reminder_opt_in',
+  'rsvp_reminder_sent',
 ] as const;
 
 /** One append-only consent log entry (key `consent/<person id>/<iso time>-<random>`, never rewritten). */

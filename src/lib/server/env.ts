@@ -24,6 +24,10 @@ const EnvSchema = z.object({
   // Captcha (Cloudflare Turnstile siteverify)
   TURNSTILE_SECRET_KEY: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  // Donations: ActBlue webhook (HTTP Basic credentials ActBlue is given) and the donor-key HMAC secret
+  ACTBLUE_WEBHOOK_USERNAME: z.string().optional(),
+  ACTBLUE_WEBHOOK_PASSWORD: z.string().optional(),
+  DONOR_KEY_SECRET: z.string().optional(),
   // Bootstrap (npm run create-admin reads these too)
   BLOBS_STORE_PREFIX: z.string().default(''),
 });

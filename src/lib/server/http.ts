@@ -47,11 +47,11 @@ export function json(data: unknown, init: JsonInit = {}): Response {
   return respond(JSON.stringify(data), { ...init, type: 'application/json; charset=utf-8' });
 }
 
-/** A file download (CSV exports): an attachment that is never cached. */
+/** A file download (CSV exports): an attachment that is never cached, with a plain file name. */
 export function download(body: string, filename: string, type: string): Response {
   return respond(body, {
     type,
-    headers: { 'Content-Disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '')}"` },
+    headers: { 'Content-Disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '-')}"` },
   });
 }
 

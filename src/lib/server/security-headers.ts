@@ -18,5 +18,5 @@ export const SECURITY_HEADERS = {
   'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
 } as const;
 
-/** Paths whose URL carries a secret (the reset token): never sent on in a Referer. */
-export const NO_REFERRER_PATHS = ['/reset-password'];
+/** Paths whose URL carries a secret (the reset token, the RSVP cancellation token): never sent on in a Referer. */
+export const NO_REFERRER_PATHS = ['/reset-password', '/rsvp/cancel'];

@@ -12,6 +12,7 @@ export const CACHE_TAGS = {
   events: 'events',
   social: 'social-media-links',
   metrics: 'campaign-metrics',
+  donationGoal: 'donation-goal',
 } as const;
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 

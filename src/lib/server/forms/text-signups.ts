@@ -58,7 +58,8 @@ const pause = (attempt: number) =>
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-function emptyEvent(personId: string, type: ConsentEvent['type'], at: string): ConsentEvent {
+/** A consent log entry with every optional field empty. */
+export function emptyEvent(personId: string, type: ConsentEvent['type'], at: string): ConsentEvent {
   return {
     type,
     at,
