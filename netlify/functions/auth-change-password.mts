@@ -3,7 +3,7 @@ import { ChangePasswordSchema } from '../../src/lib/schemas/user.ts';
 import { hashPassword, verifyPassword } from '../../src/lib/server/auth/passwords.ts';
 import { notifyPasswordChanged } from '../../src/lib/server/auth/recovery.ts';
 import { createSessionCookie, requireUser } from '../../src/lib/server/auth/session.ts';
-import { changeUser, toPublicUser } from '../../src/lib/server/auth/users.ts';
+import { changeUser, toPublicUser, withNewPassword } from '../../src/lib/server/auth/users.ts';
 import { allowMethods, handle, HttpError, json, readJson } from '../../src/lib/server/http.ts';
 
 /** The signed-in user's own password. Revokes every other session; this one gets a fresh cookie. */
@@ -19,15 +19,10 @@ export default handle(async (req: Request, _context: Context) => {
     }
   }
   const passwordHash = await hashPassword(newPassword);
-  const updated = await changeUser(user.id, (u) => ({
-    ...u,
-    passwordHash,
-    mustChangePassword: false,
-    tempPasswordHash: null,
-    tempPasswordExpiresAt: null,
-    tokenVersion: u.tokenVersion + 1,
-    updatedAt: new Date().toISOString(),
-  }));
+  // Every session, reset link and temporary password issued before dies with the old password.
+  const updated = await changeUser(user.id, (u) =>
+    withNewPassword(u, { passwordHash, mustChangePassword: false }),
+  );
   await notifyPasswordChanged(updated.email, updated.firstName || updated.username);
   return json(
     { success: true, user: toPublicUser(updated) },

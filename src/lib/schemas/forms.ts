@@ -1,11 +1,21 @@
 import { z } from './zod.ts';
-import { email, optionalEmail, phone, requiredText, text, toE164 } from './fields.ts';
+import {
+  cleanString,
+  email,
+  optionalEmail,
+  phone,
+  requiredText,
+  text,
+  toE164,
+  type TextOptions,
+} from './fields.ts';
 
 /**
  * Required text whose message also covers a missing or non-string value, so a
  * form that omits the field gets the spec's message rather than a type error.
  */
-const required = (max: number, message: string) => z.string(message).pipe(requiredText(max, message));
+const required = (max: number, message: string, options: TextOptions = {}) =>
+  z.string(message).pipe(requiredText(max, message, options));
 const requiredEmail = z.string('Please enter a valid email address').pipe(email);
 const requiredPhone = z.string('Please enter a valid phone number').pipe(phone);
 /**
@@ -72,7 +82,7 @@ export const VolunteerSignupSchema = z.strictObject({
     .optional()
     .transform((v) => v ?? ''),
   /** Help areas the volunteer ticked (optional). */
-  interests: z.array(z.string().trim().max(60)).max(10).optional().default([]),
+  interests: z.array(cleanString().max(60)).max(10).optional().default([]),
   captchaResponse: captchaToken,
 });
 export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
@@ -104,7 +114,7 @@ export const ContactMessageSchema = z.strictObject({
   email: requiredEmail,
   phone: optionalPhone,
   subject: z.enum(CONTACT_SUBJECTS, 'Please choose a subject'),
-  message: required(5000, 'Message is required'),
+  message: required(5000, 'Message is required', { multiline: true }),
   captcha: captchaToken,
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;

@@ -51,13 +51,22 @@ export const TURNSTILE_TEST_SECRET = '1x0000000000000000000000000000000AA';
 /** The matching dummy token the test widget produces. */
 export const TURNSTILE_TEST_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
-const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production-0123456789';
+/** The local-mode session key. It is in this public repository, so production refuses it. */
+export const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production-0123456789';
+export const MIN_SESSION_SECRET_BYTES = 32;
 
-/** HS256 key: >= 256 bits from the environment; a dev value only in local mode. */
+/**
+ * HS256 key: >= 256 bits from the environment; the dev value only in local
+ * mode. Production refuses a missing or short secret and the published dev
+ * one (ConfigError: every request that needs a session answers 503).
+ */
 export function sessionSecret(): Uint8Array {
   const secret = env().SESSION_SECRET ?? (isLocalMode() ? DEV_SESSION_SECRET : undefined);
-  if (!secret || Buffer.byteLength(secret) < 32) {
-    throw new ConfigError('SESSION_SECRET must be set to at least 32 bytes');
+  if (!secret || Buffer.byteLength(secret) < MIN_SESSION_SECRET_BYTES) {
+    throw new ConfigError(`SESSION_SECRET must be set to at least ${MIN_SESSION_SECRET_BYTES} bytes`);
+  }
+  if (!isLocalMode() && secret === DEV_SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET is the published development secret');
   }
   return new TextEncoder().encode(secret);
 }

@@ -1,18 +1,31 @@
-import { hashed, key, kv, upsert } from '../store.ts';
+import { randomInt } from 'node:crypto';
+import { ConflictError, hashed, key, kv, update, upsert } from '../store.ts';
 import { HttpError } from '../http.ts';
 
 /**
- * Fixed-window failure counters in Blobs, per account and per client IP.
- * Documented in docs/decisions.md ("Brute-force limits"). Never a permanent lock.
+ * Fixed-window attempt counters in Blobs (store `ratelimit`), documented in
+ * docs/decisions.md ("Brute-force limits", "Text sign-up limits"). Never a
+ * permanent lock: a window always ends.
+ *
+ * The one rule: **reserve before the work**. `reserveAttempt` counts the
+ * attempt with a compare-and-set write *before* the password is verified,
+ * the code checked or the text sent, and refuses (429, nothing written)
+ * once the window is used up. So N parallel requests can never all pass a
+ * check made before any of them was counted (issue 15, finding 4).
+ * Login, forgot-password and the text sign-up use it; a second factor can too.
+ *
+ * Every function takes `now` (ms) so tests use a fake clock.
  */
 export interface Limit {
-  /** Failures allowed in a window before 429. */
+  /** Attempts allowed in a window; the next one gets 429. */
   max: number;
   windowSeconds: number;
 }
 
 export const LIMITS = {
+  /** Per account (resolved by id: username and email share one counter), unknown names per typed name. */
   loginAccount: { max: 5, windowSeconds: 15 * 60 },
+  /** Per platform client IP, across all accounts. */
   loginIp: { max: 30, windowSeconds: 15 * 60 },
   forgotAccount: { max: 3, windowSeconds: 60 * 60 },
   forgotIp: { max: 10, windowSeconds: 60 * 60 },
@@ -30,38 +43,151 @@ function active(c: Counter | null, limit: Limit, now: number): Counter {
   return c;
 }
 
-/** Throws 429 with Retry-After when the subject has used up its window. */
-export async function assertNotLimited(
+const TOO_MANY = (retryAfter: number) =>
+  `Too many attempts. Please try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? 's' : ''}.`;
+
+/** The 429 every limiter answers: a person-readable message and Retry-After in seconds. */
+export function tooManyRequests(retryAfterSeconds: number, message = TOO_MANY): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(429, message(retryAfter), {}, { 'Retry-After': String(retryAfter) });
+}
+
+export interface ReserveOptions {
+  /** Current time in ms (default Date.now()). */
+  now?: number;
+  /** The 429 message, given the seconds until the window ends. */
+  message?: (retryAfterSeconds: number) => string;
+}
+
+/** One counted attempt. */
+export interface Attempt {
+  /** Gives this attempt back (it should not count, e.g. a successful sign-in from a shared IP). */
+  release(): Promise<void>;
+  /** Clears the subject's window (a success that proves the subject, e.g. the right password). */
+  clear(): Promise<void>;
+}
+
+/**
+ * Counts one attempt for `subject` under `scope`, atomically, or throws 429
+ * with Retry-After (and writes nothing) when the window is already used up.
+ * A counter too contended to update in the retry budget also answers 429:
+ * a limiter never lets an attempt through uncounted.
+ */
+export async function reserveAttempt(
   scope: string,
   subject: string,
   limit: Limit,
-  now = Date.now(),
-): Promise<void> {
-  const cur = await kv('ratelimit').get<Counter>(counterKey(scope, subject));
-  const c = active(cur?.value ?? null, limit, now);
-  if (c.count >= limit.max) {
-    const retryAfter = Math.max(1, Math.ceil((c.windowStart + limit.windowSeconds * 1000 - now) / 1000));
-    throw new HttpError(
-      429,
-      `Too many attempts. Please try again in ${Math.ceil(retryAfter / 60)} minute${retryAfter > 60 ? 's' : ''}.`,
-      {},
-      { 'Retry-After': String(retryAfter) },
-    );
+  options: ReserveOptions = {},
+): Promise<Attempt> {
+  const now = options.now ?? Date.now();
+  const k = counterKey(scope, subject);
+  let reserved: Counter;
+  try {
+    reserved = await upsert<Counter>(kv('ratelimit'), k, (cur) => {
+      const c = active(cur, limit, now);
+      if (c.count >= limit.max) {
+        throw tooManyRequests((c.windowStart + limit.windowSeconds * 1000 - now) / 1000, options.message);
+      }
+      return { count: c.count + 1, windowStart: c.windowStart };
+    });
+  } catch (err) {
+    if (err instanceof ConflictError) throw tooManyRequests(5, options.message);
+    throw err;
   }
+  return {
+    release: async () => {
+      await update<Counter>(kv('ratelimit'), k, (cur) =>
+        cur.windowStart === reserved.windowStart && cur.count > 0 ? { ...cur, count: cur.count - 1 } : cur,
+      ).catch((err: unknown) => console.error(`[rate-limit] could not release a ${scope} attempt`, err));
+    },
+    clear: async () => {
+      await kv('ratelimit')
+        .delete(k)
+        .catch((err: unknown) => console.error(`[rate-limit] could not clear a ${scope} counter`, err));
+    },
+  };
 }
 
-export async function recordAttempt(
+// ---------------------------------------------------------------------------
+// Site-wide budgets: one limit for everybody (e.g. confirmation texts per day).
+
+/**
+ * Shards of a site-wide budget. Every request of the site writes the budget,
+ * so one document would be a write hot spot; each shard holds its share of
+ * `max` (the shares sum to exactly `max`) and a request takes a slot from a
+ * random shard, moving on to the next when that one is full.
+ */
+export const BUDGET_SHARDS = 16;
+
+export interface SiteBudgetUsage {
+  used: number;
+  max: number;
+  /** Start of the current window (ms). */
+  windowStart: number;
+  windowEnd: number;
+}
+
+const shardShare = (max: number, shard: number, shards: number) =>
+  Math.floor(max / shards) + (shard < max % shards ? 1 : 0);
+
+/** Site-wide windows are aligned (a UTC day, an hour), so every shard agrees on them. */
+const alignedStart = (now: number, limit: Limit) =>
+  Math.floor(now / (limit.windowSeconds * 1000)) * limit.windowSeconds * 1000;
+
+const shardKey = (scope: string, shard: number) => key('site', scope, `shard-${shard}`);
+
+class ShardFull extends Error {}
+
+/**
+ * Takes one slot of a site-wide budget, or throws 429 with Retry-After until
+ * the window ends when every shard is full (nothing written then).
+ */
+export async function reserveSiteBudget(
   scope: string,
-  subject: string,
+  limit: Limit,
+  options: ReserveOptions = {},
+): Promise<void> {
+  const now = options.now ?? Date.now();
+  const windowStart = alignedStart(now, limit);
+  const retryAfter = (windowStart + limit.windowSeconds * 1000 - now) / 1000;
+  const shards = Math.min(BUDGET_SHARDS, Math.max(1, limit.max));
+  const first = randomInt(shards);
+  for (let i = 0; i < shards; i++) {
+    const shard = (first + i) % shards;
+    const share = shardShare(limit.max, shard, shards);
+    const k = shardKey(scope, shard);
+    const full = (c: Counter | null) => c !== null && c.windowStart === windowStart && c.count >= share;
+    // A full shard is skipped without a write, so a spent budget costs reads only.
+    if (share === 0 || full((await kv('ratelimit').get<Counter>(k))?.value ?? null)) continue;
+    try {
+      await upsert<Counter>(kv('ratelimit'), k, (cur) => {
+        if (full(cur)) throw new ShardFull();
+        return { count: (cur?.windowStart === windowStart ? cur.count : 0) + 1, windowStart };
+      });
+      return;
+    } catch (err) {
+      // Filled meanwhile, or too contended: try the next shard.
+      if (err instanceof ShardFull || err instanceof ConflictError) continue;
+      throw err;
+    }
+  }
+  throw tooManyRequests(retryAfter, options.message);
+}
+
+/** How much of a site-wide budget the current window has used (reads every shard). */
+export async function siteBudgetUsage(
+  scope: string,
   limit: Limit,
   now = Date.now(),
-): Promise<void> {
-  await upsert<Counter>(kv('ratelimit'), counterKey(scope, subject), (cur) => {
-    const c = active(cur, limit, now);
-    return { count: c.count + 1, windowStart: c.windowStart };
-  });
-}
-
-export async function resetAttempts(scope: string, subject: string): Promise<void> {
-  await kv('ratelimit').delete(counterKey(scope, subject));
+): Promise<SiteBudgetUsage> {
+  const windowStart = alignedStart(now, limit);
+  const shards = Math.min(BUDGET_SHARDS, Math.max(1, limit.max));
+  const counters = await Promise.all(
+    Array.from({ length: shards }, (_, i) => kv('ratelimit').get<Counter>(shardKey(scope, i))),
+  );
+  const used = counters.reduce(
+    (sum, c) => sum + (c?.value.windowStart === windowStart ? c.value.count : 0),
+    0,
+  );
+  return { used, max: limit.max, windowStart, windowEnd: windowStart + limit.windowSeconds * 1000 };
 }
