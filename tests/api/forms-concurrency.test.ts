@@ -5,7 +5,8 @@ import { ConsentEventSchema, StoredTextSignupSchema } from '../../src/lib/schema
 import { hashed, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
-import { keysOf, localProviders, validSignup, validVolunteer, valuesOf } from '../helpers/forms.ts';
+import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
+import { keysOf, localProviders, uniqueIp, validSignup, validVolunteer, valuesOf } from '../helpers/forms.ts';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {
@@ -15,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => blobs.stop());
 
 const phoneN = (base: number, i: number) => `+1504${String(base + i).padStart(7, '0')}`;
-const signup = (json: unknown) => call(newsletter, '/api/newsletter', { json });
+/** Each call from its own client IP (many people) unless one is given. */
+const signup = (json: unknown, ip = uniqueIp()) => call(newsletter, '/api/newsletter', { json, ip });
 
 function useMemory(): void {
   const stores = new Map<StoreName, KV>();
@@ -52,20 +54,34 @@ describe.each(['atomic in-memory KV', 'real local Blobs server'])('concurrent si
     expect(optIns).toHaveLength(200);
   }, 60_000);
 
-  it('50 identical text sign-ups at once -> 1 person, all 2xx, 50 opt-ins logged (nothing lost)', async () => {
+  it('50 identical text sign-ups at once -> 1 person, 1 text, each answered 2xx or 429 (per-number limit), nothing acknowledged lost', async () => {
     const phone = phoneN(base, 500);
     const res = await Promise.all(Array.from({ length: 50 }, () => signup(validSignup({ phone }))));
     const statuses = res.map((r) => r.status);
-    expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
+    const accepted = statuses.filter((s) => s === 200 || s === 201).length;
+    expect(statuses.every((s) => s === 200 || s === 201 || s === 429)).toBe(true);
+    expect(accepted).toBeGreaterThanOrEqual(1);
+    expect(accepted).toBeLessThanOrEqual(TEXT_SIGNUP_LIMITS.signupsPerNumber.max);
     if (memory) expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(await keysOf('signups', `person/${hashed(phone)}`)).toHaveLength(1);
     const log = await valuesOf<{ type: string }>('signups', `consent/${hashed(phone)}/`);
-    expect(log.filter((e) => e.type === 'web_opt_in')).toHaveLength(50);
+    expect(log.filter((e) => e.type === 'web_opt_in')).toHaveLength(accepted);
     const texts = (await valuesOf<{ to: string }>('outbox', 'sms/')).filter((m) => m.to === phone);
-    // The atomic store sends exactly one confirmation; the local server's
-    // onlyIfNew is not atomic, so there it is only bounded.
-    if (memory) expect(texts).toHaveLength(1);
-    else expect(texts.length).toBeGreaterThanOrEqual(1);
+    // One confirmation per number per day, reserved before sending: exactly one on both stores.
+    expect(texts).toHaveLength(1);
+  }, 60_000);
+
+  it('one IP sending 50 new numbers at once triggers at most the per-IP text limit', async () => {
+    const ip = uniqueIp();
+    const phones = Array.from({ length: 50 }, (_, i) => phoneN(base, 700 + i));
+    const res = await Promise.all(phones.map((phone) => signup(validSignup({ phone, email: '' }), ip)));
+    const statuses = res.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
+    for (const r of res.filter((x) => x.status === 429))
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    const texts = (await valuesOf<{ to: string }>('outbox', 'sms/')).filter((m) => phones.includes(m.to));
+    expect(texts.length).toBeLessThanOrEqual(TEXT_SIGNUP_LIMITS.textsPerIp.max);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(texts.length);
   }, 60_000);
 
   it('50 identical volunteer sign-ups at once -> 1 record, all 2xx', async () => {

@@ -36,6 +36,9 @@ const optionalPhone = z
     return e164;
   });
 
+export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
+const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
+
 /** Spec section 5 messages for the text-message sign-up (title / description pairs). */
 export const TEXT_SIGNUP_MESSAGES = {
   firstName: { title: 'First name required', description: 'Please enter your first name.' },
@@ -57,12 +60,16 @@ export const TextSignupSchema = z.strictObject({
     .max(200)
     .regex(/^\/[\w\-/]*$/)
     .optional(),
+  /**
+   * Turnstile token (issue 15: the bot check that keeps scripts from making the
+   * campaign pay for texts). A form post without JavaScript sends Turnstile's
+   * own field, `cf-turnstile-response`, mapped to this.
+   */
+  captcha: captchaToken,
 });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
 export const STATES = ['LA', 'AL', 'AR', 'FL', 'GA', 'MS', 'TX', 'Other'] as const;
-export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
-const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
 
 /** POST /api/volunteers-sendgrid. */
 export const VolunteerSignupSchema = z.strictObject({

@@ -21,6 +21,13 @@ const EnvSchema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_FROM_NUMBER: z.string().optional(),
   TWILIO_API_URL: z.url().optional(),
+  // Text sign-up abuse limits (src/lib/server/forms/text-limits.ts; docs/deploy.md, "Text messages")
+  /** ISO country codes whose phone numbers the public forms accept, comma-separated (default US). */
+  SMS_ALLOWED_COUNTRIES: z.string().default('US'),
+  /** Confirmation texts per UTC day for the whole site (default 500). */
+  SMS_DAILY_CAP: z.string().optional(),
+  /** Text sign-ups per hour for the whole site (default 1000). */
+  TEXT_SIGNUP_HOURLY_CAP: z.string().optional(),
   // Captcha (Cloudflare Turnstile siteverify)
   TURNSTILE_SECRET_KEY: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
