@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import * as newsletter from '../../netlify/functions/newsletter.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import * as alertsFn from '../../netlify/functions/admin-alerts.mts';
+import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
+import * as contactFn from '../../netlify/functions/contact.mts';
 import { AlertsResponseSchema } from '../../src/lib/schemas/alerts.ts';
 import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
@@ -25,7 +27,9 @@ import {
   signedInbound,
   TWILIO_TOKEN,
   uniqueIp,
+  validContact,
   validSignup,
+  validVolunteer,
   valuesOf,
   type FakeProvider,
 } from '../helpers/forms.ts';
@@ -318,6 +322,43 @@ describe('finding 2: only the owner can undo a STOP', () => {
     expect(await person(phone)).toEqual(before);
     const logged = (await ledger(phone)).filter((e) => e.type === 'web_opt_in').map((e) => e.firstName);
     expect(logged.sort()).toEqual(['Prank', 'Real']);
+  });
+});
+
+describe('finding 6: control characters in names', () => {
+  it.each(['Ada\u0000', 'Ada\u001b[31m', 'Ada\u0085', 'Ada\nSmith'])(
+    '%j in a name -> 400 on every public form, nothing stored',
+    async (name) => {
+      const phone = usPhone();
+      const signup = await post(validSignup({ phone, firstName: name }));
+      expect(signup.status).toBe(400);
+      expect(await signup.json()).toMatchObject({
+        fields: { firstName: 'Contains characters that are not allowed' },
+      });
+      expect(await keysOf('signups', `consent/${hashed(phone)}`)).toHaveLength(0);
+      const email = `ctl-${phone.slice(-6)}@example.com`;
+      const volunteer = await call(volunteersFn, '/api/volunteers-sendgrid', {
+        json: validVolunteer({ email, firstName: name }),
+      });
+      expect(volunteer.status).toBe(400);
+      expect(await keysOf('volunteers', `volunteer/${hashed(email)}`)).toHaveLength(0);
+      const contact = await call(contactFn, '/api/contact', { json: validContact({ email, name }) });
+      expect(contact.status).toBe(400);
+    },
+  );
+
+  it('a message body keeps its line breaks but not a NUL', async () => {
+    const email = `lines-${usPhone().slice(-6)}@example.com`;
+    expect(
+      (
+        await call(contactFn, '/api/contact', {
+          json: validContact({ email, message: 'Line one\nLine two\r\n\tindented' }),
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await call(contactFn, '/api/contact', { json: validContact({ email, message: 'A\u0000B' }) })).status,
+    ).toBe(400);
   });
 });
 
