@@ -10,6 +10,7 @@ import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import * as alertsFn from '../../netlify/functions/admin-alerts.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as contactFn from '../../netlify/functions/contact.mts';
+import * as inboxFn from '../../netlify/functions/admin-inbox.mts';
 import { AlertsResponseSchema } from '../../src/lib/schemas/alerts.ts';
 import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
@@ -359,6 +360,34 @@ describe('finding 6: control characters in names', () => {
     expect(
       (await call(contactFn, '/api/contact', { json: validContact({ email, message: 'A\u0000B' }) })).status,
     ).toBe(400);
+  });
+});
+
+describe('finding 6: an anonymous form never overwrites a stored person', () => {
+  it("a second volunteer submission with someone's email is a record of its own; staff see both", async () => {
+    const email = `victim-${usPhone().slice(-6)}@example.com`;
+    const v = (over: Record<string, unknown>) =>
+      call(volunteersFn, '/api/volunteers-sendgrid', { json: validVolunteer({ email, ...over }) });
+    expect((await v({ firstName: 'Vic', address1: '1 Real St' })).status).toBe(201);
+    expect((await v({ firstName: 'Mallory', address1: '666 Fake Ave', phone: '504-555-0166' })).status).toBe(
+      201,
+    );
+    const stored = await valuesOf<{ firstName: string; address1: string }>(
+      'volunteers',
+      `volunteer/${hashed(email)}`,
+    );
+    expect(stored.map((r) => `${r.firstName}|${r.address1}`).sort()).toEqual([
+      'Mallory|666 Fake Ave',
+      'Vic|1 Real St',
+    ]);
+    const { editor } = await makeUsers();
+    const page = await call(inboxFn, `/api/admin/volunteers?q=${encodeURIComponent(email)}`, {
+      cookie: editor,
+    });
+    expect(page.status).toBe(200);
+    const body = (await page.json()) as { items: { firstName: string; submissionsFromEmail: number }[] };
+    expect(body.items).toHaveLength(2);
+    expect(body.items.every((i) => i.submissionsFromEmail === 2)).toBe(true);
   });
 });
 

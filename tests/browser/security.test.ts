@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser.ts';
+import { mockAdminApi } from './helpers/admin-mock.ts';
 import { hydrated, json, toast } from './helpers/public.ts';
 
 let browser: BrowserSession;
@@ -161,6 +162,46 @@ describe('internal fields never reach a page (finding 3)', () => {
     const rss = await (await fetch(new URL('/rss.xml', baseURL))).text();
     expect(rss).toContain(`Projection check ${stamp}`);
     expect(rss).not.toContain(createdAt);
+    await page.close();
+  });
+});
+
+describe('staff dashboard (stubbed API)', () => {
+  it('shows the daily text cap alert above the tabs, to every role', async () => {
+    const page = await browser.newPage();
+    const api = await mockAdminApi(page, { role: 'viewer' });
+    api.override('GET /api/admin/alerts', 200, {
+      alerts: [
+        {
+          kind: 'sms-daily-cap',
+          day: '2025-09-22',
+          at: '2025-09-22T20:15:00.000Z',
+          message:
+            'The daily cap of 500 confirmation texts (SMS_DAILY_CAP) was reached: new text sign-ups are refused until 2025-09-23T00:00:00.000Z.',
+        },
+      ],
+      smsToday: { used: 500, max: 500, resetsAt: '2025-09-23T00:00:00.000Z' },
+    });
+    await page.goto('/admin');
+    const banner = page.getByRole('alert').filter({ hasText: 'daily cap of 500 confirmation texts' });
+    await banner.waitFor({ timeout: 20_000 });
+    expect(await banner.textContent()).toContain('Confirmation texts today: 500 of 500');
+    await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('no banner without alerts', async () => {
+    const page = await browser.newPage();
+    const api = await mockAdminApi(page, { role: 'admin' });
+    api.override('GET /api/admin/alerts', 200, {
+      alerts: [],
+      smsToday: { used: 3, max: 500, resetsAt: '2025-09-23T00:00:00.000Z' },
+    });
+    await page.goto('/admin');
+    await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => api.calls.some((c) => c.path === '/api/admin/alerts')).toBe(true);
+    expect(await page.locator('.dash-alerts').count()).toBe(0);
     await page.close();
   });
 });
