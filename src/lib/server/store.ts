@@ -118,6 +118,38 @@ export const storeFetch: typeof fetch = async (input, init) => {
   return new Response(null, { status: GAVE_UP_STATUS });
 };
 
+/**
+ * Local mode only: the emulated Blobs server runs in this same process, and a
+ * burst of hundreds of simultaneous requests (a 200-sign-up race test) starves
+ * it until requests pass their timeout. At most this many are in flight; the
+ * rest wait for a slot before their timeout starts. Production (Netlify's
+ * service) is never throttled here.
+ */
+export const LOCAL_MAX_IN_FLIGHT = 32;
+const SLOTS = Symbol.for('campaign.blobs.localSlots');
+const localSlots = ((globalThis as Record<symbol, unknown>)[SLOTS] ??= {
+  free: LOCAL_MAX_IN_FLIGHT,
+  waiting: [],
+}) as {
+  free: number;
+  waiting: (() => void)[];
+};
+async function withLocalSlot<T>(op: () => Promise<T>): Promise<T> {
+  if (localSlots.free > 0) localSlots.free -= 1;
+  else await new Promise<void>((resolve) => localSlots.waiting.push(resolve));
+  try {
+    return await op();
+  } finally {
+    const next = localSlots.waiting.shift();
+    if (next) next();
+    else localSlots.free += 1;
+  }
+}
+
+/** The fetch the Blobs SDK gets: storeFetch, behind the local in-flight limit in local mode. */
+const blobsFetch: typeof fetch = (input, init) =>
+  isLocalMode() ? withLocalSlot(() => storeFetch(input, init)) : storeFetch(input, init);
+
 function isDeployScoped(): boolean {
   const ctx =
     (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } } }).Netlify?.context?.deploy
@@ -168,7 +200,7 @@ export class BlobsKV implements KV {
   private readonly name: string;
 
   constructor(name: StoreName, store?: Store) {
-    const options = { consistency: 'strong' as const, fetch: storeFetch };
+    const options = { consistency: 'strong' as const, fetch: blobsFetch };
     this.name = name;
     this.store = store ?? (isDeployScoped() ? getDeployStore(name, options) : getStore(name, options));
   }
@@ -180,7 +212,11 @@ export class BlobsKV implements KV {
   async get<T>(k: string): Promise<{ value: T; etag: string } | null> {
     return guard(async () => {
       if (isLocalMode()) {
-        const text = await this.store.get(k, { type: 'text', consistency: 'strong' });
+        // Through the key's queue too: the local server writes a file in place, so a read
+        // running beside a write to the same key can see it half written.
+        const text = await serialized(`${this.name}\u0000${k}`, () =>
+          this.store.get(k, { type: 'text', consistency: 'strong' }),
+        );
         return text === null ? null : { value: JSON.parse(text) as T, etag: contentTag(text) };
       }
       const res = await this.store.getWithMetadata(k, { type: 'json', consistency: 'strong' });

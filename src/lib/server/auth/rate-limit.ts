@@ -155,8 +155,8 @@ export async function reserveAttempts(
 /**
  * Shards of a site-wide budget. Every request of the site writes the budget,
  * so one document would be a write hot spot; each shard holds its share of
- * `max` (the shares sum to exactly `max`) and a request takes a slot from a
- * random shard, moving on to the next when that one is full.
+ * every counter's `max` (the shares sum to exactly `max`), and a request takes
+ * its slots from one shard with room, starting at a random one.
  */
 export const BUDGET_SHARDS = 64;
 
@@ -168,8 +168,19 @@ export interface SiteBudgetUsage {
   windowEnd: number;
 }
 
-const shardShare = (max: number, shard: number, shards: number) =>
-  Math.floor(max / shards) + (shard < max % shards ? 1 : 0);
+/** A site-wide budget refused because it is spent for this window (not merely busy). */
+export class BudgetSpentError extends HttpError {
+  readonly budget: string;
+  constructor(budget: string, retryAfterSeconds: number, message?: (s: number) => string) {
+    const e = tooManyRequests(retryAfterSeconds, message);
+    super(e.status, e.message, e.extra, e.headers);
+    this.name = 'BudgetSpentError';
+    this.budget = budget;
+  }
+}
+
+const shardShare = (max: number, shard: number) =>
+  Math.floor(max / BUDGET_SHARDS) + (shard < max % BUDGET_SHARDS ? 1 : 0);
 
 /** Site-wide windows are aligned (a UTC day, an hour), so every shard agrees on them. */
 const alignedStart = (now: number, limit: Limit) =>
@@ -177,58 +188,75 @@ const alignedStart = (now: number, limit: Limit) =>
 
 const shardKey = (scope: string, shard: number) => key('site', scope, `shard-${shard}`);
 
-class ShardFull extends Error {}
+type ShardDoc = Record<string, Counter>;
 
 /**
- * Takes one slot of a site-wide budget, or throws 429 with Retry-After until
- * the window ends when every shard is full (nothing written then).
+ * Takes one slot of each counter in `specs` with `take` from one shard of a
+ * site-wide budget (one read and one compare-and-set write when there is
+ * room), or throws 429: a BudgetSpentError (Retry-After until that counter's
+ * window ends) when a counter has no room left in any shard, else a short
+ * "busy" 429. Nothing is written on a refusal.
  */
-export async function reserveSiteBudget(
+export async function reserveSiteBudgets(
   scope: string,
-  limit: Limit,
+  specs: readonly CounterSpec[],
   options: ReserveOptions = {},
 ): Promise<void> {
   const now = options.now ?? Date.now();
-  const windowStart = alignedStart(now, limit);
-  const retryAfter = (windowStart + limit.windowSeconds * 1000 - now) / 1000;
-  const shards = Math.min(BUDGET_SHARDS, Math.max(1, limit.max));
-  const first = randomInt(shards);
-  for (let i = 0; i < shards; i++) {
-    const shard = (first + i) % shards;
-    const share = shardShare(limit.max, shard, shards);
-    const k = shardKey(scope, shard);
-    const full = (c: Counter | null) => c !== null && c.windowStart === windowStart && c.count >= share;
-    if (share === 0) continue;
-    // A full shard is left without a write, so a spent budget costs reads only.
-    try {
-      await upsert<Counter>(kv('ratelimit'), k, (cur) => {
-        if (full(cur)) throw new ShardFull();
-        return { count: (cur?.windowStart === windowStart ? cur.count : 0) + 1, windowStart };
+  const store = kv('ratelimit');
+  // One compare-and-set attempt per shard, moving on at once when another writer got there first (no
+  // back-off on one hot key); a few passes over the shards before a busy budget counts as refused.
+  for (let pass = 0; pass < 4; pass++) {
+    let contended = false;
+    const roomFor = new Set<string>();
+    const first = randomInt(BUDGET_SHARDS);
+    for (let i = 0; i < BUDGET_SHARDS; i++) {
+      const shard = (first + i) % BUDGET_SHARDS;
+      const k = shardKey(scope, shard);
+      const cur = await store.get<ShardDoc>(k);
+      const counts = specs.map((spec) => {
+        const windowStart = alignedStart(now, spec.limit);
+        const c = cur?.value[spec.name];
+        const count = c?.windowStart === windowStart ? c.count : 0;
+        const room = count < shardShare(spec.limit.max, shard);
+        if (spec.take && room) roomFor.add(spec.name);
+        return { spec, windowStart, count, room };
       });
-      return;
-    } catch (err) {
-      // Filled meanwhile, or too contended: try the next shard.
-      if (err instanceof ShardFull || err instanceof ConflictError) continue;
-      throw err;
+      // A shard without room is left without a write, so a spent budget costs reads only.
+      if (counts.some((x) => x.spec.take && !x.room)) continue;
+      const next: ShardDoc = { ...(cur?.value ?? {}) };
+      for (const x of counts)
+        next[x.spec.name] = { count: x.count + (x.spec.take ? 1 : 0), windowStart: x.windowStart };
+      if (cur ? await store.replace(k, next, cur.etag) : await store.create(k, next)) return;
+      contended = true;
     }
+    if (!contended) {
+      const spent = specs.find((spec) => spec.take && !roomFor.has(spec.name));
+      if (spent) {
+        const end = alignedStart(now, spent.limit) + spent.limit.windowSeconds * 1000;
+        throw new BudgetSpentError(spent.name, (end - now) / 1000, options.message);
+      }
+      break; // room for each counter, but not in one shard together: busy, near the caps
+    }
+    await new Promise((r) => setTimeout(r, 5 + randomInt(20)));
   }
-  throw tooManyRequests(retryAfter, options.message);
+  throw tooManyRequests(5, options.message);
 }
 
-/** How much of a site-wide budget the current window has used (reads every shard). */
+/** How much of one counter of a site-wide budget the current window has used (reads every shard). */
 export async function siteBudgetUsage(
   scope: string,
+  name: string,
   limit: Limit,
   now = Date.now(),
 ): Promise<SiteBudgetUsage> {
   const windowStart = alignedStart(now, limit);
-  const shards = Math.min(BUDGET_SHARDS, Math.max(1, limit.max));
-  const counters = await Promise.all(
-    Array.from({ length: shards }, (_, i) => kv('ratelimit').get<Counter>(shardKey(scope, i))),
+  const docs = await Promise.all(
+    Array.from({ length: BUDGET_SHARDS }, (_, i) => kv('ratelimit').get<ShardDoc>(shardKey(scope, i))),
   );
-  const used = counters.reduce(
-    (sum, c) => sum + (c?.value.windowStart === windowStart ? c.value.count : 0),
-    0,
-  );
+  const used = docs.reduce((sum, d) => {
+    const c = d?.value[name];
+    return sum + (c?.windowStart === windowStart ? c.count : 0);
+  }, 0);
   return { used, max: limit.max, windowStart, windowEnd: windowStart + limit.windowSeconds * 1000 };
 }

@@ -1,7 +1,8 @@
 import { ConfigError, env } from '../env.ts';
 import {
+  BudgetSpentError,
   reserveAttempts,
-  reserveSiteBudget,
+  reserveSiteBudgets,
   siteBudgetUsage,
   type Limit,
   type SiteBudgetUsage,
@@ -58,6 +59,9 @@ const TOO_MANY_FOR_NUMBER = (s: number) =>
 
 export const SMS_CAP_ALERT = 'sms-daily-cap';
 
+/** The site-wide budget of the text sign-up: sign-ups per hour and confirmation texts per day, in one set of shards. */
+const SITE_BUDGET = 'text-signup-site';
+
 /**
  * Step 1, before the captcha goes to the verifier: this IP's sign-ups, and its
  * confirmation texts when the number is new to the list (`texts`). One write.
@@ -77,9 +81,9 @@ export async function reserveFromIp(ip: string, texts: boolean, now = Date.now()
 /**
  * Step 2, after the captcha (so a bot cannot spend a stranger's allowance): the
  * number's sign-ups and texts, the site's hourly sign-ups and, for a new
- * number, the site's daily text cap. Run together; the first refusal in that
- * order is the answer. When the daily cap refuses, an alert is raised once per
- * day (log and staff dashboard).
+ * number, the site's daily text cap (one write each for the number and the
+ * site). Run together; the first refusal in that order is the answer. When the
+ * daily cap is spent, an alert is raised once per day (log and staff dashboard).
  */
 export async function reserveForSignup(
   phone: string | null,
@@ -99,10 +103,21 @@ export async function reserveForSignup(
           { now, message: TOO_MANY_FOR_NUMBER },
         )
       : Promise.resolve(),
-    reserveSiteBudget('text-signups', signupsPerHour, { now, message: BUSY }),
-    texts ? reserveSiteBudget('sms-confirmations', textsPerDay, { now, message: BUSY }) : Promise.resolve(),
+    reserveSiteBudgets(
+      SITE_BUDGET,
+      [
+        { name: 'signups', limit: signupsPerHour, take: true },
+        { name: 'texts', limit: textsPerDay, take: texts },
+      ],
+      { now, message: BUSY },
+    ),
   ]);
-  if (results[2].status === 'rejected') {
+  const site = results[1];
+  if (
+    site.status === 'rejected' &&
+    site.reason instanceof BudgetSpentError &&
+    site.reason.budget === 'texts'
+  ) {
     const end = new Date((Math.floor(now / 86_400_000) + 1) * 86_400_000).toISOString();
     await raiseAlert(
       SMS_CAP_ALERT,
@@ -116,5 +131,5 @@ export async function reserveForSignup(
 
 /** Today's confirmation texts against the cap, for the staff dashboard. */
 export async function smsBudgetToday(now = Date.now()): Promise<SiteBudgetUsage> {
-  return siteBudgetUsage('sms-confirmations', siteTextLimits().textsPerDay, now);
+  return siteBudgetUsage(SITE_BUDGET, 'texts', siteTextLimits().textsPerDay, now);
 }
