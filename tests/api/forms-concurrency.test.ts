@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as newsletter from '../../netlify/functions/newsletter.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import { ConsentEventSchema, StoredTextSignupSchema } from '../../src/lib/schemas/inbox.ts';
-import { hashed, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
-import { startBlobs } from '../helpers/blobs.ts';
+import { hashed, setStoreFactory } from '../../src/lib/server/store.ts';
+import { startBlobs, useMemoryStores } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
 import { keysOf, localProviders, uniqueIp, validSignup, validVolunteer, valuesOf } from '../helpers/forms.ts';
@@ -19,15 +19,6 @@ const phoneN = (base: number, i: number) => `+1504${String(base + i).padStart(7,
 /** Each call from its own client IP (many people) unless one is given. */
 const signup = (json: unknown, ip = uniqueIp()) => call(newsletter, '/api/newsletter', { json, ip });
 
-function useMemory(): void {
-  const stores = new Map<StoreName, KV>();
-  setStoreFactory((name) => {
-    let s = stores.get(name);
-    if (!s) stores.set(name, (s = new MemoryKV()));
-    return s;
-  });
-}
-
 async function expectAllStoredValid(): Promise<void> {
   for (const p of await valuesOf('signups', 'person/')) StoredTextSignupSchema.parse(p);
   for (const e of await valuesOf('signups', 'consent/')) ConsentEventSchema.parse(e);
@@ -35,7 +26,7 @@ async function expectAllStoredValid(): Promise<void> {
 
 describe.each(['atomic in-memory KV', 'real local Blobs server'])('concurrent sign-ups (%s)', (backend) => {
   const memory = backend.startsWith('atomic');
-  beforeAll(() => (memory ? useMemory() : setStoreFactory(null)));
+  beforeAll(() => (memory ? useMemoryStores() : setStoreFactory(null)));
   afterEach(() => expectAllStoredValid());
   afterAll(() => setStoreFactory(null));
   const base = memory ? 3_000_000 : 4_000_000;

@@ -21,8 +21,8 @@ import {
   updateUser,
 } from '../../src/lib/server/auth/users.ts';
 import { ConfigError, DEV_SESSION_SECRET, sessionSecret } from '../../src/lib/server/env.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
-import { startBlobs } from '../helpers/blobs.ts';
+import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { startBlobs, useMemoryStores } from '../helpers/blobs.ts';
 import { fakeProvider, setEnv, type FakeProvider } from '../helpers/forms.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
 import { outboxEmails } from '../helpers/users.ts';
@@ -47,15 +47,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function useMemory(): void {
-  const stores = new Map<StoreName, KV>();
-  setStoreFactory((name) => {
-    let s = stores.get(name);
-    if (!s) stores.set(name, (s = new MemoryKV()));
-    return s;
-  });
-}
-
 let seq = 0;
 async function makeUser(role: 'admin' | 'editor' | 'viewer' = 'editor') {
   seq += 1;
@@ -74,7 +65,7 @@ const login = (username: string, password: string, ip = freshIp()) =>
 describe.each(['atomic in-memory KV', 'real local Blobs server'])(
   'lockout under parallel guesses (%s)',
   (backend) => {
-    beforeAll(() => (backend.startsWith('atomic') ? useMemory() : setStoreFactory(null)));
+    beforeAll(() => (backend.startsWith('atomic') ? useMemoryStores() : setStoreFactory(null)));
     afterAll(() => setStoreFactory(null));
 
     it('20 parallel wrong guesses: at most 5 evaluated, the rest 429 without verifying', async () => {
@@ -287,7 +278,7 @@ describe('forgot-password takes the same time for known and unknown emails', () 
 describe.each(['atomic in-memory KV', 'real local Blobs server'])(
   'the last-admin rule under races (%s)',
   (backend) => {
-    beforeAll(() => (backend.startsWith('atomic') ? useMemory() : setStoreFactory(null)));
+    beforeAll(() => (backend.startsWith('atomic') ? useMemoryStores() : setStoreFactory(null)));
     afterAll(() => setStoreFactory(null));
 
     const activeAdmins = async () => (await listUsers()).filter((u) => u.role === 'admin' && u.isActive);
