@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
+import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback.
@@ -34,7 +35,33 @@ export default defineConfig({
       },
   // Always emit page scripts as files, never inline: the Content-Security-Policy can then
   // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers").
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    // Development only: /api/* from the function modules loaded once (scripts/dev/functions-in-process.mts).
+    // CAMPAIGN_DEV_FUNCTIONS=emulator falls back to Netlify's per-request workers (npm run bench compares both).
+    plugins: isDevServer && process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator' ? [functionsInProcess()] : [],
+    server: {
+      // Like Netlify: no CORS headers on any response (Vite's dev default would answer localhost origins).
+      cors: false,
+    },
+    optimizeDeps: {
+      // Every browser dependency, pre-bundled when the dev server starts. A dependency first met at
+      // run time (sonner, loaded on the first toast) makes Vite re-optimise and reload the page,
+      // which loses what the visitor was doing (the flaky toast tests of issue 10).
+      include: [
+        'react',
+        'react/jsx-runtime',
+        'react/jsx-dev-runtime',
+        'react-dom',
+        'react-dom/client',
+        'sonner',
+        'swr',
+        'nanostores',
+        '@nanostores/react',
+        'zod',
+      ],
+    },
+  },
   // The dev toolbar injects its own UI; the browser tests turn it off (DISABLE_DEV_TOOLBAR=1).
   devToolbar: { enabled: process.env.DISABLE_DEV_TOOLBAR !== '1' },
 });

@@ -6,8 +6,9 @@
  * abuse limits (texts one IP can trigger, latency with the bot check), and writes
  * docs/benchmarks.md. Figures, not assertions: tests never time anything.
  *
- *   npm run bench                 everything (~15 min on 2 cores)
+ *   npm run bench                 everything (~30 min on 2 cores)
  *   BENCH_SKIP_LIGHTHOUSE=1 ...   skip the browser part
+ *   BENCH_SKIP_TEST_WALL=1 ...    skip timing `npm test` on a clean clone (~10 min)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -18,6 +19,7 @@ import { benchSignups } from './bench/signups.mts';
 import { benchSmsAbuse } from './bench/sms-abuse.mts';
 import { benchLogin } from './bench/login.mts';
 import { lighthouse, pageJavaScript, type LighthouseScores } from './bench/pages.mts';
+import { benchDevServer, benchTestWallTime } from './bench/devloop.mts';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -180,6 +182,10 @@ const sections = [
     textsOverCap = r.textsFromOneIp > r.cap;
     return r.markdown;
   }),
+  await section('Development loop: API under `npm run dev`', benchDevServer),
+  ...(process.env.BENCH_SKIP_TEST_WALL === '1'
+    ? []
+    : [await section('Development loop: `npm test` on a clean clone', benchTestWallTime)]),
 ];
 
 const header = [

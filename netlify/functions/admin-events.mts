@@ -1,16 +1,18 @@
 import type { Config, Context } from '@netlify/functions';
 import { EventInputSchema } from '../../src/lib/schemas/event.ts';
 import { adminEvents, createEvent, deleteEvent, updateEvent } from '../../src/lib/server/content/events.ts';
-import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { pageResponse } from '../../src/lib/server/pagination.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { allowMethods, handle, HttpError, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 export default handle(async (req: Request, context: Context) => {
   const hasId = context.params?.id !== undefined;
   allowMethods(req, ...(hasId ? ['PUT', 'DELETE'] : ['GET', 'POST']));
   if (req.method === 'GET') {
     await requireUser(req);
-    return adminPage('events', await adminEvents(), req);
+    return pageResponse('events', await adminEvents(), req);
   }
   await requireUser(req, { permission: 'edit_content' });
   if (req.method === 'POST') {

@@ -6,7 +6,8 @@ import {
   parseInboxQuery,
   type InboxKindName,
 } from '../../src/lib/server/forms/inbox.ts';
-import { allowMethods, handle, HttpError, json } from '../../src/lib/server/http.ts';
+import { allowMethods, download, handle, json } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 const KINDS: Record<string, InboxKindName> = {
   '/api/admin/volunteers': 'volunteers',
@@ -21,18 +22,10 @@ export default handle(async (req: Request) => {
   const url = new URL(req.url);
   const kind = KINDS[url.pathname.replace(/\/$/, '')];
   if (!kind) throw new HttpError(404, 'Not found');
-  const query = parseInboxQuery(url.searchParams);
+  const query = parseInboxQuery(url);
   if (url.searchParams.get('format') === 'csv') {
     const { filename, body } = await inboxCsv(kind, query.q);
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    return download(body, filename, 'text/csv; charset=utf-8');
   }
   return json(await inboxPage(kind, query));
 });

@@ -1,22 +1,17 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { MetricUpdateSchema } from '../../src/lib/schemas/progress.ts';
 import { listMetrics, updateMetric } from '../../src/lib/server/content/progress.ts';
-import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
-import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { fixedRecordsHandler } from '../../src/lib/server/content/fixed-records.ts';
+import { CACHE_TAGS } from '../../src/lib/server/content/responses.ts';
 
-/** Fixed records: list (view_admin) and update (edit_metrics) only. */
-export default handle(async (req: Request, context: Context) => {
-  const hasId = context.params?.id !== undefined;
-  allowMethods(req, hasId ? 'PUT' : 'GET');
-  if (req.method === 'GET') {
-    await requireUser(req);
-    return adminPage('metrics', await listMetrics(), req);
-  }
-  await requireUser(req, { permission: 'edit_metrics' });
-  const metric = await updateMetric(idFrom(context), await readJson(req, MetricUpdateSchema));
-  await purgeTags(CACHE_TAGS.metrics);
-  return json({ metric });
+/** Campaign metrics: fixed records, listed by any staff member and updated with edit_metrics. */
+export default fixedRecordsHandler({
+  names: { list: 'metrics', one: 'metric' },
+  list: listMetrics,
+  schema: MetricUpdateSchema,
+  update: (id, input) => updateMetric(id, input),
+  permission: 'edit_metrics',
+  tag: CACHE_TAGS.metrics,
 });
 
 export const config: Config = { path: ['/api/admin/metrics', '/api/admin/metrics/:id'] };

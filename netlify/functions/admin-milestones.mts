@@ -1,22 +1,17 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { MilestoneUpdateSchema } from '../../src/lib/schemas/progress.ts';
 import { listMilestones, updateMilestone } from '../../src/lib/server/content/progress.ts';
-import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
-import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { fixedRecordsHandler } from '../../src/lib/server/content/fixed-records.ts';
+import { CACHE_TAGS } from '../../src/lib/server/content/responses.ts';
 
-/** Fixed records: list (view_admin) and update (edit_metrics) only. */
-export default handle(async (req: Request, context: Context) => {
-  const hasId = context.params?.id !== undefined;
-  allowMethods(req, hasId ? 'PUT' : 'GET');
-  if (req.method === 'GET') {
-    await requireUser(req);
-    return adminPage('milestones', await listMilestones(), req);
-  }
-  await requireUser(req, { permission: 'edit_metrics' });
-  const milestone = await updateMilestone(idFrom(context), await readJson(req, MilestoneUpdateSchema));
-  await purgeTags(CACHE_TAGS.metrics);
-  return json({ milestone });
+/** Milestones: fixed records, listed by any staff member and updated with edit_metrics. */
+export default fixedRecordsHandler({
+  names: { list: 'milestones', one: 'milestone' },
+  list: listMilestones,
+  schema: MilestoneUpdateSchema,
+  update: (id, input) => updateMilestone(id, input),
+  permission: 'edit_metrics',
+  tag: CACHE_TAGS.metrics,
 });
 
 export const config: Config = { path: ['/api/admin/milestones', '/api/admin/milestones/:id'] };

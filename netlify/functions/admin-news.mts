@@ -6,9 +6,11 @@ import {
   deleteArticle,
   updateArticle,
 } from '../../src/lib/server/content/articles.ts';
-import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { pageResponse } from '../../src/lib/server/pagination.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { allowMethods, handle, HttpError, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 /** Article bodies are HTML up to 100,000 characters. */
 const MAX_ARTICLE_BYTES = 256 * 1024;
@@ -18,7 +20,7 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, ...(hasId ? ['PUT', 'DELETE'] : ['GET', 'POST']));
   if (req.method === 'GET') {
     await requireUser(req);
-    return adminPage('articles', await adminArticles(), req);
+    return pageResponse('articles', await adminArticles(), req);
   }
   await requireUser(req, { permission: 'edit_content' });
   if (req.method === 'POST') {

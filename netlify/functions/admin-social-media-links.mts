@@ -1,23 +1,17 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { SocialLinkUpdateSchema } from '../../src/lib/schemas/social.ts';
-import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
 import { adminSocialLinks, updateSocialLink } from '../../src/lib/server/content/social.ts';
-import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { fixedRecordsHandler } from '../../src/lib/server/content/fixed-records.ts';
+import { CACHE_TAGS } from '../../src/lib/server/content/responses.ts';
 
-/** The six platforms are fixed: list and update only, no create or delete. */
-export default handle(async (req: Request, context: Context) => {
-  const hasId = context.params?.id !== undefined;
-  allowMethods(req, hasId ? 'PUT' : 'GET');
-  if (req.method === 'GET') {
-    await requireUser(req);
-    return adminPage('links', await adminSocialLinks(), req);
-  }
-  const user = await requireUser(req, { permission: 'edit_content' });
-  const id = idFrom(context);
-  const link = await updateSocialLink(id, await readJson(req, SocialLinkUpdateSchema), user.username);
-  await purgeTags(CACHE_TAGS.social);
-  return json({ link });
+/** The six social platforms: fixed records, listed by any staff member and updated with edit_content. */
+export default fixedRecordsHandler({
+  names: { list: 'links', one: 'link' },
+  list: adminSocialLinks,
+  schema: SocialLinkUpdateSchema,
+  update: (id, input, user) => updateSocialLink(id, input, user.username),
+  permission: 'edit_content',
+  tag: CACHE_TAGS.social,
 });
 
 export const config: Config = {

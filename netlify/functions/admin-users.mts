@@ -9,7 +9,7 @@ import {
   updateUser,
 } from '../../src/lib/server/auth/users.ts';
 import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
-import { pageOf } from '../../src/lib/server/pagination.ts';
+import { pageResponse } from '../../src/lib/server/pagination.ts';
 
 /** User management: admin only (spec section 6, manage_users). */
 export default handle(async (req: Request, context: Context) => {
@@ -17,9 +17,7 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, ...(hasId ? ['PUT', 'DELETE'] : ['GET', 'POST']));
   const admin = await requireUser(req, { permission: 'manage_users' });
   if (!hasId && req.method === 'GET') {
-    const users = (await listUsers()).map(toPublicUser);
-    const { items, ...page } = pageOf(users, new URL(req.url));
-    return json({ users: items, ...page });
+    return pageResponse('users', (await listUsers()).map(toPublicUser), req);
   }
   if (req.method === 'POST') {
     const user = await createUser(await readJson(req, UserCreateSchema));

@@ -1,22 +1,17 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { VolunteerGoalUpdateSchema } from '../../src/lib/schemas/progress.ts';
 import { listGoals, updateGoal } from '../../src/lib/server/content/progress.ts';
-import { adminPage, CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
-import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { fixedRecordsHandler } from '../../src/lib/server/content/fixed-records.ts';
+import { CACHE_TAGS } from '../../src/lib/server/content/responses.ts';
 
-/** Fixed records: list (view_admin) and update (edit_metrics) only. */
-export default handle(async (req: Request, context: Context) => {
-  const hasId = context.params?.id !== undefined;
-  allowMethods(req, hasId ? 'PUT' : 'GET');
-  if (req.method === 'GET') {
-    await requireUser(req);
-    return adminPage('goals', await listGoals(), req);
-  }
-  await requireUser(req, { permission: 'edit_metrics' });
-  const goal = await updateGoal(idFrom(context), await readJson(req, VolunteerGoalUpdateSchema));
-  await purgeTags(CACHE_TAGS.metrics);
-  return json({ goal });
+/** Weekly volunteer goals: fixed records, listed by any staff member and updated with edit_metrics. */
+export default fixedRecordsHandler({
+  names: { list: 'goals', one: 'goal' },
+  list: listGoals,
+  schema: VolunteerGoalUpdateSchema,
+  update: (id, input) => updateGoal(id, input),
+  permission: 'edit_metrics',
+  tag: CACHE_TAGS.metrics,
 });
 
 export const config: Config = { path: ['/api/admin/volunteer-goals', '/api/admin/volunteer-goals/:id'] };

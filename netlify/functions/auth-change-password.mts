@@ -4,7 +4,8 @@ import { hashPassword, verifyPassword } from '../../src/lib/server/auth/password
 import { notifyPasswordChanged } from '../../src/lib/server/auth/recovery.ts';
 import { createSessionCookie, requireUser } from '../../src/lib/server/auth/session.ts';
 import { changeUser, toPublicUser, withNewPassword } from '../../src/lib/server/auth/users.ts';
-import { allowMethods, handle, HttpError, json, readJson } from '../../src/lib/server/http.ts';
+import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 /** The signed-in user's own password. Revokes every other session; this one gets a fresh cookie. */
 export default handle(async (req: Request, _context: Context) => {

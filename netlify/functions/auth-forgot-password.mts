@@ -5,11 +5,11 @@ import {
   allowMethods,
   clientIp,
   handle,
-  HttpError,
   json,
   readJson,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');

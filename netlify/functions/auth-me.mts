@@ -1,7 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { currentUser } from '../../src/lib/server/auth/session.ts';
 import { toPublicUser } from '../../src/lib/server/auth/users.ts';
-import { allowMethods, handle, HttpError, json } from '../../src/lib/server/http.ts';
+import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 export default handle(async (req: Request, _context: Context) => {
   allowMethods(req, 'GET');

@@ -1,14 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { ResetPasswordSchema } from '../../src/lib/schemas/user.ts';
 import { resetPassword } from '../../src/lib/server/auth/recovery.ts';
-import {
-  allowMethods,
-  handle,
-  HttpError,
-  json,
-  readJson,
-  requireSameOrigin,
-} from '../../src/lib/server/http.ts';
+import { allowMethods, handle, json, readJson, requireSameOrigin } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 export default handle(async (req: Request, _context: Context) => {
   allowMethods(req, 'POST');

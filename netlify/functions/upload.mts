@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { saveUpload } from '../../src/lib/server/content/uploads.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { allowMethods, handle, HttpError, json } from '../../src/lib/server/http.ts';
+import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 /** Image upload for articles (editor or admin). Answers { success, imageUrl } or { success: false, error }. */
 export default handle(async (req) => {

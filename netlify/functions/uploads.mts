@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { readUpload } from '../../src/lib/server/content/uploads.ts';
-import { allowMethods, errorResponse, handle } from '../../src/lib/server/http.ts';
+import { allowMethods, errorResponse, handle, respond } from '../../src/lib/server/http.ts';
 
 /**
  * Serves an uploaded image. Names are random and never reused, so the
@@ -11,15 +11,12 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET', 'HEAD');
   const found = await readUpload(context.params?.name ?? '');
   if (!found) return errorResponse(404, 'Not found');
-  return new Response(req.method === 'HEAD' ? null : found.data, {
-    status: 200,
+  return respond(req.method === 'HEAD' ? null : found.data, {
+    type: found.contentType,
+    cache: 'public, max-age=31536000, immutable',
     headers: {
-      'Content-Type': found.contentType,
       'Content-Length': String(found.data.byteLength),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cross-Origin-Resource-Policy': 'same-origin',
       'Content-Disposition': 'inline',
     },
   });

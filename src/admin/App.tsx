@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+import { createPortal } from 'react-dom';
 import Toaster from '../islands/Toaster.tsx';
 import { onAuthCleared, type AuthStatus } from '../lib/client/auth-store.ts';
 import type { PublicUser } from '../lib/schemas/user.ts';
@@ -34,7 +35,13 @@ export default function App({ onRegister }: AppProps) {
           <Gate onRegister={onRegister} />
         </SWRConfig>
       </AuthProvider>
-      <Toaster position="top-center" />
+      {/* At the end of <body>, outside the app: a modal dialog makes the rest of the page inert, never the toasts. */}
+      {createPortal(
+        <div className="admin-app" data-toast-host="">
+          <Toaster position="top-center" />
+        </div>,
+        document.body,
+      )}
     </div>
   );
 }

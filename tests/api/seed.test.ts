@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as eventsFn from '../../netlify/functions/events.mts';
 import * as news from '../../netlify/functions/news.mts';
@@ -11,10 +18,14 @@ import { adminArticles } from '../../src/lib/server/content/articles.ts';
 import { adminEvents } from '../../src/lib/server/content/events.ts';
 import { adminSocialLinks } from '../../src/lib/server/content/social.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { ensureSeeded, seedContent } from '../../src/lib/server/seed.ts';
+import { seedContent, seedLocalStore, SEED_MARKER } from '../../scripts/lib/seed.mts';
+import { DEV_USERS } from '../../scripts/lib/dev-users.mts';
+import { findUserByLogin } from '../../src/lib/server/auth/users.ts';
 import { kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
+
+const execFileAsync = promisify(execFile);
 
 let stop: () => Promise<void>;
 beforeAll(async () => {
@@ -27,9 +38,16 @@ afterAll(async () => {
 });
 
 describe('local seed', () => {
-  it('does nothing outside development unless a test asks (ensureSeeded under APP_ENV=test)', async () => {
-    await ensureSeeded();
-    expect(await kv('meta').get('seeded/v1')).toBeNull();
+  it('refuses production and writes nothing there', async () => {
+    process.env.APP_ENV = 'production';
+    resetEnv();
+    try {
+      await expect(seedLocalStore()).rejects.toThrow(/local mode only/);
+    } finally {
+      process.env.APP_ENV = 'test';
+      resetEnv();
+    }
+    expect(await kv('meta').get(SEED_MARKER)).toBeNull();
     expect(await kv('articles').get('record/1')).toBeNull();
   });
 
@@ -74,12 +92,13 @@ describe('local seed', () => {
     expect(progress.milestones.length).toBeGreaterThan(0);
   });
 
-  it('ensureSeeded in development: seeds once, sets the marker, and a new article still gets a fresh id', async () => {
-    process.env.APP_ENV = 'development';
-    resetEnv();
-    await Promise.all([ensureSeeded(), ensureSeeded()]);
-    expect(await kv('meta').get('seeded/v1')).not.toBeNull();
+  it('seedLocalStore: seeds once (concurrent runs too), sets the marker, creates the dev users, and ids continue after it', async () => {
+    const outcomes = await Promise.all([seedLocalStore(), seedLocalStore()]);
+    expect(outcomes).toContain('seeded');
+    expect(await seedLocalStore()).toBe('already seeded');
+    expect(await kv('meta').get(SEED_MARKER)).not.toBeNull();
     expect(await adminArticles()).toHaveLength(5);
+    for (const u of DEV_USERS) expect((await findUserByLogin(u.username))?.role).toBe(u.role);
     const { createArticle } = await import('../../src/lib/server/content/articles.ts');
     const { ArticleInputSchema } = await import('../../src/lib/schemas/article.ts');
     const a = await createArticle(
@@ -91,5 +110,38 @@ describe('local seed', () => {
       }),
     );
     expect(a.id).toBe(6);
+  });
+});
+
+describe('npm run seed (the script itself)', () => {
+  it('seeds a local Blobs directory as the dev server reads it (site "0"), then reports it seeded', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'seed-script-'));
+    try {
+      const run = () =>
+        execFileAsync(process.execPath, ['scripts/seed.mts'], {
+          env: { ...process.env, SEED_DIR: dir, APP_ENV: 'development' },
+        });
+      expect((await run()).stdout).toMatch(/seed: seeded/);
+      expect((await run()).stdout).toMatch(/seed: already seeded/);
+      const server = new BlobsServer({ directory: dir, token: 't', logger: () => {} });
+      const { port } = await server.start();
+      try {
+        const url = `http://127.0.0.1:${port}`;
+        const users = getStore({
+          name: 'users',
+          siteID: '0',
+          token: 't',
+          edgeURL: url,
+          uncachedEdgeURL: url,
+          consistency: 'strong',
+        } as Parameters<typeof getStore>[0]);
+        const { blobs } = await users.list();
+        expect(blobs.length).toBeGreaterThanOrEqual(DEV_USERS.length);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

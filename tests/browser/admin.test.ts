@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,18 +7,13 @@ import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
 
 /*
  * The staff dashboard end to end: the dev server's real endpoints, its local
- * Blobs (fresh for each run, see global-setup.ts) and the seeded dev accounts
- * (README "Dev accounts"). Every record made
+ * Blobs (fresh for each run, see global-setup.ts) and the dev accounts that
+ * `npm run seed` writes before the dev server starts (README "Dev accounts"). Every record made
  * here has a unique name, so the file can run again on the same dev data.
  */
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  // One request on its own first: the dev server seeds the dev accounts on its first
-  // function request, once per function module. Parallel first requests (a page's
-  // /api/auth/me and footer links) can race on the local Blobs server and duplicate
-  // a dev user, which then cannot sign in. Later requests see the seed marker.
-  await fetch(`${baseURL}/api/auth/me`);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -268,7 +262,8 @@ describe('admin content (dev server)', () => {
   it('social and progress modals have no axe violations', async () => {
     const page = await openDashboard('admin');
     await page.getByRole('tab', { name: 'Social Media' }).click();
-    await page.waitForLoadState('networkidle');
+    // Audit each tab once its records are on screen, not while it is still loading.
+    await page.getByRole('tabpanel').getByRole('button', { name: /^Edit/ }).first().waitFor();
     const socialEdit = page.getByRole('tabpanel').getByRole('button', { name: /^Edit/ }).first();
     if (await socialEdit.count()) {
       await socialEdit.click();
@@ -277,7 +272,12 @@ describe('admin content (dev server)', () => {
       await page.keyboard.press('Escape');
     }
     await page.getByRole('tab', { name: 'Campaign Progress' }).click();
-    await page.waitForLoadState('networkidle');
+    for (const section of ['Metrics', 'Volunteer goals', 'Milestones'])
+      await page
+        .getByRole('region', { name: section })
+        .getByRole('button', { name: /^Edit/ })
+        .first()
+        .waitFor();
     await expectNoAxeViolations(page);
     for (const section of ['Metrics', 'Volunteer goals', 'Milestones']) {
       const edit = page.getByRole('region', { name: section }).getByRole('button', { name: /^Edit/ }).first();
@@ -314,8 +314,10 @@ describe('admin inbox and recovery (dev server)', () => {
       page.waitForEvent('download'),
       page.getByRole('link', { name: /Export CSV/ }).click(),
     ]);
-    const path = await download.path();
-    const csv = await readFile(path, 'utf8');
+    // The shared browser runs in another process: read the download as a stream, not a local path.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
     expect(csv).toContain(email);
     await page.close();
   });

@@ -69,3 +69,40 @@ export function sessionCookie(res: Response): string {
   if (!set) throw new Error('no session cookie set');
   return set.split(';')[0]!;
 }
+
+export interface Refusal {
+  status: number;
+  retryAfter: string | null;
+  error: unknown;
+}
+
+/**
+ * A client doing what the API asks of it at a busy moment: a 503, or a 409 with
+ * Retry-After (contention, nothing written), is an explicit "try again", so it
+ * tries again, up to `attempts` times, without waiting on the clock. A 409
+ * without it (someone else's edit, a taken slug) is a final answer. Returns the final answer and every refusal on the way,
+ * so a concurrency test holds invariants that do not depend on machine speed:
+ * nothing acknowledged is lost, nothing is doubled, every refusal was explicit.
+ */
+export async function untilAccepted(
+  send: () => Promise<Response>,
+  attempts = 25,
+): Promise<{ final: Response; refusals: Refusal[] }> {
+  const refusals: Refusal[] = [];
+  for (let i = 1; ; i++) {
+    const res = await send();
+    const retryable = res.status === 503 || (res.status === 409 && res.headers.has('retry-after'));
+    if (!retryable || i === attempts) return { final: res, refusals };
+    const body = (await res.json()) as { error?: unknown };
+    refusals.push({ status: res.status, retryAfter: res.headers.get('retry-after'), error: body.error });
+  }
+}
+
+/** Every refusal was a retryable answer with a message (a 503 also says when to retry). */
+export function expectExplicitRefusals(refusals: Refusal[]): void {
+  for (const r of refusals) {
+    if (![409, 503].includes(r.status) || typeof r.error !== 'string' || r.error === '')
+      throw new Error(`not an explicit, retryable refusal: ${JSON.stringify(r)}`);
+    if (!r.retryAfter) throw new Error(`a ${r.status} refusal without Retry-After`);
+  }
+}

@@ -8,7 +8,8 @@ import { SocialLinkUpdateSchema, socialTitle } from '../../src/lib/schemas/socia
 import { MilestoneUpdateSchema } from '../../src/lib/schemas/progress.ts';
 import { UserUpdateSchema, displayName } from '../../src/lib/schemas/user.ts';
 import { key, hashed } from '../../src/lib/server/store.ts';
-import { pageOf } from '../../src/lib/server/pagination.ts';
+import { pageOf, pageQuery } from '../../src/lib/server/pagination.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
 
 describe('slugify (spec section 5)', () => {
   it('lowercases and turns every other character into a hyphen', () => {
@@ -187,15 +188,17 @@ describe('store keys', () => {
 });
 
 describe('pagination', () => {
-  it('pages with defaults and caps', () => {
+  it('pages with defaults and caps; malformed queries are refused, never guessed at', () => {
     const all = Array.from({ length: 120 }, (_, i) => i);
-    expect(pageOf(all, new URL('http://x/?page=2'))).toMatchObject({
+    expect(pageOf('items', all, pageQuery(new URL('http://x/?page=2')))).toEqual({
       items: all.slice(50, 100),
       total: 120,
       page: 2,
       pageSize: 50,
     });
-    expect(pageOf(all, new URL('http://x/?pageSize=5000')).pageSize).toBe(200);
-    expect(pageOf(all, new URL('http://x/?page=-1&pageSize=abc'))).toMatchObject({ page: 1, pageSize: 50 });
+    expect(pageQuery(new URL('http://x/?pageSize=200')).pageSize).toBe(200);
+    for (const bad of ['pageSize=201', 'pageSize=0', 'page=0', 'page=-1', 'page=x', 'pageSize=1.5']) {
+      expect(() => pageQuery(new URL(`http://x/?${bad}`)), bad).toThrow(HttpError);
+    }
   });
 });

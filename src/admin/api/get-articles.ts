@@ -1,11 +1,10 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../../lib/client/api.ts';
+import type { Page } from '../../lib/schemas/paging.ts';
 import type { Article } from '../../lib/schemas/article.ts';
-import { ADMIN_NEWS, listKey, type Paged } from './shared.ts';
+import { ADMIN_NEWS, listKey } from './shared.ts';
 
-export interface ArticlesPage extends Paged {
-  articles: Article[];
-}
+export type ArticlesPage = Page<'articles', Article>;
 
 export const ARTICLES_PAGE_SIZE = 20;
 

@@ -1,11 +1,10 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../../lib/client/api.ts';
+import type { Page } from '../../lib/schemas/paging.ts';
 import type { CampaignEvent } from '../../lib/schemas/event.ts';
-import { ADMIN_EVENTS, listKey, type Paged } from './shared.ts';
+import { ADMIN_EVENTS, listKey } from './shared.ts';
 
-export interface EventsPage extends Paged {
-  events: CampaignEvent[];
-}
+export type EventsPage = Page<'events', CampaignEvent>;
 
 export const EVENTS_PAGE_SIZE = 20;
 

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../../lib/client/api.ts';
-import { listKey, type Paged } from './shared.ts';
+import type { Page } from '../../lib/schemas/paging.ts';
+import { listKey } from './shared.ts';
 
 /** The three inbox lists (admin and editor), each paged and filterable with ?q. */
 export const INBOX_KINDS = {
@@ -16,9 +17,7 @@ export type InboxKind = keyof typeof INBOX_KINDS;
  */
 export type InboxItem = Record<string, unknown>;
 
-export interface InboxPage extends Paged {
-  items: InboxItem[];
-}
+export type InboxPage = Page<'items', InboxItem>;
 
 export const INBOX_PAGE_SIZE = 50;
 

@@ -1,11 +1,10 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../../lib/client/api.ts';
+import type { Page } from '../../lib/schemas/paging.ts';
 import type { PublicUser } from '../../lib/schemas/user.ts';
-import { ADMIN_USERS, listKey, type Paged } from './shared.ts';
+import { ADMIN_USERS, listKey } from './shared.ts';
 
-export interface UsersPage extends Paged {
-  users: PublicUser[];
-}
+export type UsersPage = Page<'users', PublicUser>;
 
 export const USERS_PAGE_SIZE = 25;
 

@@ -20,13 +20,6 @@ export const SWR_DEFAULTS: SWRConfiguration = {
   },
 };
 
-/** Common envelope of a paged admin list. */
-export interface Paged {
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export const ADMIN_NEWS = '/api/admin/news';
 export const ADMIN_EVENTS = '/api/admin/events';
 export const ADMIN_SOCIAL = '/api/admin/social-media-links';

@@ -10,6 +10,9 @@ function focusables(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/** Hosts of the toast region (admin and public), which a modal never makes inert. */
+const TOAST_HOSTS = '[data-toast-host], [data-toast-region]';
+
 /** Open dialogs, innermost last: only the innermost one answers Escape and Tab. */
 const openDialogs: object[] = [];
 
@@ -90,7 +93,18 @@ export function Dialog({
     document.addEventListener('keydown', onKeyDown);
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    // The page behind a modal is inert: not focusable, not clickable, hidden from assistive
+    // technology (aria-modal alone is not honoured everywhere). The toast region stays live:
+    // its messages must remain readable and clickable while a form is open.
+    const overlay = root?.parentElement;
+    const madeInert: Element[] = [];
+    for (const el of Array.from(document.body.children)) {
+      if (el === overlay || el.hasAttribute('inert') || el.matches(TOAST_HOSTS)) continue;
+      el.setAttribute('inert', '');
+      madeInert.push(el);
+    }
     return () => {
+      for (const el of madeInert) el.removeAttribute('inert');
       document.removeEventListener('keydown', onKeyDown);
       openDialogs.splice(openDialogs.indexOf(token), 1);
       document.body.style.overflow = overflow;

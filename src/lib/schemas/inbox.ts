@@ -100,11 +100,3 @@ export type StoredVolunteer = z.infer<typeof StoredVolunteerSchema>;
 /** A contact message (store `contacts`, key `message/<iso time>-<random>`: one per submission). */
 export const StoredContactSchema = ContactMessageSchema.omit({ captcha: true }).extend(submissionMeta);
 export type StoredContact = z.infer<typeof StoredContactSchema>;
-
-/** GET /api/admin/{volunteers,contacts,text-signups}. */
-export interface InboxPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}

@@ -1,31 +1,15 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
-import { ZodError } from 'zod';
 import { ConfigError, env } from './env.ts';
+import { HttpError, UNAVAILABLE_MESSAGE, ZodError, zodToHttp } from './errors.ts';
 import { ConflictError, StoreUnavailableError } from './store.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
-/** An error with an HTTP status and a message safe to show a person. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly extra: Record<string, unknown>;
-  readonly headers: Record<string, string>;
-
-  constructor(
-    status: number,
-    message: string,
-    extra: Record<string, unknown> = {},
-    headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
-    this.status = status;
-    this.extra = extra;
-    this.headers = headers;
-  }
-}
-
-export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a minute.';
+/**
+ * The request layer shared by every function: one response helper (every
+ * answer, JSON or not, carries the shared security headers), the error
+ * mapping, method/CSRF guards and the capped body reader.
+ */
 
 /** Headers on every API response: the site-wide set, and a CSP that lets a JSON answer do nothing. */
 const API_HEADERS: Record<string, string> = {
@@ -33,22 +17,41 @@ const API_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-export interface JsonInit {
+export interface RespondInit {
   status?: number;
+  /** Content-Type of the body (JSON helpers set it). */
+  type?: string;
   headers?: Record<string, string>;
-  /** Public, cacheable data (e.g. the news list). Default: no-store. */
+  /** Cache-Control. Default: no-store (admin and API data is never cached by a browser). */
   cache?: string;
 }
 
+/**
+ * The one way a function builds a response: JSON, CSV, TwiML and image bytes
+ * alike get the shared security headers (SECURITY.md, "Headers"); `headers`
+ * may tighten them (an upload's sandbox CSP) but never drop one.
+ */
+export function respond(body: BodyInit | null, init: RespondInit = {}): Response {
+  const headers: Record<string, string> = {
+    'Cache-Control': init.cache ?? 'no-store',
+    ...API_HEADERS,
+    ...init.headers,
+  };
+  if (init.type) headers['Content-Type'] = init.type;
+  return new Response(body, { status: init.status ?? 200, headers });
+}
+
+export type JsonInit = Omit<RespondInit, 'type'>;
+
 export function json(data: unknown, init: JsonInit = {}): Response {
-  return new Response(JSON.stringify(data), {
-    status: init.status ?? 200,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': init.cache ?? 'no-store',
-      ...API_HEADERS,
-      ...init.headers,
-    },
+  return respond(JSON.stringify(data), { ...init, type: 'application/json; charset=utf-8' });
+}
+
+/** A file download (CSV exports): an attachment that is never cached. */
+export function download(body: string, filename: string, type: string): Response {
+  return respond(body, {
+    type,
+    headers: { 'Content-Disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '')}"` },
   });
 }
 
@@ -61,54 +64,7 @@ export function errorResponse(
   return json({ error: message, ...extra }, { status, headers });
 }
 
-/** Turns a zod error into the first message plus a field map. */
-export function zodToHttp(err: ZodError): HttpError {
-  const fields: Record<string, string> = {};
-  for (const issue of err.issues) {
-    const path = issue.path.join('.') || '_';
-    if (!(path in fields))
-      fields[path] =
-        issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
-  }
-  const first = err.issues[0];
-  let message = first?.message ?? 'Invalid input';
-  if (first?.code === 'unrecognized_keys') message = `Unknown field: ${first.keys.join(', ')}`;
-  else if (first?.code === 'invalid_type' && first.path.length > 0 && /expected/i.test(first.message)) {
-    message = `Invalid value for ${first.path.join('.')}`;
-  }
-  return new HttpError(400, message, { fields });
-}
-
 type Handler = (req: Request, context: Context) => Promise<Response>;
-
-// Shared by every function's module instance in the dev server's one process,
-// so concurrent first requests to different endpoints seed once.
-const SEEDING = Symbol.for('campaign.devSeed');
-const seedState = ((globalThis as Record<symbol, unknown>)[SEEDING] ??= { promise: null }) as {
-  promise: Promise<void> | null;
-};
-
-/**
- * Local mode (`npm run dev`) seeds demo content on the first request of each
- * process. Imported lazily so production bundles never load the seed; a
- * failure is logged and retried on the next request, never served as an error.
- */
-async function devSeed(): Promise<void> {
-  let development: boolean;
-  try {
-    development = env().APP_ENV === 'development';
-  } catch {
-    return; // an invalid environment is reported by the handler itself
-  }
-  if (!development) return;
-  seedState.promise ??= import('./seed.ts')
-    .then((m) => m.ensureSeeded())
-    .catch((err: unknown) => {
-      seedState.promise = null;
-      console.error('[seed] local seed failed; will retry on the next request', err);
-    });
-  await seedState.promise;
-}
 
 /**
  * Wraps an endpoint: known errors become JSON with the right status; store and
@@ -117,7 +73,6 @@ async function devSeed(): Promise<void> {
 export function handle(fn: Handler): Handler {
   return async (req, context) => {
     try {
-      await devSeed();
       return await fn(req, context);
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(err.status, err.message, err.extra, err.headers);
@@ -125,7 +80,8 @@ export function handle(fn: Handler): Handler {
         const h = zodToHttp(err);
         return errorResponse(h.status, h.message, h.extra);
       }
-      if (err instanceof ConflictError) return errorResponse(409, err.message);
+      if (err instanceof ConflictError)
+        return errorResponse(409, err.message, {}, err.retryable ? { 'Retry-After': '1' } : {});
       if (err instanceof StoreUnavailableError || err instanceof ConfigError) {
         console.error(`[${new URL(req.url).pathname}] ${err.name}: ${err.message}`, err.cause ?? '');
         return errorResponse(503, UNAVAILABLE_MESSAGE, {}, { 'Retry-After': '30' });
@@ -184,11 +140,19 @@ export async function readJson<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Reads the body as text, refusing more than maxBytes (413) even without a Content-Length. */
-export async function readText(req: Request, maxBytes: number): Promise<string> {
+/**
+ * The one capped body reader: refuses more than maxBytes (413) even without a
+ * Content-Length, without buffering past the cap. `tooLarge` lets an endpoint
+ * word the refusal (uploads answer in their own envelope).
+ */
+export async function readBody(
+  req: Request,
+  maxBytes: number,
+  tooLarge: () => Error = () => new HttpError(413, 'Request body is too large'),
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, 'Request body is too large');
-  if (!req.body) return '';
+  if (declared > maxBytes) throw tooLarge();
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -198,11 +162,22 @@ export async function readText(req: Request, maxBytes: number): Promise<string> 
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new HttpError(413, 'Request body is too large');
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** The body as UTF-8 text, capped like readBody. */
+export async function readText(req: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBody(req, maxBytes));
 }
 
 /** The platform's client IP, never a client-sent X-Forwarded-For. */

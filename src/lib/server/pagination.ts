@@ -1,21 +1,30 @@
-/** Page size for admin lists: default 50, at most 200 (SECURITY.md: lists paginate). */
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
+import { PageQuerySchema, type Page, type PageQuery } from '../schemas/paging.ts';
+import { HttpError } from './errors.ts';
+import { json } from './http.ts';
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
+/** The page query of a staff list; 400 with the schema's message when malformed. */
+export function pageQuery(url: URL): PageQuery {
+  const params = url.searchParams;
+  const r = PageQuerySchema.safeParse({
+    page: params.get('page') || undefined,
+    pageSize: params.get('pageSize') || undefined,
+  });
+  if (!r.success) throw new HttpError(400, r.error.issues[0]?.message ?? 'Invalid page');
+  return r.data;
 }
 
-/** Slices a list by `?page` (1-based) and `?pageSize`; bad values fall back to the defaults. */
-export function pageOf<T>(all: T[], url: URL): Page<T> {
-  const num = (name: string, fallback: number) => {
-    const n = Number.parseInt(url.searchParams.get(name) ?? '', 10);
-    return Number.isFinite(n) && n > 0 ? n : fallback;
-  };
-  const pageSize = Math.min(MAX_PAGE_SIZE, num('pageSize', DEFAULT_PAGE_SIZE));
-  const page = num('page', 1);
-  return { items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize };
+/** One page of `all`, under `name`. */
+export function pageOf<K extends string, T>(name: K, all: readonly T[], query: PageQuery): Page<K, T> {
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    [name]: all.slice(start, start + query.pageSize),
+    total: all.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  } as Page<K, T>;
+}
+
+/** The JSON answer of a paged staff list (no-store). */
+export function pageResponse<K extends string, T>(name: K, all: readonly T[], req: Request): Response {
+  return json(pageOf(name, all, pageQuery(new URL(req.url))));
 }

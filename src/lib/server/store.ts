@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getDeployStore, getStore, type Store } from '@netlify/blobs';
 import { isLocalMode } from './env.ts';
+import { budgets } from './time-budgets.ts';
 
 /**
  * The storage layer. Netlify Blobs is last-write-wins and eventually
@@ -81,9 +82,6 @@ export function hashed(personal: string): string {
 // ---------------------------------------------------------------------------
 // Blobs implementation
 
-/** Each store request gets this long before it counts as a failure (function limit is 10 s). */
-export const REQUEST_TIMEOUT_MS = 3000;
-const RETRY_DELAY_MS = 150;
 /**
  * What the SDK sees instead of a 5xx/429/network failure. Not retryable for it
  * (see below), so it throws at once and the request answers 503.
@@ -93,62 +91,35 @@ const GAVE_UP_STATUS = 424;
 /**
  * The fetch the Blobs SDK uses. The SDK's own policy retries 429/5xx and
  * network errors five times, 5 s apart: a storm would then outlive the 10 s
- * function limit. Here a request has a 3 s timeout and one quick retry, then
- * the SDK is handed a non-retryable failure, so the endpoint answers a clean
- * 503 well inside the limit (SECURITY.md, "Storage that loses nothing").
+ * function limit. Here one store call has one time budget (storeRequestMs in
+ * time-budgets.ts) shared by its first attempt and at most one quick retry;
+ * then the SDK is handed a non-retryable failure, so the endpoint answers a
+ * clean 503 well inside the limit (SECURITY.md, "Storage that loses nothing").
  */
 export const storeFetch: typeof fetch = async (input, init) => {
-  const attempt = () =>
-    fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const { storeRequestMs, storeRetryDelayMs } = budgets();
+  const deadline = Date.now() + storeRequestMs;
+  const attempt = (ms: number) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(ms) });
   const failed = (res: Response) => res.status === 429 || res.status >= 500;
   try {
-    const first = await attempt();
+    const first = await attempt(storeRequestMs);
     if (!failed(first)) return first;
   } catch (err) {
-    // A timeout has used its budget already: no second wait.
+    // A timeout has used the whole budget: no second wait.
     if ((err as Error).name === 'TimeoutError') return new Response(null, { status: GAVE_UP_STATUS });
   }
-  await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
-  try {
-    const second = await attempt();
-    if (!failed(second)) return second;
-  } catch {
-    // fall through
+  await new Promise((r) => setTimeout(r, storeRetryDelayMs));
+  const left = deadline - Date.now();
+  if (left > 0) {
+    try {
+      const second = await attempt(left);
+      if (!failed(second)) return second;
+    } catch {
+      // fall through
+    }
   }
   return new Response(null, { status: GAVE_UP_STATUS });
 };
-
-/**
- * Local mode only: the emulated Blobs server runs in this same process, and a
- * burst of hundreds of simultaneous requests (a 200-sign-up race test) starves
- * it until requests pass their timeout. At most this many are in flight; the
- * rest wait for a slot before their timeout starts. Production (Netlify's
- * service) is never throttled here.
- */
-export const LOCAL_MAX_IN_FLIGHT = 32;
-const SLOTS = Symbol.for('campaign.blobs.localSlots');
-const localSlots = ((globalThis as Record<symbol, unknown>)[SLOTS] ??= {
-  free: LOCAL_MAX_IN_FLIGHT,
-  waiting: [],
-}) as {
-  free: number;
-  waiting: (() => void)[];
-};
-async function withLocalSlot<T>(op: () => Promise<T>): Promise<T> {
-  if (localSlots.free > 0) localSlots.free -= 1;
-  else await new Promise<void>((resolve) => localSlots.waiting.push(resolve));
-  try {
-    return await op();
-  } finally {
-    const next = localSlots.waiting.shift();
-    if (next) next();
-    else localSlots.free += 1;
-  }
-}
-
-/** The fetch the Blobs SDK gets: storeFetch, behind the local in-flight limit in local mode. */
-const blobsFetch: typeof fetch = (input, init) =>
-  isLocalMode() ? withLocalSlot(() => storeFetch(input, init)) : storeFetch(input, init);
 
 function isDeployScoped(): boolean {
   const ctx =
@@ -200,7 +171,7 @@ export class BlobsKV implements KV {
   private readonly name: string;
 
   constructor(name: StoreName, store?: Store) {
-    const options = { consistency: 'strong' as const, fetch: blobsFetch };
+    const options = { consistency: 'strong' as const, fetch: storeFetch };
     this.name = name;
     this.store = store ?? (isDeployScoped() ? getDeployStore(name, options) : getStore(name, options));
   }
@@ -212,11 +183,7 @@ export class BlobsKV implements KV {
   async get<T>(k: string): Promise<{ value: T; etag: string } | null> {
     return guard(async () => {
       if (isLocalMode()) {
-        // Through the key's queue too: the local server writes a file in place, so a read
-        // running beside a write to the same key can see it half written.
-        const text = await serialized(`${this.name}\u0000${k}`, () =>
-          this.store.get(k, { type: 'text', consistency: 'strong' }),
-        );
+        const text = await this.store.get(k, { type: 'text', consistency: 'strong' });
         return text === null ? null : { value: JSON.parse(text) as T, etag: contentTag(text) };
       }
       const res = await this.store.getWithMetadata(k, { type: 'json', consistency: 'strong' });
@@ -385,12 +352,23 @@ export function setStoreFactory(next: Factory | null): void {
 // ---------------------------------------------------------------------------
 // Read-modify-write helpers
 
+/**
+ * A 409. Either someone else changed the record since the person loaded it
+ * (they must reload and decide), or, `retryable`, a burst of writers kept one
+ * shared document busy past the retry budget: the request changed nothing and
+ * may simply be sent again (answered with Retry-After).
+ */
 export class ConflictError extends Error {
-  constructor(message = 'This record was changed by someone else. Reload and try again.') {
+  readonly retryable: boolean;
+  constructor(message = 'This record was changed by someone else. Reload and try again.', retryable = false) {
     super(message);
     this.name = 'ConflictError';
+    this.retryable = retryable;
   }
 }
+
+/** Contention on a shared document outlasted the retry budget; nothing was written. */
+export const BUSY_MESSAGE = 'Too many concurrent changes. Please try again.';
 
 /**
  * Applies `change` to the current value under optimistic concurrency, retrying
@@ -401,7 +379,7 @@ export async function update<T>(
   store: KV,
   k: string,
   change: (current: T) => T | Promise<T>,
-  budgetMs = RETRY_BUDGET_MS,
+  budgetMs = budgets().casRetryMs,
 ): Promise<T | null> {
   const deadline = Date.now() + budgetMs;
   for (let i = 0; ; i++) {
@@ -411,7 +389,7 @@ export async function update<T>(
     if (await store.replace(k, next, cur.etag)) return next;
     if (!(await backoff(i, deadline))) break;
   }
-  throw new ConflictError('Too many concurrent changes. Please try again.');
+  throw new ConflictError(BUSY_MESSAGE, true);
 }
 
 /** Creates or updates a shared document (a counter, an index) under optimistic concurrency. */
@@ -419,7 +397,7 @@ export async function upsert<T>(
   store: KV,
   k: string,
   change: (current: T | null) => T | Promise<T>,
-  budgetMs = RETRY_BUDGET_MS,
+  budgetMs = budgets().casRetryMs,
 ): Promise<T> {
   const deadline = Date.now() + budgetMs;
   for (let i = 0; ; i++) {
@@ -429,15 +407,8 @@ export async function upsert<T>(
     if (ok) return next;
     if (!(await backoff(i, deadline))) break;
   }
-  throw new ConflictError('Too many concurrent changes. Please try again.');
+  throw new ConflictError(BUSY_MESSAGE, true);
 }
-
-/**
- * Retries stop after this long (not after a number of attempts), so a burst
- * of writers to one shared document all get through, and a request still
- * answers well inside the 10 s function limit.
- */
-export const RETRY_BUDGET_MS = 5000;
 
 /** Jittered exponential backoff; false when the next wait would pass the deadline. */
 async function backoff(attempt: number, deadline: number): Promise<boolean> {

@@ -1,27 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /*
- * Chromium from Debian driven by playwright-core (never a downloaded browser).
- * One persistent context per test file, in a throwaway profile directory.
+ * The run's one Chromium (started by global-setup.ts) and a fresh, isolated
+ * browser context per test file: cookies, storage and routes never leak
+ * between files, and no file pays for starting a browser.
  */
 
 export const baseURL = inject('baseURL');
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -36,14 +23,20 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<BrowserSession> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'campaign-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
+export interface LaunchOptions {
+  /** Run the context with JavaScript disabled (public pages must work without it). */
+  javaScriptEnabled?: boolean;
+}
+
+let shared: Promise<Browser> | null = null;
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
+  shared ??= chromium.connect(inject('chromiumEndpoint'));
+  const browser = await shared;
+  const context = await browser.newContext({
     baseURL,
     viewport: viewports.desktop,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   return {
     context,
@@ -54,7 +47,6 @@ export async function launchBrowser(): Promise<BrowserSession> {
     },
     async close() {
       await context.close();
-      await rm(profileDir, { recursive: true, force: true });
     },
   };
 }

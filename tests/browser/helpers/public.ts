@@ -23,10 +23,7 @@ export function json(route: Route, status: number, body: unknown, delayMs = 0): 
   return delayMs ? new Promise((r) => setTimeout(() => r(send()), delayMs)) : send();
 }
 
-/**
- * Signs in the seeded dev admin through the real API; '' when the dev server has
- * no such account (tests that need it skip themselves).
- */
+/** Signs in the seeded dev admin (`npm run seed`) through the real API; '' when it cannot. */
 export async function devAdminCookie(): Promise<string> {
   const login = await fetch(new URL('/api/auth/login', baseURL), {
     method: 'POST',

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { CAPTCHA_REQUIRED } from '../../schemas/forms.ts';
 import { ConfigError, env, isLocalMode, TURNSTILE_TEST_SECRET, TURNSTILE_TEST_TOKEN } from '../env.ts';
-import { HttpError, UNAVAILABLE_MESSAGE } from '../http.ts';
+import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { key, kv } from '../store.ts';
+import { budgets } from '../time-budgets.ts';
 
 /** Turnstile answers in well under a second; past this the verifier counts as down (fail closed). */
-export const CAPTCHA_TIMEOUT_MS = 4000;
 
 interface SiteverifyResponse {
   success?: boolean;
@@ -50,7 +50,7 @@ export async function verifyCaptcha(token: string | undefined, remoteIp?: string
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body,
-      signal: AbortSignal.timeout(CAPTCHA_TIMEOUT_MS),
+      signal: AbortSignal.timeout(budgets().captchaMs),
     });
   } catch (err) {
     console.error(`[captcha] verifier unreachable: ${(err as Error).name}`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { env, isLocalMode, ConfigError } from '../env.ts';
 import { key, kv } from '../store.ts';
+import { budgets } from '../time-budgets.ts';
 
 export interface EmailMessage {
   to: string;
@@ -47,7 +48,7 @@ export async function sendEmail(msg: EmailMessage): Promise<{ id: string; via: '
       subject: msg.subject,
       content: [{ type: 'text/plain', value: msg.text }],
     }),
-    signal: AbortSignal.timeout(4000),
+    signal: AbortSignal.timeout(budgets().emailMs),
   }).catch((err: unknown) => {
     throw new EmailSendError(`SendGrid unreachable: ${(err as Error).name}`);
   });

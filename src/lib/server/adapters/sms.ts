@@ -3,6 +3,7 @@ import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { key, kv } from '../store.ts';
+import { budgets } from '../time-budgets.ts';
 
 export interface SmsMessage {
   /** E.164 number. */
@@ -20,9 +21,6 @@ export class SmsSendError extends Error {
   }
 }
 
-/** Per-request limit for the Twilio API: the function itself has 10 s. */
-export const SMS_TIMEOUT_MS = 5000;
-
 /**
  * The twilio package has no option for another API base URL (only edge and
  * region, which rewrite the *.twilio.com hostname). TWILIO_API_URL (tests, a
@@ -31,8 +29,8 @@ export const SMS_TIMEOUT_MS = 5000;
  */
 class BaseUrlRequestClient extends twilio.RequestClient {
   private readonly base: URL | null;
-  constructor(base: URL | null) {
-    super({ timeout: SMS_TIMEOUT_MS, autoRetry: false });
+  constructor(base: URL | null, timeout: number) {
+    super({ timeout, autoRetry: false });
     this.base = base;
   }
 
@@ -51,9 +49,10 @@ type RequestOptions<T> = RequestClient.RequestOptions<T>;
 let cachedClient: { signature: string; client: twilio.Twilio } | null = null;
 
 function client(accountSid: string, authToken: string, apiUrl: string | undefined): twilio.Twilio {
-  const signature = `${accountSid}:${authToken}:${apiUrl ?? ''}`;
+  const timeout = budgets().smsMs;
+  const signature = `${accountSid}:${authToken}:${apiUrl ?? ''}:${timeout}`;
   if (cachedClient?.signature !== signature) {
-    const httpClient = new BaseUrlRequestClient(apiUrl ? new URL(apiUrl) : null);
+    const httpClient = new BaseUrlRequestClient(apiUrl ? new URL(apiUrl) : null, timeout);
     cachedClient = { signature, client: twilio(accountSid, authToken, { httpClient, autoRetry: false }) };
   }
   return cachedClient.client;

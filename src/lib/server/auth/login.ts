@@ -1,6 +1,6 @@
 import type { LoginInput } from '../../schemas/user.ts';
 import { LoginSchema } from '../../schemas/user.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { LIMITS, reserveAttempt } from './rate-limit.ts';
 import { changeUser, findUserByLogin, withNewPassword, type StoredUser } from './users.ts';

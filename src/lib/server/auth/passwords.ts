@@ -1,8 +1,10 @@
 import argon2 from 'argon2';
+import { env } from '../env.ts';
 
 /**
- * Argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1). Hashes
- * made with other parameters are re-hashed at the next successful login.
+ * Argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1): production
+ * and the dev server. Hashes made with other parameters are re-hashed at the
+ * next successful login.
  */
 export const ARGON2_OPTIONS = {
   type: argon2.argon2id,
@@ -11,8 +13,20 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * APP_ENV=test only: the cheapest argon2id the library accepts, so the
+ * hundreds of sign-ins and fuzz runs in the API tests cost microseconds, not
+ * seconds. Never used by production or `npm run dev` (a test holds this).
+ */
+const ARGON2_TEST_OPTIONS = { ...ARGON2_OPTIONS, memoryCost: 1024, timeCost: 1 } as const;
+
+/** The argon2 parameters in force: production's everywhere but under APP_ENV=test. */
+export function argon2Options(): typeof ARGON2_OPTIONS | typeof ARGON2_TEST_OPTIONS {
+  return env().APP_ENV === 'test' ? ARGON2_TEST_OPTIONS : ARGON2_OPTIONS;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+  return argon2.hash(password, argon2Options());
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
@@ -25,7 +39,7 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 
 export function needsRehash(hash: string): boolean {
   try {
-    return argon2.needsRehash(hash, ARGON2_OPTIONS);
+    return argon2.needsRehash(hash, argon2Options());
   } catch {
     return true;
   }

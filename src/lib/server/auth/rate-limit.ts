@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { ConflictError, hashed, key, kv, update, upsert } from '../store.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 
 /**
  * Fixed-window attempt counters in Blobs (store `ratelimit`), documented in

@@ -4,7 +4,7 @@ import type { ForgotPasswordInput, ResetPasswordInput } from '../../schemas/user
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../../schemas/user.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import { key, kv, update } from '../store.ts';
 import { hashPassword } from './passwords.ts';
 import { LIMITS, reserveAttempt } from './rate-limit.ts';

@@ -1,7 +1,8 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { hasPermission, type Permission } from '../../schemas/permissions.ts';
 import { env, sessionSecret } from '../env.ts';
-import { HttpError, readCookies, requireSameOrigin } from '../http.ts';
+import { readCookies, requireSameOrigin } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import { getUser, type StoredUser } from './users.ts';
 
 /** Sessions last a working day; the token version revokes them sooner. */

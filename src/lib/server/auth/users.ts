@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RoleSchema, type Role } from '../../schemas/permissions.ts';
 import type { PublicUser, UserCreate, UserUpdate } from '../../schemas/user.ts';
 import { UserCreateSchema, UserUpdateSchema } from '../../schemas/user.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import { ConflictError, hashed, key, kv, nextId, readAll, update, upsert, type KV } from '../store.ts';
 import { hashPassword } from './passwords.ts';
 

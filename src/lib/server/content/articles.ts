@@ -8,7 +8,7 @@ import {
   type ArticleInputSchema,
   type PublicArticle,
 } from '../../schemas/article.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
 import { Collection } from './collection.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  BUSY_MESSAGE,
   ConflictError,
   StoreUnavailableError,
   bumpCounter,
@@ -128,7 +129,7 @@ export class Collection<T extends { id: number }> {
         return record;
       }
     }
-    throw new ConflictError('Too many concurrent changes. Please try again.');
+    throw new ConflictError(BUSY_MESSAGE, true);
   }
 
   /** Creates a record with a fixed id (seed, defaults) if it does not exist yet. */

@@ -7,7 +7,7 @@ import {
   type EventInputSchema,
   type PublicEvent,
 } from '../../schemas/event.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import { ConflictError } from '../store.ts';
 import { laterStamp } from './articles.ts';
 import { Collection } from './collection.ts';

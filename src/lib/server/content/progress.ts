@@ -12,7 +12,7 @@ import {
   type VolunteerGoal,
   type VolunteerGoalUpdateSchema,
 } from '../../schemas/progress.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import { laterStamp } from './articles.ts';
 import { Collection } from './collection.ts';
 import { campaignToday } from './events.ts';

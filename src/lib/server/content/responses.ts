@@ -1,7 +1,7 @@
 import { purgeCache } from '@netlify/functions';
-import { z } from 'zod';
 import { env } from '../env.ts';
-import { HttpError, json } from '../http.ts';
+import type { z } from 'zod';
+import { json } from '../http.ts';
 
 /**
  * Cache tags of the public lists. Pages that render the same data (the
@@ -47,38 +47,4 @@ export async function purgeTags(...tags: CacheTag[]): Promise<void> {
   } catch (err) {
     console.error(`[purge] could not purge ${tags.join(', ')}`, err);
   }
-}
-
-const PageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a positive integer' })
-    .int('page must be a positive integer')
-    .min(1, 'page must be a positive integer')
-    .max(1_000_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 200' })
-    .int('pageSize must be between 1 and 200')
-    .min(1, 'pageSize must be between 1 and 200')
-    .max(200, 'pageSize must be between 1 and 200')
-    .default(50),
-});
-
-/** `?page` (from 1) and `?pageSize` (default 50, max 200) of an admin list; 400 when malformed. */
-export function pageQuery(req: Request): { page: number; pageSize: number } {
-  const params = new URL(req.url).searchParams;
-  const raw = {
-    page: params.get('page') || undefined,
-    pageSize: params.get('pageSize') || undefined,
-  };
-  const r = PageQuerySchema.safeParse(raw);
-  if (!r.success) throw new HttpError(400, r.error.issues[0]?.message ?? 'Invalid page');
-  return r.data;
-}
-
-/** One page of an admin list under the collection's own key (`articles`, `events`, ...). */
-export function adminPage<K extends string, T>(name: K, all: T[], req: Request): Response {
-  const { page, pageSize } = pageQuery(req);
-  const start = (page - 1) * pageSize;
-  return json({ [name]: all.slice(start, start + pageSize), total: all.length, page, pageSize });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
+import { readBody } from '../http.ts';
 import { key, kv } from '../store.ts';
 
 /** Under Netlify's ~4.5 MB request limit (SECURITY.md). */
@@ -21,33 +22,7 @@ const EXT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(ALLO
 export const UPLOAD_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|gif)$/;
 
 const fail = (status: number, error: string) => new HttpError(status, error, { success: false });
-
-/** Reads the body with a hard byte cap (413), even without a Content-Length. */
-async function readCapped(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) throw fail(413, 'Image is too large (maximum 4 MB)');
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel();
-      throw fail(413, 'Image is too large (maximum 4 MB)');
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
+const tooLarge = () => fail(413, 'Image is too large (maximum 4 MB)');
 
 const NAME_EXTS: Record<string, string[]> = {
   'image/jpeg': ['jpg', 'jpeg', 'jfif', 'pjpeg', 'pjp'],
@@ -75,7 +50,7 @@ export async function saveUpload(req: Request): Promise<{ name: string; contentT
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type))
     throw fail(415, 'Please upload the image as multipart/form-data');
-  const body = await readCapped(req, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
+  const body = await readBody(req, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, tooLarge);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': type } }).formData();
@@ -84,7 +59,7 @@ export async function saveUpload(req: Request): Promise<{ name: string; contentT
   }
   const file = form.get('image');
   if (!(file instanceof Blob) || file.size === 0) throw fail(400, 'Please choose an image to upload');
-  if (file.size > MAX_UPLOAD_BYTES) throw fail(413, 'Image is too large (maximum 4 MB)');
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
   const ext = detected ? ALLOWED[detected.mime] : undefined;

@@ -1,12 +1,8 @@
 import type { z } from 'zod';
 import { CONTACT_SUBJECT_LABELS } from '../../schemas/forms.ts';
-import {
-  StoredContactSchema,
-  StoredTextSignupSchema,
-  StoredVolunteerSchema,
-  type InboxPage,
-} from '../../schemas/inbox.ts';
-import { intOr } from '../../schemas/fields.ts';
+import { StoredContactSchema, StoredTextSignupSchema, StoredVolunteerSchema } from '../../schemas/inbox.ts';
+import type { Page, PageQuery } from '../../schemas/paging.ts';
+import { pageOf, pageQuery } from '../pagination.ts';
 import { kv, type KV, type StoreName } from '../store.ts';
 
 /**
@@ -150,20 +146,14 @@ export async function readAllBounded(store: KV, prefix: string, concurrency = 16
   return out;
 }
 
-export interface InboxQuery {
+export interface InboxQuery extends PageQuery {
+  /** Case-insensitive filter over each record's searchable text. */
   q: string;
-  page: number;
-  pageSize: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-export function parseInboxQuery(params: URLSearchParams): InboxQuery {
-  const page = Math.max(1, intOr(params.get('page'), 1));
-  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, intOr(params.get('pageSize'), DEFAULT_PAGE_SIZE)));
-  const q = (params.get('q') ?? '').trim().slice(0, 200);
-  return { page, pageSize, q };
+/** `?page`, `?pageSize` (the shared paging rules: 400 when malformed) and `?q`. */
+export function parseInboxQuery(url: URL): InboxQuery {
+  return { ...pageQuery(url), q: (url.searchParams.get('q') ?? '').trim().slice(0, 200) };
 }
 
 /** Every valid record of a kind, newest first, filtered by q (case-insensitive). */
@@ -191,26 +181,21 @@ function filterInbox(name: InboxKindName, records: unknown[], q: string): unknow
  * every submission is its own record (a form never overwrites a stored person),
  * so staff see how many an email has sent; searching the email lists them all.
  */
-export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise<InboxPage<unknown>> {
+export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise<Page<'items', unknown>> {
   const everything = await listInbox(name);
   const perEmail = new Map<string, number>();
   if (name !== 'text-signups') {
     for (const r of everything as { email: string }[])
       perEmail.set(r.email, (perEmail.get(r.email) ?? 0) + 1);
   }
-  const all = filterInbox(name, everything, query.q);
-  const start = (query.page - 1) * query.pageSize;
+  const page = pageOf('items', filterInbox(name, everything, query.q), query);
+  if (name === 'text-signups') return page;
   return {
-    items: all
-      .slice(start, start + query.pageSize)
-      .map((r) =>
-        name === 'text-signups'
-          ? r
-          : { ...(r as object), submissionsFromEmail: perEmail.get((r as { email: string }).email) ?? 1 },
-      ),
-    total: all.length,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...page,
+    items: page.items.map((r) => ({
+      ...(r as object),
+      submissionsFromEmail: perEmail.get((r as { email: string }).email) ?? 1,
+    })),
   };
 }
 

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { ConfigError, env } from '../env.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../errors.ts';
 
 /**
  * Phone numbers on the public forms are limited to the countries the campaign

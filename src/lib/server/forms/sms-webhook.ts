@@ -2,7 +2,8 @@ import twilio from 'twilio';
 import { z } from 'zod';
 import { validTwilioSignature } from '../adapters/sms.ts';
 import { ConfigError, env, isLocalMode } from '../env.ts';
-import { HttpError, readText } from '../http.ts';
+import { readText, respond } from '../http.ts';
+import { HttpError } from '../errors.ts';
 import { key, kv } from '../store.ts';
 import { applyInboundText } from './text-signups.ts';
 
@@ -16,14 +17,7 @@ const InboundSchema = z.object({
 export function twiml(reply: string | null): Response {
   const r = new twilio.twiml.MessagingResponse();
   if (reply) r.message(reply);
-  return new Response(r.toString(), {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/xml; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return respond(r.toString(), { type: 'text/xml; charset=utf-8' });
 }
 
 /**

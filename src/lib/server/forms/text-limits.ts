@@ -1,4 +1,5 @@
 import { ConfigError, env } from '../env.ts';
+import { HttpError } from '../errors.ts';
 import {
   BudgetSpentError,
   reserveAttempts,
@@ -80,9 +81,9 @@ export async function reserveFromIp(ip: string, texts: boolean, now = Date.now()
 
 /**
  * Step 2, after the captcha (so a bot cannot spend a stranger's allowance): the
- * number's sign-ups and texts, the site's hourly sign-ups and, for a new
- * number, the site's daily text cap (one write each for the number and the
- * site). Run together; the first refusal in that order is the answer. When the
+ * number's sign-ups, the site's hourly sign-ups and, for a new number, the
+ * site's daily text cap (one write each for the number and the site); the
+ * number's own daily text is counted when it is sent (reserveConfirmationText). Run together; the first refusal in that order is the answer. When the
  * daily cap is spent, an alert is raised once per day (log and staff dashboard).
  */
 export async function reserveForSignup(
@@ -96,10 +97,7 @@ export async function reserveForSignup(
       ? reserveAttempts(
           'text-signup-number',
           phone,
-          [
-            { name: 'signups', limit: TEXT_SIGNUP_LIMITS.signupsPerNumber, take: true },
-            { name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerNumber, take: texts },
-          ],
+          [{ name: 'signups', limit: TEXT_SIGNUP_LIMITS.signupsPerNumber, take: true }],
           { now, message: TOO_MANY_FOR_NUMBER },
         )
       : Promise.resolve(),
@@ -127,6 +125,26 @@ export async function reserveForSignup(
   }
   const refused = results.find((r) => r.status === 'rejected');
   if (refused) throw refused.reason;
+}
+
+/**
+ * The number's one confirmation text a day, taken just before the text is sent
+ * (the sign-up is stored by then; a failed attempt never blocks its retry).
+ * False when the number already had one today: the text is skipped, not the sign-up.
+ */
+export async function reserveConfirmationText(phone: string, now = Date.now()): Promise<boolean> {
+  try {
+    await reserveAttempts(
+      'text-signup-number',
+      phone,
+      [{ name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerNumber, take: true }],
+      { now },
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) return false;
+    throw err;
+  }
 }
 
 /** Today's confirmation texts against the cap, for the staff dashboard. */

@@ -12,7 +12,7 @@ import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendSms } from '../adapters/sms.ts';
 import { ConflictError, hashed, key, kv, update, upsert, type KV } from '../store.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
-import { reserveForSignup, reserveFromIp } from './text-limits.ts';
+import { reserveConfirmationText, reserveForSignup, reserveFromIp } from './text-limits.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -267,6 +267,20 @@ async function sendConfirmation(
 ): Promise<StoredTextSignup['confirmation']> {
   const at = () => new Date().toISOString();
   let confirmation: NonNullable<StoredTextSignup['confirmation']>;
+  // One confirmation per number per day, counted just before sending (after the
+  // sign-up is stored, so a failed attempt never blocks its own retry).
+  if (!(await reserveConfirmationText(phone))) {
+    confirmation = {
+      status: 'skipped',
+      messageId: null,
+      error: 'A confirmation was already sent today',
+      at: at(),
+    };
+    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch(
+      (e: unknown) => console.error('[newsletter] could not record the confirmation status', e),
+    );
+    return confirmation;
+  }
   try {
     const r = await sendProgramText(phone, confirmationText());
     if (r.sent) {

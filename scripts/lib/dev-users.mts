@@ -1,6 +1,9 @@
-import { createUser, findUserByLogin } from './users.ts';
+import { createUser, findUserByLogin } from '../../src/lib/server/auth/users.ts';
 
-/** Documented dev accounts (README), created only in local mode by the seed. Never in production. */
+/**
+ * Documented dev accounts (README), created only by `npm run seed` in local
+ * mode. Under scripts/ so no production function bundle can contain them.
+ */
 export const DEV_USERS = [
   { username: 'admin', password: 'admin-dev-password', role: 'admin', firstName: 'Alex', lastName: 'Admin' },
   {

@@ -1,40 +1,34 @@
-import { IDENTITY } from '../../content/identity.ts';
-import type { Article } from '../schemas/article.ts';
-import type { CampaignEvent } from '../schemas/event.ts';
-import type { Metric, Milestone, VolunteerGoal } from '../schemas/progress.ts';
-import type { SocialLink } from '../schemas/social.ts';
-import { seedDevUsers } from './auth/dev-users.ts';
-import { articles, seedArticle } from './content/articles.ts';
-import { campaignToday, events } from './content/events.ts';
-import { endOfWeek, goals, metrics, milestones } from './content/progress.ts';
-import { socialLinks } from './content/social.ts';
-import { env } from './env.ts';
-import { key, kv } from './store.ts';
+import { IDENTITY } from '../../src/content/identity.ts';
+import type { Article } from '../../src/lib/schemas/article.ts';
+import type { CampaignEvent } from '../../src/lib/schemas/event.ts';
+import type { Metric, Milestone, VolunteerGoal } from '../../src/lib/schemas/progress.ts';
+import type { SocialLink } from '../../src/lib/schemas/social.ts';
+import { articles, seedArticle } from '../../src/lib/server/content/articles.ts';
+import { campaignToday, events } from '../../src/lib/server/content/events.ts';
+import { endOfWeek, goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
+import { socialLinks } from '../../src/lib/server/content/social.ts';
+import { isLocalMode } from '../../src/lib/server/env.ts';
+import { key, kv } from '../../src/lib/server/store.ts';
+import { seedDevUsers } from './dev-users.mts';
 
 /**
- * Local-mode demo content (`npm run dev`): realistic New Orleans campaign
- * articles, events, social links and progress figures, plus the dev users.
- * Idempotent: every record has a fixed id and is created with onlyIfNew, so
- * concurrent first requests (or processes) cannot duplicate anything.
+ * Local demo content for `npm run dev` (written by `npm run seed`, never by a
+ * request handler): realistic New Orleans campaign articles, events, social
+ * links and progress figures, plus the documented dev users. Lives under
+ * scripts/ so no function bundle can contain it. Idempotent: every record has a
+ * fixed id and is created with onlyIfNew, and a marker skips a seeded store.
  * Dates are relative to today so the events stay upcoming.
  */
-const SEED_MARKER = key('seeded', 'v1');
+export const SEED_MARKER = key('seeded', 'v1');
 
-let once: Promise<void> | null = null;
-
-/** Seeds once per process in development mode, when the `seeded/v1` marker is absent. */
-export function ensureSeeded(): Promise<void> {
-  if (env().APP_ENV !== 'development') return Promise.resolve();
-  once ??= (async () => {
-    if (await kv('meta').get(SEED_MARKER)) return;
-    await seedContent();
-    await seedDevUsers();
-    await kv('meta').create(SEED_MARKER, { seededAt: new Date().toISOString() });
-  })().catch((err: unknown) => {
-    once = null;
-    throw err;
-  });
-  return once;
+/** Seeds the current store unless its `seeded/v1` marker is there. Refuses production. */
+export async function seedLocalStore(now = new Date()): Promise<'seeded' | 'already seeded'> {
+  if (!isLocalMode()) throw new Error('The demo seed is for local mode only (APP_ENV development or test).');
+  if (await kv('meta').get(SEED_MARKER)) return 'already seeded';
+  await seedContent(now);
+  await seedDevUsers();
+  await kv('meta').create(SEED_MARKER, { seededAt: now.toISOString() });
+  return 'seeded';
 }
 
 const DAY = 86_400_000;

@@ -1,31 +1,21 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { DEV_USERS } from '../../scripts/lib/dev-users.mts';
+import { bundleFunctions } from '../../scripts/lib/bundle-functions.mts';
 
 /*
  * The dashboard is mounted client:only on /admin; no public page may load any
- * of its code or styles. Builds the site into a temp directory and follows
- * every page's scripts, island components, preloads, stylesheets and their
- * imports, looking for marker text that exists only in src/admin.
+ * of its code or styles. Reads the production build the browser project's
+ * global setup made (dist/) and follows every page's scripts, island
+ * components, preloads, stylesheets and their imports, looking for marker text
+ * that exists only in src/admin.
  */
 
 const ADMIN_MARKERS = ['useAuth must be used within an AuthProvider', '.admin-app', 'Blog Management'];
 
-let outDir = '';
-beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'admin-bundle-'));
-  await promisify(execFile)('npx', ['astro', 'build', '--outDir', outDir], {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: 'production' },
-    maxBuffer: 20 * 1024 * 1024,
-  });
-}, 240_000);
-afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true });
-});
+const outDir = join(process.cwd(), 'dist');
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -83,4 +73,32 @@ describe('admin code stays on /admin', () => {
       expect(hits, relative(outDir, page)).toEqual([]);
     }
   });
+});
+
+describe('function bundles carry no development code', () => {
+  it('no deployed function contains the dev passwords, the seed or the dev-server plugin', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'function-bundles-'));
+    try {
+      const bundles = await bundleFunctions(process.cwd(), out);
+      expect(bundles.length).toBeGreaterThan(20);
+      const forbidden = [
+        ...DEV_USERS.map((u) => u.password),
+        'seedLocalStore',
+        'campaign:functions-in-process',
+      ];
+      for (const b of bundles) {
+        expect(
+          b.files.some((f) => /scripts[\\/]/.test(f)),
+          `${b.name} bundles a file from scripts/`,
+        ).toBe(false);
+        for (const f of b.files.filter((x) => /\.(m?js|cjs|mts|ts|json)$/.test(x))) {
+          const text = await readFile(join(b.dir, f), 'utf8');
+          for (const word of forbidden)
+            expect(text.includes(word), `${b.name}/${f} contains ${word}`).toBe(false);
+        }
+      }
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
