@@ -3,7 +3,7 @@ import { ChangePasswordSchema } from '../../src/lib/schemas/user.ts';
 import { hashPassword, verifyPassword } from '../../src/lib/server/auth/passwords.ts';
 import { notifyPasswordChanged } from '../../src/lib/server/auth/recovery.ts';
 import { createSessionCookie, requireUser } from '../../src/lib/server/auth/session.ts';
-import { changeUser, toPublicUser } from '../../src/lib/server/auth/users.ts';
+import { changeUser, toPublicUser, withNewPassword } from '../../src/lib/server/auth/users.ts';
 import { audit } from '../../src/lib/server/audit/audit.ts';
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
@@ -21,15 +21,10 @@ export default handle(async (req: Request, context: Context) => {
     }
   }
   const passwordHash = await hashPassword(newPassword);
-  const updated = await changeUser(user.id, (u) => ({
-    ...u,
-    passwordHash,
-    mustChangePassword: false,
-    tempPasswordHash: null,
-    tempPasswordExpiresAt: null,
-    tokenVersion: u.tokenVersion + 1,
-    updatedAt: new Date().toISOString(),
-  }));
+  // Every session, reset link and temporary password issued before dies with the old password.
+  const updated = await changeUser(user.id, (u) =>
+    withNewPassword(u, { passwordHash, mustChangePassword: false }),
+  );
   await notifyPasswordChanged(updated.email, updated.firstName || updated.username);
   await audit(context, updated, 'auth.password_change');
   return json(

@@ -16,7 +16,9 @@ export default handle(async (req: Request, context: Context) => {
   requireSameOrigin(req);
   try {
     const input = await readJson(req, ForgotPasswordSchema, 4 * 1024);
-    const message = await requestPasswordReset(input, clientIp(context));
+    // The account-dependent work runs after the response (same time for every email).
+    const defer = typeof context.waitUntil === 'function' ? context.waitUntil.bind(context) : undefined;
+    const message = await requestPasswordReset(input, clientIp(context), new Date(), defer);
     return json({ success: true, message });
   } catch (err) {
     // This call's failures carry success: false (spec section 7).

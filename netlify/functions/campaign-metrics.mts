@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { PublicProgressResponseSchema } from '../../src/lib/schemas/progress.ts';
 import { campaignProgress } from '../../src/lib/server/content/progress.ts';
 import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
@@ -6,7 +7,7 @@ import { allowMethods, handle } from '../../src/lib/server/http.ts';
 /** Public progress figures: metrics, weekly volunteer goals, milestones. */
 export default handle(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
-  return publicJson(await campaignProgress(), CACHE_TAGS.metrics);
+  return publicJson(PublicProgressResponseSchema, await campaignProgress(), CACHE_TAGS.metrics);
 });
 
 export const config: Config = { path: '/api/campaign-metrics' };

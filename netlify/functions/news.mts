@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { PublicNewsResponseSchema } from '../../src/lib/schemas/article.ts';
 import { newsFeed } from '../../src/lib/server/content/articles.ts';
 import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
@@ -6,7 +7,7 @@ import { allowMethods, handle } from '../../src/lib/server/http.ts';
 /** Public news: published articles whose time has come, newest first. */
 export default handle(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
-  return publicJson({ articles: await newsFeed() }, CACHE_TAGS.news);
+  return publicJson(PublicNewsResponseSchema, { articles: await newsFeed() }, CACHE_TAGS.news);
 });
 
 export const config: Config = { path: '/api/news' };

@@ -4,6 +4,7 @@ import { adminCopy } from '../content/pages.ts';
 import { canEditContent, hasPermission } from '../lib/schemas/permissions.ts';
 import { displayName, type PublicUser } from '../lib/schemas/user.ts';
 import { useAuth } from './auth/AuthProvider.tsx';
+import { AlertBanner } from './components/AlertBanner.tsx';
 import { RoleBadge } from './components/Badge.tsx';
 import { Tabs, type TabItem } from './components/Tabs.tsx';
 import { BlogTab } from './tabs/BlogTab.tsx';
@@ -101,6 +102,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
           Logout
         </button>
       </header>
+      <AlertBanner />
       <Tabs label="Dashboard sections" items={tabs} selected={selected} onSelect={select} />
     </div>
   );

@@ -1,12 +1,21 @@
-import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { toast } from '../lib/client/toast';
 import { apiRequest, messageOf } from '../lib/client/api.ts';
 import { textSignupProblem } from '../lib/client/validation.ts';
+import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import '../styles/islands.css';
 
 interface Props {
   /** smsConsentText(IDENTITY.committeeName), computed by the page (keeps zod out of the home bundle). */
   consentText: string;
+  /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
+  captchaSiteKey?: string | undefined;
+}
+
+/** POST /api/newsletter's answer: `opted_out` when the number replied STOP (only START from the phone undoes it). */
+interface SignupAnswer {
+  message?: string;
+  status?: 'subscribed' | 'opted_out';
 }
 
 const LINKS: Record<string, string> = {
@@ -39,8 +48,11 @@ function ConsentText({ text }: { text: string }) {
  * Text-message sign-up (spec sections 2, 4, 5, 8): idle -> submitting ->
  * success (form replaced) or failure (toast, form stays filled).
  */
-export default function TextSignupForm({ consentText }: Props) {
+export default function TextSignupForm({ consentText, captchaSiteKey }: Props) {
   const id = useId();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const [optedOut, setOptedOut] = useState<string | null>(null);
   const [firstName, setFirstName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -50,20 +62,25 @@ export default function TextSignupForm({ consentText }: Props) {
 
   async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = textSignupProblem({ firstName, smsConsent });
+    const problem = textSignupProblem({ firstName, smsConsent, captcha: token });
     if (problem) {
-      toast.error(problem.title, { description: problem.description });
+      toast.error(problem.title, problem.description ? { description: problem.description } : undefined);
       return;
     }
     setSubmitting(true);
     try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/newsletter', {
+      const res = await apiRequest<SignupAnswer>('POST', '/api/newsletter', {
         firstName,
         phone,
         email,
         smsConsent: true,
         sourcePage: location.pathname,
+        captcha: token,
       });
+      if (res?.status === 'opted_out') {
+        setOptedOut(res.message ?? 'This number asked us to stop texting it. Reply START from that phone.');
+        return;
+      }
       setDone(true);
       toast.success('Successfully subscribed!', {
         description: res?.message || "You're signed up for text messages!",
@@ -72,7 +89,20 @@ export default function TextSignupForm({ consentText }: Props) {
       toast.error('Subscription failed', { description: messageOf(err, 'Please try again later') });
     } finally {
       setSubmitting(false);
+      captcha.current?.reset(); // tokens are single use
     }
+  }
+
+  if (optedOut) {
+    return (
+      <div className="form-card signup-done" role="status">
+        <h3>Text START From Your Phone</h3>
+        <p>{optedOut}</p>
+        <button type="button" className="btn btn--secondary" onClick={() => setOptedOut(null)}>
+          Use Another Number
+        </button>
+      </div>
+    );
   }
 
   if (done) {
@@ -141,6 +171,7 @@ export default function TextSignupForm({ consentText }: Props) {
           <ConsentText text={consentText} />
         </label>
       </div>
+      <Captcha ref={captcha} siteKey={captchaSiteKey} onToken={setToken} />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? 'Signing Up...' : 'Sign Up For Text Messages'}
       </button>

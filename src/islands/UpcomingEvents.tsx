@@ -3,18 +3,18 @@ import { queryFetcher } from '../lib/client/api.ts';
 import { campaignToday, formatEventDate, formatTime } from '../lib/client/dates.ts';
 import { MAX_BLOG_EVENTS, PUBLIC_LIST_SWR } from '../lib/client/public-lists.ts';
 import { buildCalendar, icsFileName } from '../lib/ics.ts';
-import type { CampaignEvent } from '../lib/schemas/event.ts';
+import type { PublicEvent } from '../lib/schemas/event.ts';
 import { eventPagePath, takesRsvps } from '../lib/schemas/rsvp-rules.ts';
 import '../styles/islands.css';
 
 interface Props {
   /** Server-rendered first list (null: skeletons until the first fetch). */
-  initialEvents?: CampaignEvent[] | null;
+  initialEvents?: PublicEvent[] | null;
   eventTypeLabels: Record<string, string>;
   /** Calendar name for the .ics downloads. */
   calendarName: string;
 }
-function downloadIcs(event: CampaignEvent, calendarName: string) {
+function downloadIcs(event: PublicEvent, calendarName: string) {
   const ics = buildCalendar([event], { name: calendarName, uidHost: location.hostname });
   const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
   const a = document.createElement('a');
@@ -31,7 +31,7 @@ function EventCard({
   label,
   calendarName,
 }: {
-  event: CampaignEvent;
+  event: PublicEvent;
   label: string;
   calendarName: string;
 }) {
@@ -96,7 +96,7 @@ function EventCard({
 
 /** Blog: up to 3 upcoming public events, refreshed every 30 s (spec sections 2, 4, 9). */
 export default function UpcomingEvents({ initialEvents = null, eventTypeLabels, calendarName }: Props) {
-  const events = useSWR<{ events: CampaignEvent[] }>('/api/events', queryFetcher, {
+  const events = useSWR<{ events: PublicEvent[] }>('/api/events', queryFetcher, {
     ...PUBLIC_LIST_SWR,
     ...(initialEvents ? { fallbackData: { events: initialEvents } } : {}),
   });

@@ -107,6 +107,8 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
       if (resubmit) removeFromOutbox(resubmit.id);
       setResubmit(null);
       setOutcome('sent');
+      // The server is reachable: send anything else still waiting, so nothing stays in this browser.
+      if (readOutbox().length > 0) void flushOutbox(postVolunteer);
       return;
     }
     if (status === null || status === 429 || status >= 500) {

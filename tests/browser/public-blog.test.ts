@@ -1,29 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser.ts';
-import { hydrated, json, toast } from './helpers/public.ts';
+import { apiAs, devAdminCookie, hydrated, json, toast } from './helpers/public.ts';
 
 let browser: BrowserSession;
 let cookie = '';
 const stamp = Date.now().toString(36);
 
-async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(new URL(path, baseURL), {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: baseURL,
-      'Sec-Fetch-Site': 'same-origin',
-      Cookie: cookie,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: res.status,
-    body: (await res.json().catch(() => null)) as Record<string, unknown> | null,
-    res,
-  };
-}
+const admin = (method: string, path: string, body?: unknown) => apiAs(cookie, method, path, body);
 
 function article(title: string, isPublished: boolean) {
   return {
@@ -38,14 +22,9 @@ function article(title: string, isPublished: boolean) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await fetch(new URL('/api/auth/login', baseURL), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseURL, 'Sec-Fetch-Site': 'same-origin' },
-    body: JSON.stringify({ username: 'admin', password: 'admin-dev-password' }),
-  });
   // The dev admin comes from `npm run seed`, which the global setup runs before the dev server starts.
-  expect(login.status).toBe(200);
-  cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  cookie = await devAdminCookie();
+  expect(cookie).not.toBe('');
 });
 afterAll(async () => {
   await browser?.close();

@@ -18,6 +18,8 @@ export interface CallOptions {
   ip?: string;
   /** Omit the same-origin headers a browser would send. */
   crossSite?: boolean;
+  /** The platform's `context.waitUntil` (work after the response); absent by default. */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /**
@@ -52,7 +54,12 @@ export async function call(mod: FunctionModule, path: string, opts: CallOptions 
     headers,
     body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
   });
-  const context = { ip: opts.ip ?? '203.0.113.10', params, cookies: undefined } as unknown as Context;
+  const context = {
+    ip: opts.ip ?? '203.0.113.10',
+    params,
+    cookies: undefined,
+    ...(opts.waitUntil ? { waitUntil: opts.waitUntil } : {}),
+  } as unknown as Context;
   return mod.default(req, context);
 }
 

@@ -18,9 +18,18 @@ export const TEXT_SIGNUP_PROBLEMS = {
   },
 } as const satisfies Record<string, Problem>;
 
-export function textSignupProblem(values: { firstName: string; smsConsent: boolean }): Problem | null {
+/** The captcha message of every public form (equals CAPTCHA_REQUIRED in schemas/forms.ts; unit-tested). */
+export const CAPTCHA_PROBLEM: Problem = { title: 'Please complete the CAPTCHA' };
+
+/** Then the bot check (issue 15), when the form has one: `captcha` is its token, null until solved. */
+export function textSignupProblem(values: {
+  firstName: string;
+  smsConsent: boolean;
+  captcha?: string | null;
+}): Problem | null {
   if (!values.firstName.trim()) return TEXT_SIGNUP_PROBLEMS.firstName;
   if (!values.smsConsent) return TEXT_SIGNUP_PROBLEMS.consent;
+  if (values.captcha !== undefined && !values.captcha) return CAPTCHA_PROBLEM;
   return null;
 }
 

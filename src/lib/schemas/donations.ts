@@ -238,7 +238,8 @@ export const StoredGoalSchema = z.object({
 });
 export type StoredGoal = z.infer<typeof StoredGoalSchema>;
 
-/** GET /api/donations/goal: null while no goal is shown. */
-export interface PublicGoal {
-  goal: { label: string; targetCents: number; raisedCents: number } | null;
-}
+/** GET /api/donations/goal: null while no goal is shown (parsed by publicJson, so nothing else leaves). */
+export const PublicGoalResponseSchema = z.object({
+  goal: z.object({ label: z.string(), targetCents: z.number(), raisedCents: z.number() }).nullable(),
+});
+export type PublicGoal = z.infer<typeof PublicGoalResponseSchema>;

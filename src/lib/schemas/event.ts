@@ -20,7 +20,7 @@ export const DEFAULT_EVENTS_EMAIL: string = IDENTITY.emails.events;
 export const EventInputSchema = z
   .strictObject({
     title: requiredText(200, 'Title is required'),
-    description: text(5000).default(''),
+    description: text(5000, { multiline: true }).default(''),
     location: requiredText(300, 'Location is required'),
     eventDate: isoDate,
     startTime: time24,
@@ -41,7 +41,8 @@ export const EventInputSchema = z
       .union([z.literal(''), email])
       .optional()
       .transform((v) => v || DEFAULT_EVENTS_EMAIL),
-    notes: text(5000).default(''),
+    /** Internal: staff only, never in a public answer (PublicEventSchema). */
+    notes: text(5000, { multiline: true }).default(''),
     expectedUpdatedAt: z.string().max(40).optional(),
   })
   .refine((e) => !e.endTime || e.endTime >= e.startTime, {
@@ -70,12 +71,24 @@ export const EventSchema = z.object({
 });
 export type CampaignEvent = z.infer<typeof EventSchema>;
 
+/**
+ * What anyone may see of an event: GET /api/events, the .ics feed and the blog
+ * answer with exactly these fields. The omitted ones are internal: the staff's
+ * notes, the contact email (often a staffer's own address; no public page shows
+ * it) and when the record was created. Parsing strips every other key.
+ */
+export const PublicEventSchema = EventSchema.omit({ notes: true, contactEmail: true, createdAt: true });
+export type PublicEvent = z.infer<typeof PublicEventSchema>;
+
+export const toPublicEvent = (e: CampaignEvent | PublicEvent): PublicEvent => PublicEventSchema.parse(e);
+
+/** GET /api/events. */
+export const PublicEventsResponseSchema = z.object({ events: z.array(PublicEventSchema) });
+
+type Schedulable = Pick<CampaignEvent, 'isPublic' | 'eventDate' | 'startTime'>;
+
 /** Public events whose date is today or later (campaign time zone), soonest first. */
-export function upcomingPublicEvents(
-  events: CampaignEvent[],
-  today: string,
-  limit?: number,
-): CampaignEvent[] {
+export function upcomingPublicEvents<T extends Schedulable>(events: T[], today: string, limit?: number): T[] {
   const list = events
     .filter((e) => e.isPublic && e.eventDate >= today)
     .sort((a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime));

@@ -1,11 +1,21 @@
 import { z } from './zod.ts';
-import { email, optionalEmail, phone, requiredText, text, toE164 } from './fields.ts';
+import {
+  cleanString,
+  email,
+  optionalEmail,
+  phone,
+  requiredText,
+  text,
+  toE164,
+  type TextOptions,
+} from './fields.ts';
 
 /**
  * Required text whose message also covers a missing or non-string value, so a
  * form that omits the field gets the spec's message rather than a type error.
  */
-export const required = (max: number, message: string) => z.string(message).pipe(requiredText(max, message));
+export const required = (max: number, message: string, options: TextOptions = {}) =>
+  z.string(message).pipe(requiredText(max, message, options));
 export const requiredEmail = z.string('Please enter a valid email address').pipe(email);
 const requiredPhone = z.string('Please enter a valid phone number').pipe(phone);
 /**
@@ -25,6 +35,9 @@ export const optionalPhone = z
     }
     return e164;
   });
+
+export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
+export const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
 
 /** Spec section 5 messages for the text-message sign-up (title / description pairs). */
 export const TEXT_SIGNUP_MESSAGES = {
@@ -47,12 +60,16 @@ export const TextSignupSchema = z.strictObject({
     .max(200)
     .regex(/^\/[\w\-/]*$/)
     .optional(),
+  /**
+   * Turnstile token (issue 15: the bot check that keeps scripts from making the
+   * campaign pay for texts). A form post without JavaScript sends Turnstile's
+   * own field, `cf-turnstile-response`, mapped to this.
+   */
+  captcha: captchaToken,
 });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
 export const STATES = ['LA', 'AL', 'AR', 'FL', 'GA', 'MS', 'TX', 'Other'] as const;
-export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
-export const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
 
 /** POST /api/volunteers-sendgrid. */
 export const VolunteerSignupSchema = z.strictObject({
@@ -72,7 +89,7 @@ export const VolunteerSignupSchema = z.strictObject({
     .optional()
     .transform((v) => v ?? ''),
   /** Help areas the volunteer ticked (optional). */
-  interests: z.array(z.string().trim().max(60)).max(10).optional().default([]),
+  interests: z.array(cleanString().max(60)).max(10).optional().default([]),
   captchaResponse: captchaToken,
 });
 export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
@@ -104,7 +121,7 @@ export const ContactMessageSchema = z.strictObject({
   email: requiredEmail,
   phone: optionalPhone,
   subject: z.enum(CONTACT_SUBJECTS, 'Please choose a subject'),
-  message: required(5000, 'Message is required'),
+  message: required(5000, 'Message is required', { multiline: true }),
   captcha: captchaToken,
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;

@@ -45,6 +45,8 @@ export type StoredTextSignup = z.infer<typeof StoredTextSignupSchema>;
 
 export const CONSENT_EVENT_TYPES = [
   'web_opt_in',
+  /** A web opt-in for a number that replied STOP: recorded, refused, nothing sent (refKey: the opt-in). */
+  'web_opt_in_refused',
   'confirmation_sent',
   'confirmation_failed',
   'stop',

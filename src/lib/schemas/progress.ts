@@ -21,7 +21,7 @@ export const MetricUpdateSchema = z.strictObject({
   targetValue: int0,
   label: text(120),
   sublabel: text(200).default(''),
-  description: text(1000).default(''),
+  description: text(1000, { multiline: true }).default(''),
   trend: text(60).default(''),
 });
 export type MetricUpdate = z.input<typeof MetricUpdateSchema>;
@@ -44,7 +44,7 @@ export const VolunteerGoalUpdateSchema = z.strictObject({
   currentCount: int0,
   targetCount: int0,
   deadline: isoDate,
-  description: text(500),
+  description: text(500, { multiline: true }),
   priority: PrioritySchema,
 });
 export type VolunteerGoalUpdate = z.input<typeof VolunteerGoalUpdateSchema>;
@@ -67,6 +67,20 @@ export const MilestoneUpdateSchema = z.strictObject({
     .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? null : Math.max(0, intOr(v, 0)))),
   label: text(120),
-  description: text(500).default(''),
+  description: text(500, { multiline: true }).default(''),
 });
 export type MilestoneUpdate = z.input<typeof MilestoneUpdateSchema>;
+
+/**
+ * GET /api/campaign-metrics: the public figures. Every displayed field is
+ * public; internal is only when staff last edited each record (updatedAt).
+ */
+export const PublicMetricSchema = MetricSchema.omit({ updatedAt: true });
+export const PublicVolunteerGoalSchema = VolunteerGoalSchema.omit({ updatedAt: true });
+export const PublicMilestoneSchema = MilestoneSchema.omit({ updatedAt: true });
+export const PublicProgressResponseSchema = z.object({
+  metrics: z.array(PublicMetricSchema),
+  goals: z.array(PublicVolunteerGoalSchema),
+  milestones: z.array(PublicMilestoneSchema),
+});
+export type PublicProgress = z.infer<typeof PublicProgressResponseSchema>;

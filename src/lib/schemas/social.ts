@@ -26,8 +26,21 @@ export const SocialLinkSchema = z.object({
 });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
-/** The public projection: what the footer needs. */
-export type PublicSocialLink = Pick<SocialLink, 'id' | 'platform' | 'url' | 'handle'>;
+/**
+ * The public projection: what the footer needs. Internal: isActive and
+ * displayOrder (only active links are listed, already in order), who edited
+ * the link last (a staff username) and when.
+ */
+export const PublicSocialLinkSchema = SocialLinkSchema.pick({
+  id: true,
+  platform: true,
+  url: true,
+  handle: true,
+});
+export type PublicSocialLink = z.infer<typeof PublicSocialLinkSchema>;
+
+/** GET /api/social-media-links. */
+export const PublicSocialLinksResponseSchema = z.object({ links: z.array(PublicSocialLinkSchema) });
 
 export const SocialLinkUpdateSchema = z.strictObject({
   url: z.union([

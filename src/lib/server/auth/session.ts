@@ -52,9 +52,11 @@ export function clearSessionCookie(): string {
 export async function currentUser(req: Request): Promise<StoredUser | null> {
   const token = readCookies(req).get(sessionCookieName());
   if (!token || token.length > 4096) return null;
+  // Outside the try: a refused secret is a configuration fault (503), not a bad token.
+  const secret = sessionSecret();
   let claims;
   try {
-    ({ payload: claims } = await jwtVerify(token, sessionSecret(), {
+    ({ payload: claims } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
       issuer: new URL(env().SITE_URL).origin,
       audience: AUDIENCE,

@@ -12,7 +12,7 @@ import { env, sessionSecret } from '../env.ts';
 import { readCookies } from '../http.ts';
 import { HttpError } from '../errors.ts';
 import { key, kv, update, upsert, type KV } from '../store.ts';
-import { LIMITS, assertNotLimited, recordAttempt, resetAttempts } from './rate-limit.ts';
+import { LIMITS, reserveAttempt } from './rate-limit.ts';
 import {
   hashRecoveryCode,
   matchTotpStep,
@@ -207,17 +207,13 @@ export async function checkSecondFactor(
   now = new Date(),
 ): Promise<SecondFactorMethod | null> {
   const account = String(user.id);
-  await assertNotLimited('2fa-ip', ip, LIMITS.loginIp, now.getTime());
-  await assertNotLimited('2fa-account', account, LIMITS.loginAccount, now.getTime());
+  // Reserve before checking (as the password does, login.ts): parallel guesses cannot outrun the count.
+  const at = now.getTime();
+  const ipAttempt = await reserveAttempt('2fa-ip', ip, LIMITS.loginIp, { now: at });
+  const accountAttempt = await reserveAttempt('2fa-account', account, LIMITS.loginAccount, { now: at });
   const method = await spendSecondFactor(user.id, input, now);
-  if (!method) {
-    await Promise.all([
-      recordAttempt('2fa-ip', ip, LIMITS.loginIp, now.getTime()),
-      recordAttempt('2fa-account', account, LIMITS.loginAccount, now.getTime()),
-    ]);
-    return null;
-  }
-  await resetAttempts('2fa-account', account);
+  if (!method) return null;
+  await Promise.all([accountAttempt.clear(), ipAttempt.release()]);
   return method;
 }
 

@@ -3,8 +3,10 @@ import {
   ARTICLE_MESSAGES,
   ArticleSchema,
   isArticlePublic,
+  toPublicArticle,
   type Article,
   type ArticleInputSchema,
+  type PublicArticle,
 } from '../../schemas/article.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
@@ -41,29 +43,33 @@ export const articles = new Collection<Article>({
   views: { public: publicFeed },
 });
 
-/** GET /api/news: one blob read (the feed view), whatever the number of articles. */
-export async function newsFeed(now = new Date()): Promise<Article[]> {
+/** GET /api/news: one blob read (the feed view), whatever the number of articles. Public projection. */
+export async function newsFeed(now = new Date()): Promise<PublicArticle[]> {
   const feed = await articles.view<Article[]>('public');
   return feed
     .filter((a) => isArticlePublic(a, now))
     .sort(newestFirst)
-    .slice(0, PUBLIC_NEWS_LIMIT);
+    .slice(0, PUBLIC_NEWS_LIMIT)
+    .map(toPublicArticle);
 }
 
 /** Every public article (published, publishedAt <= now), newest first: for rss and the sitemap. */
-export async function publicArticles(now = new Date()): Promise<Article[]> {
-  return (await articles.list()).filter((a) => isArticlePublic(a, now)).sort(newestFirst);
+export async function publicArticles(now = new Date()): Promise<PublicArticle[]> {
+  return (await articles.list())
+    .filter((a) => isArticlePublic(a, now))
+    .sort(newestFirst)
+    .map(toPublicArticle);
 }
 
 const SLUG_PATTERN = /^[a-z0-9-]{1,120}$/;
 
 /** The public article with this slug, or null (unknown, draft, or scheduled for later). */
-export async function publicArticleBySlug(slug: string, now = new Date()): Promise<Article | null> {
+export async function publicArticleBySlug(slug: string, now = new Date()): Promise<PublicArticle | null> {
   if (!SLUG_PATTERN.test(slug)) return null;
   const claim = await kv('articles').get<SlugClaim>(slugKey(slug));
   if (!claim) return null;
   const article = await articles.get(claim.value.id);
-  return article?.slug === slug && isArticlePublic(article, now) ? article : null;
+  return article?.slug === slug && isArticlePublic(article, now) ? toPublicArticle(article) : null;
 }
 
 /** Admin list: every article, newest first (drafts by creation time). */

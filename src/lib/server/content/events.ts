@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import {
   EventSchema,
+  toPublicEvent,
   upcomingPublicEvents,
   type CampaignEvent,
   type EventInputSchema,
+  type PublicEvent,
 } from '../../schemas/event.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError } from '../store.ts';
@@ -39,9 +41,14 @@ export const events = new Collection<CampaignEvent>({
   views: { public: publicView },
 });
 
-/** GET /api/events and the ics feed: public events from today on, soonest first (one blob read). */
-export async function publicEvents(now = new Date()): Promise<CampaignEvent[]> {
-  return upcomingPublicEvents(await events.view<CampaignEvent[]>('public'), campaignToday(now));
+/**
+ * GET /api/events and the ics feed: public events from today on, soonest
+ * first (one blob read), in their public projection (no internal fields).
+ */
+export async function publicEvents(now = new Date()): Promise<PublicEvent[]> {
+  return upcomingPublicEvents(await events.view<CampaignEvent[]>('public'), campaignToday(now)).map(
+    toPublicEvent,
+  );
 }
 
 /** Admin list: every event, soonest first. */

@@ -22,10 +22,9 @@ export interface ArticleViewModel {
   publishedAt: string;
 }
 
-type Viewable = Pick<
-  Article,
-  'title' | 'slug' | 'excerpt' | 'content' | 'imageUrl' | 'author' | 'publishedAt' | 'createdAt'
->;
+/** A stored article (publishedAt may be null: falls back to createdAt) or a public one (publishedAt always set). */
+type Viewable = Pick<Article, 'title' | 'slug' | 'excerpt' | 'content' | 'imageUrl' | 'author'> &
+  ({ publishedAt: string } | Pick<Article, 'publishedAt' | 'createdAt'>);
 
 export function articleViewModel(a: Viewable): ArticleViewModel {
   return {
@@ -36,7 +35,7 @@ export function articleViewModel(a: Viewable): ArticleViewModel {
     imageUrl: a.imageUrl || undefined,
     author: a.author,
     category: categoryFor(a.author, IDENTITY.candidateName),
-    publishedAt: a.publishedAt ?? a.createdAt,
+    publishedAt: a.publishedAt ?? ('createdAt' in a ? a.createdAt : ''),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   type MetricUpdateSchema,
   type Milestone,
   type MilestoneUpdateSchema,
+  PublicProgressResponseSchema,
+  type PublicProgress,
   type VolunteerGoal,
   type VolunteerGoalUpdateSchema,
 } from '../../schemas/progress.ts';
@@ -153,14 +155,10 @@ export async function listMilestones(): Promise<Milestone[]> {
   return (await milestones.list()).sort(byId);
 }
 
-/** GET /api/campaign-metrics: three index reads. */
-export async function campaignProgress(): Promise<{
-  metrics: Metric[];
-  goals: VolunteerGoal[];
-  milestones: Milestone[];
-}> {
+/** GET /api/campaign-metrics: three index reads, in the public projection. */
+export async function campaignProgress(): Promise<PublicProgress> {
   const [m, g, s] = await Promise.all([listMetrics(), listGoals(), listMilestones()]);
-  return { metrics: m, goals: g, milestones: s };
+  return PublicProgressResponseSchema.parse({ metrics: m, goals: g, milestones: s });
 }
 
 export async function updateMetric(

@@ -1,5 +1,6 @@
 import { purgeCache } from '@netlify/functions';
 import { env } from '../env.ts';
+import type { z } from 'zod';
 import { json } from '../http.ts';
 
 /**
@@ -20,9 +21,13 @@ export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
  * A public list: browsers always revalidate; Netlify's CDN keeps it 30 s
  * (the spec's public refresh interval) and may serve it stale for 60 s more
  * while refreshing. Admin edits purge the tag at once.
+ *
+ * The body is parsed with the endpoint's public response schema first, which
+ * strips every field the schema does not list: an internal field can reach a
+ * public answer only by being added to a Public*Schema (src/lib/schemas).
  */
-export function publicJson(data: unknown, tag: CacheTag): Response {
-  return json(data, {
+export function publicJson<S extends z.ZodType>(schema: S, data: z.input<S>, tag: CacheTag): Response {
+  return json(schema.parse(data), {
     cache: 'public, max-age=0, must-revalidate',
     headers: {
       'Netlify-CDN-Cache-Control': 'public, s-maxage=30, stale-while-revalidate=60',

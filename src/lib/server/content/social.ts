@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   PLATFORMS,
+  PublicSocialLinkSchema,
   SocialLinkSchema,
   type PublicSocialLink,
   type SocialLink,
@@ -38,7 +39,7 @@ function publicView(items: SocialLink[]): PublicSocialLink[] {
   return items
     .filter((l) => l.isActive && l.url)
     .sort(byOrder)
-    .map(({ id, platform, url, handle }) => ({ id, platform, url, handle }));
+    .map((l) => PublicSocialLinkSchema.parse(l));
 }
 
 export const socialLinks = new Collection<SocialLink>({
@@ -50,7 +51,7 @@ export const socialLinks = new Collection<SocialLink>({
 });
 
 export async function publicSocialLinks(): Promise<PublicSocialLink[]> {
-  return socialLinks.view<PublicSocialLink[]>('public');
+  return (await socialLinks.view<PublicSocialLink[]>('public')).map((l) => PublicSocialLinkSchema.parse(l));
 }
 
 export async function adminSocialLinks(): Promise<SocialLink[]> {

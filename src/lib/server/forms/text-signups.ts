@@ -8,8 +8,11 @@ import {
   type StoredTextSignup,
 } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
+import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendSms } from '../adapters/sms.ts';
 import { ConflictError, hashed, key, kv, update, upsert, type KV } from '../store.ts';
+import { assertPhoneAllowed } from './phone-policy.ts';
+import { reserveConfirmationText, reserveForSignup, reserveFromIp } from './text-limits.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -23,6 +26,18 @@ export type TextSignup = z.output<typeof TextSignupSchema>;
 
 /** The one success message (new and repeat sign-ups alike). */
 export const TEXT_SIGNUP_OK = "You're signed up for text messages!";
+
+/** Keywords that resubscribe a number that replied STOP (Twilio Advanced Opt-Out must list the same). */
+export const RESUBSCRIBE_KEYWORDS = { en: 'START', es: 'COMENZAR' } as const;
+
+/**
+ * The answer to a web sign-up for a number that replied STOP: only the phone's
+ * owner can undo a STOP, by texting the keyword from that phone (issue 15).
+ */
+export const TEXT_SIGNUP_OPTED_OUT =
+  `This number asked us to stop texting it, so it can't be signed up again from the website. ` +
+  `To get our texts again, reply ${RESUBSCRIBE_KEYWORDS.en} (or ${RESUBSCRIBE_KEYWORDS.es}) from that phone ` +
+  `to any text you got from ${IDENTITY.smsProgramName}.`;
 
 const signups = (): KV => kv('signups');
 export const personKey = (id: string) => key('person', id);
@@ -104,7 +119,12 @@ export interface RequestMeta {
 }
 
 export interface SignupResult {
-  /** A new person on the list (201) or a repeat of a known one (200). */
+  /**
+   * created: a new person on the list (201); repeat: already subscribed, nothing
+   * changed (200); opted_out: the number replied STOP, the request is logged and
+   * refused, nothing is sent (200 with TEXT_SIGNUP_OPTED_OUT).
+   */
+  outcome: 'created' | 'repeat' | 'opted_out';
   created: boolean;
   personId: string;
   /** What happened to the confirmation text. */
@@ -112,10 +132,47 @@ export interface SignupResult {
 }
 
 /**
- * Records a web opt-in, then texts one confirmation if this is a new opt-in
- * (a new person, or a person who had opted out and now explicitly opts in
- * again). The record is stored before texting; a failed text is recorded on
- * the person for staff and never undoes the sign-up.
+ * A text sign-up from any public form (the JSON endpoint or a plain HTML form
+ * post), with every abuse check in order (issue 15):
+ *
+ * 1. the phone's country is one the campaign texts (400);
+ * 2. one sign-up from this IP (the platform's, `meta.ip`) reserved, and one
+ *    confirmation text if the number is new to the list (429);
+ * 3. the captcha verified (400 / 503);
+ * 4. the same for this number, the site's hourly sign-ups and, for a new
+ *    number, the site's daily text cap (429; the cap raises a staff alert);
+ * 5. then the sign-up itself (signUpForTexts).
+ *
+ * `input` has passed TextSignupSchema. `now` is injectable for tests.
+ */
+export async function submitTextSignup(
+  input: TextSignup,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<SignupResult> {
+  const phone = input.phone ?? null;
+  const at = now.getTime();
+  const ip = meta.ip ?? 'unknown';
+  assertPhoneAllowed(phone);
+  // Only a number new to the list gets a confirmation text (a repeat or an opted-out number gets none).
+  const texts = phone !== null && !(await getPerson(hashed(phone)));
+  await reserveFromIp(ip, texts, at);
+  await verifyCaptcha(input.captcha, meta.ip ?? undefined);
+  await reserveForSignup(phone, texts, at);
+  return signUpForTexts(input, meta, now);
+}
+
+/**
+ * Records a web opt-in (the request itself goes to the append-only consent log
+ * first, whatever happens next), then:
+ * - a new person: stored subscribed, texted one confirmation;
+ * - a subscribed person: nothing changes (a web form never rewrites a stored
+ *   person; the new details are in the log entry beside it), nothing is sent;
+ * - an opted-out person: refused. A `web_opt_in_refused` entry points at the
+ *   request, the number stays opted out and is not texted; only an inbound
+ *   START from the phone resubscribes it.
+ * A failed text is recorded on the person for staff and never undoes the sign-up.
+ * Callers go through submitTextSignup, which applies the abuse limits first.
  */
 export async function signUpForTexts(
   input: TextSignup,
@@ -128,7 +185,7 @@ export async function signUpForTexts(
   const id = personIdFor(phone, email);
   const consentText = smsConsentText(IDENTITY.committeeName);
 
-  // 1. The consent itself, append-only, before anything else.
+  // 1. The request itself, append-only, before anything else.
   const optInKey = await appendConsentEvent({
     ...emptyEvent(id, 'web_opt_in', at),
     phone,
@@ -142,9 +199,8 @@ export async function signUpForTexts(
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
   });
 
-  // 2. The person: created once; a repeat merges into it, writing only when
-  // something changed, so a burst of identical sign-ups is one create and no
-  // contended writes.
+  // 2. The person: created once (onlyIfNew). An existing one is never rewritten
+  // by a web form, so a burst of identical sign-ups is one create and no writes.
   const fresh: StoredTextSignup = {
     id,
     firstName: input.firstName,
@@ -159,50 +215,34 @@ export async function signUpForTexts(
     updatedAt: at,
     confirmation: phone ? { status: 'pending', messageId: null, error: null, at } : null,
   };
-  let created = false;
-  let newOptIn = false;
+  let existing: StoredTextSignup | null = null;
   for (let attempt = 0; ; attempt++) {
     if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
-    const cur = await signups().get<unknown>(personKey(id));
-    if (!cur) {
-      if (await signups().create(personKey(id), fresh)) {
-        created = newOptIn = true;
-        break;
-      }
-      continue;
-    }
-    const old = StoredTextSignupSchema.parse(cur.value);
-    const resubscribe = old.smsStatus === 'opted_out';
-    const next: StoredTextSignup = {
-      ...old,
-      firstName: input.firstName,
-      phone: old.phone ?? phone,
-      email: email ?? old.email,
-      smsStatus: 'subscribed',
-      ...(resubscribe
-        ? {
-            consentAt: at,
-            consentVersion: SMS_CONSENT_VERSION,
-            sourcePage: input.sourcePage ?? old.sourcePage,
-            confirmation:
-              (old.phone ?? phone)
-                ? { status: 'pending' as const, messageId: null, error: null, at }
-                : old.confirmation,
-          }
-        : {}),
-    };
-    if (JSON.stringify(next) === JSON.stringify(old)) break; // a plain repeat: nothing to write
-    if (await signups().replace(personKey(id), { ...next, updatedAt: at }, cur.etag)) {
-      newOptIn = resubscribe;
-      break;
-    }
-    await pause(attempt);
+    if (await signups().create(personKey(id), fresh)) break;
+    existing = await getPerson(id);
+    if (existing) break;
+    await pause(attempt); // deleted in between, or a record that does not parse: try again
   }
 
+  if (existing?.smsStatus === 'opted_out') {
+    await appendConsentEvent({
+      ...emptyEvent(id, 'web_opt_in_refused', at),
+      phone,
+      email,
+      firstName: input.firstName,
+      sourcePage: input.sourcePage ?? null,
+      ip: meta.ip,
+      userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
+      error: 'The number replied STOP; only an inbound START from the phone resubscribes it',
+      refKey: optInKey,
+    });
+    return { outcome: 'opted_out', created: false, personId: id, confirmation: null };
+  }
+  if (existing) return { outcome: 'repeat', created: false, personId: id, confirmation: null };
+
   // 3. One confirmation per new opt-in.
-  let confirmation: StoredTextSignup['confirmation'] = null;
-  if (newOptIn && phone) confirmation = await sendConfirmation(id, phone, optInKey);
-  return { created, personId: id, confirmation };
+  const confirmation = phone ? await sendConfirmation(id, phone, optInKey) : null;
+  return { outcome: 'created', created: true, personId: id, confirmation };
 }
 
 /**
@@ -228,6 +268,20 @@ async function sendConfirmation(
 ): Promise<StoredTextSignup['confirmation']> {
   const at = () => new Date().toISOString();
   let confirmation: NonNullable<StoredTextSignup['confirmation']>;
+  // One confirmation per number per day, counted just before sending (after the
+  // sign-up is stored, so a failed attempt never blocks its own retry).
+  if (!(await reserveConfirmationText(phone))) {
+    confirmation = {
+      status: 'skipped',
+      messageId: null,
+      error: 'A confirmation was already sent today',
+      at: at(),
+    };
+    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch(
+      (e: unknown) => console.error('[newsletter] could not record the confirmation status', e),
+    );
+    return confirmation;
+  }
   try {
     const r = await sendProgramText(phone, confirmationText());
     if (r.sent) {
@@ -279,9 +333,12 @@ const STOP_KEYWORDS = new Set([
   'QUIT',
   'OPTOUT',
   'REVOKE',
+  'PARAR',
+  'ALTO',
 ]);
-const START_KEYWORDS = new Set(['START', 'UNSTOP', 'YES']);
-const HELP_KEYWORDS = new Set(['HELP', 'INFO']);
+// Spanish: PARAR/ALTO stop, COMENZAR starts again, AYUDA asks for help (add them to Advanced Opt-Out too).
+const START_KEYWORDS = new Set(['START', 'UNSTOP', 'YES', RESUBSCRIBE_KEYWORDS.es]);
+const HELP_KEYWORDS = new Set(['HELP', 'INFO', 'AYUDA']);
 
 /** Plain-language stop requests: a person writing a sentence instead of a keyword. */
 const PLAIN_STOP =

@@ -1,4 +1,4 @@
-import type { Article } from '../../schemas/article.ts';
+import type { PublicArticle } from '../../schemas/article.ts';
 
 /**
  * RSS 2.0 and sitemap XML for the public site (pure: tested without a store).
@@ -17,12 +17,12 @@ export function xmlEscape(value: string): string {
 export const articlePath = (slug: string) => `/article/${encodeURIComponent(slug)}`;
 
 export function buildRss(
-  articles: readonly Article[],
+  articles: readonly PublicArticle[],
   opts: { site: URL; title: string; description: string },
 ): string {
   const items = articles.map((a) => {
     const link = new URL(articlePath(a.slug), opts.site).href;
-    const date = a.publishedAt ?? a.updatedAt;
+    const date = a.publishedAt;
     return [
       '    <item>',
       `      <title>${xmlEscape(a.title)}</title>`,
@@ -63,7 +63,7 @@ export const SITEMAP_STATIC_PATHS = [
   '/terms-of-use',
 ];
 
-export function buildSitemap(articles: readonly Article[], site: URL): string {
+export function buildSitemap(articles: readonly PublicArticle[], site: URL): string {
   const urls = [
     ...SITEMAP_STATIC_PATHS.map((p) => `  <url><loc>${xmlEscape(new URL(p, site).href)}</loc></url>`),
     ...articles.map(
