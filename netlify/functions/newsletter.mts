@@ -7,7 +7,7 @@ import {
   clientIp,
   handle,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 
@@ -16,7 +16,7 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
   requireFormProviders({ sms: true });
-  const input = await readJson(req, TextSignupSchema, 8 * 1024);
+  const input = await readInput(req, 'text-signup', TextSignupSchema, 8 * 1024);
   const result = await signUpForTexts(input, {
     ip: clientIp(context),
     userAgent: req.headers.get('user-agent'),

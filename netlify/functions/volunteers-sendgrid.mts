@@ -8,7 +8,7 @@ import {
   clientIp,
   handle,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 
@@ -17,7 +17,7 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
   requireFormProviders({ captcha: true, email: true });
-  const input = await readJson(req, VolunteerSignupSchema, 16 * 1024);
+  const input = await readInput(req, 'volunteer', VolunteerSignupSchema, 16 * 1024);
   await verifyCaptcha(input.captchaResponse, clientIp(context));
   const { created } = await saveVolunteer(input, {
     ip: clientIp(context),

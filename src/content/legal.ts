@@ -1,5 +1,6 @@
 import type { LegalDocument } from '../lib/schemas/content';
-import { campaignContact, candidate } from './campaign';
+import { candidate } from './campaign';
+import { IDENTITY } from './identity.ts';
 import { textSignup } from './home';
 
 /*
@@ -133,7 +134,7 @@ export const termsOfUse = {
       id: 'contact',
       heading: 'Contact Information',
       paragraphs: [
-        `Questions about these terms can be sent to ${campaignContact.email} or by phone at ${campaignContact.phone.display}.`,
+        `Questions about these terms can be sent to ${IDENTITY.emails.general} or by phone at ${IDENTITY.phone.display}.`,
       ],
     },
     {
@@ -216,7 +217,7 @@ export const privacyPolicy = {
       id: 'your-choices',
       heading: 'Your Choices',
       paragraphs: [
-        `You can stop text messages at any time by replying STOP. To see, correct or delete the information we hold about you, email ${campaignContact.privacyEmail}. Some records, such as contribution and consent records, must be kept by law.`,
+        `You can stop text messages at any time by replying STOP. To see, correct or delete the information we hold about you, email ${IDENTITY.emails.privacy}. Some records, such as contribution and consent records, must be kept by law.`,
       ],
     },
     {
@@ -237,7 +238,7 @@ export const privacyPolicy = {
       id: 'contact',
       heading: 'Contact Us',
       paragraphs: [
-        `Questions about this policy: ${campaignContact.privacyEmail} or ${campaignContact.phone.display}.`,
+        `Questions about this policy: ${IDENTITY.emails.privacy} or ${IDENTITY.phone.display}.`,
       ],
     },
   ],

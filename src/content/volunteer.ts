@@ -1,4 +1,5 @@
-import type { HelpArea, Impact, VolunteerState, WeeklyGoal } from '../lib/schemas/content';
+import type { HelpArea, Impact, WeeklyGoal } from '../lib/schemas/content';
+import type { VolunteerState } from '../lib/schemas/public-forms';
 import { candidate } from './campaign';
 
 /* Volunteer page copy (spec section 2 "Volunteer" and section 9). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { IDENTITY } from '../../../content/identity.ts';
-import { SMS_CONSENT_VERSION, smsConsentText, type TextSignupSchema } from '../../schemas/forms.ts';
+import { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION, type TextSignupSchema } from '../../schemas/forms.ts';
 import {
   ConsentEventSchema,
   StoredTextSignupSchema,
@@ -44,7 +44,7 @@ export function confirmationText(): string {
 export function helpText(): string {
   return (
     `${IDENTITY.smsProgramName}: campaign updates from ${IDENTITY.committeeName}. ` +
-    `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone}. Msg frequency varies. Msg & data rates may apply. ` +
+    `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone.display}. Msg frequency varies. Msg & data rates may apply. ` +
     'Reply STOP to unsubscribe.'
   );
 }
@@ -125,7 +125,7 @@ export async function signUpForTexts(
   const phone = input.phone ?? null;
   const email = input.email ?? null;
   const id = personIdFor(phone, email);
-  const consentText = smsConsentText(IDENTITY.committeeName);
+  const consentText = SMS_CONSENT_TEXT;
 
   // 1. The consent itself, append-only, before anything else.
   const optInKey = await appendConsentEvent({
