@@ -91,7 +91,7 @@ async function pagesSection(): Promise<string> {
     }
     const routes = [...PUBLIC_ROUTES, ...(articleRoute ? [articleRoute] : [])];
 
-    const js = await pageJavaScript(routes);
+    const js = await pageJavaScript(routes, base);
     lines.push(
       '## JavaScript per page',
       '',

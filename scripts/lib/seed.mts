@@ -267,6 +267,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       sublabel: 'Neighbors signed up',
       description: 'People who have signed up to knock doors, make calls and staff events.',
       trend: '+38 this week',
+      isPublic: true,
       updatedAt,
     },
     {
@@ -277,6 +278,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       sublabel: 'Conversations at the door',
       description: 'Doors our volunteers have knocked across the city.',
       trend: '+2,100 this week',
+      isPublic: true,
       updatedAt,
     },
     {
@@ -287,6 +289,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       sublabel: 'Grassroots contributions',
       description: 'People who have given to the campaign, most of them under $100.',
       trend: '+64 this week',
+      isPublic: false,
       updatedAt,
     },
     {
@@ -297,6 +300,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       sublabel: 'Of 72 neighborhoods',
       description: 'New Orleans neighborhoods where we have held a meeting or canvass.',
       trend: '+3 this week',
+      isPublic: true,
       updatedAt,
     },
   ];
@@ -346,6 +350,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       targetCount: null,
       label: 'Supporters',
       description: 'People who have signed up for campaign updates.',
+      isPublic: true,
       updatedAt,
     },
     {
@@ -354,6 +359,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       targetCount: 20,
       label: 'Town Halls Held',
       description: 'Open community meetings, at least one in every council district.',
+      isPublic: true,
       updatedAt,
     },
     {
@@ -362,6 +368,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       targetCount: 10000,
       label: 'Petition Signatures',
       description: 'Signatures for the one-term pledge and ethics reform.',
+      isPublic: true,
       updatedAt,
     },
   ];

@@ -60,6 +60,8 @@ export const officeAddress = `${IDENTITY.address.street}, ${IDENTITY.address.cit
 export const phoneHref = `tel:${IDENTITY.phone.e164}`;
 
 /** "Paid for by ..." line required on every page (with the treasurer line when there is one). */
-export function paidForLine(identity: { committeeName: string; treasurer: string | null } = IDENTITY): string {
+export function paidForLine(
+  identity: { committeeName: string; treasurer: string | null } = IDENTITY,
+): string {
   return `Paid for by ${identity.committeeName}${identity.treasurer ? `, ${identity.treasurer}` : ''}`;
 }

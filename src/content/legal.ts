@@ -1,7 +1,7 @@
 import type { LegalDocument } from '../lib/schemas/content';
-import { candidate } from './campaign';
+import { candidate } from './campaign.ts';
 import { IDENTITY } from './identity.ts';
-import { textSignup } from './home';
+import { textSignup } from './home.ts';
 
 /*
  * Terms of Use (spec section 2 "Terms of Use") and the Privacy Policy (content not
@@ -237,9 +237,7 @@ export const privacyPolicy = {
     {
       id: 'contact',
       heading: 'Contact Us',
-      paragraphs: [
-        `Questions about this policy: ${IDENTITY.emails.privacy} or ${IDENTITY.phone.display}.`,
-      ],
+      paragraphs: [`Questions about this policy: ${IDENTITY.emails.privacy} or ${IDENTITY.phone.display}.`],
     },
   ],
 } satisfies LegalDocument;

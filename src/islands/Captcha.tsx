@@ -1,4 +1,5 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { captchaNeedsJavaScript, localCaptchaNote } from '../content/forms.ts';
 import '../styles/islands.css';
 
 /** Turnstile's documented dummy token; the server accepts it only in local mode. */
@@ -13,7 +14,13 @@ export interface CaptchaHandle {
 interface Props {
   /** PUBLIC_TURNSTILE_SITE_KEY; empty or missing: local test widget. */
   siteKey?: string | undefined;
-  onToken: (token: string | null) => void;
+  /**
+   * The form field the local test widget posts its token under (the schema's
+   * captcha field). Turnstile adds its own hidden `cf-turnstile-response` field
+   * to the form, which the server reads as the same thing.
+   */
+  name?: string | undefined;
+  onToken?: (token: string | null) => void;
   ref?: Ref<CaptchaHandle>;
 }
 
@@ -51,7 +58,7 @@ function loadTurnstile(): Promise<Turnstile> {
  * Without a site key (local mode) a visible, clearly labelled test widget
  * yields the dummy token instead, so the forms work end to end on a laptop.
  */
-export default function Captcha({ siteKey, onToken, ref }: Props) {
+export default function Captcha({ siteKey, name, onToken, ref }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const widget = useRef<string | null>(null);
@@ -62,7 +69,7 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
 
   useImperativeHandle(ref, () => ({
     reset() {
-      onTokenRef.current(null);
+      onTokenRef.current?.(null);
       setChecked(false);
       if (widget.current && window.turnstile) window.turnstile.reset(widget.current);
     },
@@ -76,9 +83,9 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
         if (cancelled || !box.current) return;
         widget.current = ts.render(box.current, {
           sitekey: siteKey,
-          callback: (token: string) => onTokenRef.current(token),
-          'expired-callback': () => onTokenRef.current(null),
-          'error-callback': () => onTokenRef.current(null),
+          callback: (token: string) => onTokenRef.current?.(token),
+          'expired-callback': () => onTokenRef.current?.(null),
+          'error-callback': () => onTokenRef.current?.(null),
         });
       })
       .catch(() => !cancelled && setLoadError(true));
@@ -92,6 +99,9 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
   if (siteKey) {
     return (
       <div className="captcha">
+        <noscript>
+          <p className="notice notice--warn">{captchaNeedsJavaScript}</p>
+        </noscript>
         <div ref={box} />
         {loadError && (
           <p className="field-error">
@@ -105,14 +115,21 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
   return (
     <fieldset className="captcha captcha--local">
       <legend>Local test mode: captcha not configured</legend>
+      <noscript>
+        <p className="notice notice--warn">
+          {captchaNeedsJavaScript} {localCaptchaNote}
+        </p>
+      </noscript>
       <div className="field field--check">
         <input
           id={`${id}-human`}
           type="checkbox"
+          name={name}
+          value={LOCAL_CAPTCHA_TOKEN}
           checked={checked}
           onChange={(e) => {
             setChecked(e.target.checked);
-            onTokenRef.current(e.target.checked ? LOCAL_CAPTCHA_TOKEN : null);
+            onTokenRef.current?.(e.target.checked ? LOCAL_CAPTCHA_TOKEN : null);
           }}
         />
         <label htmlFor={`${id}-human`}>I am human</label>
