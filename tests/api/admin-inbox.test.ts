@@ -167,7 +167,7 @@ describe('CSV export', () => {
     expect(head).toBe(
       'first_name,phone,email,sms_opt_in,consent_at,consent_version,opted_out_at,source_page,created_at,confirmation_status',
     );
-    expect(first).toMatch(/^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17,,,[^,]+Z,sent$/);
+    expect(first).toMatch(/^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17\.[0-9a-f]{8},,,[^,]+Z,sent$/);
   });
 
   it('csvCell prefixes formula starts and quotes per RFC 4180', () => {

@@ -76,7 +76,7 @@ async function sourceFiles(dir: string): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await sourceFiles(path)));
-    else if (SOURCE.test(entry.name) && !/\.test\.ts$/.test(entry.name)) out.push(path);
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.test.ts')) out.push(path);
   }
   return out;
 }
