@@ -1,5 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
-import { NO_REFERRER_PATHS, SECURITY_HEADERS, policyFor } from './lib/server/security-headers.ts';
+import {
+  hoistIslandStyles,
+  NO_REFERRER_PATHS,
+  SECURITY_HEADERS,
+  policyFor,
+} from './lib/server/security-headers.ts';
 
 /**
  * On-demand pages and routes (article, blog, volunteer, form outcomes, rss,
@@ -16,8 +21,23 @@ import { NO_REFERRER_PATHS, SECURITY_HEADERS, policyFor } from './lib/server/sec
  * gets a policy that allows nothing. Never a second, partial header beside it.
  */
 
+/**
+ * Astro writes `<style>astro-island,...{display:contents}</style>` into the
+ * <body> before a page's first island; HTML allows <style> only in <head>
+ * (the Nu Html Checker flags it). Moved to the head here, for prerendered
+ * pages at build time and for on-demand pages per request.
+ */
+async function withIslandStylesInHead(response: Response): Promise<Response> {
+  if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '') || !response.body) return response;
+  const html = await response.text();
+  const moved = hoistIslandStyles(html);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(moved, { status: response.status, statusText: response.statusText, headers });
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
-  const response = await next();
+  const response = await withIslandStylesInHead(await next());
   if (context.isPrerendered && response.status !== 404) return response;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (name !== 'Content-Security-Policy' && !response.headers.has(name)) response.headers.set(name, value);

@@ -152,3 +152,17 @@ describe('public forms registry', () => {
     expect(refillValues('reset-password', { password: 'secret', token: 't' })).toEqual({});
   });
 });
+
+describe('island styles in the head', () => {
+  it('moves the body <style> into the head once', async () => {
+    const { hoistIslandStyles } = await import('../../src/lib/server/security-headers.ts');
+    const style = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+    const html = `<html><head><title>x</title></head><body><p>a</p>${style}<script>1</script><astro-island></astro-island>${style}</body></html>`;
+    expect(hoistIslandStyles(html)).toBe(
+      `<html><head><title>x</title>${style}</head><body><p>a</p><script>1</script><astro-island></astro-island></body></html>`,
+    );
+    expect(hoistIslandStyles('<html><head></head><body></body></html>')).toBe(
+      '<html><head></head><body></body></html>',
+    );
+  });
+});

@@ -49,3 +49,15 @@ export function policyFor(
   if (!/^text\/html\b/i.test(contentType)) return NON_HTML_POLICY;
   return opts.dev ? SECURITY_HEADERS['Content-Security-Policy'] : fallbackPagePolicy(opts.env);
 }
+
+const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;
+
+/** The page with Astro's island <style> (emitted in the body) moved once into the <head>. */
+export function hoistIslandStyles(html: string): string {
+  const head = html.indexOf('</head>');
+  const tag = ISLAND_STYLE.exec(html.slice(head))?.[0];
+  ISLAND_STYLE.lastIndex = 0;
+  if (head < 0 || !tag) return html;
+  const body = html.slice(head).replace(ISLAND_STYLE, '');
+  return `${html.slice(0, head)}${tag}${body}`;
+}
