@@ -32,6 +32,11 @@ export const formCopy = {
         text: 'Thanks for joining our text updates. Reply STOP at any time to unsubscribe.',
         link: { label: 'Back to the home page', href: '/' },
       },
+      opted_out: {
+        heading: 'Text START From Your Phone',
+        text: 'This number asked us to stop texting it, so we cannot sign it up from the web. To get our texts again, reply START to any of our messages from that phone.',
+        link: { label: 'Use another number', href: '/#text-signup-form' },
+      },
     },
   },
   volunteer: {

@@ -59,7 +59,8 @@ export default function TextSignupForm({
   initialFieldErrors = {},
 }: Props) {
   const id = useId();
-  const [done, setDone] = useState(false);
+  // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (issue 15).
+  const [done, setDone] = useState<'sent' | 'opted_out' | null>(null);
   const { formProps, submitting } = usePublicForm('text-signup', {
     ownValidation: true,
     check: (input) =>
@@ -67,8 +68,12 @@ export default function TextSignupForm({
     onProblem: (p) => toast.error(p.title, p.description ? { description: p.description } : undefined),
     async send(input) {
       try {
-        const res = await apiRequest<{ message?: string }>('POST', '/api/newsletter', input);
-        setDone(true);
+        const res = await apiRequest<{ message?: string; status?: string }>('POST', '/api/newsletter', input);
+        if (res?.status === 'opted_out') {
+          setDone('opted_out');
+          return;
+        }
+        setDone('sent');
         toast.success('Successfully subscribed!', {
           description: res?.message || "You're signed up for text messages!",
         });
@@ -79,11 +84,16 @@ export default function TextSignupForm({
   });
 
   if (done) {
-    const sent = formCopy['text-signup'].outcomes.sent;
+    const outcome = formCopy['text-signup'].outcomes[done];
     return (
       <div className="form-card signup-done" role="status">
-        <h3>{sent.heading}</h3>
-        <p>{sent.text}</p>
+        <h3>{outcome.heading}</h3>
+        <p>{outcome.text}</p>
+        {done === 'opted_out' && (
+          <button type="button" className="btn btn--secondary" onClick={() => setDone(null)}>
+            {outcome.link.label}
+          </button>
+        )}
       </div>
     );
   }

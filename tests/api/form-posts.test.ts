@@ -8,7 +8,12 @@ import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import { EMAIL_CONSENT_TEXT, EMAIL_CONSENT_VERSION } from '../../src/content/consent.ts';
 import { StoredSubscriberSchema } from '../../src/lib/schemas/inbox.ts';
 import { formFieldsToInput, PUBLIC_FORMS, publicFormAt } from '../../src/lib/schemas/public-forms.ts';
-import { OUTCOME_TTL_MS, sweepOutcomes, takeOutcome } from '../../src/lib/server/form-post.ts';
+import {
+  formPostLocation,
+  OUTCOME_TTL_MS,
+  sweepOutcomes,
+  takeOutcome,
+} from '../../src/lib/server/form-post.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
@@ -137,6 +142,27 @@ describe('success: 303 to the static outcome page', () => {
   it('forgot password: the same answer as JSON gives, as a page', async () => {
     const res = await postForm(forgot, '/api/auth/forgot-password', [['email', 'nobody@example.com']]);
     expect(location(res)).toBe('/forms/forgot-password/sent');
+  });
+});
+
+describe('declared success outcomes', () => {
+  it('an answer whose status names a declared outcome goes to that page (issue 15: a number that opted out)', async () => {
+    const req = new Request(`${ORIGIN}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': FORM },
+      body: 'firstName=A',
+    });
+    const answer = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    expect(await formPostLocation(req, 'text-signup', answer({ status: 'opted_out', message: 'x' }))).toBe(
+      '/forms/text-signup/opted_out',
+    );
+    expect(await formPostLocation(req, 'text-signup', answer({ status: 'subscribed' }))).toBe(
+      '/forms/text-signup/sent',
+    );
+    expect(await formPostLocation(req, 'contact', answer({ status: 'opted_out' }))).toBe(
+      '/forms/contact/sent',
+    );
   });
 });
 

@@ -111,6 +111,8 @@ export const PUBLIC_FORMS = {
     page: '/#text-signup-form',
     booleans: ['smsConsent'],
     refill: ['firstName', 'phone', 'email', 'smsConsent', 'sourcePage'],
+    // A number that texted STOP is answered `{ status: 'opted_out' }` (issue 15): its own page.
+    outcomes: ['opted_out'],
   },
   volunteer: {
     endpoint: '/api/volunteers-sendgrid',
