@@ -250,6 +250,16 @@ describe('CSRF: a form post needs positive same-origin proof', () => {
     expect(json.status).toBe(201);
   });
 
+  it('Sec-Fetch-Site: same-origin is enough even with Origin null (a no-referrer page posting to its own site)', async () => {
+    const res = await call(subscribers, '/api/email-subscribers', {
+      method: 'POST',
+      body: new URLSearchParams([['email', 'no-referrer-page@example.com']]).toString(),
+      headers: { 'content-type': FORM, origin: 'null', 'sec-fetch-site': 'same-origin' },
+      crossSite: true,
+    });
+    expect(location(res)).toBe('/forms/newsletter/sent');
+  });
+
   it('a same-origin Origin alone (no Sec-Fetch-Site) is enough', async () => {
     const res = await call(subscribers, '/api/email-subscribers', {
       method: 'POST',

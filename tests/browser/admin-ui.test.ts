@@ -1,3 +1,4 @@
+import { IDENTITY } from '../../src/content/identity.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -320,7 +321,7 @@ describe('admin dashboard (stubbed API)', () => {
     await page.getByText('Unlimited').waitFor();
     await page.getByRole('button', { name: 'Add Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Event' });
-    expect(await dialog.getByLabel('Contact email').inputValue()).toBe('events@averyformayor.com');
+    expect(await dialog.getByLabel('Contact email').inputValue()).toBe(IDENTITY.emails.events);
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expectToast(page, 'Failed to create event');
@@ -334,7 +335,7 @@ describe('admin dashboard (stubbed API)', () => {
     const post = api.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/events');
     expect(post?.body).toMatchObject({
       maxAttendees: null,
-      contactEmail: 'events@averyformayor.com',
+      contactEmail: IDENTITY.emails.events,
       eventType: 'rally',
       isPublic: true,
     });

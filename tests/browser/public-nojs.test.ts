@@ -351,8 +351,11 @@ describe('toasts and F8 (spec section 9)', () => {
     const page = await js.newPage();
     await page.goto('/about');
     await page.keyboard.press('F8');
+    // The region's code loads on the first F8 (not with the page).
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''), {
+        timeout: 10_000,
+      })
       .toMatch(/^Notification/);
     await page.close();
   });

@@ -87,9 +87,12 @@ describe('Nu Html Checker: no errors', () => {
     const files: string[] = [];
     for (const [i, path] of paths.entries()) {
       const html = await (await fetch(`${base}${path}`)).text();
-      // The dev server's own client (Vite, the dev toolbar) is not what production serves.
+      // The dev server's own scripts (Vite's client, styles served as modules from /src) are not what production serves.
       const file = join(tmp, `page-${i}.html`);
-      await writeFile(file, html.replace(/<script type="module" src="\/@vite\/client"><\/script>/g, ''));
+      await writeFile(
+        file,
+        html.replace(/<script type="module" src="\/(@vite\/client|src\/[^"]*)"><\/script>/g, ''),
+      );
       files.push(file);
     }
     const errors = await vnu(files);

@@ -122,13 +122,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * a CORS preflight, which we never grant). A form post is not: any page can
  * submit an HTML form here. So a form-encoded body must carry the positive
  * proof: `Sec-Fetch-Site: same-origin`, or, from a browser that does not send
- * that header, a same-origin `Origin`. Neither header, `none` or `null`: refused.
+ * that header, a same-origin `Origin`. Neither header, `none` or a lone `null`: refused.
  */
 export function requireSameOrigin(req: Request): void {
   if (SAFE_METHODS.has(req.method)) return;
   const refused = () => new HttpError(403, 'Cross-site request refused');
   const site = req.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') throw refused();
+  // The browser's own word, which no page can forge. (A page served with
+  // Referrer-Policy: no-referrer sends `Origin: null` even to its own site.)
+  if (site === 'same-origin') return;
   const origin = req.headers.get('origin');
   const allowed = new Set([new URL(req.url).origin, new URL(env().SITE_URL).origin]);
   if (origin && !allowed.has(origin)) throw refused();
