@@ -113,9 +113,6 @@ export const refusedCopy = {
  */
 export const captchaNeedsJavaScript = `This form's spam check (CAPTCHA) needs JavaScript. Please turn JavaScript on to send it, or email us at ${IDENTITY.emails.general}.`;
 
-/** In local mode the test captcha is a plain checkbox, which works without JavaScript. */
-export const localCaptchaNote = 'In local test mode, tick the box below instead.';
-
 /** The newsletter box's consent line and button. */
 export const newsletterForm = {
   label: 'Email address',

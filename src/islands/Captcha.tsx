@@ -1,5 +1,4 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { captchaNeedsJavaScript, localCaptchaNote } from '../content/forms.ts';
 import '../styles/islands.css';
 
 /** Turnstile's documented dummy token; the server accepts it only in local mode. */
@@ -21,6 +20,8 @@ interface Props {
    */
   name?: string | undefined;
   onToken?: (token: string | null) => void;
+  /** Shown when scripts are off: the captcha needs JavaScript (src/content/forms.ts, passed by the page). */
+  noscriptNote?: string | undefined;
   ref?: Ref<CaptchaHandle>;
 }
 
@@ -58,7 +59,7 @@ function loadTurnstile(): Promise<Turnstile> {
  * Without a site key (local mode) a visible, clearly labelled test widget
  * yields the dummy token instead, so the forms work end to end on a laptop.
  */
-export default function Captcha({ siteKey, name, onToken, ref }: Props) {
+export default function Captcha({ siteKey, name, onToken, noscriptNote, ref }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const widget = useRef<string | null>(null);
@@ -99,9 +100,11 @@ export default function Captcha({ siteKey, name, onToken, ref }: Props) {
   if (siteKey) {
     return (
       <div className="captcha">
-        <noscript>
-          <p className="notice notice--warn">{captchaNeedsJavaScript}</p>
-        </noscript>
+        {noscriptNote && (
+          <noscript>
+            <p className="notice notice--warn">{noscriptNote}</p>
+          </noscript>
+        )}
         <div ref={box} />
         {loadError && (
           <p className="field-error">
@@ -115,11 +118,14 @@ export default function Captcha({ siteKey, name, onToken, ref }: Props) {
   return (
     <fieldset className="captcha captcha--local">
       <legend>Local test mode: captcha not configured</legend>
-      <noscript>
-        <p className="notice notice--warn">
-          {captchaNeedsJavaScript} {localCaptchaNote}
-        </p>
-      </noscript>
+      {noscriptNote && (
+        <noscript>
+          {/* Local mode's test widget is a plain checkbox, which does work without JavaScript. */}
+          <p className="notice notice--warn">
+            {noscriptNote} In local test mode, tick the box below instead.
+          </p>
+        </noscript>
+      )}
       <div className="field field--check">
         <input
           id={`${id}-human`}

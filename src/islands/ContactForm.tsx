@@ -18,6 +18,8 @@ interface Props {
   subjectLabels: Record<ContactSubject, string>;
   /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
   captchaSiteKey?: string | undefined;
+  /** What the captcha says with scripts off (src/content/forms.ts). */
+  captchaNote: string;
   /** An outcome page's refill after a refused form post. */
   initialValues?: FormInput | undefined;
   initialFieldErrors?: Record<string, string> | undefined;
@@ -29,6 +31,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 export default function ContactForm({
   subjectLabels,
   captchaSiteKey,
+  captchaNote,
   initialValues = {},
   initialFieldErrors = {},
 }: Props) {
@@ -109,7 +112,7 @@ export default function ContactForm({
         defaultValue={str(initialValues.message)}
         error={initialFieldErrors.message}
       />
-      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} />
+      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} noscriptNote={captchaNote} />
       {captchaMissing && <FormAlert message={CAPTCHA_REQUIRED} />}
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send Message'}

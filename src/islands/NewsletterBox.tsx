@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formCopy, newsletterForm } from '../content/forms.ts';
+import type { OutcomeCopy, newsletterForm } from '../content/forms.ts';
 import { toast } from '../lib/client/toast';
 import { apiRequest, messageOf } from '../lib/client/api.ts';
 import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
@@ -9,6 +9,9 @@ import '../styles/islands.css';
 interface Props {
   /** The page the box is on, kept with the subscription. */
   sourcePage: string;
+  /** The thank-you and the box's words (src/content/forms.ts), passed by the page. */
+  sent: OutcomeCopy;
+  labels: typeof newsletterForm;
   initialValues?: FormInput | undefined;
 }
 
@@ -17,18 +20,17 @@ interface Props {
  * (its own message), the address is stored by POST /api/email-subscribers and
  * the spec's thank-you toast follows. A real POST form without JavaScript.
  */
-export default function NewsletterBox({ sourcePage, initialValues = {} }: Props) {
+export default function NewsletterBox({ sourcePage, sent, labels, initialValues = {} }: Props) {
   const id = useId();
   const { formProps, submitting } = usePublicForm('newsletter', {
     onProblem: (p) => toast.error(p.title),
     async send(input, form) {
       try {
         await apiRequest('POST', '/api/email-subscribers', input);
-        const sent = formCopy.newsletter.outcomes.sent;
         toast.success(sent.heading, { description: sent.text });
         form.reset();
       } catch (err) {
-        toast.error(newsletterForm.failure, { description: messageOf(err, 'Please try again later') });
+        toast.error(labels.failure, { description: messageOf(err, 'Please try again later') });
       }
     },
   });
@@ -41,7 +43,7 @@ export default function NewsletterBox({ sourcePage, initialValues = {} }: Props)
         value={typeof initialValues.sourcePage === 'string' ? initialValues.sourcePage : sourcePage}
       />
       <label htmlFor={`${id}-email`} className="visually-hidden">
-        {newsletterForm.label}
+        {labels.label}
       </label>
       <input
         id={`${id}-email`}
@@ -50,11 +52,11 @@ export default function NewsletterBox({ sourcePage, initialValues = {} }: Props)
         required
         autoComplete="email"
         maxLength={FIELD_MAX.email}
-        placeholder={newsletterForm.placeholder}
+        placeholder={labels.placeholder}
         defaultValue={typeof initialValues.email === 'string' ? initialValues.email : undefined}
       />
       <button type="submit" className="btn btn--primary" disabled={submitting}>
-        {newsletterForm.submit}
+        {labels.submit}
       </button>
     </form>
   );

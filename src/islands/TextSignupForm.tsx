@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { formCopy } from '../content/forms.ts';
+import type { FormCopy } from '../content/forms.ts';
 import { toast } from '../lib/client/toast';
 import { apiRequest, messageOf } from '../lib/client/api.ts';
 import { textSignupProblem } from '../lib/client/validation.ts';
@@ -13,6 +13,8 @@ interface Props {
   consentText: string;
   /** The page the form is on, posted with it for the consent record. */
   sourcePage: string;
+  /** The confirmations (src/content/forms.ts `formCopy['text-signup'].outcomes`), passed by the page. */
+  outcomes: FormCopy['outcomes'];
   /** An outcome page's refill after a refused form post. */
   initialValues?: FormInput | undefined;
   initialFieldErrors?: Record<string, string> | undefined;
@@ -55,6 +57,7 @@ const str = (v: FormInput[string] | undefined) => (typeof v === 'string' ? v : u
 export default function TextSignupForm({
   consentText,
   sourcePage,
+  outcomes,
   initialValues = {},
   initialFieldErrors = {},
 }: Props) {
@@ -84,7 +87,7 @@ export default function TextSignupForm({
   });
 
   if (done) {
-    const outcome = formCopy['text-signup'].outcomes[done];
+    const outcome = done === 'sent' ? outcomes.sent : (outcomes[done] ?? outcomes.sent);
     return (
       <div className="form-card signup-done" role="status">
         <h3>{outcome.heading}</h3>

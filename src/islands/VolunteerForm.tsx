@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { formCopy } from '../content/forms.ts';
+import type { OutcomeCopy } from '../content/forms.ts';
 import { toast } from '../lib/client/toast';
 import {
   flushOutbox,
@@ -22,6 +22,9 @@ interface Props {
   stateLabels: Record<VolunteerState, string>;
   /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
   captchaSiteKey?: string | undefined;
+  /** The confirmation (src/content/forms.ts), and what the captcha says with scripts off. */
+  sent: OutcomeCopy;
+  captchaNote: string;
   /** An outcome page's refill after a refused form post. */
   initialValues?: FormInput | undefined;
   initialFieldErrors?: Record<string, string> | undefined;
@@ -64,6 +67,8 @@ export default function VolunteerForm({
   helpAreas,
   stateLabels,
   captchaSiteKey,
+  sent,
+  captchaNote,
   initialValues = {},
   initialFieldErrors = {},
 }: Props) {
@@ -132,7 +137,6 @@ export default function VolunteerForm({
   }
 
   if (outcome) {
-    const sent = formCopy.volunteer.outcomes.sent;
     return (
       <div className="form-card volunteer-done" role="status" data-volunteer-form>
         <h3>{sent.heading}</h3>
@@ -209,7 +213,7 @@ export default function VolunteerForm({
           ))}
         </fieldset>
       )}
-      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} />
+      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} noscriptNote={captchaNote} />
       <FormAlert message={error} />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? 'Submitting...' : 'Sign Up to Volunteer'}
