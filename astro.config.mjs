@@ -40,12 +40,7 @@ export default defineConfig({
   // Always emit page scripts as files, never inline: the Content-Security-Policy can then
   // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers").
   vite: {
-    build: {
-      assetsInlineLimit: 0,
-      // No preload helper in every page's bundle (issue 10's JavaScript budget): the few lazy
-      // imports (toast region, volunteer retry, F8) load their chunks when used, without preloading.
-      modulePreload: false,
-    },
+    build: { assetsInlineLimit: 0 },
     // Development only: /api/* from the function modules loaded once (scripts/dev/functions-in-process.mts).
     // CAMPAIGN_DEV_FUNCTIONS=emulator falls back to Netlify's per-request workers (npm run bench compares both).
     plugins: isDevServer && process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator' ? [functionsInProcess()] : [],
