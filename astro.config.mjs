@@ -15,6 +15,10 @@ const isDevServer = process.argv.includes('dev');
 export default defineConfig({
   site,
   output: 'static',
+  // One URL form everywhere (issue 9): /about, never /about/. Pages are written as
+  // about.html, which Netlify serves at /about without a redirect (src/lib/urls.ts).
+  trailingSlash: 'never',
+  build: { format: 'file' },
   integrations: [react()],
   adapter: netlify({
     devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },

@@ -14,6 +14,7 @@ const KINDS: Record<string, InboxKindName> = {
   '/api/admin/volunteers': 'volunteers',
   '/api/admin/contacts': 'contacts',
   '/api/admin/text-signups': 'text-signups',
+  '/api/admin/email-subscribers': 'email-subscribers',
 };
 
 /** GET the staff inbox lists (admin, editor): JSON pages or ?format=csv. */
@@ -39,5 +40,10 @@ export default handle(async (req: Request, context: Context) => {
 });
 
 export const config: Config = {
-  path: ['/api/admin/volunteers', '/api/admin/contacts', '/api/admin/text-signups'],
+  path: [
+    '/api/admin/volunteers',
+    '/api/admin/contacts',
+    '/api/admin/text-signups',
+    '/api/admin/email-subscribers',
+  ],
 };

@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { TextSignupSchema } from '../../src/lib/schemas/forms.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
+import { browserFormPost } from '../../src/lib/server/form-post.ts';
 import {
   submitTextSignup,
   TEXT_SIGNUP_OK,
@@ -11,7 +12,7 @@ import {
   clientIp,
   handle,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 
@@ -24,8 +25,9 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
   requireFormProviders({ sms: true, captcha: true });
-  const input = await readJson(req, TextSignupSchema, 8 * 1024);
+  const input = await readInput(req, 'text-signup', TextSignupSchema, 8 * 1024);
   const result = await submitTextSignup(input, {
+    formPost: browserFormPost(req) !== null,
     ip: clientIp(context),
     userAgent: req.headers.get('user-agent'),
   });

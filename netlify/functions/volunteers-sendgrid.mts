@@ -7,7 +7,7 @@ import {
   clientIp,
   handle,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 
@@ -16,7 +16,7 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
   requireFormProviders({ captcha: true, email: true });
-  const input = await readJson(req, VolunteerSignupSchema, 16 * 1024);
+  const input = await readInput(req, 'volunteer', VolunteerSignupSchema, 16 * 1024);
   const { created } = await submitVolunteer(input, {
     ip: clientIp(context),
     userAgent: req.headers.get('user-agent'),

@@ -205,12 +205,19 @@ describe('POST /api/newsletter', () => {
     const get = await call(newsletter, '/api/newsletter');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+    const text = await call(newsletter, '/api/newsletter', {
+      method: 'POST',
+      body: 'firstName=A',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBe(415);
+    // A form post is the no-JavaScript path: refused (no consent) as a page, not JSON (tests/api/form-posts.test.ts).
     const form = await call(newsletter, '/api/newsletter', {
       method: 'POST',
       body: 'firstName=A',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(form.status).toBe(415);
+    expect(form.status).toBe(303);
     const big = await post(validSignup({ firstName: 'x'.repeat(20_000) }));
     expect(big.status).toBe(413);
     const bad = await call(newsletter, '/api/newsletter', {

@@ -118,7 +118,7 @@ describe('public answers carry public fields only', () => {
     );
     await updateMetric(
       1,
-      MetricUpdateSchema.parse({ currentValue: 10, targetValue: 100, label: 'Volunteers' }),
+      MetricUpdateSchema.parse({ currentValue: 10, targetValue: 100, label: 'Volunteers', isPublic: true }),
       new Date(INTERNAL_STAMP),
     );
   });

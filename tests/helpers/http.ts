@@ -1,11 +1,12 @@
 import type { Context } from '@netlify/functions';
+import { matchRoute } from '../../scripts/dev/function-routes.mts';
 
 export const ORIGIN = 'http://localhost:4321';
 
 interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
   // Matches @netlify/functions' Config, whose path is optional in the type.
-  config: { path?: string | string[]; method?: string | string[] };
+  config: { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[] };
 }
 
 export interface CallOptions {
@@ -30,16 +31,9 @@ export interface CallOptions {
 export async function call(mod: FunctionModule, path: string, opts: CallOptions = {}): Promise<Response> {
   const url = new URL(path, ORIGIN);
   const paths = Array.isArray(mod.config.path) ? mod.config.path : mod.config.path ? [mod.config.path] : [];
-  let params: Record<string, string> | undefined;
-  for (const p of paths) {
-    const m = new URLPattern({ pathname: p }).exec(url);
-    if (m) {
-      params = Object.fromEntries(
-        Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
-      );
-      break;
-    }
-  }
+  // Routed as the platform and the dev server route (a trailing slash ignored); the method is the handler's to refuse.
+  const params =
+    matchRoute({ path: mod.config.path, excludedPath: mod.config.excludedPath }, url.pathname) ?? undefined;
   if (!params) throw new Error(`${url.pathname} does not match ${paths.join(', ')}`);
   const method = opts.method ?? (opts.json !== undefined || opts.body !== undefined ? 'POST' : 'GET');
   const headers = new Headers(opts.headers);

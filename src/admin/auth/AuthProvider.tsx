@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from 'sonner';
-import { messageOf } from '../../lib/client/api.ts';
+import { errorMessageOf } from '../../lib/client/api.ts';
 import {
   $authStatus,
   $user,
@@ -55,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (await storeLogin(username, password))
             toast.success('Welcome back!', { description: 'Successfully logged in.' });
         } catch (err) {
-          toast.error(LOGIN_FAILED, { description: messageOf(err, INVALID_CREDENTIALS) });
+          toast.error(LOGIN_FAILED, { description: errorMessageOf(err, INVALID_CREDENTIALS) });
           throw err;
         }
       },
@@ -64,7 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           await storeVerify(input);
           toast.success('Welcome back!', { description: 'Successfully logged in.' });
         } catch (err) {
-          toast.error(LOGIN_FAILED, { description: messageOf(err, INVALID_CREDENTIALS) });
+          toast.error(LOGIN_FAILED, { description: errorMessageOf(err, INVALID_CREDENTIALS) });
           throw err;
         }
       },

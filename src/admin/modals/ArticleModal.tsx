@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { ARTICLE_MESSAGES } from '../../lib/schemas/article.ts';
-import { messageOf } from '../../lib/client/api.ts';
+import { errorMessageOf } from '../../lib/client/api.ts';
 import { useCreateArticle } from '../api/create-article.ts';
 import { useUpdateArticle } from '../api/update-article.ts';
 import { openPreview } from '../api/preview-article.ts';
@@ -60,7 +60,7 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
     const message = err instanceof Error ? err.message : String(err);
     if (message.includes('401'))
       toast.error('Authentication required', { description: 'Please log in again to continue.' });
-    else toast.error('Failed to create article', { description: messageOf(err, FALLBACK) });
+    else toast.error('Failed to create article', { description: errorMessageOf(err, FALLBACK) });
   }
 
   const { busy, onSubmit } = useSubmit({

@@ -91,6 +91,12 @@ const COLUMNS: Record<InboxKind, Column[]> = {
     { header: 'SMS consent', cell: consentCell },
     { header: 'Signed up', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],
+  'email-subscribers': [
+    { header: 'Email', cell: (r) => str(r.email) },
+    { header: 'Page', cell: (r) => str(r.sourcePage) },
+    { header: 'Consent', cell: (r) => `Text ${str(r.consentVersion)}` },
+    { header: 'Subscribed', cell: (r) => formatDateTime(str(r.createdAt)) },
+  ],
 };
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -102,7 +108,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** Volunteer sign-ups, contact messages and text sign-ups (admin and editor): paged, filterable, exportable. */
+/** Volunteer sign-ups, contact messages, text sign-ups and newsletter subscribers (admin and editor): paged, filterable, exportable. */
 export function InboxTab() {
   const [kind, setKind] = useState<InboxKind>('volunteers');
   const [query, setQuery] = useState('');

@@ -10,6 +10,17 @@ export const PUBLIC_LIST_SWR = {
   shouldRetryOnError: false,
 } as const;
 
+/**
+ * SWR options for a list the server already rendered into the page: no fetch
+ * on mount (the HTML is current to within the CDN window), only the 30 s
+ * refresh. Without initial data, the first fetch happens on mount.
+ */
+export function withInitialData<T>(initial: T | null | undefined) {
+  return initial
+    ? { ...PUBLIC_LIST_SWR, fallbackData: initial, revalidateOnMount: false, revalidateIfStale: false }
+    : PUBLIC_LIST_SWR;
+}
+
 /** Spec section 9: the blog shows at most 3 upcoming events. */
 export const MAX_BLOG_EVENTS = 3;
 

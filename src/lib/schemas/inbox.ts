@@ -103,3 +103,21 @@ export type StoredVolunteer = z.infer<typeof StoredVolunteerSchema>;
 /** A contact message (store `contacts`, key `message/<iso time>-<random>`: one per submission). */
 export const StoredContactSchema = ContactMessageSchema.omit({ captcha: true }).extend(submissionMeta);
 export type StoredContact = z.infer<typeof StoredContactSchema>;
+
+/**
+ * A newsletter subscriber from the blog's email box (store `subscribers`, key
+ * `subscriber/<sha256 of email>`: one record per address, the first
+ * subscription kept). The consent wording shown beside the box is stored as
+ * shown, with its version.
+ */
+export const StoredSubscriberSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{64}$/),
+  email: z.string().max(254),
+  sourcePage: z.string().nullable(),
+  consentText: z.string(),
+  consentVersion: z.string(),
+  createdAt: iso,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type StoredSubscriber = z.infer<typeof StoredSubscriberSchema>;

@@ -12,6 +12,11 @@ export const MetricSchema = z.object({
   sublabel: z.string(),
   description: z.string(),
   trend: z.string(),
+  /**
+   * Shown on the public site (the volunteer page) and in /api/campaign-metrics.
+   * Off until staff turn it on: a new campaign's zeros are not for voters.
+   */
+  isPublic: z.boolean().default(false),
   updatedAt: z.string(),
 });
 export type Metric = z.infer<typeof MetricSchema>;
@@ -23,6 +28,8 @@ export const MetricUpdateSchema = z.strictObject({
   sublabel: text(200).default(''),
   description: text(1000, { multiline: true }).default(''),
   trend: text(60).default(''),
+  /** Optional: omitted keeps the current setting. */
+  isPublic: z.boolean().optional(),
 });
 export type MetricUpdate = z.input<typeof MetricUpdateSchema>;
 
@@ -55,6 +62,8 @@ export const MilestoneSchema = z.object({
   targetCount: z.number().int().nullable(),
   label: z.string(),
   description: z.string(),
+  /** Shown on the public site; off until staff turn it on (as for metrics). */
+  isPublic: z.boolean().default(false),
   updatedAt: z.string(),
 });
 export type Milestone = z.infer<typeof MilestoneSchema>;
@@ -68,6 +77,8 @@ export const MilestoneUpdateSchema = z.strictObject({
     .transform((v) => (v === undefined || v === null || v === '' ? null : Math.max(0, intOr(v, 0)))),
   label: text(120),
   description: text(500, { multiline: true }).default(''),
+  /** Optional: omitted keeps the current setting. */
+  isPublic: z.boolean().optional(),
 });
 export type MilestoneUpdate = z.input<typeof MilestoneUpdateSchema>;
 

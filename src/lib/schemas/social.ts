@@ -1,18 +1,13 @@
 import { z } from './zod.ts';
 import { text, intOr } from './fields.ts';
 
-export const PLATFORMS = ['facebook', 'x', 'instagram', 'linkedin', 'youtube', 'tiktok'] as const;
-export const PlatformSchema = z.enum(PLATFORMS);
-export type Platform = z.infer<typeof PlatformSchema>;
+import { PLATFORM_NAMES, PLATFORMS, type Platform } from './platforms.ts';
 
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  facebook: 'Facebook',
-  x: 'X (Twitter)',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-};
+export { PLATFORMS, type Platform };
+export const PlatformSchema = z.enum(PLATFORMS);
+
+/** The dashboard's names: spec section 2 shows platform 'x' as "X (Twitter)". */
+export const PLATFORM_LABELS: Record<Platform, string> = { ...PLATFORM_NAMES, x: 'X (Twitter)' };
 
 export const SocialLinkSchema = z.object({
   id: z.number().int().positive(),

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   SMS_DAILY_CAP: z.string().optional(),
   /** Text sign-ups per hour for the whole site (default 1000). */
   TEXT_SIGNUP_HOURLY_CAP: z.string().optional(),
+  TEXT_SIGNUP_NOSCRIPT_HOURLY_CAP: z.string().optional(),
   // Captcha (Cloudflare Turnstile siteverify)
   TURNSTILE_SECRET_KEY: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),

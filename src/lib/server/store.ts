@@ -46,6 +46,10 @@ export const STORE_NAMES = [
   'signups',
   'volunteers',
   'contacts',
+  /** Email newsletter subscribers (the blog's newsletter box). */
+  'subscribers',
+  /** Short-lived outcome records of refused browser form posts (form-post.ts). */
+  'forms',
   'uploads',
   'auth',
   'ratelimit',

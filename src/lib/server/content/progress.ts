@@ -12,6 +12,7 @@ import {
   type VolunteerGoal,
   type VolunteerGoalUpdateSchema,
 } from '../../schemas/progress.ts';
+import { weeklyGoals } from '../../../content/volunteer.ts';
 import { HttpError } from '../errors.ts';
 import { laterStamp } from './articles.ts';
 import { Collection } from './collection.ts';
@@ -46,6 +47,7 @@ export function defaultMetrics(): Metric[] {
     sublabel,
     description,
     trend: '',
+    isPublic: false,
     updatedAt: EPOCH,
   });
   return [
@@ -97,12 +99,8 @@ export function defaultGoals(now = new Date()): VolunteerGoal[] {
     priority,
     updatedAt: EPOCH,
   });
-  return [
-    g(1, 15, 'New volunteer recruits', 'high'),
-    g(2, 500, 'Voter contacts', 'high'),
-    g(3, 3, 'Events staffed', 'medium'),
-    g(4, 200, 'Volunteer hours', 'medium'),
-  ];
+  // The spec's figures are campaign copy (src/content/volunteer.ts); the first two matter most.
+  return weeklyGoals.map((goal, i) => g(i + 1, goal.target, goal.label, i < 2 ? 'high' : 'medium'));
 }
 
 export function defaultMilestones(): Milestone[] {
@@ -112,6 +110,7 @@ export function defaultMilestones(): Milestone[] {
     targetCount,
     label,
     description,
+    isPublic: false,
     updatedAt: EPOCH,
   });
   return [
@@ -155,10 +154,18 @@ export async function listMilestones(): Promise<Milestone[]> {
   return (await milestones.list()).sort(byId);
 }
 
-/** GET /api/campaign-metrics: three index reads, in the public projection. */
+/**
+ * What voters see (GET /api/campaign-metrics and the volunteer page): every
+ * weekly goal, and the metrics and milestones staff marked public, in the
+ * public projection. Three index reads.
+ */
 export async function campaignProgress(): Promise<PublicProgress> {
   const [m, g, s] = await Promise.all([listMetrics(), listGoals(), listMilestones()]);
-  return PublicProgressResponseSchema.parse({ metrics: m, goals: g, milestones: s });
+  return PublicProgressResponseSchema.parse({
+    metrics: m.filter((x) => x.isPublic),
+    goals: g,
+    milestones: s.filter((x) => x.isPublic),
+  });
 }
 
 export async function updateMetric(

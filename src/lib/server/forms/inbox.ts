@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { CONTACT_SUBJECT_LABELS } from '../../schemas/forms.ts';
-import { StoredContactSchema, StoredTextSignupSchema, StoredVolunteerSchema } from '../../schemas/inbox.ts';
+import {
+  StoredContactSchema,
+  StoredSubscriberSchema,
+  StoredTextSignupSchema,
+  StoredVolunteerSchema,
+} from '../../schemas/inbox.ts';
 import type { Page, PageQuery } from '../../schemas/paging.ts';
 import { pageOf, pageQuery } from '../pagination.ts';
 import { kv, type KV, type StoreName } from '../store.ts';
@@ -124,7 +129,22 @@ const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
   ],
 };
 
-export const INBOX_KINDS = { volunteers, contacts, 'text-signups': textSignups } as const;
+const emailSubscribers: InboxKind<typeof StoredSubscriberSchema> = {
+  store: 'subscribers',
+  prefix: 'subscriber/',
+  schema: StoredSubscriberSchema,
+  filename: 'email-subscribers',
+  haystack: (r) => [r.email, r.sourcePage ?? ''].join(' '),
+  columns: ['email', 'subscribed_at', 'source_page', 'consent_version', 'consent_text'],
+  row: (r) => [r.email, r.createdAt, r.sourcePage ?? '', r.consentVersion, r.consentText],
+};
+
+export const INBOX_KINDS = {
+  volunteers,
+  contacts,
+  'text-signups': textSignups,
+  'email-subscribers': emailSubscribers,
+} as const;
 export type InboxKindName = keyof typeof INBOX_KINDS;
 
 /** Reads every JSON value under a prefix, at most `concurrency` reads in flight. */

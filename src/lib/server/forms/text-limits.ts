@@ -27,12 +27,18 @@ export const TEXT_SIGNUP_LIMITS = {
   signupsPerNumber: { max: 5, windowSeconds: 60 * 60 },
   /** Confirmation texts to one number per day. */
   textsPerNumber: { max: 1, windowSeconds: 24 * 60 * 60 },
+  /** Sign-ups without the bot check (a browser form post with scripts off) one IP may send per hour. */
+  noScriptPerIp: { max: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
 export const DEFAULT_SMS_DAILY_CAP = 500;
 export const DEFAULT_TEXT_SIGNUP_HOURLY_CAP = 1000;
+export const DEFAULT_TEXT_SIGNUP_NOSCRIPT_HOURLY_CAP = 30;
 
-function positiveInt(name: 'SMS_DAILY_CAP' | 'TEXT_SIGNUP_HOURLY_CAP', fallback: number): number {
+function positiveInt(
+  name: 'SMS_DAILY_CAP' | 'TEXT_SIGNUP_HOURLY_CAP' | 'TEXT_SIGNUP_NOSCRIPT_HOURLY_CAP',
+  fallback: number,
+): number {
   const raw = env()[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
@@ -40,9 +46,17 @@ function positiveInt(name: 'SMS_DAILY_CAP' | 'TEXT_SIGNUP_HOURLY_CAP', fallback:
   return n;
 }
 
-/** Site-wide caps: confirmation texts per UTC day (SMS_DAILY_CAP) and sign-ups per hour (TEXT_SIGNUP_HOURLY_CAP). */
-export function siteTextLimits(): { textsPerDay: Limit; signupsPerHour: Limit } {
+/**
+ * Site-wide caps: confirmation texts per UTC day (SMS_DAILY_CAP), sign-ups per
+ * hour (TEXT_SIGNUP_HOURLY_CAP) and, of those, sign-ups without the bot check
+ * per hour (TEXT_SIGNUP_NOSCRIPT_HOURLY_CAP).
+ */
+export function siteTextLimits(): { textsPerDay: Limit; signupsPerHour: Limit; noScriptPerHour: Limit } {
   return {
+    noScriptPerHour: {
+      max: positiveInt('TEXT_SIGNUP_NOSCRIPT_HOURLY_CAP', DEFAULT_TEXT_SIGNUP_NOSCRIPT_HOURLY_CAP),
+      windowSeconds: 60 * 60,
+    },
     textsPerDay: { max: positiveInt('SMS_DAILY_CAP', DEFAULT_SMS_DAILY_CAP), windowSeconds: 24 * 60 * 60 },
     signupsPerHour: {
       max: positiveInt('TEXT_SIGNUP_HOURLY_CAP', DEFAULT_TEXT_SIGNUP_HOURLY_CAP),
@@ -58,6 +72,10 @@ const TOO_MANY_HERE = (s: number) =>
 const TOO_MANY_FOR_NUMBER = (s: number) =>
   `This number was just signed up several times. Please try again in ${minutes(s)}.`;
 
+/** A sign-up without the bot check past its hourly share: the page with scripts on still works. */
+const NO_SCRIPT_BUSY = (s: number) =>
+  `We're getting a lot of sign-ups right now. Please turn JavaScript on and try again, or try again in ${minutes(s)}.`;
+
 export const SMS_CAP_ALERT = 'sms-daily-cap';
 
 /** The site-wide budget of the text sign-up: sign-ups per hour and confirmation texts per day, in one set of shards. */
@@ -67,13 +85,19 @@ const SITE_BUDGET = 'text-signup-site';
  * Step 1, before the captcha goes to the verifier: this IP's sign-ups, and its
  * confirmation texts when the number is new to the list (`texts`). One write.
  */
-export async function reserveFromIp(ip: string, texts: boolean, now = Date.now()): Promise<void> {
+export async function reserveFromIp(
+  ip: string,
+  texts: boolean,
+  now = Date.now(),
+  noScript = false,
+): Promise<void> {
   await reserveAttempts(
     'text-signup-ip',
     ip,
     [
       { name: 'signups', limit: TEXT_SIGNUP_LIMITS.signupsPerIp, take: true },
       { name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerIp, take: texts },
+      { name: 'noscript', limit: TEXT_SIGNUP_LIMITS.noScriptPerIp, take: noScript },
     ],
     { now, message: TOO_MANY_HERE },
   );
@@ -90,8 +114,9 @@ export async function reserveForSignup(
   phone: string | null,
   texts: boolean,
   now = Date.now(),
+  noScript = false,
 ): Promise<void> {
-  const { signupsPerHour, textsPerDay } = siteTextLimits();
+  const { signupsPerHour, textsPerDay, noScriptPerHour } = siteTextLimits();
   const results = await Promise.allSettled([
     phone
       ? reserveAttempts(
@@ -106,8 +131,9 @@ export async function reserveForSignup(
       [
         { name: 'signups', limit: signupsPerHour, take: true },
         { name: 'texts', limit: textsPerDay, take: texts },
+        { name: 'noscript', limit: noScriptPerHour, take: noScript },
       ],
-      { now, message: BUSY },
+      { now, message: noScript ? NO_SCRIPT_BUSY : BUSY },
     ),
   ]);
   const site = results[1];

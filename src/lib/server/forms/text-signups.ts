@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { IDENTITY } from '../../../content/identity.ts';
-import { SMS_CONSENT_VERSION, smsConsentText, type TextSignupSchema } from '../../schemas/forms.ts';
+import {
+  CAPTCHA_REQUIRED,
+  SMS_CONSENT_TEXT,
+  SMS_CONSENT_VERSION,
+  type TextSignupSchema,
+} from '../../schemas/forms.ts';
+import { HttpError } from '../errors.ts';
 import {
   ConsentEventSchema,
   StoredTextSignupSchema,
@@ -59,7 +65,7 @@ export function confirmationText(): string {
 export function helpText(): string {
   return (
     `${IDENTITY.smsProgramName}: campaign updates from ${IDENTITY.committeeName}. ` +
-    `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone}. Msg frequency varies. Msg & data rates may apply. ` +
+    `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone.display}. Msg frequency varies. Msg & data rates may apply. ` +
     'Reply STOP to unsubscribe.'
   );
 }
@@ -116,6 +122,8 @@ export async function getPerson(id: string): Promise<StoredTextSignup | null> {
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
+  /** A browser form post (form-post.ts), which is how a page with scripts off sends. */
+  formPost?: boolean;
 }
 
 export interface SignupResult {
@@ -138,7 +146,10 @@ export interface SignupResult {
  * 1. the phone's country is one the campaign texts (400);
  * 2. one sign-up from this IP (the platform's, `meta.ip`) reserved, and one
  *    confirmation text if the number is new to the list (429);
- * 3. the captcha verified (400 / 503);
+ * 3. the captcha verified (400 / 503). A browser form post without a token
+ *    (scripts off: Turnstile cannot run) skips it and takes a slot of the
+ *    no-script budget instead, per IP and site-wide per hour (429 past it);
+ *    a JSON request without a token is refused (400);
  * 4. the same for this number, the site's hourly sign-ups and, for a new
  *    number, the site's daily text cap (429; the cap raises a staff alert);
  * 5. then the sign-up itself (signUpForTexts).
@@ -155,10 +166,12 @@ export async function submitTextSignup(
   const ip = meta.ip ?? 'unknown';
   assertPhoneAllowed(phone);
   // Only a number new to the list gets a confirmation text (a repeat or an opted-out number gets none).
+  const noScript = !input.captcha;
+  if (noScript && !meta.formPost) throw new HttpError(400, CAPTCHA_REQUIRED);
   const texts = phone !== null && !(await getPerson(hashed(phone)));
-  await reserveFromIp(ip, texts, at);
-  await verifyCaptcha(input.captcha, meta.ip ?? undefined);
-  await reserveForSignup(phone, texts, at);
+  await reserveFromIp(ip, texts, at, noScript);
+  if (input.captcha) await verifyCaptcha(input.captcha, meta.ip ?? undefined);
+  await reserveForSignup(phone, texts, at, noScript);
   return signUpForTexts(input, meta, now);
 }
 
@@ -183,7 +196,7 @@ export async function signUpForTexts(
   const phone = input.phone ?? null;
   const email = input.email ?? null;
   const id = personIdFor(phone, email);
-  const consentText = smsConsentText(IDENTITY.committeeName);
+  const consentText = SMS_CONSENT_TEXT;
 
   // 1. The request itself, append-only, before anything else.
   const optInKey = await appendConsentEvent({
