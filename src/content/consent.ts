@@ -1,3 +1,4 @@
+import type { Lang } from '../lib/lang.ts';
 import { IDENTITY } from './identity.ts';
 
 /*
@@ -6,8 +7,18 @@ import { IDENTITY } from './identity.ts';
  * one identity module so they always name the committee of the paid-for line.
  */
 
-/** The SMS consent wording for a committee (the checkbox label of the text sign-up). */
-export function smsConsentText(committeeName: string = IDENTITY.committeeName): string {
+/** The SMS consent wording for a committee (the checkbox label of the text sign-up), in a language. */
+export function smsConsentText(committeeName: string = IDENTITY.committeeName, lang: Lang = 'en'): string {
+  if (lang === 'es') {
+    // Translation for counsel to review (issue 12): same terms as the English wording.
+    return (
+      `Al marcar esta casilla, acepto recibir mensajes de texto recurrentes de ${committeeName}, ` +
+      'incluidos mensajes enviados con marcador automático. La frecuencia de los mensajes varía. ' +
+      'Pueden aplicarse tarifas de mensajes y datos. Responda AYUDA para obtener ayuda y ALTO para cancelar la ' +
+      'suscripción. El consentimiento no es condición para ninguna compra ni donación. ' +
+      'Consulte nuestra Política de Privacidad y nuestros Términos de Uso.'
+    );
+  }
   return (
     `By checking this box, I agree to receive recurring text messages from ${committeeName}, ` +
     'including messages sent by autodialer. Message frequency varies. Msg & data rates may apply. ' +
@@ -16,7 +27,7 @@ export function smsConsentText(committeeName: string = IDENTITY.committeeName): 
   );
 }
 
-/** The wording shown today. */
+/** The wording shown today (English). */
 export const SMS_CONSENT_TEXT = smsConsentText();
 
 /** What the newsletter box says the subscriber agrees to (stored with each email subscription). */
@@ -48,4 +59,13 @@ const WORDING_DATE = '2025-09-17';
  * yields a new version without anyone remembering to bump it.
  */
 export const SMS_CONSENT_VERSION = `${WORDING_DATE}.${fingerprint(SMS_CONSENT_TEXT)}`;
+
+/** The SMS consent wording and its version per language (the text sign-up on /es/ records the Spanish one). */
+export const SMS_CONSENT: Record<Lang, { text: string; version: string }> = {
+  en: { text: SMS_CONSENT_TEXT, version: SMS_CONSENT_VERSION },
+  es: {
+    text: smsConsentText(IDENTITY.committeeName, 'es'),
+    version: `${WORDING_DATE}.${fingerprint(smsConsentText(IDENTITY.committeeName, 'es'))}`,
+  },
+};
 export const EMAIL_CONSENT_VERSION = `${WORDING_DATE}.${fingerprint(EMAIL_CONSENT_TEXT)}`;
