@@ -9,7 +9,7 @@ import {
   handle,
   idFrom,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 
@@ -23,7 +23,7 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'GET') return json(await availability(eventId));
   requireSameOrigin(req);
   requireFormProviders({ captcha: true, email: true });
-  const input = await readJson(req, RsvpInputSchema, 8 * 1024);
+  const input = await readInput(req, 'rsvp', RsvpInputSchema, 8 * 1024);
   await verifyCaptcha(input.captchaResponse, clientIp(context));
   const { repeat, ...result } = await rsvp(eventId, input, {
     ip: clientIp(context),

@@ -1,4 +1,5 @@
 import type { PublicFormId } from '../lib/schemas/public-forms.ts';
+import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { IDENTITY } from './identity.ts';
 
 /*
@@ -66,6 +67,31 @@ export const formCopy = {
         heading: 'Thank you for subscribing!',
         text: "We'll keep you posted on campaign news.",
         link: { label: 'Back to News', href: '/blog' },
+      },
+    },
+  },
+  rsvp: {
+    name: 'Event RSVP',
+    outcomes: {
+      sent: {
+        heading: "You're Going!",
+        text: RSVP_MESSAGES.going,
+        link: { label: 'See all events', href: '/blog#events' },
+      },
+      waitlisted: {
+        heading: "You're on the Waitlist",
+        text: RSVP_MESSAGES.waitlisted,
+        link: { label: 'See all events', href: '/blog#events' },
+      },
+    },
+  },
+  'rsvp-cancel': {
+    name: 'RSVP cancellation',
+    outcomes: {
+      sent: {
+        heading: 'RSVP Cancelled',
+        text: RSVP_MESSAGES.cancelled,
+        link: { label: 'See all events', href: '/blog#events' },
       },
     },
   },

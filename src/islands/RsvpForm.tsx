@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import useSWR from 'swr';
 import { apiRequest, ApiError, messageOf, queryFetcher } from '../lib/client/api.ts';
 import { PUBLIC_LIST_SWR } from '../lib/client/public-lists.ts';
-import { CAPTCHA_REQUIRED } from '../lib/schemas/forms.ts';
+import { CAPTCHA_REQUIRED } from '../lib/schemas/public-forms.ts';
 import type { RsvpAvailability, RsvpResult } from '../lib/schemas/rsvp.ts';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import '../styles/islands.css';

@@ -130,7 +130,7 @@ describe('property-based fuzz of the donations and RSVP endpoints', () => {
         async (body, path) => expectClean(await deliver(body, { path }), seen),
       ),
       // The documented payload as a first example, so the accepting path is always exercised too.
-      { numRuns: RUNS, examples: [[fixture('contribution'), '/api/donations/actblue']] },
+      { numRuns: RUNS, examples: [[fixture('contribution') as fc.JsonValue, '/api/donations/actblue']] },
     );
     expect(
       [...seen].some((s) => s < 300),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
+import * as cancelFn from '../../netlify/functions/rsvp-cancel.mts';
 import { ConsentEventSchema } from '../../src/lib/schemas/inbox.ts';
 import { RSVP_MESSAGES, StoredRsvpSchema, type RsvpResult } from '../../src/lib/schemas/rsvp.ts';
 import { getRoster } from '../../src/lib/server/events/rsvp.ts';
@@ -210,4 +211,67 @@ describe.each(['atomic in-memory KV', 'real local Blobs server'])('concurrent RS
     );
     expect(emails).toHaveLength(100);
   }, 90_000);
+});
+
+describe('RSVP without JavaScript (browser form posts, issue 9 mechanism)', () => {
+  const FORM = 'application/x-www-form-urlencoded';
+  const post = (mod: Parameters<typeof call>[0], path: string, fields: [string, string][]) =>
+    call(mod, path, {
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': FORM },
+    });
+  const fields = (p: ReturnType<typeof person>, captcha = true): [string, string][] => [
+    ['name', p.name],
+    ['email', p.email],
+    ['phone', ''],
+    ['guests', '1'],
+    ...(captcha ? ([['captchaResponse', p.captchaResponse]] as [string, string][]) : []),
+  ];
+
+  it('going, then waitlisted when full: 303 to the outcome pages, stored, nothing personal in the URL', async () => {
+    const event = await rsvpEventFixture(2);
+    const a = person();
+    const res = await post(rsvpFn, `/api/events/${event.id}/rsvp`, fields(a));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/forms/rsvp/sent');
+    const b = person();
+    const full = await post(rsvpFn, `/api/events/${event.id}/rsvp`, fields(b));
+    expect(full.headers.get('location')).toBe('/forms/rsvp/waitlisted');
+    const roster = await getRoster(event.id);
+    expect(roster.entries.map((e) => e.status)).toEqual(['going', 'waitlisted']);
+  });
+
+  it('without the captcha (scripts off): refused, nothing stored, the outcome page links back to the event', async () => {
+    const event = await rsvpEventFixture(5);
+    const p = person();
+    const res = await post(rsvpFn, `/api/events/${event.id}/rsvp`, fields(p, false));
+    expect(res.status).toBe(303);
+    const loc = res.headers.get('location') ?? '';
+    expect(loc).toMatch(/^\/forms\/rsvp\?outcome=\d{13}-[a-f0-9]{32}$/);
+    expect(loc).not.toContain('guest');
+    expect(await keysOf('rsvps', `rsvp/${event.id}/`)).toEqual([]);
+    const { takeOutcome } = await import('../../src/lib/server/form-post.ts');
+    const outcome = await takeOutcome('rsvp', loc.split('=')[1]!);
+    expect(outcome).toMatchObject({
+      message: 'Please complete the CAPTCHA',
+      back: `/events/${event.id}#rsvp-heading`,
+    });
+  });
+
+  it('the cancellation button works as a plain form post', async () => {
+    const event = await rsvpEventFixture(5);
+    const p = person();
+    expect((await rsvpTo(event.id, p)).status).toBe(201);
+    const [mail] = await mailTo(p.email);
+    const link = cancelLinkIn(mail!.text);
+    const res = await post(cancelFn, '/api/rsvp/cancel', [
+      ['event', String(link.event)],
+      ['rsvp', link.rsvp],
+      ['token', link.token],
+    ]);
+    expect(res.headers.get('location')).toBe('/forms/rsvp-cancel/sent');
+    const roster = await getRoster(event.id);
+    expect(roster.entries[0]?.status).toBe('cancelled');
+  });
 });

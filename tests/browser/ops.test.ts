@@ -125,6 +125,49 @@ describe('RSVP on the event page', () => {
   });
 });
 
+describe('RSVP without JavaScript', () => {
+  it('posts the plain form, lands on the confirmation page, and the person is on the roster', async () => {
+    const staff = await browser.newPage();
+    await signIn(staff);
+    const id = await makeEvent(staff, `No-script Town Hall ${run}`);
+    const noScript = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`/events/${id}`);
+      const form = page.getByRole('form', { name: 'RSVP' });
+      await form.getByLabel('Name').fill(`Nell ${run}`);
+      await form.getByLabel('Email').fill(`nell-${run}@example.org`);
+      await form.getByLabel('I am human').check();
+      await Promise.all([
+        page.waitForURL('**/forms/rsvp/sent', { timeout: 60_000 }),
+        form.getByRole('button', { name: 'RSVP' }).click(),
+      ]);
+      await page.getByRole('heading', { level: 1, name: "You're Going!" }).waitFor();
+      expect(page.url()).not.toContain('nell');
+      await expectNoAxeViolations(page);
+      // Without the captcha box: refused safely, nothing stored, a way back to the event.
+      await page.goto(`/events/${id}`);
+      await form.getByLabel('Name').fill(`Ned ${run}`);
+      await form.getByLabel('Email').fill(`ned-${run}@example.org`);
+      await Promise.all([
+        page.waitForURL(/\/forms\/rsvp\?outcome=/, { timeout: 60_000 }),
+        form.getByRole('button', { name: 'RSVP' }).click(),
+      ]);
+      await page.getByRole('alert').filter({ hasText: 'Please complete the CAPTCHA' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+        `/events/${id}#rsvp-heading`,
+      );
+    } finally {
+      await noScript.close();
+    }
+    const roster = await staff.request.get(`/api/admin/events/${id}/rsvps`);
+    const names = JSON.stringify(await roster.json());
+    expect(names).toContain(`Nell ${run}`);
+    expect(names).not.toContain(`Ned ${run}`);
+    await staff.close();
+  }, 180_000);
+});
+
 describe('staff', () => {
   it('checks a person in from a phone-sized screen', async () => {
     const page = await browser.newPage('mobile');

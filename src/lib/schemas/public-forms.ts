@@ -75,10 +75,12 @@ export const FIELD_MESSAGES = {
 export const TURNSTILE_FIELD = 'cf-turnstile-response';
 
 export interface PublicForm {
-  /** POST endpoint (the form's `action`). */
+  /** POST endpoint (the form's `action`); `:name` segments stand for one path segment (an event id). */
   endpoint: string;
   /** Where the form lives, for the outcome pages' way back. */
   page: string;
+  /** For an endpoint with `:name` segments: the page the form lives on, from the endpoint path that was posted to. */
+  pageOf?: (endpointPath: string) => string;
   /** Checkboxes that stand for one boolean: present means true. */
   booleans?: readonly string[];
   /** Fields that may repeat (checkbox groups): always an array. */
@@ -134,6 +136,22 @@ export const PUBLIC_FORMS = {
     page: '/blog#newsletter-form',
     refill: ['email', 'sourcePage'],
   },
+  // Issue 13: the RSVP form of an event page and the cancellation link's button.
+  rsvp: {
+    endpoint: '/api/events/:id/rsvp',
+    page: '/blog#events',
+    pageOf: (path) => path.replace(/^\/api\/events\/(\d+)\/rsvp$/, '/events/$1#rsvp-heading'),
+    booleans: ['smsReminder'],
+    captchaField: 'captchaResponse',
+    refill: [],
+    // `{ status: 'waitlisted' }` (the event is full) has its own page; `going` is the default `sent`.
+    outcomes: ['waitlisted'],
+  },
+  'rsvp-cancel': {
+    endpoint: '/api/rsvp/cancel',
+    page: '/blog#events',
+    refill: [],
+  },
   'forgot-password': {
     endpoint: '/api/auth/forgot-password',
     page: '/forgot-password',
@@ -154,10 +172,20 @@ export function isPublicFormId(value: string): value is PublicFormId {
   return Object.hasOwn(PUBLIC_FORMS, value);
 }
 
+const endpointRegex = (endpoint: string) =>
+  new RegExp(`^${endpoint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z]+/gi, '[^/]+')}$`);
+
 /** The form whose endpoint is this path, if any. */
 export function publicFormAt(pathname: string): PublicFormId | null {
   const path = pathname.replace(/\/+$/, '');
-  return PUBLIC_FORM_IDS.find((id) => PUBLIC_FORMS[id].endpoint === path) ?? null;
+  return PUBLIC_FORM_IDS.find((id) => endpointRegex(PUBLIC_FORMS[id].endpoint).test(path)) ?? null;
+}
+
+/** Where the person goes back to fill the form in again after a refused post to `endpointPath`. */
+export function formPageFor(id: PublicFormId, endpointPath: string): string {
+  const form: PublicForm = PUBLIC_FORMS[id];
+  const page = form.pageOf?.(endpointPath.replace(/\/+$/, ''));
+  return page && page.startsWith('/') && !page.startsWith('/api/') ? page : form.page;
 }
 
 /** Outcomes of a form that have a page: `sent` plus the form's own. */

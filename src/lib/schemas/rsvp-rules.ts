@@ -12,3 +12,17 @@ export function takesRsvps(e: {
 }
 
 export const eventPagePath = (eventId: number) => `/events/${eventId}`;
+
+/** What the RSVP endpoints and pages say (zod-free: the outcome pages' copy uses it too). */
+export const RSVP_MESSAGES = {
+  name: 'Please enter your name',
+  phoneForSms: 'Please enter a mobile number for the text reminder',
+  notTaking: 'This event does not take RSVPs on this site.',
+  going: "You're going! We've emailed your confirmation.",
+  waitlisted: "This event is full, so you're on the waitlist. We'll email you if a seat opens up.",
+  alreadyGoing: "You've already RSVP'd: you're going.",
+  alreadyWaitlisted: "You've already RSVP'd: you're on the waitlist.",
+  cancelled: 'Your RSVP is cancelled. Thank you for letting us know.',
+  alreadyCancelled: 'This RSVP was already cancelled.',
+  badLink: 'This cancellation link is not valid. Please use the link from your confirmation email.',
+} as const;

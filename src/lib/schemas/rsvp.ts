@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { captchaToken, optionalPhone, required, requiredEmail } from './forms.ts';
+import { RSVP_MESSAGES } from './rsvp-rules.ts';
 
 /**
  * RSVPs to public events that take registration on this site (docs/decisions.md, "RSVP").
@@ -9,18 +10,7 @@ import { captchaToken, optionalPhone, required, requiredEmail } from './forms.ts
 export const RSVP_MAX_GUESTS = 5;
 export const RSVP_GUEST_OPTIONS = Array.from({ length: RSVP_MAX_GUESTS + 1 }, (_, i) => i);
 
-export const RSVP_MESSAGES = {
-  name: 'Please enter your name',
-  phoneForSms: 'Please enter a mobile number for the text reminder',
-  notTaking: 'This event does not take RSVPs on this site.',
-  going: "You're going! We've emailed your confirmation.",
-  waitlisted: "This event is full, so you're on the waitlist. We'll email you if a seat opens up.",
-  alreadyGoing: "You've already RSVP'd: you're going.",
-  alreadyWaitlisted: "You've already RSVP'd: you're on the waitlist.",
-  cancelled: 'Your RSVP is cancelled. Thank you for letting us know.',
-  alreadyCancelled: 'This RSVP was already cancelled.',
-  badLink: 'This cancellation link is not valid. Please use the link from your confirmation email.',
-} as const;
+export { RSVP_MESSAGES } from './rsvp-rules.ts';
 
 /**
  * The consent shown beside the reminder checkbox and stored verbatim in the

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   PUBLIC_FORMS,
+  formPageFor,
   outcomesOf,
   publicFormAt,
   refillValues,
@@ -57,6 +58,8 @@ export interface StoredOutcome {
   message: string;
   fields: Record<string, string>;
   values: FormInput;
+  /** The page to fill the form in again (an event's page for an RSVP); absent in older records. */
+  back?: string;
   createdAt: string;
 }
 
@@ -137,6 +140,7 @@ export async function formPostLocation(req: Request, id: PublicFormId, res: Resp
         message: typeof body.error === 'string' ? body.error.slice(0, 500) : '',
         fields: stringFields(body.fields),
         values,
+        back: formPageFor(id, new URL(req.url).pathname),
         createdAt: new Date().toISOString(),
       });
       return `/forms/${id}?outcome=${ref}`;
