@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
+import { clientDependencies } from './scripts/dev/client-deps.mjs';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback.
@@ -52,18 +53,8 @@ export default defineConfig({
       // Every browser dependency, pre-bundled when the dev server starts. A dependency first met at
       // run time (sonner, loaded on the first toast) makes Vite re-optimise and reload the page,
       // which loses what the visitor was doing (the flaky toast tests of issue 10).
-      include: [
-        'react',
-        'react/jsx-runtime',
-        'react/jsx-dev-runtime',
-        'react-dom',
-        'react-dom/client',
-        'sonner',
-        'swr',
-        'nanostores',
-        '@nanostores/react',
-        'zod',
-      ],
+      // The list is read from the browser code itself (scripts/dev/client-deps.mjs), plus React's JSX runtimes.
+      include: ['react/jsx-runtime', 'react/jsx-dev-runtime', ...clientDependencies()],
     },
   },
   // The dev toolbar injects its own UI; the browser tests turn it off (DISABLE_DEV_TOOLBAR=1).
