@@ -25,8 +25,9 @@ const IMPORT = [
   /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
 ];
 
+/** @param {string} dir @returns {Generator<string>} */
 function* files(dir) {
-  let entries = [];
+  let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -39,18 +40,24 @@ function* files(dir) {
   }
 }
 
-/** Bare package specifiers (with subpaths, e.g. `react-dom/client`) imported by browser code under `root`. */
+/**
+ * Bare package specifiers (with subpaths, e.g. `react-dom/client`) imported by browser code under `root`.
+ * @returns {string[]}
+ */
 export function clientDependencies(root = process.cwd()) {
+  /** @type {Set<string>} */
   const found = new Set();
   const paths = [
     ...CLIENT_DIRS.flatMap((d) => [...files(join(root, d))]),
-    ...[...files(join(root, 'src/lib'))].filter((p) => CLIENT_FILES.test(relative(root, p).replaceAll('\\', '/'))),
+    ...[...files(join(root, 'src/lib'))].filter((p) =>
+      CLIENT_FILES.test(relative(root, p).replaceAll('\\', '/')),
+    ),
   ];
   for (const path of paths) {
     const text = readFileSync(path, 'utf8');
     for (const re of IMPORT) {
       for (const m of text.matchAll(re)) {
-        const spec = m[1];
+        const spec = m[1] ?? '';
         if (/^[./]/.test(spec) || /^(node|astro|virtual):/.test(spec) || /^astro(\/|$)/.test(spec)) continue;
         if (spec.endsWith('.css')) continue;
         found.add(spec);

@@ -10,7 +10,11 @@ import { clientDependencies } from '../../scripts/dev/client-deps.mjs';
 describe('browser dependencies read from the source', () => {
   const deps = clientDependencies();
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
-  const packageOf = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+  const packageOf = (spec: string) =>
+    spec
+      .split('/')
+      .slice(0, spec.startsWith('@') ? 2 : 1)
+      .join('/');
 
   it('finds what the islands and the dashboard import, statically and lazily', () => {
     for (const d of ['react', 'react-dom/client', 'sonner', 'swr', 'uqr', 'qrcode', '@tiptap/react', 'diff'])
