@@ -27,6 +27,9 @@ export function smsConsentText(committeeName: string = IDENTITY.committeeName, l
   );
 }
 
+/** Keywords that resubscribe a number that replied STOP (Twilio Advanced Opt-Out must list the same). */
+export const RESUBSCRIBE_KEYWORDS = { en: 'START', es: 'COMENZAR' } as const;
+
 /** The wording shown today (English). */
 export const SMS_CONSENT_TEXT = smsConsentText();
 

@@ -1,5 +1,6 @@
 import type { PublicFormId } from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
+import { RESUBSCRIBE_KEYWORDS } from './consent.ts';
 import { IDENTITY } from './identity.ts';
 
 /*
@@ -35,8 +36,12 @@ export const formCopy = {
       },
       opted_out: {
         heading: 'Text START From Your Phone',
-        text: 'This number asked us to stop texting it, so we cannot sign it up from the web. To get our texts again, reply START to any of our messages from that phone.',
-        link: { label: 'Use another number', href: '/#text-signup-form' },
+        // Also the API's answer (TEXT_SIGNUP_OPTED_OUT): one wording on every path.
+        text:
+          `This number asked us to stop texting it, so it can't be signed up again from the website. ` +
+          `To get our texts again, reply ${RESUBSCRIBE_KEYWORDS.en} (or ${RESUBSCRIBE_KEYWORDS.es}) from that phone ` +
+          `to any text you got from ${IDENTITY.smsProgramName}.`,
+        link: { label: 'Use Another Number', href: '/#text-signup-form' },
       },
     },
   },

@@ -355,3 +355,34 @@ describe('the development session secret', () => {
     expect(new TextDecoder().decode(sessionSecret())).toBe(DEV_SESSION_SECRET);
   });
 });
+
+describe.each(['atomic in-memory KV', 'real local Blobs server'])(
+  'one account per username under racing creates (%s)',
+  (backend) => {
+    beforeAll(() => (backend.startsWith('atomic') ? useMemoryStores() : setStoreFactory(null)));
+    afterAll(() => setStoreFactory(null));
+
+    it('five creates of one name at once: one account, and the name and email lead to it', async () => {
+      const username = `racer${Date.now().toString(36)}`;
+      const results = await Promise.allSettled(
+        Array.from({ length: 5 }, () =>
+          createUser({
+            username,
+            email: `${username}@example.org`,
+            password: 'a-long-enough-password',
+            role: 'editor',
+            firstName: 'Race',
+            lastName: 'Condition',
+          }),
+        ),
+      );
+      const made = results.filter((r) => r.status === 'fulfilled');
+      expect(made).toHaveLength(1);
+      const id = (made[0] as PromiseFulfilledResult<{ id: number }>).value.id;
+      const { findUserByLogin } = await import('../../src/lib/server/auth/users.ts');
+      expect((await findUserByLogin(username))?.id).toBe(id);
+      expect((await findUserByLogin(`${username}@example.org`))?.id).toBe(id);
+      expect((await listUsers()).filter((u) => u.username === username)).toHaveLength(1);
+    });
+  },
+);

@@ -139,7 +139,7 @@ describe('RSVP without JavaScript', () => {
       await form.getByLabel('Email').fill(`nell-${run}@example.org`);
       await form.getByLabel('I am human').check();
       await Promise.all([
-        page.waitForURL('**/forms/rsvp/sent', { timeout: 60_000 }),
+        page.waitForURL('**/forms/rsvp/sent', { timeout: 45_000 }),
         form.getByRole('button', { name: 'RSVP' }).click(),
       ]);
       await page.getByRole('heading', { level: 1, name: "You're Going!" }).waitFor();
@@ -150,7 +150,7 @@ describe('RSVP without JavaScript', () => {
       await form.getByLabel('Name').fill(`Ned ${run}`);
       await form.getByLabel('Email').fill(`ned-${run}@example.org`);
       await Promise.all([
-        page.waitForURL(/\/forms\/rsvp\?outcome=/, { timeout: 60_000 }),
+        page.waitForURL(/\/forms\/rsvp\?outcome=/, { timeout: 45_000 }),
         form.getByRole('button', { name: 'RSVP' }).click(),
       ]);
       await page.getByRole('alert').filter({ hasText: 'Please complete the CAPTCHA' }).waitFor();

@@ -253,6 +253,7 @@ describe('submitted before the island hydrates', () => {
     release();
     await hydrated(page, 'TextSignupForm');
     await form.locator('input[name="smsConsent"]').check();
+    await form.getByLabel('I am human').check(); // the bot check (issue 15), local test widget
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await page.locator('#text-signup-form').getByRole('heading', { name: "You're Signed Up!" }).waitFor();
     expect(sent).toMatchObject({ firstName: 'Typed Early', smsConsent: true, sourcePage: '/' });

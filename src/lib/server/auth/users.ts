@@ -91,27 +91,35 @@ export async function listUsers(): Promise<StoredUser[]> {
 }
 
 /** Claims a unique index entry for this user, or 409. */
-async function claim(k: string, id: number, message: string): Promise<void> {
-  if (await users().create(k, { id })) return;
-  const existing = await users().get<{ id: number }>(k);
+/** How long a claim may wait for its user record before another create may take it over. */
+const CLAIM_GRACE_MS = 5 * 60_000;
+
+async function claim(k: string, id: number, message: string, now = Date.now()): Promise<void> {
+  if (await users().create(k, { id, at: now })) return;
+  const existing = await users().get<{ id: number; at?: number }>(k);
   if (existing?.value.id === id) return;
-  // A stale entry whose user no longer uses the name can be taken over.
+  // A stale entry whose user no longer uses the name can be taken over; a fresh claim whose user
+  // record is not written yet (a create still hashing its password) is not stale.
   if (existing) {
     const owner = await getUser(existing.value.id);
     const stillOwned = owner && (usernameKey(owner.username) === k || emailKey(owner.email) === k);
-    if (!stillOwned && (await users().replace(k, { id }, existing.etag))) return;
+    const inFlight = !owner && existing.value.at !== undefined && now - existing.value.at < CLAIM_GRACE_MS;
+    if (!stillOwned && !inFlight && (await users().replace(k, { id, at: now }, existing.etag))) return;
   }
   throw new HttpError(409, message);
 }
 
 export async function createUser(input: UserCreate, now = new Date()): Promise<StoredUser> {
   const data = UserCreateSchema.parse(input);
+  // The slow part first, so a claimed name waits for its record as briefly as possible.
+  const passwordHash = await hashPassword(data.password);
   const id = await nextId('users');
   await claim(usernameKey(data.username), id, 'Username already exists');
   try {
     await claim(emailKey(data.email), id, 'Email already exists');
   } catch (err) {
-    await users().delete(usernameKey(data.username));
+    const mine = await users().get<{ id: number }>(usernameKey(data.username));
+    if (mine?.value.id === id) await users().delete(usernameKey(data.username));
     throw err;
   }
   const stamp = now.toISOString();
@@ -126,7 +134,7 @@ export async function createUser(input: UserCreate, now = new Date()): Promise<S
     lastLogin: null,
     createdAt: stamp,
     updatedAt: stamp,
-    passwordHash: await hashPassword(data.password),
+    passwordHash,
     tokenVersion: 0,
     passwordVersion: 0,
     mustChangePassword: false,

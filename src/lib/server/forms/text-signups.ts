@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { RESUBSCRIBE_KEYWORDS } from '../../../content/consent.ts';
+import { formCopy } from '../../../content/forms.ts';
 import { IDENTITY } from '../../../content/identity.ts';
 import {
   CAPTCHA_REQUIRED,
@@ -34,16 +36,14 @@ export type TextSignup = z.output<typeof TextSignupSchema>;
 export const TEXT_SIGNUP_OK = "You're signed up for text messages!";
 
 /** Keywords that resubscribe a number that replied STOP (Twilio Advanced Opt-Out must list the same). */
-export const RESUBSCRIBE_KEYWORDS = { en: 'START', es: 'COMENZAR' } as const;
+export { RESUBSCRIBE_KEYWORDS };
 
 /**
  * The answer to a web sign-up for a number that replied STOP: only the phone's
  * owner can undo a STOP, by texting the keyword from that phone (issue 15).
+ * The same words as the island's panel and the no-JavaScript outcome page.
  */
-export const TEXT_SIGNUP_OPTED_OUT =
-  `This number asked us to stop texting it, so it can't be signed up again from the website. ` +
-  `To get our texts again, reply ${RESUBSCRIBE_KEYWORDS.en} (or ${RESUBSCRIBE_KEYWORDS.es}) from that phone ` +
-  `to any text you got from ${IDENTITY.smsProgramName}.`;
+export const TEXT_SIGNUP_OPTED_OUT = formCopy['text-signup'].outcomes.opted_out.text;
 
 const signups = (): KV => kv('signups');
 export const personKey = (id: string) => key('person', id);
