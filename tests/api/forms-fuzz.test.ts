@@ -60,6 +60,8 @@ const emailish = fc.oneof(
   fc.emailAddress(),
   fc.string({ maxLength: 30 }),
 );
+/** The form's language (issue 12): the two the site has, and some it has not. */
+const langish = fc.constantFrom('en', 'es', 'ES', 'fr', '');
 const token = fc.oneof(
   { arbitrary: fc.constant(TURNSTILE_TEST_TOKEN), weight: 4 },
   fc.string({ maxLength: 20 }),
@@ -102,6 +104,7 @@ const bodies = {
         smsConsent: fc.constant(true),
         sourcePage: fc.constantFrom('/', '/volunteer', '/a b'),
         captcha: token,
+        lang: langish,
       }),
     },
   ),
@@ -121,6 +124,7 @@ const bodies = {
         zip: fc.constantFrom('70112', '70112-1234', '', '7011'),
         interests: fc.array(fc.string({ maxLength: 70 }), { maxLength: 12 }),
         captchaResponse: token,
+        lang: langish,
       }),
     },
   ),
@@ -135,6 +139,7 @@ const bodies = {
         subject: fc.constantFrom('general', 'press', 'donation', 'other'),
         message: fc.string({ maxLength: 200 }),
         captcha: token,
+        lang: langish,
       }),
     },
   ),
@@ -174,7 +179,16 @@ describe('property-based fuzz of the public form endpoints', () => {
     const field = fc.oneof(
       fc.string({ maxLength: 30 }),
       fc.string({ unit: 'binary', maxLength: 30 }),
-      fc.constantFrom('STOP', 'HELP', 'START', 'please stop texting me'),
+      fc.constantFrom(
+        'STOP',
+        'HELP',
+        'START',
+        'please stop texting me',
+        'ALTO',
+        'Ayúda',
+        'iniciar',
+        'no me manden más mensajes',
+      ),
     );
     const form = fc.record({
       MessageSid: fc.oneof(

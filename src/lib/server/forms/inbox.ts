@@ -116,9 +116,14 @@ const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
   schema: StoredTextSignupSchema,
   filename: 'text-signups',
   haystack: (r) =>
-    [r.firstName, r.phone ?? '', r.email ?? '', r.smsStatus, r.sourcePage ?? '', LANG_NAMES_FOR_STAFF[r.lang]].join(
-      ' ',
-    ),
+    [
+      r.firstName,
+      r.phone ?? '',
+      r.email ?? '',
+      r.smsStatus,
+      r.sourcePage ?? '',
+      LANG_NAMES_FOR_STAFF[r.lang],
+    ].join(' '),
   columns: [
     'first_name',
     'phone',
