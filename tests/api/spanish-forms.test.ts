@@ -333,7 +333,9 @@ describe('volunteer and contact submissions keep their language', () => {
     const [head, ...rows] = csv.trim().split('\r\n');
     const col = head!.split(',').indexOf('language');
     expect(col).toBeGreaterThan(-1);
-    const byEmail = Object.fromEntries(rows.map((r) => [r.split(',')[2], r.split(',')[col]]));
+    const byEmail: Record<string, string | undefined> = Object.fromEntries(
+      rows.map((r) => [r.split(',')[2] ?? '', r.split(',')[col]]),
+    );
     expect(byEmail).toMatchObject({ 'maria@example.com': 'es', 'john@example.com': 'en' });
     const contactsCsv = await (
       await call(inbox, '/api/admin/contacts?format=csv', { cookie: users.admin })
