@@ -173,7 +173,9 @@ describe('CSV export', () => {
     expect(head).toBe(
       'first_name,phone,email,sms_opt_in,consent_at,consent_version,language,opted_out_at,source_page,created_at,confirmation_status',
     );
-    expect(first).toMatch(/^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17\.[0-9a-f]{8},en,,,[^,]+Z,sent$/);
+    expect(first).toMatch(
+      /^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17\.[0-9a-f]{8},en,,,[^,]+Z,sent$/,
+    );
   });
 
   it('newsletter subscribers: listed newest first and exported with the consent wording', async () => {
