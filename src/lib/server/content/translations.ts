@@ -45,3 +45,28 @@ export function nextTranslations<I extends { upToDate?: boolean | undefined }, T
   }
   return out;
 }
+
+const SOURCE_KEYS = new Set(['sourceHash', 'sourceUpdatedAt', 'updatedAt']);
+const textOf = (t: object) => JSON.stringify(Object.entries(t).filter(([k]) => !SOURCE_KEYS.has(k)));
+
+/**
+ * What a save did to each translation, for the audit entry's details:
+ * `{ translation_es: 'added' | 'updated' | 'marked up to date' | 'removed' }`.
+ */
+export function translationDetail(
+  before: { translations: Partial<Record<TranslationLang, object & Source>> } | null,
+  after: { translations: Partial<Record<TranslationLang, object & Source>> },
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const lang of TRANSLATION_LANGS) {
+    const b = before?.translations[lang];
+    const a = after.translations[lang];
+    let what: string | null = null;
+    if (!b && a) what = 'added';
+    else if (b && !a) what = 'removed';
+    else if (a && b && textOf(a) !== textOf(b)) what = 'updated';
+    else if (a && b && a.sourceHash !== b.sourceHash) what = 'marked up to date';
+    if (what) out[`translation_${lang}`] = what;
+  }
+  return out;
+}
