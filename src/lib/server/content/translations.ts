@@ -41,7 +41,7 @@ export function nextTranslations<I extends { upToDate?: boolean | undefined }, T
       !before ||
       Object.entries(fields).some(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof T]));
     if (!changed && !next.upToDate) continue;
-    out[lang] = { ...fields, ...source } as T & Source;
+    out[lang] = { ...fields, ...source };
   }
   return out;
 }
