@@ -31,6 +31,7 @@ import type { RevisionSummary } from '../../src/lib/schemas/history.ts';
 import { articles, publicArticleBySlug, publicArticles } from '../../src/lib/server/content/articles.ts';
 import { events, publicEvents } from '../../src/lib/server/content/events.ts';
 import { sanitizeArticleHtml } from '../../src/lib/server/content/sanitize.ts';
+import { kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';
@@ -392,6 +393,30 @@ describe('public: Spanish where it exists, else English, and only public fields'
         }
       }
     }
+  });
+
+  it('records and the stored public views from before issue 12 (no translations) read as English-only', async () => {
+    await createArticle(english());
+    await call(newsFn, '/api/news'); // the feed view exists now
+    for (const [store, name] of [
+      ['articles', 'view/public'],
+      ['events', 'view/public'],
+    ] as const) {
+      const doc = await kv(store).get<{ rev: number; data: Record<string, unknown>[] }>(name);
+      if (!doc) {
+        expect(store).toBe('events'); // no event list read yet in this file
+        continue;
+      }
+      const legacy = doc.value.data.map(({ translations: _t, ...rest }) => rest);
+      await kv(store).put(name, { ...doc.value, data: legacy });
+    }
+    const res = await call(newsFn, '/api/news?lang=es');
+    expect(res.status).toBe(200);
+    const { articles: list } = await body<{ articles: PublicArticle[] }>(res);
+    expect(list.length).toBeGreaterThan(0);
+    expect((await call(eventsFn, '/api/events?lang=es')).status).toBe(200);
+    const { translations: _t, ...old } = await createArticle(english());
+    expect(ArticleSchema.parse(old).translations).toEqual({});
   });
 
   it('publicArticleBySlug resolves either slug and answers in the language asked for', async () => {

@@ -54,7 +54,11 @@ export const articles = new Collection<Article>({
  * that language where it has one, else the English (`lang` on each says which).
  */
 export async function newsFeed(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<PublicArticle[]> {
-  const feed = await articles.view<Article[]>('public');
+  // The view is stored derived data: parsed like a record, so one written before a field existed reads with its default.
+  const feed = (await articles.view<unknown[]>('public')).flatMap((raw) => {
+    const parsed = ArticleSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
   return feed
     .filter((a) => isArticlePublic(a, now))
     .sort(newestFirst)

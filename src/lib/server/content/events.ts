@@ -51,9 +51,12 @@ export const events = new Collection<CampaignEvent>({
  * them, else English (`lang` on each says which).
  */
 export async function publicEvents(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<PublicEvent[]> {
-  return upcomingPublicEvents(await events.view<CampaignEvent[]>('public'), campaignToday(now)).map((e) =>
-    toPublicEvent(e, lang),
-  );
+  // The view is stored derived data: parsed like a record, so one written before a field existed reads with its default.
+  const view = (await events.view<unknown[]>('public')).flatMap((raw) => {
+    const parsed = EventSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return upcomingPublicEvents(view, campaignToday(now)).map((e) => toPublicEvent(e, lang));
 }
 
 /** Admin list: every event, soonest first. */
