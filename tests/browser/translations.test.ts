@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
 
@@ -17,6 +17,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+beforeEach(async () => {
+  await browser.context.clearCookies();
 });
 
 const run = Date.now().toString(36);
