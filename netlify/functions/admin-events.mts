@@ -8,6 +8,7 @@ import {
 } from '../../src/lib/server/content/history.ts';
 import { audit, changedDetail, eventSaveKind, target } from '../../src/lib/server/audit/audit.ts';
 import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { translationDetail } from '../../src/lib/server/content/translations.ts';
 import { pageResponse } from '../../src/lib/server/pagination.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
@@ -24,7 +25,7 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'POST') {
     const event = await createEvent(await readJson(req, EventInputSchema));
     await recordRevision('event', event, user, 'create');
-    await audit(context, user, 'event.create', target.event(event));
+    await audit(context, user, 'event.create', target.event(event), translationDetail(null, event));
     await purgeTags(CACHE_TAGS.events);
     return json({ event }, { status: 201 });
   }
@@ -32,13 +33,10 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'PUT') {
     const input = await readJson(req, EventInputSchema);
     const { before, after: event, revision } = await updateEventWithHistory(id, input, user);
-    await audit(
-      context,
-      user,
-      eventSaveKind(before, event),
-      target.event(event),
-      changedDetail(revision.changed),
-    );
+    await audit(context, user, eventSaveKind(before, event), target.event(event), {
+      ...changedDetail(revision.changed),
+      ...translationDetail(before, event),
+    });
     await purgeTags(CACHE_TAGS.events);
     return json({ event });
   }

@@ -8,6 +8,7 @@ import {
 } from '../../src/lib/server/content/history.ts';
 import { articleSaveKind, audit, changedDetail, target } from '../../src/lib/server/audit/audit.ts';
 import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { translationDetail } from '../../src/lib/server/content/translations.ts';
 import { pageResponse } from '../../src/lib/server/pagination.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
@@ -27,13 +28,10 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'POST') {
     const article = await createArticle(await readJson(req, ArticleInputSchema, MAX_ARTICLE_BYTES));
     await recordRevision('article', article, user, 'create');
-    await audit(
-      context,
-      user,
-      'article.create',
-      target.article(article),
-      article.isPublished ? { published: 'yes' } : {},
-    );
+    await audit(context, user, 'article.create', target.article(article), {
+      ...(article.isPublished ? { published: 'yes' } : {}),
+      ...translationDetail(null, article),
+    });
     await purgeTags(CACHE_TAGS.news);
     return json({ article }, { status: 201 });
   }
@@ -41,7 +39,7 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'PUT') {
     const input = await readJson(req, ArticleInputSchema, MAX_ARTICLE_BYTES);
     const { before, after: article, revision } = await updateArticleWithHistory(id, input, user);
-    const detail = changedDetail(revision.changed);
+    const detail = { ...changedDetail(revision.changed), ...translationDetail(before, article) };
     await audit(context, user, articleSaveKind(before, article), target.article(article), detail);
     await purgeTags(CACHE_TAGS.news);
     return json({ article });

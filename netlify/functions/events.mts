@@ -1,13 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { PublicEventsResponseSchema } from '../../src/lib/schemas/event.ts';
 import { publicEvents } from '../../src/lib/server/content/events.ts';
-import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
+import { CACHE_TAGS, langQuery, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
-/** Public events from today on, soonest first. */
+/** Public events from today on, soonest first; `?lang=es` gives Spanish titles and descriptions where they exist. */
 export default handle(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
-  return publicJson(PublicEventsResponseSchema, { events: await publicEvents() }, CACHE_TAGS.events);
+  const lang = langQuery(new URL(req.url));
+  return publicJson(PublicEventsResponseSchema, { events: await publicEvents(lang) }, CACHE_TAGS.events, {
+    varyByQuery: ['lang'],
+  });
 });
 
 export const config: Config = { path: '/api/events' };

@@ -1,13 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { PublicNewsResponseSchema } from '../../src/lib/schemas/article.ts';
 import { newsFeed } from '../../src/lib/server/content/articles.ts';
-import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
+import { CACHE_TAGS, langQuery, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
-/** Public news: published articles whose time has come, newest first. */
+/** Public news: published articles whose time has come, newest first; `?lang=es` gives Spanish versions where they exist. */
 export default handle(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
-  return publicJson(PublicNewsResponseSchema, { articles: await newsFeed() }, CACHE_TAGS.news);
+  const lang = langQuery(new URL(req.url));
+  return publicJson(PublicNewsResponseSchema, { articles: await newsFeed(lang) }, CACHE_TAGS.news, {
+    varyByQuery: ['lang'],
+  });
 });
 
 export const config: Config = { path: '/api/news' };

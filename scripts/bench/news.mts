@@ -41,6 +41,7 @@ export async function benchNews(): Promise<string> {
             publishedAt: at,
             createdAt: at,
             updatedAt: at,
+            translations: {},
           },
           false,
         );

@@ -1,6 +1,6 @@
 import { IDENTITY, officeAddress } from '../../src/content/identity.ts';
-import type { Article } from '../../src/lib/schemas/article.ts';
-import type { CampaignEvent } from '../../src/lib/schemas/event.ts';
+import { articleSourceHash, type Article } from '../../src/lib/schemas/article.ts';
+import { eventSourceHash, type CampaignEvent } from '../../src/lib/schemas/event.ts';
 import type { Metric, Milestone, VolunteerGoal } from '../../src/lib/schemas/progress.ts';
 import type { SocialLink } from '../../src/lib/schemas/social.ts';
 import { articles, seedArticle } from '../../src/lib/server/content/articles.ts';
@@ -39,9 +39,22 @@ const dateIn = (now: Date, days: number) => campaignToday(daysFrom(now, days));
 export async function seedContent(now = new Date()): Promise<void> {
   const candidate = IDENTITY.candidateName;
   const stamp = (days: number) => daysFrom(now, days).toISOString();
-  const article = (a: Omit<Article, 'createdAt' | 'updatedAt'> & { ageDays: number }): Article => {
-    const { ageDays, ...rest } = a;
-    return { ...rest, createdAt: stamp(-ageDays - 1), updatedAt: stamp(-ageDays) };
+  const article = (
+    a: Omit<Article, 'createdAt' | 'updatedAt' | 'translations'> & {
+      ageDays: number;
+      /** A Spanish version made from this English (issue 12). */
+      es?: Pick<Article, 'title' | 'slug' | 'excerpt' | 'content'>;
+    },
+  ): Article => {
+    const { ageDays, es, ...rest } = a;
+    const updatedAt = stamp(-ageDays);
+    const source = { sourceHash: articleSourceHash(rest), sourceUpdatedAt: updatedAt, updatedAt };
+    return {
+      ...rest,
+      createdAt: stamp(-ageDays - 1),
+      updatedAt,
+      translations: es ? { es: { ...es, ...source } } : {},
+    };
   };
   const seedArticles: Article[] = [
     article({
@@ -55,6 +68,16 @@ export async function seedContent(now = new Date()): Promise<void> {
       imageUrl: '',
       isPublished: true,
       publishedAt: stamp(-2),
+      es: {
+        title: 'Un plan para arreglar nuestras calles y el drenaje, cuadra por cuadra',
+        slug: 'plan-para-arreglar-calles-y-drenaje',
+        excerpt:
+          'Cada vecindario merece calles que drenen y vías que no se traguen las llantas. Así lo lograremos en cuatro años.',
+        content: `<p>Quien haya manejado por Claiborne después de una tormenta de verano conoce el problema. Los sumideros están tapados, las bombas envejecen y las reparaciones se programan según quién grite más fuerte, no según la necesidad.</p>
+<h2>Lo que haremos en los primeros 100 días</h2>
+<ul><li>Publicar un mapa público de cada orden de trabajo abierta de calles y drenaje, actualizado cada semana.</li><li>Limpiar e inspeccionar cada sumidero en los vecindarios que se inundaron en los últimos tres años.</li><li>Fijar un plazo de 30 días para responder a los hundimientos reportados y abrirlo al seguimiento público.</li></ul>
+<p>Lea el plan completo en nuestra <a href="/es/platform">página de propuestas</a>.</p>`,
+      },
       content: `<p>Anyone who has driven down Claiborne after a summer storm knows the problem. Our catch basins are clogged, our pumps are aging, and repairs are scheduled by whoever shouts loudest instead of by need.</p>
 <h2>What we will do in the first 100 days</h2>
 <ul><li>Publish a public map of every open street and drainage work order, updated weekly.</li><li>Clean and inspect every catch basin in the neighborhoods that flooded in the last three years.</li><li>Set a 30-day response standard for reported cave-ins and open it to public tracking.</li></ul>
@@ -129,21 +152,33 @@ export async function seedContent(now = new Date()): Promise<void> {
   await articles.syncAll();
 
   const event = (
-    e: Omit<CampaignEvent, 'createdAt' | 'updatedAt' | 'contactEmail' | 'notes' | 'endTime'> &
-      Partial<CampaignEvent>,
-  ): CampaignEvent => ({
-    endTime: '',
-    contactEmail: IDENTITY.emails.events,
-    notes: '',
-    createdAt: stamp(-20),
-    updatedAt: stamp(-20),
-    ...e,
-  });
+    e: Omit<
+      CampaignEvent,
+      'createdAt' | 'updatedAt' | 'contactEmail' | 'notes' | 'endTime' | 'translations'
+    > &
+      Partial<CampaignEvent> & { es?: { title: string; description: string } },
+  ): CampaignEvent => {
+    const { es, ...rest } = e;
+    const source = { sourceHash: eventSourceHash(rest), sourceUpdatedAt: stamp(-20), updatedAt: stamp(-20) };
+    return {
+      endTime: '',
+      contactEmail: IDENTITY.emails.events,
+      notes: '',
+      createdAt: stamp(-20),
+      updatedAt: stamp(-20),
+      translations: es ? { es: { ...es, ...source } } : {},
+      ...rest,
+    };
+  };
   const seedEvents: CampaignEvent[] = [
     event({
       id: 1,
       title: 'Gentilly Town Hall',
       description: 'An open town hall on drainage, streets and public safety in District D.',
+      es: {
+        title: 'Asamblea comunitaria en Gentilly',
+        description: 'Una asamblea abierta sobre drenaje, calles y seguridad pública en el Distrito D.',
+      },
       location: 'Gentilly Terrace Community Center, 4720 Painters St, New Orleans, LA',
       eventDate: dateIn(now, 4),
       startTime: '18:30',

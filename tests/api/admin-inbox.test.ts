@@ -150,7 +150,7 @@ describe('CSV export', () => {
     const text = await res.text();
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'first_name,last_name,email,phone,address1,address2,city,state,zip,interests,created_at,updated_at,email_status',
+      'first_name,last_name,email,phone,address1,address2,city,state,zip,interests,language,created_at,updated_at,email_status',
     );
     expect(lines).toHaveLength(7); // header + 5 rows + trailing empty
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
@@ -162,7 +162,7 @@ describe('CSV export', () => {
     const text = await (
       await call(inbox, '/api/admin/contacts?format=csv', { cookie: cookies.admin })
     ).text();
-    expect(text.split('\r\n')[0]).toBe('name,email,phone,subject,message,created_at,email_status');
+    expect(text.split('\r\n')[0]).toBe('name,email,phone,subject,message,language,created_at,email_status');
     expect(text).toContain('"Line one\nline 1"');
   });
 
@@ -171,9 +171,11 @@ describe('CSV export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/filename="text-signups-\d{4}-\d{2}-\d{2}\.csv"/);
     const [head, first] = (await res.text()).split('\r\n');
     expect(head).toBe(
-      'first_name,phone,email,sms_opt_in,consent_at,consent_version,opted_out_at,source_page,created_at,confirmation_status',
+      'first_name,phone,email,sms_opt_in,consent_at,consent_version,language,opted_out_at,source_page,created_at,confirmation_status',
     );
-    expect(first).toMatch(/^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17\.[0-9a-f]{8},,,[^,]+Z,sent$/);
+    expect(first).toMatch(
+      /^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17\.[0-9a-f]{8},en,,,[^,]+Z,sent$/,
+    );
   });
 
   it('newsletter subscribers: listed newest first and exported with the consent wording', async () => {

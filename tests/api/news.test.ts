@@ -84,8 +84,8 @@ describe('POST /api/admin/news', () => {
     expect((await publicList()).map((x) => x.id)).not.toContain(a.id);
     expect(await publicArticleBySlug('scheduled')).toBeNull();
     const later = new Date(Date.now() + 2 * 3600_000);
-    expect((await publicArticles(later)).map((x) => x.id)).toContain(a.id);
-    expect((await publicArticleBySlug('scheduled', later))?.id).toBe(a.id);
+    expect((await publicArticles('en', later)).map((x) => x.id)).toContain(a.id);
+    expect((await publicArticleBySlug('scheduled', 'en', later))?.id).toBe(a.id);
   });
 
   it.each(['title', 'slug', 'content', 'author'])(

@@ -280,14 +280,14 @@ describe('POST /api/sms/inbound', () => {
 
   it('classifies keywords and plain-language requests', () => {
     for (const s of ['STOP', 'stop', ' Stop. ', 'STOPALL', 'unsubscribe', 'CANCEL', 'end', 'QUIT'])
-      expect(classifyInbound(s)).toEqual({ kind: 'stop', keyword: true });
+      expect(classifyInbound(s)).toEqual({ kind: 'stop', keyword: true, lang: 'en' });
     for (const s of [
       'please stop texting me',
       'Remove me from this list',
       'take me off your list',
       "don't text me again",
     ]) {
-      expect(classifyInbound(s)).toEqual({ kind: 'stop', keyword: false });
+      expect(classifyInbound(s)).toEqual({ kind: 'stop', keyword: false, lang: 'en' });
     }
     expect(classifyInbound('START').kind).toBe('start');
     expect(classifyInbound('unstop').kind).toBe('start');

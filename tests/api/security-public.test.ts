@@ -15,8 +15,18 @@ import * as metricsFn from '../../netlify/functions/campaign-metrics.mts';
 import { GET as icsFeed } from '../../src/pages/events.ics.ts';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { GET as sitemap } from '../../src/pages/sitemap.xml.ts';
-import { ArticleInputSchema, ArticleSchema, PublicArticleSchema } from '../../src/lib/schemas/article.ts';
-import { EventInputSchema, EventSchema, PublicEventSchema } from '../../src/lib/schemas/event.ts';
+import {
+  ArticleInputSchema,
+  ArticleSchema,
+  ArticleTranslationSchema,
+  PublicArticleSchema,
+} from '../../src/lib/schemas/article.ts';
+import {
+  EventInputSchema,
+  EventSchema,
+  EventTranslationSchema,
+  PublicEventSchema,
+} from '../../src/lib/schemas/event.ts';
 import {
   MetricSchema,
   MetricUpdateSchema,
@@ -49,8 +59,15 @@ const internalFields = (full: z.ZodObject, pub: z.ZodObject) =>
   Object.keys(full.shape).filter((k) => !(k in pub.shape));
 
 const INTERNAL = {
-  event: internalFields(EventSchema, PublicEventSchema),
-  article: internalFields(ArticleSchema, PublicArticleSchema),
+  // A stored translation (issue 12) reaches the public only as the resolved text: its bookkeeping is internal.
+  event: [
+    ...internalFields(EventSchema, PublicEventSchema),
+    ...internalFields(EventTranslationSchema, PublicEventSchema),
+  ],
+  article: [
+    ...internalFields(ArticleSchema, PublicArticleSchema),
+    ...internalFields(ArticleTranslationSchema, PublicArticleSchema),
+  ],
   social: internalFields(SocialLinkSchema, PublicSocialLinkSchema),
   metric: internalFields(MetricSchema, PublicMetricSchema),
   goal: internalFields(VolunteerGoalSchema, PublicVolunteerGoalSchema),
@@ -91,6 +108,7 @@ describe('public answers carry public fields only', () => {
       isPublic: true,
       contactEmail: CONTACT,
       notes: NOTE,
+      translations: { es: { title: 'Asamblea comunitaria', description: 'Abierta a todos.' } },
     });
     const created = await createEvent(input, new Date(INTERNAL_STAMP));
     await updateEvent(created.id, { ...input, maxAttendees: 80 });
@@ -102,6 +120,13 @@ describe('public answers carry public fields only', () => {
       author: 'Press Office',
       isPublished: true,
       publishedAt: '2025-09-01T12:00:00Z',
+      translations: {
+        es: {
+          title: 'Nuestro plan para las calles',
+          slug: 'plan-calles',
+          content: '<p>Primero los baches.</p>',
+        },
+      },
     });
     const draft = await createArticle(article, new Date(INTERNAL_STAMP));
     await updateArticle(draft.id, article);
@@ -124,13 +149,18 @@ describe('public answers carry public fields only', () => {
   });
 
   it('the schemas mark the fields of the issue internal', () => {
-    expect(INTERNAL.event).toEqual(expect.arrayContaining(['notes', 'contactEmail']));
+    expect(INTERNAL.event).toEqual(expect.arrayContaining(['notes', 'contactEmail', 'translations']));
+    expect(INTERNAL.article).toEqual(
+      expect.arrayContaining(['translations', 'sourceHash', 'sourceUpdatedAt']),
+    );
     expect(INTERNAL.social).toEqual(expect.arrayContaining(['updatedBy']));
   });
 
   it.each([
     ['/api/events', eventsFn, 'events', INTERNAL.event],
+    ['/api/events?lang=es', eventsFn, 'events', INTERNAL.event],
     ['/api/news', newsFn, 'articles', INTERNAL.article],
+    ['/api/news?lang=es', newsFn, 'articles', INTERNAL.article],
     ['/api/social-media-links', socialFn, 'links', INTERNAL.social],
     [
       '/api/campaign-metrics',

@@ -90,6 +90,7 @@ const article = (i: number): Article => ({
   publishedAt: new Date(Date.UTC(2025, 0, i)).toISOString(),
   createdAt: new Date(Date.UTC(2025, 0, i)).toISOString(),
   updatedAt: new Date(Date.UTC(2025, 0, i)).toISOString(),
+  translations: {},
 });
 
 describe('news archive and feeds list every article', () => {

@@ -9,7 +9,7 @@ export function RowButton({
   name,
   ...props
 }: {
-  action: 'Edit' | 'Delete' | 'History' | 'Restore' | 'Reset two-factor';
+  action: 'Edit' | 'Delete' | 'History' | 'Restore' | 'Reset two-factor' | 'Spanish version';
   name: string;
 } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (

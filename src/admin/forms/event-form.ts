@@ -1,9 +1,11 @@
 import {
   DEFAULT_EVENTS_EMAIL,
+  eventTranslationStatus,
   type CampaignEvent,
   type EventInput,
   type EventType,
 } from '../../lib/schemas/event.ts';
+import type { TranslationStatus } from '../../lib/schemas/translation.ts';
 
 export interface EventForm {
   id: number;
@@ -22,6 +24,13 @@ export interface EventForm {
   contactEmail: string;
   notes: string;
   updatedAt: string;
+  /** The Spanish title and description (issue 12); both empty means no Spanish version. */
+  esTitle: string;
+  esDescription: string;
+  /** "Mark as up to date": the Spanish still fits the English being saved. */
+  esUpToDate: boolean;
+  /** The Spanish version as loaded: whether there was one, and its status then. */
+  esLoaded: { title: string; description: string; status: TranslationStatus };
 }
 
 export function newEventForm(): EventForm {
@@ -41,6 +50,10 @@ export function newEventForm(): EventForm {
     contactEmail: DEFAULT_EVENTS_EMAIL,
     notes: '',
     updatedAt: '',
+    esTitle: '',
+    esDescription: '',
+    esUpToDate: false,
+    esLoaded: { title: '', description: '', status: 'missing' },
   };
 }
 
@@ -61,7 +74,23 @@ export function eventForm(e: CampaignEvent): EventForm {
     contactEmail: e.contactEmail,
     notes: e.notes,
     updatedAt: e.updatedAt,
+    esTitle: e.translations.es?.title ?? '',
+    esDescription: e.translations.es?.description ?? '',
+    esUpToDate: false,
+    esLoaded: {
+      title: e.translations.es?.title ?? '',
+      description: e.translations.es?.description ?? '',
+      status: eventTranslationStatus(e, 'es'),
+    },
   };
+}
+
+/** The Spanish part of the save: a version, null to remove the loaded one, or nothing. */
+function spanishPayload(f: EventForm): EventInput['translations'] {
+  const title = f.esTitle.trim();
+  const description = f.esDescription.trim();
+  if (!title && !description) return f.esLoaded.status === 'missing' ? undefined : { es: null };
+  return { es: { title, description, ...(f.esUpToDate ? { upToDate: true } : {}) } };
 }
 
 /** Max attendees: empty gives none (unlimited); otherwise an integer. */
@@ -89,5 +118,7 @@ export function eventPayload(f: EventForm): EventInput {
     notes: f.notes.trim(),
   };
   if (f.id && f.updatedAt) payload.expectedUpdatedAt = f.updatedAt;
+  const translations = spanishPayload(f);
+  if (translations) payload.translations = translations;
   return payload;
 }

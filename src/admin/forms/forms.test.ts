@@ -9,7 +9,15 @@ import {
   VolunteerGoalUpdateSchema,
 } from '../../lib/schemas/progress.ts';
 import { articlePayload, hasRequiredArticleFields, newArticleForm, normaliseSlug } from './article-form.ts';
-import { eventPayload, maxAttendeesValue, newEventForm } from './event-form.ts';
+import { eventForm, eventPayload, maxAttendeesValue, newEventForm } from './event-form.ts';
+import {
+  articleTranslationForm,
+  articleTranslationPayload,
+  hasRequiredTranslationFields,
+  translationEdited,
+} from './article-translation-form.ts';
+import { ArticleSchema, articleSourceHash } from '../../lib/schemas/article.ts';
+import { EventSchema, eventSourceHash } from '../../lib/schemas/event.ts';
 import { createUserPayload, newUserForm, updateUserPayload } from './user-form.ts';
 import { displayOrderValue, socialPayload } from './social-form.ts';
 import { goalPayload, int0, metricPayload, milestonePayload } from './progress-form.ts';
@@ -82,6 +90,85 @@ describe('event form', () => {
     const parsed = EventInputSchema.safeParse(eventPayload(f));
     expect(parsed.success).toBe(true);
     expect(parsed.data?.maxAttendees).toBeNull();
+  });
+});
+
+describe('Spanish versions (issue 12)', () => {
+  const article = ArticleSchema.parse({
+    id: 7,
+    title: 'Streets',
+    content: '<p>Potholes.</p>',
+    excerpt: '',
+    imageUrl: '',
+    author: 'Press Office',
+    slug: 'streets',
+    isPublished: true,
+    publishedAt: '2025-09-01T12:34:56.789Z',
+    createdAt: '2025-09-01T00:00:00.000Z',
+    updatedAt: '2025-09-02T00:00:00.000Z',
+  });
+
+  it('the article payload resends the English exactly as loaded, with the 409 check, plus the Spanish', () => {
+    const f = { title: ' Calles ', slug: 'Calles Ya', excerpt: '', content: '<p>Baches.</p>' };
+    expect(hasRequiredTranslationFields(f)).toBe(true);
+    expect(hasRequiredTranslationFields({ ...f, content: ' ' })).toBe(false);
+    const payload = articleTranslationPayload(article, 'es', { ...f, upToDate: true });
+    expect(payload).toMatchObject({
+      title: 'Streets',
+      slug: 'streets',
+      publishedAt: '2025-09-01T12:34:56.789Z',
+      expectedUpdatedAt: article.updatedAt,
+      translations: { es: { title: 'Calles', slug: 'calles-ya', content: '<p>Baches.</p>', upToDate: true } },
+    });
+    expect(ArticleInputSchema.safeParse(payload).success).toBe(true);
+    expect(articleTranslationPayload(article, 'es', null).translations).toEqual({ es: null });
+    expect(articleTranslationForm(article, 'es')).toEqual({ title: '', slug: '', excerpt: '', content: '' });
+    expect(translationEdited(article, 'es', { ...articleTranslationForm(article, 'es'), title: 'x' })).toBe(
+      true,
+    );
+  });
+
+  it('the event form: Spanish fields, removal when both are emptied, stale status and Mark as up to date', () => {
+    const base = EventSchema.parse({
+      id: 3,
+      title: 'Town Hall',
+      description: 'Open to all.',
+      location: 'Library',
+      eventDate: '2030-05-01',
+      startTime: '18:00',
+      endTime: '',
+      eventType: 'town_hall',
+      isPublic: true,
+      maxAttendees: null,
+      registrationRequired: false,
+      registrationUrl: '',
+      contactEmail: DEFAULT_EVENTS_EMAIL,
+      notes: '',
+      createdAt: '2025-09-01T00:00:00.000Z',
+      updatedAt: '2025-09-01T00:00:00.000Z',
+    });
+    expect(eventPayload(eventForm(base)).translations).toBeUndefined();
+    const withEs = eventPayload({ ...eventForm(base), esTitle: ' Asamblea ', esDescription: 'Abierta.' });
+    expect(withEs.translations).toEqual({ es: { title: 'Asamblea', description: 'Abierta.' } });
+    expect(EventInputSchema.safeParse(withEs).success).toBe(true);
+
+    const source = { sourceUpdatedAt: base.updatedAt, updatedAt: base.updatedAt };
+    const stale = {
+      ...base,
+      translations: { es: { title: 'Asamblea', description: 'Abierta.', sourceHash: 'old', ...source } },
+    };
+    const f = eventForm(stale);
+    expect(f.esLoaded.status).toBe('stale');
+    expect(eventPayload({ ...f, esUpToDate: true }).translations).toEqual({
+      es: { title: 'Asamblea', description: 'Abierta.', upToDate: true },
+    });
+    expect(eventPayload({ ...f, esTitle: '', esDescription: '' }).translations).toEqual({ es: null });
+    const current = {
+      ...stale,
+      translations: { es: { ...stale.translations.es, sourceHash: eventSourceHash(base) } },
+    };
+    expect(eventForm(current).esLoaded.status).toBe('current');
+    expect(articleSourceHash(article)).toMatch(/^[0-9a-f]{8}$/);
   });
 });
 

@@ -3,6 +3,7 @@ import { EVENT_TYPES, EVENT_TYPE_LABELS, EventInputSchema, type EventType } from
 import { useCreateEvent } from '../api/create-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
+import { TranslationBadge } from '../components/TranslationBadge.tsx';
 import { CheckboxField, SelectField, TextArea, TextField } from '../components/Field.tsx';
 import { eventPayload, type EventForm } from '../forms/event-form.ts';
 import { failureDescription, serverFieldErrors } from '../forms/errors.ts';
@@ -150,6 +151,46 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
         onChange={(e) => set('notes', e.target.value)}
         className="span-2"
       />
+      <fieldset className="span-2 form-grid translation-fieldset">
+        <legend>
+          Spanish version (optional) <TranslationBadge lang="es" status={f.esLoaded.status} />
+        </legend>
+        {f.esLoaded.status === 'stale' ? (
+          <p className="alert alert--warning span-2" role="status">
+            The English title or description changed after this Spanish version was made. Update the Spanish,
+            or tick “Mark as up to date” if it still says the same.
+          </p>
+        ) : null}
+        <TextField
+          id="event-es-title"
+          label="Spanish title"
+          lang="es"
+          value={f.esTitle}
+          error={errors['translations.es.title'] ?? errors.translations}
+          hint="Leave both Spanish fields empty for no Spanish version."
+          onChange={(e) => set('esTitle', e.target.value)}
+          className="span-2"
+        />
+        <TextArea
+          id="event-es-description"
+          label="Spanish description"
+          lang="es"
+          rows={3}
+          value={f.esDescription}
+          error={errors['translations.es.description']}
+          onChange={(e) => set('esDescription', e.target.value)}
+          className="span-2"
+        />
+        {f.esLoaded.status === 'stale' ? (
+          <CheckboxField
+            id="event-es-up-to-date"
+            label="Mark as up to date"
+            checked={f.esUpToDate}
+            onChange={(e) => set('esUpToDate', e.target.checked)}
+            className="span-2"
+          />
+        ) : null}
+      </fieldset>
     </FormDialog>
   );
 }

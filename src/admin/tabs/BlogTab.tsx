@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { isArticlePublic } from '../../lib/schemas/article.ts';
+import { articleTranslationStatus, isArticlePublic, type Article } from '../../lib/schemas/article.ts';
+import { TRANSLATION_LANGS } from '../../lib/schemas/translation.ts';
 import { ARTICLES_PAGE_SIZE, useArticles } from '../api/get-articles.ts';
 import { useDeleteArticle } from '../api/delete-article.ts';
 import { Badge } from '../components/Badge.tsx';
 import { useClampPage } from '../components/Pager.tsx';
 import { RecordList } from '../components/RecordList.tsx';
 import { RowButton } from '../components/RowButton.tsx';
+import { TranslationBadge } from '../components/TranslationBadge.tsx';
 import { RevisionsDialog } from '../modals/RevisionsDialog.tsx';
 import { ArticleModal } from '../modals/ArticleModal.tsx';
+import { ArticleTranslationModal } from '../modals/ArticleTranslationModal.tsx';
 import { articleForm, newArticleForm, type ArticleForm } from '../forms/article-form.ts';
 import { formatDateTime } from '../forms/datetime.ts';
 
@@ -16,6 +19,8 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
   const { data, error, isLoading } = useArticles(page);
   const [editing, setEditing] = useState<ArticleForm | null>(null);
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
+  /** The article whose Spanish version is open (issue 12). */
+  const [translating, setTranslating] = useState<Article | null>(null);
   const remove = useDeleteArticle();
   const pageSize = data?.pageSize ?? ARTICLES_PAGE_SIZE;
   useClampPage(page, setPage, data?.total, pageSize);
@@ -40,7 +45,16 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
       deleted="Article deleted successfully!"
       deleteFailed="Failed to delete article"
       extraActions={(r) => (
-        <RowButton action="History" name={r.title} onClick={() => setHistory({ id: r.id, title: r.title })} />
+        <>
+          <RowButton
+            action="History"
+            name={r.title}
+            onClick={() => setHistory({ id: r.id, title: r.title })}
+          />
+          {canEdit ? (
+            <RowButton action="Spanish version" name={r.title} onClick={() => setTranslating(r)} />
+          ) : null}
+        </>
       )}
       renderRecord={(a) => (
         <>
@@ -50,6 +64,9 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
               {a.isPublished ? 'Published' : 'Draft'}
             </Badge>
             {a.isPublished && !isArticlePublic(a) ? <Badge variant="outline">Scheduled</Badge> : null}
+            {TRANSLATION_LANGS.map((lang) => (
+              <TranslationBadge key={lang} lang={lang} status={articleTranslationStatus(a, lang)} />
+            ))}
           </div>
           {a.excerpt ? <p className="record__text">{a.excerpt}</p> : null}
           <dl className="meta">
@@ -70,6 +87,14 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
       )}
     >
       {editing ? <ArticleModal key={editing.id} initial={editing} onClose={() => setEditing(null)} /> : null}
+      {translating ? (
+        <ArticleTranslationModal
+          key={translating.id}
+          article={translating}
+          lang="es"
+          onClose={() => setTranslating(null)}
+        />
+      ) : null}
       {history ? (
         <RevisionsDialog
           kind="article"

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { EVENT_TYPE_LABELS } from '../../lib/schemas/event.ts';
+import { EVENT_TYPE_LABELS, eventTranslationStatus } from '../../lib/schemas/event.ts';
+import { TRANSLATION_LANGS } from '../../lib/schemas/translation.ts';
 import { takesRsvps } from '../../lib/schemas/rsvp-rules.ts';
 import { EVENTS_PAGE_SIZE, useEvents } from '../api/get-events.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import { Badge } from '../components/Badge.tsx';
+import { TranslationBadge } from '../components/TranslationBadge.tsx';
 import { useClampPage } from '../components/Pager.tsx';
 import { RecordList } from '../components/RecordList.tsx';
 import { RowButton } from '../components/RowButton.tsx';
@@ -53,6 +55,9 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
               {ev.isPublic ? 'Public' : 'Private'}
             </Badge>
             <Badge variant="outline">{EVENT_TYPE_LABELS[ev.eventType] ?? ev.eventType}</Badge>
+            {TRANSLATION_LANGS.map((lang) => (
+              <TranslationBadge key={lang} lang={lang} status={eventTranslationStatus(ev, lang)} />
+            ))}
           </div>
           {ev.description ? <p className="record__text">{ev.description}</p> : null}
           <dl className="meta">

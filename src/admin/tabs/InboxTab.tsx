@@ -1,4 +1,6 @@
 import { useEffect, useId, useState } from 'react';
+import { DEFAULT_LANG, isLang } from '../../lib/lang.ts';
+import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
 import { CONTACT_SUBJECT_LABELS } from '../../lib/schemas/forms.ts';
 import {
   INBOX_KINDS,
@@ -15,6 +17,11 @@ import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** The form's language (issue 12), so staff answer in it; records from before it read as English. */
+function langCell(r: InboxItem): string {
+  return LANG_NAMES_FOR_STAFF[isLang(r.lang) ? r.lang : DEFAULT_LANG];
+}
 
 interface Column {
   header: string;
@@ -70,6 +77,7 @@ const COLUMNS: Record<InboxKind, Column[]> = {
     { header: 'Phone', cell: (r) => str(r.phone) },
     { header: 'City', cell: (r) => [str(r.city), str(r.state)].filter(Boolean).join(', ') },
     { header: 'Interests', cell: (r) => (Array.isArray(r.interests) ? r.interests.map(str).join(', ') : '') },
+    { header: 'Language', cell: langCell },
     { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],
   contacts: [
@@ -82,6 +90,7 @@ const COLUMNS: Record<InboxKind, Column[]> = {
         CONTACT_SUBJECT_LABELS[str(r.subject) as keyof typeof CONTACT_SUBJECT_LABELS] ?? str(r.subject),
     },
     { header: 'Message', cell: (r) => <span className="cell-clamp">{str(r.message)}</span> },
+    { header: 'Language', cell: langCell },
     { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],
   'text-signups': [
@@ -89,6 +98,7 @@ const COLUMNS: Record<InboxKind, Column[]> = {
     { header: 'Phone', cell: (r) => str(r.phone) },
     { header: 'Email', cell: (r) => str(r.email) },
     { header: 'SMS consent', cell: consentCell },
+    { header: 'Language', cell: langCell },
     { header: 'Signed up', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],
   'email-subscribers': [

@@ -1,5 +1,17 @@
 import { z } from './zod.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, text, optionalUrl } from './fields.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../lang.ts';
+import {
+  isTranslationLang,
+  sourceHash,
+  translationSource,
+  translationsInput,
+  translationsOf,
+  translationStatus,
+  upToDate,
+  type TranslationLang,
+  type TranslationStatus,
+} from './translation.ts';
 
 /** Spec section 5: lowercase; any character outside a-z, 0-9 and hyphen becomes a hyphen. */
 export function slugify(input: string): string {
@@ -9,27 +21,46 @@ export function slugify(input: string): string {
 export const ARTICLE_MESSAGES = {
   missingTitle: 'Missing required fields',
   missingDescription: 'Please fill in title, slug, content, and author.',
+  /** A Spanish version needs its own title, slug and content (issue 12). */
+  missingTranslation: 'Please fill in the Spanish title, slug and content.',
 } as const;
 
 const missing = ARTICLE_MESSAGES.missingDescription;
 
 /** Required article text: a missing field gets the same message as an empty one. */
-const requiredArticleText = (max: number, multiline = false) =>
+const requiredArticleText = (max: number, multiline = false, message: string = missing) =>
   z
-    .string({ error: missing })
+    .string({ error: message })
     .trim()
     .refine((v) => hasNoControlCharacters(v, { multiline }), CONTROL_CHARACTERS_MESSAGE)
-    .min(1, missing)
+    .min(1, message)
     .max(max, `Must be at most ${max} characters`);
+
+const articleSlug = (message: string = missing) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform(slugify)
+    .pipe(z.string().min(1, message).max(120, 'Slug must be at most 120 characters'));
+
+/**
+ * An article's version in another language (issue 12), as the dashboard sends
+ * it: its own title, slug (unique among every article's slugs in every
+ * language), excerpt and content (sanitised exactly like the English).
+ */
+export const ArticleTranslationInputSchema = z.strictObject({
+  title: requiredArticleText(200, false, ARTICLE_MESSAGES.missingTranslation),
+  slug: articleSlug(ARTICLE_MESSAGES.missingTranslation),
+  content: requiredArticleText(100_000, true, ARTICLE_MESSAGES.missingTranslation),
+  excerpt: text(500, { multiline: true }).default(''),
+  upToDate,
+});
+export type ArticleTranslationInput = z.input<typeof ArticleTranslationInputSchema>;
 
 /** What the admin form sends on create and update. */
 export const ArticleInputSchema = z.strictObject({
   title: requiredArticleText(200),
-  slug: z
-    .string({ error: missing })
-    .trim()
-    .transform(slugify)
-    .pipe(z.string().min(1, missing).max(120, 'Slug must be at most 120 characters')),
+  slug: articleSlug(),
   /** Rich text (HTML); sanitised on the server when saved. */
   content: requiredArticleText(100_000, true),
   excerpt: text(500, { multiline: true }).default(''),
@@ -44,8 +75,20 @@ export const ArticleInputSchema = z.strictObject({
   publishedAt: z.iso.datetime({ offset: true }).nullable().optional(),
   /** Optimistic concurrency: the updatedAt the editor loaded; a mismatch is a 409. */
   expectedUpdatedAt: z.string().max(40).optional(),
+  /** Versions in other languages: a new one, null to remove it; left out, the stored one stays. */
+  translations: translationsInput(ArticleTranslationInputSchema),
 });
 export type ArticleInput = z.input<typeof ArticleInputSchema>;
+
+/** A stored translation: the text, and which English it was made from. */
+export const ArticleTranslationSchema = z.object({
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  ...translationSource,
+});
+export type ArticleTranslation = z.infer<typeof ArticleTranslationSchema>;
 
 export const ArticleSchema = z.object({
   id: z.number().int().positive(),
@@ -59,22 +102,67 @@ export const ArticleSchema = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Versions in other languages (issue 12), each with the fingerprint of the English it follows. */
+  translations: translationsOf(ArticleTranslationSchema),
 });
 export type Article = z.infer<typeof ArticleSchema>;
+
+/** The fingerprint of the English an article's translations follow: title, excerpt and content. */
+export const articleSourceHash = (a: Pick<Article, 'title' | 'excerpt' | 'content'>): string =>
+  sourceHash([a.title, a.excerpt, a.content]);
+
+/** missing, current, or stale (the English changed since the translation was made or confirmed). */
+export function articleTranslationStatus(
+  a: Pick<Article, 'title' | 'excerpt' | 'content' | 'translations'>,
+  lang: TranslationLang,
+): TranslationStatus {
+  return translationStatus(a.translations[lang], articleSourceHash(a));
+}
+
+/** Every slug an article answers to: its own, then its translations'. */
+export function articleSlugs(a: Pick<Article, 'slug' | 'translations'>): string[] {
+  return [a.slug, ...Object.values(a.translations).map((t) => t.slug)];
+}
 
 /**
  * What anyone may see of a published article: GET /api/news, RSS, the sitemap
  * and the article page use exactly these fields. Internal: when the draft was
- * created (a public article always has a publishedAt, see toPublicArticle).
+ * created (a public article always has a publishedAt, see toPublicArticle) and
+ * the stored translations (what the fingerprints are, when they were made);
+ * a translation reaches the public only as the resolved title, slug, excerpt
+ * and content of the language asked for.
  */
-export const PublicArticleSchema = ArticleSchema.omit({ createdAt: true }).extend({
+export const PublicArticleSchema = ArticleSchema.omit({ createdAt: true, translations: true }).extend({
   publishedAt: z.string(),
+  /**
+   * The language of title, slug, excerpt and content: the one asked for when
+   * the article has a version in it, else English (a Spanish list shows
+   * English articles that have no Spanish version; the page marks them lang="en").
+   */
+  lang: z.enum(LANGS),
+  /** The article's slug in each language (its own where translated, else the English one): hreflang, the switcher. */
+  slugs: z.record(z.enum(LANGS), z.string()),
 });
 export type PublicArticle = z.infer<typeof PublicArticleSchema>;
 
-/** The public projection: unknown keys stripped, publishedAt filled from createdAt for old records. */
-export function toPublicArticle(a: Article): PublicArticle {
-  return PublicArticleSchema.parse({ ...a, publishedAt: a.publishedAt ?? a.createdAt });
+/**
+ * The public projection in a language: unknown keys stripped, publishedAt
+ * filled from createdAt for old records, and the translation's text in place
+ * of the English when there is one (a stale one too: it is still the best
+ * Spanish there is; the dashboard flags it).
+ */
+export function toPublicArticle(a: Article, lang: Lang = DEFAULT_LANG): PublicArticle {
+  const t = isTranslationLang(lang) ? a.translations[lang] : undefined;
+  const slugs = Object.fromEntries(
+    LANGS.map((l) => [l, (isTranslationLang(l) ? a.translations[l]?.slug : undefined) ?? a.slug]),
+  );
+  return PublicArticleSchema.parse({
+    ...a,
+    ...(t ? { title: t.title, slug: t.slug, excerpt: t.excerpt, content: t.content } : {}),
+    lang: t ? lang : DEFAULT_LANG,
+    slugs,
+    publishedAt: a.publishedAt ?? a.createdAt,
+  });
 }
 
 /** GET /api/news. */

@@ -1,6 +1,18 @@
 import { z } from './zod.ts';
 import { IDENTITY } from '../../content/identity.ts';
 import { requiredText, text, optionalUrl, isoDate, time24, email } from './fields.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../lang.ts';
+import {
+  isTranslationLang,
+  sourceHash,
+  translationSource,
+  translationsInput,
+  translationsOf,
+  translationStatus,
+  upToDate,
+  type TranslationLang,
+  type TranslationStatus,
+} from './translation.ts';
 
 export const EVENT_TYPES = ['town_hall', 'fundraiser', 'community_event', 'debate', 'rally'] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES);
@@ -16,6 +28,14 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
 
 /** Default contact for a new event (spec section 3). */
 export const DEFAULT_EVENTS_EMAIL: string = IDENTITY.emails.events;
+
+/** An event's title and description in another language (issue 12), as the dashboard sends them. */
+export const EventTranslationInputSchema = z.strictObject({
+  title: requiredText(200, 'Spanish title is required'),
+  description: text(5000, { multiline: true }).default(''),
+  upToDate,
+});
+export type EventTranslationInput = z.input<typeof EventTranslationInputSchema>;
 
 export const EventInputSchema = z
   .strictObject({
@@ -44,12 +64,32 @@ export const EventInputSchema = z
     /** Internal: staff only, never in a public answer (PublicEventSchema). */
     notes: text(5000, { multiline: true }).default(''),
     expectedUpdatedAt: z.string().max(40).optional(),
+    /** Versions in other languages: a new one, null to remove it; left out, the stored one stays. */
+    translations: translationsInput(EventTranslationInputSchema),
   })
   .refine((e) => !e.endTime || e.endTime >= e.startTime, {
     message: 'End time must be after the start time',
     path: ['endTime'],
+  })
+  .superRefine((e, ctx) => {
+    // A translation with a title but no description would show the English one on a Spanish page.
+    for (const [lang, t] of Object.entries(e.translations ?? {}))
+      if (t && e.description && !t.description)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Please add the Spanish description too, or remove the Spanish version',
+          path: ['translations', lang, 'description'],
+        });
   });
 export type EventInput = z.input<typeof EventInputSchema>;
+
+/** A stored event translation: the text, and which English it was made from. */
+export const EventTranslationSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  ...translationSource,
+});
+export type EventTranslation = z.infer<typeof EventTranslationSchema>;
 
 export const EventSchema = z.object({
   id: z.number().int().positive(),
@@ -68,8 +108,22 @@ export const EventSchema = z.object({
   notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Versions in other languages (issue 12), each with the fingerprint of the English it follows. */
+  translations: translationsOf(EventTranslationSchema),
 });
 export type CampaignEvent = z.infer<typeof EventSchema>;
+
+/** The fingerprint of the English an event's translations follow: title and description. */
+export const eventSourceHash = (e: Pick<CampaignEvent, 'title' | 'description'>): string =>
+  sourceHash([e.title, e.description]);
+
+/** missing, current, or stale (the English title or description changed since). */
+export function eventTranslationStatus(
+  e: Pick<CampaignEvent, 'title' | 'description' | 'translations'>,
+  lang: TranslationLang,
+): TranslationStatus {
+  return translationStatus(e.translations[lang], eventSourceHash(e));
+}
 
 /**
  * What anyone may see of an event: GET /api/events, the .ics feed and the blog
@@ -77,10 +131,31 @@ export type CampaignEvent = z.infer<typeof EventSchema>;
  * notes, the contact email (often a staffer's own address; no public page shows
  * it) and when the record was created. Parsing strips every other key.
  */
-export const PublicEventSchema = EventSchema.omit({ notes: true, contactEmail: true, createdAt: true });
+export const PublicEventSchema = EventSchema.omit({
+  notes: true,
+  contactEmail: true,
+  createdAt: true,
+  translations: true,
+}).extend({
+  /** The language of title and description: the one asked for when the event has it, else English. */
+  lang: z.enum(LANGS),
+});
 export type PublicEvent = z.infer<typeof PublicEventSchema>;
 
-export const toPublicEvent = (e: CampaignEvent | PublicEvent): PublicEvent => PublicEventSchema.parse(e);
+/**
+ * The public projection in a language: internal fields stripped, the
+ * translation's title and description in place of the English when there is
+ * one (an empty Spanish description, possible only if the English one was
+ * added after the translation, falls back to the English).
+ */
+export function toPublicEvent(e: CampaignEvent, lang: Lang = DEFAULT_LANG): PublicEvent {
+  const t = isTranslationLang(lang) ? e.translations[lang] : undefined;
+  return PublicEventSchema.parse({
+    ...e,
+    ...(t ? { title: t.title, description: t.description || e.description } : {}),
+    lang: t ? lang : DEFAULT_LANG,
+  });
+}
 
 /** GET /api/events. */
 export const PublicEventsResponseSchema = z.object({ events: z.array(PublicEventSchema) });

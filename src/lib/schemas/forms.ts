@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { LANGS } from '../lang.ts';
 import {
   cleanString,
   email,
@@ -76,6 +77,7 @@ export const TextSignupSchema = z.strictObject({
    * and is held to the no-script budget instead (submitTextSignup).
    */
   captcha: captchaToken.optional(),
+  lang: z.enum(LANGS).optional(),
 });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
@@ -99,6 +101,7 @@ export const VolunteerSignupSchema = z.strictObject({
   /** Help areas the volunteer ticked (optional). */
   interests: z.array(cleanString().max(60)).max(10).optional().default([]),
   captchaResponse: captchaToken,
+  lang: z.enum(LANGS).optional(),
 });
 export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
 
@@ -110,6 +113,7 @@ export const ContactMessageSchema = z.strictObject({
   subject: z.enum(CONTACT_SUBJECTS, FIELD_MESSAGES.subject),
   message: required(FIELD_MAX.message, FIELD_MESSAGES.message, { multiline: true }),
   captcha: captchaToken,
+  lang: z.enum(LANGS).optional(),
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 

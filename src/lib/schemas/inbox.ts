@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { ContactMessageSchema, VolunteerSignupSchema } from './forms.ts';
+import { LANGS } from '../lang.ts';
 
 /**
  * What the form endpoints store and the staff inbox reads back. Each stored
@@ -8,6 +9,13 @@ import { ContactMessageSchema, VolunteerSignupSchema } from './forms.ts';
  */
 
 const iso = z.string().min(1);
+
+/**
+ * The language a person used (issue 12): the form's language, so staff answer
+ * in it and texts go out in it. Records stored before there was a Spanish site
+ * have none and read as English.
+ */
+const storedLang = z.enum(LANGS).default('en');
 
 /** Delivery state of the email or text that follows a stored submission. */
 export const DeliveryStatusSchema = z.enum(['pending', 'sent', 'failed', 'skipped']);
@@ -27,6 +35,8 @@ export const StoredTextSignupSchema = z.object({
   /** The web opt-in that started the current subscription (UTC) and its consent text version. */
   consentAt: iso.nullable(),
   consentVersion: z.string().nullable(),
+  /** The language of the sign-up: its consent wording, the confirmation text and HELP replies. */
+  lang: storedLang,
   optedOutAt: iso.nullable(),
   sourcePage: z.string().nullable(),
   createdAt: iso,
@@ -69,6 +79,11 @@ export const ConsentEventSchema = z.object({
   consentText: z.string().nullable(),
   consentVersion: z.string().nullable(),
   consentTextSha256: z.string().nullable(),
+  /**
+   * Web opt-ins: the language of the form (and so of consentText). Inbound
+   * texts: the language of our reply (the person's language).
+   */
+  lang: storedLang,
   sourcePage: z.string().nullable(),
   /** Platform client IP and user agent of the web request. */
   ip: z.string().nullable(),
@@ -92,6 +107,7 @@ const submissionMeta = {
   emailError: z.string().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
+  lang: storedLang,
 };
 
 /** A volunteer (store `volunteers`, key `volunteer/<sha256 of email>`: one record per email). */

@@ -114,7 +114,7 @@ export const PUBLIC_FORMS = {
     booleans: ['smsConsent'],
     // The bot check (issue 15). A post without JavaScript has no token: held to the no-script budget.
     captchaField: 'captcha',
-    refill: ['firstName', 'phone', 'email', 'smsConsent', 'sourcePage'],
+    refill: ['firstName', 'phone', 'email', 'smsConsent', 'sourcePage', 'lang'],
     // A number that texted STOP is answered `{ status: 'opted_out' }` (issue 15): its own page.
     outcomes: ['opted_out'],
   },
@@ -123,13 +123,24 @@ export const PUBLIC_FORMS = {
     page: '/volunteer#volunteer-form',
     arrays: ['interests'],
     captchaField: 'captchaResponse',
-    refill: ['firstName', 'lastName', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'interests'],
+    refill: [
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'address1',
+      'address2',
+      'city',
+      'state',
+      'interests',
+      'lang',
+    ],
   },
   contact: {
     endpoint: '/api/contact',
     page: '/contact#contact-form',
     captchaField: 'captcha',
-    refill: ['name', 'email', 'phone', 'subject', 'message'],
+    refill: ['name', 'email', 'phone', 'subject', 'message', 'lang'],
   },
   newsletter: {
     endpoint: '/api/email-subscribers',

@@ -1,17 +1,22 @@
 import type { z } from 'zod';
+import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import {
   ARTICLE_MESSAGES,
   ArticleSchema,
+  articleSlugs,
+  articleSourceHash,
   isArticlePublic,
   toPublicArticle,
   type Article,
   type ArticleInputSchema,
+  type ArticleTranslationInputSchema,
   type PublicArticle,
 } from '../../schemas/article.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
 import { Collection } from './collection.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
+import { nextTranslations } from './translations.ts';
 
 export type ArticleData = z.output<typeof ArticleInputSchema>;
 
@@ -43,33 +48,55 @@ export const articles = new Collection<Article>({
   views: { public: publicFeed },
 });
 
-/** GET /api/news: one blob read (the feed view), whatever the number of articles. Public projection. */
-export async function newsFeed(now = new Date()): Promise<PublicArticle[]> {
-  const feed = await articles.view<Article[]>('public');
+/**
+ * GET /api/news (`?lang=es`): one blob read (the feed view), whatever the
+ * number of articles. Public projection in `lang`: each article's version in
+ * that language where it has one, else the English (`lang` on each says which).
+ */
+export async function newsFeed(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<PublicArticle[]> {
+  // The view is stored derived data: parsed like a record, so one written before a field existed reads with its default.
+  const feed = (await articles.view<unknown[]>('public')).flatMap((raw) => {
+    const parsed = ArticleSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
   return feed
     .filter((a) => isArticlePublic(a, now))
     .sort(newestFirst)
     .slice(0, PUBLIC_NEWS_LIMIT)
-    .map(toPublicArticle);
+    .map((a) => toPublicArticle(a, lang));
 }
 
-/** Every public article (published, publishedAt <= now), newest first: for rss and the sitemap. */
-export async function publicArticles(now = new Date()): Promise<PublicArticle[]> {
+/**
+ * Every public article (published, publishedAt <= now), newest first, in
+ * `lang` as newsFeed: for the blog pages, rss and the sitemap.
+ */
+export async function publicArticles(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<PublicArticle[]> {
   return (await articles.list())
     .filter((a) => isArticlePublic(a, now))
     .sort(newestFirst)
-    .map(toPublicArticle);
+    .map((a) => toPublicArticle(a, lang));
 }
 
 const SLUG_PATTERN = /^[a-z0-9-]{1,120}$/;
 
-/** The public article with this slug, or null (unknown, draft, or scheduled for later). */
-export async function publicArticleBySlug(slug: string, now = new Date()): Promise<PublicArticle | null> {
+/**
+ * The public article that answers to `slug` (its English slug or a
+ * translation's: slugs are unique across languages), in `lang`; null when
+ * unknown, a draft, or scheduled for later. The answer's `slug` is the
+ * article's slug in the language of the answer: when it differs from the one
+ * asked for (a Spanish slug asked for in English, say), the page redirects to it.
+ */
+export async function publicArticleBySlug(
+  slug: string,
+  lang: Lang = DEFAULT_LANG,
+  now = new Date(),
+): Promise<PublicArticle | null> {
   if (!SLUG_PATTERN.test(slug)) return null;
   const claim = await kv('articles').get<SlugClaim>(slugKey(slug));
   if (!claim) return null;
   const article = await articles.get(claim.value.id);
-  return article?.slug === slug && isArticlePublic(article, now) ? toPublicArticle(article) : null;
+  if (!article || !articleSlugs(article).includes(slug) || !isArticlePublic(article, now)) return null;
+  return toPublicArticle(article, lang);
 }
 
 /** Admin list: every article, newest first (drafts by creation time). */
@@ -93,7 +120,7 @@ const slugKey = (slug: string) => key('slug', slug);
 
 async function claimIsStale(slug: string, claim: SlugClaim, now: Date): Promise<boolean> {
   const owner = await articles.get(claim.id);
-  if (owner) return owner.slug !== slug;
+  if (owner) return !articleSlugs(owner).includes(slug);
   return now.getTime() - Date.parse(claim.claimedAt) > PENDING_CLAIM_MS;
 }
 
@@ -117,17 +144,73 @@ async function releaseSlug(slug: string, id: number): Promise<void> {
   if (cur?.value.id === id) await store.delete(slugKey(slug));
 }
 
+/** Claims each slug (in order; a slug used twice by the article is one claim); on a refusal, releases the ones it took. */
+async function claimSlugs(slugs: string[], id: number, now: Date): Promise<void> {
+  const taken: string[] = [];
+  try {
+    for (const slug of new Set(slugs)) {
+      await claimSlug(slug, id, now);
+      taken.push(slug);
+    }
+  } catch (err) {
+    for (const slug of taken) await releaseSlug(slug, id);
+    throw err;
+  }
+}
+
+async function releaseSlugs(slugs: Iterable<string>, id: number): Promise<void> {
+  for (const slug of new Set(slugs)) await releaseSlug(slug, id);
+}
+
 // ---------------------------------------------------------------------------
 // Admin writes
 
-function cleanContent(html: string): string {
+/** Sanitised article HTML (one allowlist for every language); nothing left is a 400 on `field`. */
+function cleanContent(
+  html: string,
+  field = 'content',
+  message: string = ARTICLE_MESSAGES.missingDescription,
+): string {
   const clean = sanitizeArticleHtml(html);
-  if (!clean) {
-    throw new HttpError(400, ARTICLE_MESSAGES.missingDescription, {
-      fields: { content: ARTICLE_MESSAGES.missingDescription },
-    });
-  }
+  if (!clean) throw new HttpError(400, message, { fields: { [field]: message } });
   return clean;
+}
+
+type TranslationData = z.output<typeof ArticleTranslationInputSchema>;
+
+/** The stored text of a translation: its content sanitised like the English. */
+const translationText = (
+  t: TranslationData,
+  lang: string,
+): { title: string; slug: string; excerpt: string; content: string } => ({
+  title: t.title,
+  slug: t.slug,
+  excerpt: t.excerpt,
+  content: cleanContent(t.content, `translations.${lang}.content`, ARTICLE_MESSAGES.missingTranslation),
+});
+
+/** Runs translationText over the input first, so a translation whose HTML sanitises to nothing is a 400 before any write. */
+function checkTranslations(input: ArticleData): void {
+  for (const [lang, t] of Object.entries(input.translations ?? {})) if (t) translationText(t, lang);
+}
+
+/** The slugs a save will leave the article with: the English one and each translation's. */
+function slugsAfter(before: Pick<Article, 'translations'>, input: ArticleData): string[] {
+  const translations = { ...before.translations, ...(input.translations ?? {}) };
+  return [input.slug, ...Object.values(translations).flatMap((t) => (t ? [t.slug] : []))];
+}
+
+/** `nextTranslations` for an article save: made from (or confirmed against) the English being saved. */
+function translationsAfter(
+  cur: Pick<Article, 'translations'>,
+  input: ArticleData,
+  english: Article,
+): Article['translations'] {
+  return nextTranslations(cur.translations, input.translations, translationText, {
+    sourceHash: articleSourceHash(english),
+    sourceUpdatedAt: english.updatedAt,
+    updatedAt: english.updatedAt,
+  });
 }
 
 const iso = (value: string) => new Date(value).toISOString();
@@ -139,10 +222,11 @@ export function laterStamp(now: Date, previous: string): string {
 
 export async function createArticle(input: ArticleData, now = new Date()): Promise<Article> {
   const content = cleanContent(input.content);
+  checkTranslations(input);
   const stamp = now.toISOString();
   return articles.create(async (id) => {
-    await claimSlug(input.slug, id, now);
-    return {
+    await claimSlugs(slugsAfter({ translations: {} }, input), id, now);
+    const english: Article = {
       id,
       title: input.title,
       content,
@@ -154,7 +238,9 @@ export async function createArticle(input: ArticleData, now = new Date()): Promi
       publishedAt: input.publishedAt ? iso(input.publishedAt) : input.isPublished ? stamp : null,
       createdAt: stamp,
       updatedAt: stamp,
+      translations: {},
     };
+    return { ...english, translations: translationsAfter(english, input, english) };
   });
 }
 
@@ -168,19 +254,23 @@ export async function updateArticle(id: number, input: ArticleData, now = new Da
   if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== before.updatedAt)
     throw new ConflictError();
   const content = cleanContent(input.content);
-  const slugChanged = input.slug !== before.slug;
-  if (slugChanged) await claimSlug(input.slug, id, now);
+  checkTranslations(input);
+  const oldSlugs = articleSlugs(before);
+  const newSlugs = slugsAfter(before, input);
+  const added = newSlugs.filter((s) => !oldSlugs.includes(s));
+  const dropped = oldSlugs.filter((s) => !newSlugs.includes(s));
+  if (added.length) await claimSlugs(added, id, now);
   let after: Article | null;
   try {
     after = await articles.update(id, (cur) => {
       if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt)
         throw new ConflictError();
-      // Our slug claim was made against `before`; a concurrent slug move invalidates it.
-      if (cur.slug !== before.slug) throw new ConflictError();
+      // Our slug claims were made against `before`; a concurrent slug move invalidates them.
+      if (articleSlugs(cur).join('\n') !== oldSlugs.join('\n')) throw new ConflictError();
       const publishedAt = input.publishedAt
         ? iso(input.publishedAt)
         : (cur.publishedAt ?? (input.isPublished ? now.toISOString() : null));
-      return {
+      const english: Article = {
         ...cur,
         title: input.title,
         content,
@@ -192,31 +282,33 @@ export async function updateArticle(id: number, input: ArticleData, now = new Da
         publishedAt,
         updatedAt: laterStamp(now, cur.updatedAt),
       };
+      return { ...english, translations: translationsAfter(cur, input, english) };
     });
   } catch (err) {
-    if (slugChanged) await releaseSlug(input.slug, id);
+    await releaseSlugs(added, id);
     throw err;
   }
   if (!after) {
-    if (slugChanged) await releaseSlug(input.slug, id);
+    await releaseSlugs(added, id);
     throw new HttpError(404, 'Article not found');
   }
-  if (slugChanged) await releaseSlug(before.slug, id);
+  await releaseSlugs(dropped, id);
   return after;
 }
 
 export async function deleteArticle(id: number): Promise<void> {
   const removed = await articles.remove(id);
   if (!removed) throw new HttpError(404, 'Article not found');
-  await releaseSlug(removed.slug, id);
+  await releaseSlugs(articleSlugs(removed), id);
 }
 
 /** Seed support: an article with a fixed id (created only if new, slug claimed). */
 export async function seedArticle(article: Article, sync = true): Promise<void> {
-  await kv('articles').create(slugKey(article.slug), {
-    id: article.id,
-    claimedAt: article.createdAt,
-  } satisfies SlugClaim);
+  for (const slug of new Set(articleSlugs(article)))
+    await kv('articles').create(slugKey(slug), {
+      id: article.id,
+      claimedAt: article.createdAt,
+    } satisfies SlugClaim);
   await articles.createWithId({ ...article, content: sanitizeArticleHtml(article.content) }, sync);
 }
 
@@ -225,7 +317,7 @@ export async function seedArticle(article: Article, sync = true): Promise<void> 
  * and slug. 409 when the slug has been taken since, or the id exists again.
  */
 export async function restoreDeletedArticle(article: Article, now = new Date()): Promise<Article> {
-  await claimSlug(article.slug, article.id, now);
+  await claimSlugs(articleSlugs(article), article.id, now);
   const restored = { ...article, updatedAt: laterStamp(now, article.updatedAt) };
   if (!(await articles.createWithId(restored))) throw new HttpError(409, 'This article already exists');
   return restored;

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import {
   EventSchema,
+  eventSourceHash,
   toPublicEvent,
   upcomingPublicEvents,
   type CampaignEvent,
@@ -11,6 +13,7 @@ import { HttpError } from '../errors.ts';
 import { ConflictError } from '../store.ts';
 import { laterStamp } from './articles.ts';
 import { Collection } from './collection.ts';
+import { nextTranslations } from './translations.ts';
 
 export type EventData = z.output<typeof EventInputSchema>;
 
@@ -42,13 +45,18 @@ export const events = new Collection<CampaignEvent>({
 });
 
 /**
- * GET /api/events and the ics feed: public events from today on, soonest
- * first (one blob read), in their public projection (no internal fields).
+ * GET /api/events (`?lang=es`) and the ics feed: public events from today on,
+ * soonest first (one blob read), in their public projection (no internal
+ * fields), with each event's title and description in `lang` where it has
+ * them, else English (`lang` on each says which).
  */
-export async function publicEvents(now = new Date()): Promise<PublicEvent[]> {
-  return upcomingPublicEvents(await events.view<CampaignEvent[]>('public'), campaignToday(now)).map(
-    toPublicEvent,
-  );
+export async function publicEvents(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<PublicEvent[]> {
+  // The view is stored derived data: parsed like a record, so one written before a field existed reads with its default.
+  const view = (await events.view<unknown[]>('public')).flatMap((raw) => {
+    const parsed = EventSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return upcomingPublicEvents(view, campaignToday(now)).map((e) => toPublicEvent(e, lang));
 }
 
 /** Admin list: every event, soonest first. */
@@ -58,7 +66,7 @@ export async function adminEvents(): Promise<CampaignEvent[]> {
   );
 }
 
-function fields(input: EventData): Omit<CampaignEvent, 'id' | 'createdAt' | 'updatedAt'> {
+function fields(input: EventData): Omit<CampaignEvent, 'id' | 'createdAt' | 'updatedAt' | 'translations'> {
   return {
     title: input.title,
     description: input.description,
@@ -76,16 +84,44 @@ function fields(input: EventData): Omit<CampaignEvent, 'id' | 'createdAt' | 'upd
   };
 }
 
+/** The translations an event save leaves (see nextTranslations): made from the English being saved. */
+function translationsAfter(
+  cur: Pick<CampaignEvent, 'translations'>,
+  input: EventData,
+  english: CampaignEvent,
+) {
+  return nextTranslations(
+    cur.translations,
+    input.translations,
+    (t) => ({ title: t.title, description: t.description }),
+    {
+      sourceHash: eventSourceHash(english),
+      sourceUpdatedAt: english.updatedAt,
+      updatedAt: english.updatedAt,
+    },
+  );
+}
+
 export async function createEvent(input: EventData, now = new Date()): Promise<CampaignEvent> {
   const stamp = now.toISOString();
-  return events.create((id) => ({ id, ...fields(input), createdAt: stamp, updatedAt: stamp }));
+  return events.create((id) => {
+    const english: CampaignEvent = {
+      id,
+      ...fields(input),
+      createdAt: stamp,
+      updatedAt: stamp,
+      translations: {},
+    };
+    return { ...english, translations: translationsAfter(english, input, english) };
+  });
 }
 
 export async function updateEvent(id: number, input: EventData, now = new Date()): Promise<CampaignEvent> {
   const after = await events.update(id, (cur) => {
     if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== cur.updatedAt)
       throw new ConflictError();
-    return { ...cur, ...fields(input), updatedAt: laterStamp(now, cur.updatedAt) };
+    const english: CampaignEvent = { ...cur, ...fields(input), updatedAt: laterStamp(now, cur.updatedAt) };
+    return { ...english, translations: translationsAfter(cur, input, english) };
   });
   if (!after) throw new HttpError(404, 'Event not found');
   return after;

@@ -193,7 +193,8 @@ export async function restoreRevision(
   const snap = EventSchema.parse(rev.snapshot);
   const before = await events.get(id);
   if (!before) throw new HttpError(404, 'Event not found');
-  const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = snap;
+  // Translations are not part of the restore: the current ones stay (and show stale if the English changed).
+  const { id: _id, createdAt: _c, updatedAt: _u, translations: _t, ...fields } = snap;
   const after = await updateEvent(id, EventInputSchema.parse(fields));
   return { before, after, revision: await recordRevision(kind, after, actor, 'restore', before, n) };
 }

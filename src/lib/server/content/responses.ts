@@ -1,5 +1,7 @@
 import { purgeCache } from '@netlify/functions';
+import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../../lang.ts';
 import { env } from '../env.ts';
+import { HttpError } from '../errors.ts';
 import type { z } from 'zod';
 import { json } from '../http.ts';
 
@@ -26,14 +28,31 @@ export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
  * strips every field the schema does not list: an internal field can reach a
  * public answer only by being added to a Public*Schema (src/lib/schemas).
  */
-export function publicJson<S extends z.ZodType>(schema: S, data: z.input<S>, tag: CacheTag): Response {
+export function publicJson<S extends z.ZodType>(
+  schema: S,
+  data: z.input<S>,
+  tag: CacheTag,
+  options: { varyByQuery?: readonly string[] } = {},
+): Response {
   return json(schema.parse(data), {
     cache: 'public, max-age=0, must-revalidate',
     headers: {
       'Netlify-CDN-Cache-Control': 'public, s-maxage=30, stale-while-revalidate=60',
       'Netlify-Cache-Tag': tag,
+      // The CDN keys a function's answer by its whole query string; name the parameters that matter.
+      ...(options.varyByQuery ? { 'Netlify-Vary': `query=${options.varyByQuery.join('|')}` } : {}),
     },
   });
+}
+
+export const UNKNOWN_LANGUAGE = `Unknown language: use one of ${LANGS.join(', ')}`;
+
+/** `?lang=` of a public list (issue 12): absent is English; a language the site does not have is a 400. */
+export function langQuery(url: URL): Lang {
+  const raw = url.searchParams.get('lang');
+  if (raw === null) return DEFAULT_LANG;
+  if (!isLang(raw)) throw new HttpError(400, UNKNOWN_LANGUAGE);
+  return raw;
 }
 
 /**

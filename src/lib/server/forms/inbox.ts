@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
 import { CONTACT_SUBJECT_LABELS } from '../../schemas/forms.ts';
 import {
   StoredContactSchema,
@@ -45,6 +46,7 @@ const volunteers: InboxKind<typeof StoredVolunteerSchema> = {
       r.state,
       r.zip,
       ...r.interests,
+      LANG_NAMES_FOR_STAFF[r.lang],
     ].join(' '),
   columns: [
     'first_name',
@@ -57,6 +59,7 @@ const volunteers: InboxKind<typeof StoredVolunteerSchema> = {
     'state',
     'zip',
     'interests',
+    'language',
     'created_at',
     'updated_at',
     'email_status',
@@ -72,6 +75,7 @@ const volunteers: InboxKind<typeof StoredVolunteerSchema> = {
     r.state,
     r.zip,
     r.interests.join('; '),
+    r.lang,
     r.createdAt,
     r.updatedAt,
     r.emailStatus,
@@ -84,14 +88,23 @@ const contacts: InboxKind<typeof StoredContactSchema> = {
   schema: StoredContactSchema,
   filename: 'contacts',
   haystack: (r) =>
-    [r.name, r.email, r.phone ?? '', CONTACT_SUBJECT_LABELS[r.subject], r.subject, r.message].join(' '),
-  columns: ['name', 'email', 'phone', 'subject', 'message', 'created_at', 'email_status'],
+    [
+      r.name,
+      r.email,
+      r.phone ?? '',
+      CONTACT_SUBJECT_LABELS[r.subject],
+      r.subject,
+      r.message,
+      LANG_NAMES_FOR_STAFF[r.lang],
+    ].join(' '),
+  columns: ['name', 'email', 'phone', 'subject', 'message', 'language', 'created_at', 'email_status'],
   row: (r) => [
     r.name,
     r.email,
     r.phone ?? '',
     CONTACT_SUBJECT_LABELS[r.subject],
     r.message,
+    r.lang,
     r.createdAt,
     r.emailStatus,
   ],
@@ -102,7 +115,15 @@ const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
   prefix: 'person/',
   schema: StoredTextSignupSchema,
   filename: 'text-signups',
-  haystack: (r) => [r.firstName, r.phone ?? '', r.email ?? '', r.smsStatus, r.sourcePage ?? ''].join(' '),
+  haystack: (r) =>
+    [
+      r.firstName,
+      r.phone ?? '',
+      r.email ?? '',
+      r.smsStatus,
+      r.sourcePage ?? '',
+      LANG_NAMES_FOR_STAFF[r.lang],
+    ].join(' '),
   columns: [
     'first_name',
     'phone',
@@ -110,6 +131,7 @@ const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
     'sms_opt_in',
     'consent_at',
     'consent_version',
+    'language',
     'opted_out_at',
     'source_page',
     'created_at',
@@ -122,6 +144,7 @@ const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
     r.smsStatus === 'subscribed' ? 'yes' : 'no',
     r.consentAt ?? '',
     r.consentVersion ?? '',
+    r.lang,
     r.optedOutAt ?? '',
     r.sourcePage ?? '',
     r.createdAt,

@@ -11,6 +11,7 @@ import {
   type StoredContact,
   type StoredVolunteer,
 } from '../../schemas/inbox.ts';
+import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
 import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
@@ -30,7 +31,11 @@ export type ContactMessage = z.output<typeof ContactMessageSchema>;
 /** Every submission from one email lives under this prefix (the staff inbox groups them). */
 export const volunteerPrefix = (email: string) => key('volunteer', hashed(email));
 
-/** What a person typed, canonical: two identical submissions have one digest. */
+/**
+ * What a person typed, canonical: two identical submissions have one digest.
+ * The form's language is not part of it: the same details sent from the
+ * Spanish page after the English one are one volunteer, not two.
+ */
 function detailsDigest(v: Omit<VolunteerSignup, 'captchaResponse'>): string {
   const canonical = JSON.stringify([
     v.email,
@@ -70,6 +75,7 @@ function volunteerEmail(v: StoredVolunteer, earlier: number) {
       `Address: ${[v.address1, v.address2].filter(Boolean).join(', ')}`,
       `City/State/ZIP: ${v.city}, ${v.state} ${v.zip}`.trimEnd(),
       `Interests: ${v.interests.join(', ') || '(none given)'}`,
+      `Language: ${LANG_NAMES_FOR_STAFF[v.lang]}`,
       `Signed up: ${v.createdAt}`,
       ...(earlier > 0
         ? [
@@ -180,6 +186,7 @@ export async function saveContact(input: ContactMessage, meta: RequestMeta, now 
       `From: ${record.name} <${record.email}>`,
       `Phone: ${record.phone ?? '(not given)'}`,
       `Subject: ${CONTACT_SUBJECT_LABELS[record.subject]}`,
+      `Language: ${LANG_NAMES_FOR_STAFF[record.lang]}`,
       `Received: ${record.createdAt}`,
       '',
       record.message,

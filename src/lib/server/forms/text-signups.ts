@@ -2,12 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { RESUBSCRIBE_KEYWORDS } from '../../../content/consent.ts';
 import { formCopy } from '../../../content/forms.ts';
 import { IDENTITY } from '../../../content/identity.ts';
-import {
-  CAPTCHA_REQUIRED,
-  SMS_CONSENT_TEXT,
-  SMS_CONSENT_VERSION,
-  type TextSignupSchema,
-} from '../../schemas/forms.ts';
+import { SMS_CONSENT } from '../../../content/consent.ts';
+import { DEFAULT_LANG, type Lang } from '../../lang.ts';
+import { CAPTCHA_REQUIRED, type TextSignupSchema } from '../../schemas/forms.ts';
 import { HttpError } from '../errors.ts';
 import {
   ConsentEventSchema,
@@ -55,23 +52,52 @@ export function personIdFor(phone: string | undefined | null, email: string | un
   return randomBytes(16).toString('hex');
 }
 
-export function confirmationText(): string {
-  return (
-    `${IDENTITY.smsProgramName}: Thanks for signing up for campaign texts! Msg frequency varies. ` +
-    'Msg & data rates may apply. Reply HELP for help, STOP to unsubscribe.'
-  );
+/*
+ * The program's own texts, per language (issue 12): a sign-up is confirmed in
+ * the language of its form, and HELP is answered in the language the person
+ * signed up in. `Record<Lang, ...>` makes a missing language a type error.
+ * The program name is the name registered with the carriers, so it is not
+ * translated. Spanish wording for counsel to review, like the consent text.
+ */
+const PROGRAM_TEXTS: Record<Lang, { confirmation: string; help: string; stopped: string }> = {
+  en: {
+    confirmation:
+      `${IDENTITY.smsProgramName}: Thanks for signing up for campaign texts! Msg frequency varies. ` +
+      'Msg & data rates may apply. Reply HELP for help, STOP to unsubscribe.',
+    help:
+      `${IDENTITY.smsProgramName}: campaign updates from ${IDENTITY.committeeName}. ` +
+      `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone.display}. Msg frequency varies. Msg & data rates may apply. ` +
+      'Reply STOP to unsubscribe.',
+    stopped: `${IDENTITY.smsProgramName}: You're unsubscribed and will get no more texts. Reply START to resubscribe.`,
+  },
+  es: {
+    confirmation:
+      `${IDENTITY.smsProgramName}: ¡Gracias por suscribirse a los mensajes de la campaña! La frecuencia de los ` +
+      'mensajes varía. Pueden aplicarse tarifas de mensajes y datos. Responda AYUDA para obtener ayuda y ALTO ' +
+      'para cancelar.',
+    help:
+      `${IDENTITY.smsProgramName}: noticias de la campaña de ${IDENTITY.committeeName}. ` +
+      `Ayuda: ${IDENTITY.emails.general} o ${IDENTITY.phone.display}. La frecuencia de los mensajes varía. ` +
+      'Pueden aplicarse tarifas de mensajes y datos. Responda ALTO para cancelar.',
+    stopped:
+      `${IDENTITY.smsProgramName}: Su suscripción fue cancelada y no recibirá más mensajes. ` +
+      `Responda ${RESUBSCRIBE_KEYWORDS.es} para volver a suscribirse.`,
+  },
+};
+
+/** The one confirmation text of a new opt-in, in the sign-up's language. */
+export function confirmationText(lang: Lang = DEFAULT_LANG): string {
+  return PROGRAM_TEXTS[lang].confirmation;
 }
 
-export function helpText(): string {
-  return (
-    `${IDENTITY.smsProgramName}: campaign updates from ${IDENTITY.committeeName}. ` +
-    `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone.display}. Msg frequency varies. Msg & data rates may apply. ` +
-    'Reply STOP to unsubscribe.'
-  );
+/** Our reply to HELP, in the person's language. */
+export function helpText(lang: Lang = DEFAULT_LANG): string {
+  return PROGRAM_TEXTS[lang].help;
 }
 
-export function stoppedText(): string {
-  return `${IDENTITY.smsProgramName}: You're unsubscribed and will get no more texts. Reply START to resubscribe.`;
+/** Our confirmation of a plain-language stop request (Twilio confirms keyword STOPs itself). */
+export function stoppedText(lang: Lang = DEFAULT_LANG): string {
+  return PROGRAM_TEXTS[lang].stopped;
 }
 
 const pause = (attempt: number) =>
@@ -91,6 +117,7 @@ export function emptyEvent(personId: string, type: ConsentEvent['type'], at: str
     consentText: null,
     consentVersion: null,
     consentTextSha256: null,
+    lang: DEFAULT_LANG,
     sourcePage: null,
     ip: null,
     userAgent: null,
@@ -196,7 +223,9 @@ export async function signUpForTexts(
   const phone = input.phone ?? null;
   const email = input.email ?? null;
   const id = personIdFor(phone, email);
-  const consentText = SMS_CONSENT_TEXT;
+  // The wording the person saw: the one of their form's language (issue 12).
+  const lang = input.lang ?? DEFAULT_LANG;
+  const { text: consentText, version: consentVersion } = SMS_CONSENT[lang];
 
   // 1. The request itself, append-only, before anything else.
   const optInKey = await appendConsentEvent({
@@ -205,8 +234,9 @@ export async function signUpForTexts(
     email,
     firstName: input.firstName,
     consentText,
-    consentVersion: SMS_CONSENT_VERSION,
+    consentVersion,
     consentTextSha256: sha256(consentText),
+    lang,
     sourcePage: input.sourcePage ?? null,
     ip: meta.ip,
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
@@ -221,7 +251,8 @@ export async function signUpForTexts(
     email,
     smsStatus: 'subscribed',
     consentAt: at,
-    consentVersion: SMS_CONSENT_VERSION,
+    consentVersion,
+    lang,
     optedOutAt: null,
     sourcePage: input.sourcePage ?? null,
     createdAt: at,
@@ -243,6 +274,7 @@ export async function signUpForTexts(
       phone,
       email,
       firstName: input.firstName,
+      lang,
       sourcePage: input.sourcePage ?? null,
       ip: meta.ip,
       userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
@@ -254,7 +286,7 @@ export async function signUpForTexts(
   if (existing) return { outcome: 'repeat', created: false, personId: id, confirmation: null };
 
   // 3. One confirmation per new opt-in.
-  const confirmation = phone ? await sendConfirmation(id, phone, optInKey) : null;
+  const confirmation = phone ? await sendConfirmation(id, phone, optInKey, lang) : null;
   return { outcome: 'created', created: true, personId: id, confirmation };
 }
 
@@ -278,6 +310,7 @@ async function sendConfirmation(
   id: string,
   phone: string,
   refKey: string,
+  lang: Lang,
 ): Promise<StoredTextSignup['confirmation']> {
   const at = () => new Date().toISOString();
   let confirmation: NonNullable<StoredTextSignup['confirmation']>;
@@ -296,12 +329,13 @@ async function sendConfirmation(
     return confirmation;
   }
   try {
-    const r = await sendProgramText(phone, confirmationText());
+    const r = await sendProgramText(phone, confirmationText(lang));
     if (r.sent) {
       confirmation = { status: 'sent', messageId: r.id, error: null, at: at() };
       await appendConsentEvent({
         ...emptyEvent(id, 'confirmation_sent', confirmation.at),
         phone,
+        lang,
         messageId: r.id,
         refKey,
       });
@@ -336,39 +370,54 @@ async function sendConfirmation(
 
 export type InboundKind = 'stop' | 'start' | 'help' | 'other';
 
-/** Twilio's own opt-out keywords (advanced opt-out answers these itself). */
-const STOP_KEYWORDS = new Set([
-  'STOP',
-  'STOPALL',
-  'UNSUBSCRIBE',
-  'CANCEL',
-  'END',
-  'QUIT',
-  'OPTOUT',
-  'REVOKE',
-  'PARAR',
-  'ALTO',
-]);
-// Spanish: PARAR/ALTO stop, COMENZAR starts again, AYUDA asks for help (add them to Advanced Opt-Out too).
-const START_KEYWORDS = new Set(['START', 'UNSTOP', 'YES', RESUBSCRIBE_KEYWORDS.es]);
-const HELP_KEYWORDS = new Set(['HELP', 'INFO', 'AYUDA']);
+/**
+ * Every keyword the inbound webhook acts on, by kind and language (issue 12):
+ * the one list that docs/deploy.md gives for Twilio's Advanced Opt-Out (a unit
+ * test holds the two together, since carrier-level keywords must match ours).
+ * Matched whole, case- and accent-insensitively.
+ */
+export const INBOUND_KEYWORDS = {
+  // Twilio's own opt-out words, then the Spanish ones.
+  stop: {
+    en: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'],
+    es: ['ALTO', 'PARAR', 'CANCELAR', 'DETENER'],
+  },
+  start: { en: [RESUBSCRIBE_KEYWORDS.en, 'UNSTOP', 'YES'], es: [RESUBSCRIBE_KEYWORDS.es, 'INICIAR'] },
+  help: { en: ['HELP', 'INFO'], es: ['AYUDA'] },
+} as const satisfies Record<Exclude<InboundKind, 'other'>, Record<Lang, readonly string[]>>;
+
+/** Keyword -> its kind and language. */
+const KEYWORD_INDEX = new Map<string, { kind: Exclude<InboundKind, 'other'>; lang: Lang }>();
+for (const [kind, byLang] of Object.entries(INBOUND_KEYWORDS) as [
+  Exclude<InboundKind, 'other'>,
+  Record<Lang, readonly string[]>,
+][]) {
+  for (const [lang, words] of Object.entries(byLang) as [Lang, readonly string[]][])
+    for (const word of words) KEYWORD_INDEX.set(word, { kind, lang });
+}
 
 /** Plain-language stop requests: a person writing a sentence instead of a keyword. */
-const PLAIN_STOP =
-  /\b(stop (texting|messaging|sending|contacting)|unsubscribe|remove me|take me off|opt me out|opt out|do not (text|message|contact)|don'?t (text|message|contact)|no more (texts|messages|text messages)|leave me alone|wrong number)\b/i;
+const PLAIN_STOP: Record<Lang, RegExp> = {
+  en: /\b(stop (texting|messaging|sending|contacting)|unsubscribe|remove me|take me off|opt me out|opt out|do not (text|message|contact)|don'?t (text|message|contact)|no more (texts|messages|text messages)|leave me alone|wrong number)\b/i,
+  // Matched on the text without accents ("más" -> "mas").
+  es: /\b(no (me )?(manden|envien|escriban|mande|envie|escriba) mas|ya no (quiero|deseo) (recibir )?(mas )?(mensajes|textos)|no quiero (recibir )?(mas )?(mensajes|textos)|borrenme|quitenme|sacarme de (la|su) lista|numero equivocado|dejenme en paz)\b/i,
+};
 
-export function classifyInbound(body: string): { kind: InboundKind; keyword: boolean } {
-  const word = body
-    .trim()
-    .toUpperCase()
-    .replace(/[^A-Z ]/g, '')
-    .replace(/\s+/g, ' ');
-  const compact = word.replace(/ /g, '');
-  if (STOP_KEYWORDS.has(compact)) return { kind: 'stop', keyword: true };
-  if (START_KEYWORDS.has(compact)) return { kind: 'start', keyword: true };
-  if (HELP_KEYWORDS.has(compact)) return { kind: 'help', keyword: true };
-  if (PLAIN_STOP.test(body)) return { kind: 'stop', keyword: false };
-  return { kind: 'other', keyword: false };
+/** Upper case without accents or diacritics ("Ayúda" -> "AYUDA"). */
+const withoutAccents = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
+
+/**
+ * What an inbound text asks for, and the language it asked in (null when it
+ * asks for nothing we act on).
+ */
+export function classifyInbound(body: string): { kind: InboundKind; keyword: boolean; lang: Lang | null } {
+  const plain = withoutAccents(body);
+  const compact = plain.toUpperCase().replace(/[^A-Z]/g, '');
+  const hit = KEYWORD_INDEX.get(compact);
+  if (hit) return { kind: hit.kind, keyword: true, lang: hit.lang };
+  if (PLAIN_STOP.en.test(plain)) return { kind: 'stop', keyword: false, lang: 'en' };
+  if (PLAIN_STOP.es.test(plain)) return { kind: 'stop', keyword: false, lang: 'es' };
+  return { kind: 'other', keyword: false, lang: null };
 }
 
 export interface InboundText {
@@ -380,16 +429,20 @@ export interface InboundText {
 /**
  * Applies one inbound text to the consent log and the person's state.
  * Returns the reply to send (null: none; Twilio's advanced opt-out answers
- * STOP and START keywords itself).
+ * STOP and START keywords itself). A reply is in the language the person
+ * signed up in; for a number not on the list, in the language it wrote in.
  */
 export async function applyInboundText(msg: InboundText, now = new Date()): Promise<string | null> {
   const at = now.toISOString();
-  const { kind, keyword } = classifyInbound(msg.body);
+  const { kind, keyword, lang: asked } = classifyInbound(msg.body);
   if (kind === 'other') return null;
   const id = hashed(msg.from);
+  const known = await getPerson(id);
+  const lang = known?.lang ?? asked ?? DEFAULT_LANG;
   const base = {
     ...emptyEvent(id, kind, at),
     phone: msg.from,
+    lang,
     inboundMessageSid: msg.messageSid,
     inboundBody: msg.body.slice(0, 1600),
   };
@@ -405,6 +458,7 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
         smsStatus: 'opted_out',
         consentAt: null,
         consentVersion: null,
+        lang,
         optedOutAt: at,
         sourcePage: null,
         createdAt: at,
@@ -414,7 +468,7 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
       return cur ? { ...cur, smsStatus: 'opted_out', optedOutAt: at, updatedAt: at } : stub;
     });
     // A keyword STOP is confirmed by Twilio itself; a sentence is not, so we confirm it.
-    return keyword ? null : stoppedText();
+    return keyword ? null : stoppedText(lang);
   }
   if (kind === 'start') {
     // START re-subscribes someone who consented before; it never creates a subscriber.
@@ -425,5 +479,5 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
     }));
     return null;
   }
-  return helpText();
+  return helpText(lang);
 }
