@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { campaignProgress } from '../../src/lib/server/content/progress.ts';
+import { campaignProgress } from '../../src/lib/server/content/progress-public.ts';
 import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 

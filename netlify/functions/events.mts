@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { publicEvents } from '../../src/lib/server/content/events.ts';
+import { publicEvents } from '../../src/lib/server/content/events-public.ts';
 import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { newsFeed } from '../../src/lib/server/content/articles.ts';
+import { newsFeed } from '../../src/lib/server/content/articles-public.ts';
 import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 

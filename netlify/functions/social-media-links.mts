@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
-import { publicSocialLinks } from '../../src/lib/server/content/social.ts';
+import { publicSocialLinks } from '../../src/lib/server/content/social-public.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
 /** Footer links: active only, by display order. */

@@ -5,9 +5,10 @@
  * test that no function carries development code, and for the bench's
  * function sizes and import times.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { parse } from 'smol-toml';
 
 export interface FunctionBundle {
   name: string;
@@ -20,13 +21,28 @@ export interface FunctionBundle {
   bytes: number;
 }
 
+interface FunctionsToml {
+  functions?: { node_bundler?: string; external_node_modules?: string[]; included_files?: string[] };
+}
+
+/** The site-wide [functions] settings of `root`'s netlify.toml, in zip-it-and-ship-it's terms. */
+async function functionsConfig(root: string) {
+  const toml = parse(await readFile(join(root, 'netlify.toml'), 'utf8')) as FunctionsToml;
+  const f = toml.functions ?? {};
+  return {
+    nodeBundler: (f.node_bundler ?? 'esbuild') as 'esbuild',
+    externalNodeModules: f.external_node_modules ?? [],
+    includedFiles: f.included_files ?? [],
+  };
+}
+
 export async function bundleFunctions(root: string, outDir: string): Promise<FunctionBundle[]> {
   const results = await zipFunctions([join(root, 'netlify', 'functions')], outDir, {
     archiveFormat: 'none',
     basePath: root,
     repositoryRoot: root,
-    // As netlify.toml [functions]: esbuild, argon2's native binary kept as a module.
-    config: { '*': { nodeBundler: 'esbuild', externalNodeModules: ['argon2'] } },
+    // netlify.toml [functions], as the build reads it.
+    config: { '*': await functionsConfig(root) },
   });
   const bundles: FunctionBundle[] = [];
   for (const r of results) {

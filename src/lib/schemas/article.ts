@@ -60,9 +60,5 @@ export type Article = z.infer<typeof ArticleSchema>;
 /** Spec section 9: category badge from the author text (zod-free module, shared with the blog island). */
 export { categoryFor } from './category.ts';
 
-/** Public when published and its publish time has come. */
-export function isArticlePublic(a: Pick<Article, 'isPublished' | 'publishedAt'>, now = new Date()): boolean {
-  if (!a.isPublished) return false;
-  if (!a.publishedAt) return true;
-  return Date.parse(a.publishedAt) <= now.getTime();
-}
+/** Public when published and its publish time has come (zod-free module, used by the public news function). */
+export { isArticlePublic } from './article-rules.ts';

@@ -70,14 +70,5 @@ export const EventSchema = z.object({
 });
 export type CampaignEvent = z.infer<typeof EventSchema>;
 
-/** Public events whose date is today or later (campaign time zone), soonest first. */
-export function upcomingPublicEvents(
-  events: CampaignEvent[],
-  today: string,
-  limit?: number,
-): CampaignEvent[] {
-  const list = events
-    .filter((e) => e.isPublic && e.eventDate >= today)
-    .sort((a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime));
-  return limit === undefined ? list : list.slice(0, limit);
-}
+/** Public events from a day on, soonest first (zod-free module, used by the public events function). */
+export { upcomingPublicEvents } from './event-rules.ts';

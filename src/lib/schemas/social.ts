@@ -1,7 +1,8 @@
 import { z } from './zod.ts';
 import { text, intOr } from './fields.ts';
+import { PLATFORMS } from './platforms.ts';
 
-export const PLATFORMS = ['facebook', 'x', 'instagram', 'linkedin', 'youtube', 'tiktok'] as const;
+export { PLATFORMS };
 export const PlatformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof PlatformSchema>;
 

@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
-import { ConfigError, env } from './env.ts';
-import { HttpError, UNAVAILABLE_MESSAGE, ZodError, zodToHttp } from './errors.ts';
+import { appSettings, ConfigError } from './app-env.ts';
+import { HttpError, isZodError, UNAVAILABLE_MESSAGE, zodToHttp } from './errors.ts';
 import { ConflictError, StoreUnavailableError } from './store.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
@@ -76,7 +76,7 @@ export function handle(fn: Handler): Handler {
       return await fn(req, context);
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(err.status, err.message, err.extra, err.headers);
-      if (err instanceof ZodError) {
+      if (isZodError(err)) {
         const h = zodToHttp(err);
         return errorResponse(h.status, h.message, h.extra);
       }
@@ -113,7 +113,7 @@ export function requireSameOrigin(req: Request): void {
     throw new HttpError(403, 'Cross-site request refused');
   const origin = req.headers.get('origin');
   if (origin) {
-    const allowed = new Set([new URL(req.url).origin, new URL(env().SITE_URL).origin]);
+    const allowed = new Set([new URL(req.url).origin, new URL(appSettings().SITE_URL).origin]);
     if (!allowed.has(origin)) throw new HttpError(403, 'Cross-site request refused');
   }
 }

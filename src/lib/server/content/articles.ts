@@ -8,47 +8,14 @@ import {
 } from '../../schemas/article.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
+import { ARTICLES_LAYOUT, newestFirst } from './articles-public.ts';
 import { Collection } from './collection.ts';
-import { sanitizeArticleHtml } from './sanitize.ts';
 
 export type ArticleData = z.output<typeof ArticleInputSchema>;
 
-/** GET /api/news answers with at most this many articles (newest first); rss/sitemap use publicArticles(). */
-export const PUBLIC_NEWS_LIMIT = 50;
+export { newsFeed, PUBLIC_NEWS_LIMIT } from './articles-public.ts';
 
-const newestFirst = (a: Article, b: Article) =>
-  (b.publishedAt ?? b.createdAt).localeCompare(a.publishedAt ?? a.createdAt) || b.id - a.id;
-
-/**
- * The public feed view, derived at write time: every scheduled (future)
- * article plus the newest PUBLIC_NEWS_LIMIT already live. Whatever is public
- * at any later read time is in it, so reads only filter by the clock.
- */
-function publicFeed(items: Article[]): Article[] {
-  const now = Date.now();
-  const published = items.filter((a) => a.isPublished).sort(newestFirst);
-  const scheduled = published.filter((a) => a.publishedAt && Date.parse(a.publishedAt) > now);
-  const live = published
-    .filter((a) => !(a.publishedAt && Date.parse(a.publishedAt) > now))
-    .slice(0, PUBLIC_NEWS_LIMIT);
-  return [...scheduled, ...live];
-}
-
-export const articles = new Collection<Article>({
-  store: 'articles',
-  counter: 'articles',
-  schema: ArticleSchema,
-  views: { public: publicFeed },
-});
-
-/** GET /api/news: one blob read (the feed view), whatever the number of articles. */
-export async function newsFeed(now = new Date()): Promise<Article[]> {
-  const feed = await articles.view<Article[]>('public');
-  return feed
-    .filter((a) => isArticlePublic(a, now))
-    .sort(newestFirst)
-    .slice(0, PUBLIC_NEWS_LIMIT);
-}
+export const articles = new Collection<Article>({ ...ARTICLES_LAYOUT, schema: ArticleSchema });
 
 /** Every public article (published, publishedAt <= now), newest first: for rss and the sitemap. */
 export async function publicArticles(now = new Date()): Promise<Article[]> {
@@ -114,8 +81,14 @@ async function releaseSlug(slug: string, id: number): Promise<void> {
 // ---------------------------------------------------------------------------
 // Admin writes
 
-function cleanContent(html: string): string {
-  const clean = sanitizeArticleHtml(html);
+/** sanitize-html is loaded only when content is written (docs/decisions.md, "Functions that start fast"). */
+async function sanitize(html: string): Promise<string> {
+  const { sanitizeArticleHtml } = await import('./sanitize.ts');
+  return sanitizeArticleHtml(html);
+}
+
+async function cleanContent(html: string): Promise<string> {
+  const clean = await sanitize(html);
   if (!clean) {
     throw new HttpError(400, ARTICLE_MESSAGES.missingDescription, {
       fields: { content: ARTICLE_MESSAGES.missingDescription },
@@ -132,7 +105,7 @@ export function laterStamp(now: Date, previous: string): string {
 }
 
 export async function createArticle(input: ArticleData, now = new Date()): Promise<Article> {
-  const content = cleanContent(input.content);
+  const content = await cleanContent(input.content);
   const stamp = now.toISOString();
   return articles.create(async (id) => {
     await claimSlug(input.slug, id, now);
@@ -161,7 +134,7 @@ export async function updateArticle(id: number, input: ArticleData, now = new Da
   if (!before) throw new HttpError(404, 'Article not found');
   if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== before.updatedAt)
     throw new ConflictError();
-  const content = cleanContent(input.content);
+  const content = await cleanContent(input.content);
   const slugChanged = input.slug !== before.slug;
   if (slugChanged) await claimSlug(input.slug, id, now);
   let after: Article | null;
@@ -211,5 +184,5 @@ export async function seedArticle(article: Article, sync = true): Promise<void> 
     id: article.id,
     claimedAt: article.createdAt,
   } satisfies SlugClaim);
-  await articles.createWithId({ ...article, content: sanitizeArticleHtml(article.content) }, sync);
+  await articles.createWithId({ ...article, content: await sanitize(article.content) }, sync);
 }

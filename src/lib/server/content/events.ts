@@ -1,48 +1,16 @@
 import type { z } from 'zod';
-import {
-  EventSchema,
-  upcomingPublicEvents,
-  type CampaignEvent,
-  type EventInputSchema,
-} from '../../schemas/event.ts';
+import { EventSchema, type CampaignEvent, type EventInputSchema } from '../../schemas/event.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError } from '../store.ts';
 import { laterStamp } from './articles.ts';
 import { Collection } from './collection.ts';
+import { EVENTS_LAYOUT } from './events-public.ts';
 
 export type EventData = z.output<typeof EventInputSchema>;
 
-/** The campaign's calendar day (New Orleans), YYYY-MM-DD. */
-export function campaignToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { campaignToday, publicEvents } from './events-public.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Public view, derived at write time: public events from yesterday on (a day
- * of margin for clocks and time zones). Reads drop the ones that have passed.
- */
-function publicView(items: CampaignEvent[]): CampaignEvent[] {
-  return upcomingPublicEvents(items, campaignToday(new Date(Date.now() - DAY_MS)));
-}
-
-export const events = new Collection<CampaignEvent>({
-  store: 'events',
-  counter: 'events',
-  schema: EventSchema,
-  views: { public: publicView },
-});
-
-/** GET /api/events and the ics feed: public events from today on, soonest first (one blob read). */
-export async function publicEvents(now = new Date()): Promise<CampaignEvent[]> {
-  return upcomingPublicEvents(await events.view<CampaignEvent[]>('public'), campaignToday(now));
-}
+export const events = new Collection<CampaignEvent>({ ...EVENTS_LAYOUT, schema: EventSchema });
 
 /** Admin list: every event, soonest first. */
 export async function adminEvents(): Promise<CampaignEvent[]> {

@@ -1,5 +1,4 @@
-import { purgeCache } from '@netlify/functions';
-import { env } from '../env.ts';
+import { appSettings } from '../app-env.ts';
 import { json } from '../http.ts';
 
 /**
@@ -36,8 +35,10 @@ export function publicJson(data: unknown, tag: CacheTag): Response {
  * CDN copy then expires within 30 s anyway.
  */
 export async function purgeTags(...tags: CacheTag[]): Promise<void> {
-  if (env().APP_ENV !== 'production') return;
+  if (appSettings().APP_ENV !== 'production') return;
   try {
+    // Loaded here, on the admin write path only: the public reads never purge.
+    const { purgeCache } = await import('@netlify/functions');
     await purgeCache({ tags });
   } catch (err) {
     console.error(`[purge] could not purge ${tags.join(', ')}`, err);

@@ -1,0 +1,42 @@
+import type { CampaignEvent } from '../../schemas/event.ts';
+import { upcomingPublicEvents } from '../../schemas/event-rules.ts';
+import { CollectionReader, type CollectionLayout } from './collection.ts';
+
+/*
+ * What GET /api/events needs, and nothing that loads zod: the events
+ * collection's layout, its public view and the public read. The schema and
+ * the writes are in events.ts.
+ */
+
+/** The campaign's calendar day (New Orleans), YYYY-MM-DD. */
+export function campaignToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Public view, derived at write time: public events from yesterday on (a day
+ * of margin for clocks and time zones). Reads drop the ones that have passed.
+ */
+function publicView(items: CampaignEvent[]): CampaignEvent[] {
+  return upcomingPublicEvents(items, campaignToday(new Date(Date.now() - DAY_MS)));
+}
+
+export const EVENTS_LAYOUT: CollectionLayout<CampaignEvent> = {
+  store: 'events',
+  counter: 'events',
+  views: { public: publicView },
+};
+
+const reader = new CollectionReader<CampaignEvent>(EVENTS_LAYOUT);
+
+/** GET /api/events and the ics feed: public events from today on, soonest first (one blob read). */
+export async function publicEvents(now = new Date()): Promise<CampaignEvent[]> {
+  return upcomingPublicEvents(await reader.view<CampaignEvent[]>('public'), campaignToday(now));
+}
