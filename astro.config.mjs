@@ -17,11 +17,17 @@ export default defineConfig({
   output: 'static',
   integrations: [react()],
   adapter: netlify({
-    devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
+    devFeatures: { edgeFunctions: false, environmentVariables: false, images: false },
+    // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a
+    // year), not resized per request by Netlify's Image CDN (docs/decisions.md, issue 14).
+    imageCDN: false,
     // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).
     staticHeaders: true,
   }),
   server: { port: 4321, host: '127.0.0.1' },
+  // Every page's CSS is in its HTML: no render-blocking stylesheet request (a page's whole CSS is
+  // a few KB compressed, well under the first round trip's ~14 KB; a build test holds that).
+  build: { inlineStylesheets: 'always' },
   security: isDevServer
     ? {}
     : {

@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_USERS } from '../../scripts/lib/dev-users.mts';
-import { bundleFunctions } from '../../scripts/lib/bundle-functions.mts';
+import { bundleFunctions, type FunctionBundle } from '../../scripts/lib/bundle-functions.mts';
+import { PUBLIC_READ_FUNCTIONS } from '../../scripts/bench/functions.mts';
 
 /*
  * The dashboard is mounted client:only on /admin; no public page may load any
@@ -75,30 +77,89 @@ describe('admin code stays on /admin', () => {
   });
 });
 
-describe('function bundles carry no development code', () => {
-  it('no deployed function contains the dev passwords, the seed or the dev-server plugin', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'function-bundles-'));
-    try {
-      const bundles = await bundleFunctions(process.cwd(), out);
-      expect(bundles.length).toBeGreaterThan(20);
-      const forbidden = [
-        ...DEV_USERS.map((u) => u.password),
-        'seedLocalStore',
-        'campaign:functions-in-process',
-      ];
-      for (const b of bundles) {
-        expect(
-          b.files.some((f) => /scripts[\\/]/.test(f)),
-          `${b.name} bundles a file from scripts/`,
-        ).toBe(false);
-        for (const f of b.files.filter((x) => /\.(m?js|cjs|mts|ts|json)$/.test(x))) {
-          const text = await readFile(join(b.dir, f), 'utf8');
-          for (const word of forbidden)
-            expect(text.includes(word), `${b.name}/${f} contains ${word}`).toBe(false);
-        }
-      }
-    } finally {
-      await rm(out, { recursive: true, force: true });
+describe('no render-blocking request', () => {
+  // One TCP round trip carries about 14 KB (10 segments): the CSS for the first screen must fit.
+  const FIRST_ROUND_TRIP = 14 * 1024;
+
+  it('every page has its CSS in the HTML, within the first round trip, and links no stylesheet', async () => {
+    const pages = await htmlFiles(outDir);
+    expect(pages.length).toBeGreaterThan(5);
+    for (const page of pages) {
+      const html = await readFile(page, 'utf8');
+      const name = relative(outDir, page);
+      expect(html, `${name} links a stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+      expect(css.length, `${name} has its styles inline`).toBeGreaterThan(1000);
+      expect(gzipSync(css).length, `${name}: inline CSS, gzip`).toBeLessThan(FIRST_ROUND_TRIP);
+      // Nor does a script file block rendering: each is a deferred module (inline scripts need no request).
+      for (const tag of (html.match(/<script\b[^>]*>/g) ?? []).filter((t) => /\bsrc=/.test(t)))
+        expect(tag, `${name}: ${tag}`).toMatch(/type="module"|\bdefer\b|\basync\b/);
     }
+  });
+});
+
+describe('function bundles (as Netlify deploys them)', () => {
+  let out = '';
+  let bundles: FunctionBundle[] = [];
+  beforeAll(async () => {
+    out = await mkdtemp(join(tmpdir(), 'function-bundles-'));
+    bundles = await bundleFunctions(process.cwd(), out);
   }, 180_000);
+  afterAll(async () => {
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  /** The bundled entry (esbuild output), without the node_modules shipped beside it. */
+  const mainFile = (b: FunctionBundle) =>
+    readFile(b.entry.replace(/___netlify-entry-point\.mjs$/, `${b.name}.mjs`), 'utf8');
+
+  it('no deployed function contains the dev passwords, the seed or the dev-server plugin', async () => {
+    expect(bundles.length).toBeGreaterThan(20);
+    const forbidden = [
+      ...DEV_USERS.map((u) => u.password),
+      'seedLocalStore',
+      'campaign:functions-in-process',
+    ];
+    for (const b of bundles) {
+      expect(
+        b.files.some((f) => /scripts[\\/]/.test(f)),
+        `${b.name} bundles a file from scripts/`,
+      ).toBe(false);
+      for (const f of b.files.filter(
+        (x) => /\.(m?js|cjs|mts|ts|json)$/.test(x) && !x.includes('node_modules'),
+      )) {
+        const text = await readFile(join(b.dir, f), 'utf8');
+        for (const word of forbidden)
+          expect(text.includes(word), `${b.name}/${f} contains ${word}`).toBe(false);
+      }
+    }
+  });
+
+  it('the public reads bundle neither zod, sanitize-html nor twilio (they start in a few ms)', async () => {
+    for (const name of PUBLIC_READ_FUNCTIONS) {
+      const b = bundles.find((x) => x.name === name);
+      expect(b, name).toBeTruthy();
+      const text = await mainFile(b!);
+      // esbuild marks every bundled module with a "// node_modules/<package>/..." comment.
+      for (const pkg of ['zod', 'sanitize-html', 'twilio', 'htmlparser2', 'postcss'])
+        expect(text.includes(`// node_modules/${pkg}/`), `${name} bundles ${pkg}`).toBe(false);
+      expect(
+        b!.files.some((f) => f.includes('node_modules')),
+        `${name} ships node_modules`,
+      ).toBe(false);
+    }
+  });
+
+  it('twilio and sanitize-html are never bundled: shipped beside the functions that import them on use', async () => {
+    for (const b of bundles) {
+      const text = await mainFile(b);
+      expect(text.includes('// node_modules/twilio/'), `${b.name} bundles twilio`).toBe(false);
+      expect(text.includes('// node_modules/sanitize-html/'), `${b.name} bundles sanitize-html`).toBe(false);
+    }
+    const ships = (name: string, pkg: string) =>
+      bundles.find((b) => b.name === name)?.files.some((f) => f.includes(`node_modules/${pkg}/package.json`));
+    expect(ships('newsletter', 'twilio')).toBe(true);
+    expect(ships('sms-inbound', 'twilio')).toBe(true);
+    expect(ships('admin-news', 'sanitize-html')).toBe(true);
+  });
 });
