@@ -3,37 +3,26 @@
  * (@netlify/zip-it-and-ship-it, the bundler netlify-cli and the build system
  * use, with this site's netlify.toml settings), unzipped into `outDir`. For the
  * test that no function carries development code, and for the bench's
- * function sizes and import times.
+ * function sizes and import times. A v2 function (default export) is bundled
+ * with esbuild through Node File Trace whatever node_bundler says: our own
+ * source in one module, every npm package left external, its files copied
+ * into the bundle's node_modules and loaded at run time.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
-import { parse } from 'smol-toml';
 
 export interface FunctionBundle {
   name: string;
   /** The unzipped bundle: what the platform loads. */
   dir: string;
-  /** Its entry module (imported to start the function). */
+  /** The platform's entry module (a Lambda bootstrap: it needs the AWS runtime to import). */
   entry: string;
+  /** The function's own module, as bundled: what a cold start imports after the bootstrap. */
+  module: string;
   /** Every file in it, relative to `dir`. */
   files: string[];
   bytes: number;
-}
-
-interface FunctionsToml {
-  functions?: { node_bundler?: string; external_node_modules?: string[]; included_files?: string[] };
-}
-
-/** The site-wide [functions] settings of `root`'s netlify.toml, in zip-it-and-ship-it's terms. */
-async function functionsConfig(root: string) {
-  const toml = parse(await readFile(join(root, 'netlify.toml'), 'utf8')) as FunctionsToml;
-  const f = toml.functions ?? {};
-  return {
-    nodeBundler: (f.node_bundler ?? 'esbuild') as 'esbuild',
-    externalNodeModules: f.external_node_modules ?? [],
-    includedFiles: f.included_files ?? [],
-  };
 }
 
 export async function bundleFunctions(root: string, outDir: string): Promise<FunctionBundle[]> {
@@ -41,8 +30,8 @@ export async function bundleFunctions(root: string, outDir: string): Promise<Fun
     archiveFormat: 'none',
     basePath: root,
     repositoryRoot: root,
-    // netlify.toml [functions], as the build reads it.
-    config: { '*': await functionsConfig(root) },
+    // As netlify.toml [functions]: esbuild, argon2's native binary kept as a module.
+    config: { '*': { nodeBundler: 'esbuild', externalNodeModules: ['argon2'] } },
   });
   const bundles: FunctionBundle[] = [];
   for (const r of results) {
@@ -52,10 +41,13 @@ export async function bundleFunctions(root: string, outDir: string): Promise<Fun
       .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
     let bytes = 0;
     for (const f of files) bytes += (await stat(join(dir, f))).size;
+    const own = files.find((f) => new RegExp(`^netlify[\\\\/]functions[\\\\/]${r.name}\\.m?js$`).test(f));
+    if (!own) throw new Error(`No bundled module for function ${r.name} in ${dir}`);
     bundles.push({
       name: r.name,
       dir,
       entry: join(dir, r.entryFilename ?? '___netlify-entry-point.mjs'),
+      module: join(dir, own),
       files,
       bytes,
     });

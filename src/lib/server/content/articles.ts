@@ -10,10 +10,12 @@ import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
 import { ARTICLES_LAYOUT, newestFirst } from './articles-public.ts';
 import { Collection } from './collection.ts';
+import { laterStamp } from './stamps.ts';
 
 export type ArticleData = z.output<typeof ArticleInputSchema>;
 
 export { newsFeed, PUBLIC_NEWS_LIMIT } from './articles-public.ts';
+export { laterStamp } from './stamps.ts';
 
 export const articles = new Collection<Article>({ ...ARTICLES_LAYOUT, schema: ArticleSchema });
 
@@ -99,10 +101,6 @@ async function cleanContent(html: string): Promise<string> {
 
 const iso = (value: string) => new Date(value).toISOString();
 
-/** A new updatedAt strictly after the previous one, so the 409 check can tell any two versions apart. */
-export function laterStamp(now: Date, previous: string): string {
-  return new Date(Math.max(now.getTime(), Date.parse(previous) + 1 || 0)).toISOString();
-}
 
 export async function createArticle(input: ArticleData, now = new Date()): Promise<Article> {
   const content = await cleanContent(input.content);

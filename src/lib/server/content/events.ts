@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { EventSchema, type CampaignEvent, type EventInputSchema } from '../../schemas/event.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError } from '../store.ts';
-import { laterStamp } from './articles.ts';
+import { laterStamp } from './stamps.ts';
 import { Collection } from './collection.ts';
 import { EVENTS_LAYOUT } from './events-public.ts';
 

@@ -11,7 +11,7 @@ import {
   type VolunteerGoalUpdateSchema,
 } from '../../schemas/progress.ts';
 import { HttpError } from '../errors.ts';
-import { laterStamp } from './articles.ts';
+import { laterStamp } from './stamps.ts';
 import { Collection } from './collection.ts';
 import { byId, GOALS_LAYOUT, METRICS_LAYOUT, MILESTONES_LAYOUT } from './progress-public.ts';
 

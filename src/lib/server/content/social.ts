@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { SocialLinkSchema, type SocialLink, type SocialLinkUpdateSchema } from '../../schemas/social.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError } from '../store.ts';
-import { laterStamp } from './articles.ts';
+import { laterStamp } from './stamps.ts';
 import { Collection } from './collection.ts';
 import { byOrder, SOCIAL_LAYOUT } from './social-public.ts';
 
