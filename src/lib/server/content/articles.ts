@@ -101,7 +101,6 @@ async function cleanContent(html: string): Promise<string> {
 
 const iso = (value: string) => new Date(value).toISOString();
 
-
 export async function createArticle(input: ArticleData, now = new Date()): Promise<Article> {
   const content = await cleanContent(input.content);
   const stamp = now.toISOString();
