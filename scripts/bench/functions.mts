@@ -11,7 +11,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -60,12 +60,18 @@ async function measure(sets: FunctionBundle[][]): Promise<FunctionStart[][]> {
   );
 }
 
-/** Bundles `ref` from a temporary worktree of this repository (sharing this checkout's node_modules). */
+/**
+ * Bundles `ref` from a temporary worktree of this repository, with this
+ * checkout's node_modules hard-linked in (a copy that costs no disk; a symlink
+ * would be copied into the bundles as a link, hiding their real size).
+ */
 async function bundleAt(ref: string, outDir: string): Promise<FunctionBundle[]> {
   const tree = await mkdtemp(join(tmpdir(), 'bench-baseline-'));
   await exec('git', ['worktree', 'add', '--detach', tree, ref]);
   try {
-    await symlink(join(process.cwd(), 'node_modules'), join(tree, 'node_modules'), 'dir');
+    await exec('cp', ['-al', join(process.cwd(), 'node_modules'), join(tree, 'node_modules')], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return await bundleFunctions(tree, outDir);
   } finally {
     await exec('git', ['worktree', 'remove', '--force', tree]).catch(() => undefined);
