@@ -15,6 +15,12 @@ const isDevServer = process.argv.includes('dev');
 export default defineConfig({
   site,
   output: 'static',
+  // One URL form everywhere (issue 9): /about, never /about/. Pages are written as
+  // about.html, which Netlify serves at /about without a redirect (src/lib/urls.ts).
+  trailingSlash: 'never',
+  // Every page's CSS is in its HTML: no render-blocking stylesheet request (a page's whole CSS is
+  // a few KB compressed, well under the first round trip's ~14 KB; a build test holds that).
+  build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [react()],
   adapter: netlify({
     devFeatures: { edgeFunctions: false, environmentVariables: false, images: false },
@@ -25,9 +31,6 @@ export default defineConfig({
     staticHeaders: true,
   }),
   server: { port: 4321, host: '127.0.0.1' },
-  // Every page's CSS is in its HTML: no render-blocking stylesheet request (a page's whole CSS is
-  // a few KB compressed, well under the first round trip's ~14 KB; a build test holds that).
-  build: { inlineStylesheets: 'always' },
   security: isDevServer
     ? {}
     : {

@@ -1,11 +1,12 @@
 import type { Config, Context } from '@netlify/functions';
 import { ArticleInputSchema } from '../../src/lib/schemas/article.ts';
+import { adminArticles, createArticle } from '../../src/lib/server/content/articles.ts';
 import {
-  adminArticles,
-  createArticle,
-  deleteArticle,
-  updateArticle,
-} from '../../src/lib/server/content/articles.ts';
+  deleteToTrash,
+  recordRevision,
+  updateArticleWithHistory,
+} from '../../src/lib/server/content/history.ts';
+import { articleSaveKind, audit, changedDetail, target } from '../../src/lib/server/audit/audit.ts';
 import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
 import { pageResponse } from '../../src/lib/server/pagination.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
@@ -22,20 +23,31 @@ export default handle(async (req: Request, context: Context) => {
     await requireUser(req);
     return pageResponse('articles', await adminArticles(), req);
   }
-  await requireUser(req, { permission: 'edit_content' });
+  const user = await requireUser(req, { permission: 'edit_content' });
   if (req.method === 'POST') {
     const article = await createArticle(await readJson(req, ArticleInputSchema, MAX_ARTICLE_BYTES));
+    await recordRevision('article', article, user, 'create');
+    await audit(
+      context,
+      user,
+      'article.create',
+      target.article(article),
+      article.isPublished ? { published: 'yes' } : {},
+    );
     await purgeTags(CACHE_TAGS.news);
     return json({ article }, { status: 201 });
   }
   const id = idFrom(context);
   if (req.method === 'PUT') {
-    const article = await updateArticle(id, await readJson(req, ArticleInputSchema, MAX_ARTICLE_BYTES));
+    const input = await readJson(req, ArticleInputSchema, MAX_ARTICLE_BYTES);
+    const { before, after: article, revision } = await updateArticleWithHistory(id, input, user);
+    const detail = changedDetail(revision.changed);
+    await audit(context, user, articleSaveKind(before, article), target.article(article), detail);
     await purgeTags(CACHE_TAGS.news);
     return json({ article });
   }
   if (req.method === 'DELETE') {
-    await deleteArticle(id);
+    await audit(context, user, 'article.delete', target.article(await deleteToTrash('article', id, user)));
     await purgeTags(CACHE_TAGS.news);
     return json({ success: true });
   }

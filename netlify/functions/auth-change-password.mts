@@ -3,12 +3,13 @@ import { ChangePasswordSchema } from '../../src/lib/schemas/user.ts';
 import { hashPassword, verifyPassword } from '../../src/lib/server/auth/passwords.ts';
 import { notifyPasswordChanged } from '../../src/lib/server/auth/recovery.ts';
 import { createSessionCookie, requireUser } from '../../src/lib/server/auth/session.ts';
-import { changeUser, toPublicUser } from '../../src/lib/server/auth/users.ts';
+import { changeUser, toPublicUser, withNewPassword } from '../../src/lib/server/auth/users.ts';
+import { audit } from '../../src/lib/server/audit/audit.ts';
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /** The signed-in user's own password. Revokes every other session; this one gets a fresh cookie. */
-export default handle(async (req: Request, _context: Context) => {
+export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   const user = await requireUser(req, { allowPasswordChangePending: true });
   const { currentPassword, newPassword } = await readJson(req, ChangePasswordSchema, 4 * 1024);
@@ -20,16 +21,12 @@ export default handle(async (req: Request, _context: Context) => {
     }
   }
   const passwordHash = await hashPassword(newPassword);
-  const updated = await changeUser(user.id, (u) => ({
-    ...u,
-    passwordHash,
-    mustChangePassword: false,
-    tempPasswordHash: null,
-    tempPasswordExpiresAt: null,
-    tokenVersion: u.tokenVersion + 1,
-    updatedAt: new Date().toISOString(),
-  }));
+  // Every session, reset link and temporary password issued before dies with the old password.
+  const updated = await changeUser(user.id, (u) =>
+    withNewPassword(u, { passwordHash, mustChangePassword: false }),
+  );
   await notifyPasswordChanged(updated.email, updated.firstName || updated.username);
+  await audit(context, updated, 'auth.password_change');
   return json(
     { success: true, user: toPublicUser(updated) },
     { headers: { 'Set-Cookie': await createSessionCookie(updated) } },

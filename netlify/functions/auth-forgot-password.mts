@@ -6,7 +6,7 @@ import {
   clientIp,
   handle,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
@@ -15,8 +15,10 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
   try {
-    const input = await readJson(req, ForgotPasswordSchema, 4 * 1024);
-    const message = await requestPasswordReset(input, clientIp(context));
+    const input = await readInput(req, 'forgot-password', ForgotPasswordSchema, 4 * 1024);
+    // The account-dependent work runs after the response (same time for every email).
+    const defer = typeof context.waitUntil === 'function' ? context.waitUntil.bind(context) : undefined;
+    const message = await requestPasswordReset(input, clientIp(context), new Date(), defer);
     return json({ success: true, message });
   } catch (err) {
     // This call's failures carry success: false (spec section 7).

@@ -1,25 +1,23 @@
 import type { Config, Context } from '@netlify/functions';
 import { ContactMessageSchema } from '../../src/lib/schemas/forms.ts';
-import { verifyCaptcha } from '../../src/lib/server/adapters/captcha.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
-import { saveContact } from '../../src/lib/server/forms/submissions.ts';
+import { submitContact } from '../../src/lib/server/forms/submissions.ts';
 import {
   allowMethods,
   clientIp,
   handle,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 
-/** POST /api/contact: captcha, store, then email the campaign inbox. */
+/** POST /api/contact: phone country, captcha, store, then email the campaign inbox. */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
   requireFormProviders({ captcha: true, email: true });
-  const input = await readJson(req, ContactMessageSchema, 32 * 1024);
-  await verifyCaptcha(input.captcha, clientIp(context));
-  await saveContact(input, { ip: clientIp(context), userAgent: req.headers.get('user-agent') });
+  const input = await readInput(req, 'contact', ContactMessageSchema, 32 * 1024);
+  await submitContact(input, { ip: clientIp(context), userAgent: req.headers.get('user-agent') });
   return json({ success: true }, { status: 201 });
 });
 

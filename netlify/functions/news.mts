@@ -1,12 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { newsFeed } from '../../src/lib/server/content/articles-public.ts';
+import { PUBLIC_NEWS } from '../../src/lib/schemas/public-fields.ts';
 import { CACHE_TAGS, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
 /** Public news: published articles whose time has come, newest first. */
 export default handle(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
-  return publicJson({ articles: await newsFeed() }, CACHE_TAGS.news);
+  return publicJson(PUBLIC_NEWS, { articles: await newsFeed() }, CACHE_TAGS.news);
 });
 
 export const config: Config = { path: '/api/news' };

@@ -1,27 +1,38 @@
 import type { Config, Context } from '@netlify/functions';
 import { TextSignupSchema } from '../../src/lib/schemas/forms.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
-import { signUpForTexts, TEXT_SIGNUP_OK } from '../../src/lib/server/forms/text-signups.ts';
+import { browserFormPost } from '../../src/lib/server/form-post.ts';
+import {
+  submitTextSignup,
+  TEXT_SIGNUP_OK,
+  TEXT_SIGNUP_OPTED_OUT,
+} from '../../src/lib/server/forms/text-signups.ts';
 import {
   allowMethods,
   clientIp,
   handle,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 
-/** POST /api/newsletter: the text-message sign-up (201 new, 200 repeat; same message). */
+/**
+ * POST /api/newsletter: the text-message sign-up. 201 new, 200 repeat (same
+ * message); 200 with `status: 'opted_out'` and the START instructions for a
+ * number that replied STOP; 429 with Retry-After past a limit.
+ */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
-  requireFormProviders({ sms: true });
-  const input = await readJson(req, TextSignupSchema, 8 * 1024);
-  const result = await signUpForTexts(input, {
+  requireFormProviders({ sms: true, captcha: true });
+  const input = await readInput(req, 'text-signup', TextSignupSchema, 8 * 1024);
+  const result = await submitTextSignup(input, {
+    formPost: browserFormPost(req) !== null,
     ip: clientIp(context),
     userAgent: req.headers.get('user-agent'),
   });
-  return json({ message: TEXT_SIGNUP_OK }, { status: result.created ? 201 : 200 });
+  if (result.outcome === 'opted_out') return json({ message: TEXT_SIGNUP_OPTED_OUT, status: 'opted_out' });
+  return json({ message: TEXT_SIGNUP_OK, status: 'subscribed' }, { status: result.created ? 201 : 200 });
 });
 
 export const config: Config = { path: '/api/newsletter' };

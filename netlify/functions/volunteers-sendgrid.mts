@@ -1,25 +1,23 @@
 import type { Config, Context } from '@netlify/functions';
 import { VolunteerSignupSchema } from '../../src/lib/schemas/forms.ts';
-import { verifyCaptcha } from '../../src/lib/server/adapters/captcha.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
-import { saveVolunteer } from '../../src/lib/server/forms/submissions.ts';
+import { submitVolunteer } from '../../src/lib/server/forms/submissions.ts';
 import {
   allowMethods,
   clientIp,
   handle,
   json,
-  readJson,
+  readInput,
   requireSameOrigin,
 } from '../../src/lib/server/http.ts';
 
-/** POST /api/volunteers-sendgrid: captcha, store, then email the campaign (201 new, 200 repeat of an email). */
+/** POST /api/volunteers-sendgrid: phone country, captcha, store, then email the campaign (201 new, 200 identical repeat). */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
   requireFormProviders({ captcha: true, email: true });
-  const input = await readJson(req, VolunteerSignupSchema, 16 * 1024);
-  await verifyCaptcha(input.captchaResponse, clientIp(context));
-  const { created } = await saveVolunteer(input, {
+  const input = await readInput(req, 'volunteer', VolunteerSignupSchema, 16 * 1024);
+  const { created } = await submitVolunteer(input, {
     ip: clientIp(context),
     userAgent: req.headers.get('user-agent'),
   });

@@ -13,10 +13,21 @@ import { gzipSync } from 'node:zlib';
 
 const run = promisify(execFile);
 
-/** The static HTML file for a route in dist/, if the route is prerendered. */
+/** The static HTML file for a route in dist/, if the route is prerendered (pages are `about.html`). */
 function htmlFile(route: string): string | null {
-  const file = route === '/' ? 'dist/index.html' : join('dist', route.replace(/^\//, ''), 'index.html');
-  return existsSync(file) ? file : null;
+  const name = route.replace(/^\//, '');
+  const candidates =
+    route === '/' ? ['dist/index.html'] : [join('dist', `${name}.html`), join('dist', name, 'index.html')];
+  return candidates.find((f) => existsSync(f)) ?? null;
+}
+
+/** A route's HTML: the built file, or (on-demand pages: /blog, /volunteer, articles) fetched from `base`. */
+async function pageHtml(route: string, base?: string): Promise<string | null> {
+  const file = htmlFile(route);
+  if (file) return readFile(file, 'utf8');
+  if (!base) return null;
+  const res = await fetch(new URL(route, base));
+  return res.ok ? res.text() : null;
 }
 
 /** Entry scripts of a page: module scripts, modulepreloads and island component/renderer URLs. */
@@ -57,12 +68,17 @@ export interface PageJs {
   gzipBytes: number;
 }
 
-export async function pageJavaScript(routes: string[]): Promise<PageJs[]> {
+/**
+ * JavaScript per page after `npm run build`. Prerendered pages are read from
+ * dist/; on-demand pages need a server of the same build (`base`, e.g. the
+ * bench's `netlify serve`) and are skipped without one.
+ */
+export async function pageJavaScript(routes: string[], base?: string): Promise<PageJs[]> {
   const out: PageJs[] = [];
   for (const route of routes) {
-    const file = htmlFile(route);
-    if (!file) continue;
-    const files = await closure(entries(await readFile(file, 'utf8')));
+    const html = await pageHtml(route, base);
+    if (!html) continue;
+    const files = await closure(entries(html));
     let raw = 0;
     let gz = 0;
     for (const body of files.values()) {

@@ -16,9 +16,13 @@ interface FunctionModule {
 /**
  * Serves real function modules on 127.0.0.1 the way Netlify routes them
  * (config.path patterns, platform IP in context.ip), for autocannon benchmarks.
+ * `clientIpHeader` (benchmarks only) takes context.ip from that request header
+ * instead of the socket, so a load test on loopback can stand for many people;
+ * the functions themselves never read a client-sent IP.
  */
 export async function serveFunctions(
   modules: FunctionModule[],
+  options: { clientIpHeader?: string } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const routes = modules.flatMap((m) =>
     (Array.isArray(m.config.path) ? m.config.path : m.config.path ? [m.config.path] : []).map((p) => ({
@@ -45,8 +49,9 @@ export async function serveFunctions(
     const params = Object.fromEntries(
       Object.entries(route.m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
     );
+    const simulated = options.clientIpHeader ? req.headers[options.clientIpHeader] : undefined;
     const response = await route.r.handler(request, {
-      ip: req.socket.remoteAddress ?? '',
+      ip: typeof simulated === 'string' ? simulated : (req.socket.remoteAddress ?? ''),
       params,
     } as unknown as Context);
     res.writeHead(response.status, Object.fromEntries(response.headers));

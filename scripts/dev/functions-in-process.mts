@@ -83,7 +83,7 @@ function toWebRequest(req: IncomingMessage, url: URL): Request {
 }
 
 /** Netlify's function context, with what a function (not an edge function) can use. */
-function createContext(req: IncomingMessage, url: URL, params: Record<string, string>) {
+export function createContext(req: IncomingMessage, url: URL, params: Record<string, string>) {
   const pending: Promise<unknown>[] = [];
   const setCookies: string[] = [];
   const cookieHeader = req.headers.cookie ?? '';

@@ -1,4 +1,4 @@
-import { IDENTITY } from '../../src/content/identity.ts';
+import { IDENTITY, officeAddress } from '../../src/content/identity.ts';
 import type { Article } from '../../src/lib/schemas/article.ts';
 import type { CampaignEvent } from '../../src/lib/schemas/event.ts';
 import type { Metric, Milestone, VolunteerGoal } from '../../src/lib/schemas/progress.ts';
@@ -74,7 +74,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       imageUrl: '',
       isPublished: true,
       publishedAt: stamp(-6),
-      content: `<p><strong>NEW ORLEANS</strong> — The ${IDENTITY.committeeName} today opened its volunteer hub at ${IDENTITY.address}.</p>
+      content: `<p><strong>NEW ORLEANS</strong> — The ${IDENTITY.committeeName} campaign today opened its volunteer hub at ${officeAddress}.</p>
 <p>The hub is open Monday through Friday from 9 a.m. to 8 p.m. and Saturday from 10 a.m. to 6 p.m. Volunteers can pick up canvass packets, join phone banks and get trained on our text program.</p>
 <p>"This campaign belongs to the people who knock the doors," said ${candidate}. "The hub is their home base."</p>
 <p>Press inquiries: <a href="mailto:${IDENTITY.emails.press}">${IDENTITY.emails.press}</a>.</p>`,
@@ -214,7 +214,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       id: 6,
       title: 'Volunteer Captains Strategy Meeting',
       description: 'Precinct captains only: walk lists and GOTV assignments.',
-      location: 'Campaign Office, 1000 Canal Street, Suite 200, New Orleans, LA',
+      location: `Campaign Office, ${officeAddress}`,
       eventDate: dateIn(now, 6),
       startTime: '19:00',
       endTime: '20:30',
@@ -267,6 +267,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       sublabel: 'Neighbors signed up',
       description: 'People who have signed up to knock doors, make calls and staff events.',
       trend: '+38 this week',
+      isPublic: true,
       updatedAt,
     },
     {
@@ -277,6 +278,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       sublabel: 'Conversations at the door',
       description: 'Doors our volunteers have knocked across the city.',
       trend: '+2,100 this week',
+      isPublic: true,
       updatedAt,
     },
     {
@@ -287,6 +289,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       sublabel: 'Grassroots contributions',
       description: 'People who have given to the campaign, most of them under $100.',
       trend: '+64 this week',
+      isPublic: false,
       updatedAt,
     },
     {
@@ -297,6 +300,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       sublabel: 'Of 72 neighborhoods',
       description: 'New Orleans neighborhoods where we have held a meeting or canvass.',
       trend: '+3 this week',
+      isPublic: true,
       updatedAt,
     },
   ];
@@ -346,6 +350,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       targetCount: null,
       label: 'Supporters',
       description: 'People who have signed up for campaign updates.',
+      isPublic: true,
       updatedAt,
     },
     {
@@ -354,6 +359,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       targetCount: 20,
       label: 'Town Halls Held',
       description: 'Open community meetings, at least one in every council district.',
+      isPublic: true,
       updatedAt,
     },
     {
@@ -362,6 +368,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       targetCount: 10000,
       label: 'Petition Signatures',
       description: 'Signatures for the one-term pledge and ethics reform.',
+      isPublic: true,
       updatedAt,
     },
   ];

@@ -2,13 +2,15 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { createPortal } from 'react-dom';
 import Toaster from '../islands/Toaster.tsx';
-import { onAuthCleared, type AuthStatus } from '../lib/client/auth-store.ts';
+import { useStore } from '@nanostores/react';
+import { $mustEnrolTwoFactor, onAuthCleared, type AuthStatus } from '../lib/client/auth-store.ts';
 import type { PublicUser } from '../lib/schemas/user.ts';
 import { hasPermission } from '../lib/schemas/permissions.ts';
 import { SWR_DEFAULTS } from './api/shared.ts';
 import { AuthProvider, useAuth } from './auth/AuthProvider.tsx';
 import { ChangePasswordForm } from './auth/ChangePasswordForm.tsx';
 import { LoginForm } from './auth/LoginForm.tsx';
+import { TwoFactorSetup } from './auth/TwoFactorSetup.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { adminCopy } from '../content/pages.ts';
 import './admin.css';
@@ -58,8 +60,37 @@ function AuthShell({ children }: { children: ReactNode }) {
 
 function Gate({ onRegister }: AppProps) {
   const { status, user } = useAuth();
+  const mustEnrol = useStore($mustEnrolTwoFactor);
+  if (user && !user.mustChangePassword && mustEnrol)
+    return (
+      <AuthShell>
+        <EnrolmentRequired />
+      </AuthShell>
+    );
   if (user && !user.mustChangePassword && hasPermission(user, 'view_admin')) return <Dashboard user={user} />;
   return <AuthShell>{gateContent(status, user, onRegister)}</AuthShell>;
+}
+
+/** Issue 11: the campaign requires two-factor for this member, who has not set it up yet. */
+function EnrolmentRequired() {
+  const { logout } = useAuth();
+  return (
+    <section className="auth-card auth-card--wide" aria-labelledby="enrol-heading">
+      <h2 id="enrol-heading" className="auth-card__title">
+        Set up two-factor sign-in
+      </h2>
+      <p className="auth-card__lead">
+        Your campaign requires two-factor sign-in for your account. Set it up now to continue to the
+        dashboard.
+      </p>
+      <TwoFactorSetup onDone={() => undefined} />
+      <div className="auth-card__links">
+        <button type="button" className="link-button" onClick={() => void logout()}>
+          Logout
+        </button>
+      </div>
+    </section>
+  );
 }
 
 function gateContent(status: AuthStatus, user: PublicUser | null, onRegister: AppProps['onRegister']) {

@@ -4,19 +4,25 @@ import { adminCopy } from '../content/pages.ts';
 import { canEditContent, hasPermission } from '../lib/schemas/permissions.ts';
 import { displayName, type PublicUser } from '../lib/schemas/user.ts';
 import { useAuth } from './auth/AuthProvider.tsx';
+import { AlertBanner } from './components/AlertBanner.tsx';
 import { RoleBadge } from './components/Badge.tsx';
 import { Tabs, type TabItem } from './components/Tabs.tsx';
 import { BlogTab } from './tabs/BlogTab.tsx';
+import { DonationsTab } from './tabs/DonationsTab.tsx';
 import { EventsTab } from './tabs/EventsTab.tsx';
 import { InboxTab } from './tabs/InboxTab.tsx';
+import { LinksTab } from './tabs/LinksTab.tsx';
 import { ProgressTab } from './tabs/ProgressTab.tsx';
 import { SocialTab } from './tabs/SocialTab.tsx';
 import { UsersTab } from './tabs/UsersTab.tsx';
+import { ActivityTab } from './tabs/ActivityTab.tsx';
+import { SecurityTab } from './tabs/SecurityTab.tsx';
+import { TrashTab } from './tabs/TrashTab.tsx';
 
 /** Spec section 2: the page title is set for the admin dashboard. */
 export const DASHBOARD_TITLE = pageMeta.admin.title;
 
-/** Which tabs a user sees (spec section 6 plus the Progress and Inbox tabs of issue 5). */
+/** Which tabs a user sees (spec section 6, the Progress and Inbox tabs of issue 5, Donations and Outreach Links of issue 13, and issue 11's). */
 export function dashboardTabs(user: PublicUser): TabItem[] {
   const canEdit = canEditContent(user);
   const tabs: TabItem[] = [
@@ -32,6 +38,19 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
     render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
   });
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
+  // Issue 13: every staff role reads the donations; admin and editor set the public goal.
+  tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
+  tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });
+  // Issue 11: the audit trail and the Trash are admin only; Security is everyone's own two-factor.
+  if (hasPermission(user, 'view_audit')) {
+    tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });
+    tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
+  }
+  tabs.push({
+    id: 'security',
+    label: 'Security',
+    render: () => <SecurityTab isAdmin={hasPermission(user, 'manage_users')} />,
+  });
   return tabs;
 }
 
@@ -83,6 +102,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
           Logout
         </button>
       </header>
+      <AlertBanner />
       <Tabs label="Dashboard sections" items={tabs} selected={selected} onSelect={select} />
     </div>
   );

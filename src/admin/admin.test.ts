@@ -42,7 +42,7 @@ describe('useAuth', () => {
 describe('dashboard tabs per role', () => {
   const labels = (role: Role) => dashboardTabs(userWith(role)).map((t) => t.label);
 
-  it('admin sees every tab including User Management and Inbox', () => {
+  it('admin sees every tab including User Management, Inbox, Activity and Trash', () => {
     expect(labels('admin')).toEqual([
       'Blog Management',
       'Events Management',
@@ -50,25 +50,36 @@ describe('dashboard tabs per role', () => {
       'User Management',
       'Campaign Progress',
       'Inbox',
+      'Donations',
+      'Outreach Links',
+      'Activity',
+      'Trash',
+      'Security',
     ]);
   });
 
-  it('editor sees no User Management', () => {
+  it('editor sees no User Management, Activity or Trash', () => {
     expect(labels('editor')).toEqual([
       'Blog Management',
       'Events Management',
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Donations',
+      'Outreach Links',
+      'Security',
     ]);
   });
 
-  it('viewer sees neither User Management nor Inbox', () => {
+  it('viewer sees neither User Management nor Inbox (nor Activity, Trash)', () => {
     expect(labels('viewer')).toEqual([
       'Blog Management',
       'Events Management',
       'Social Media',
       'Campaign Progress',
+      'Donations',
+      'Outreach Links',
+      'Security',
     ]);
   });
 

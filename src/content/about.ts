@@ -1,5 +1,5 @@
 import type { TitledText } from '../lib/schemas/content';
-import { candidate, electionFacts } from './campaign';
+import { candidate, electionFacts } from './campaign.ts';
 
 /* About page copy (spec section 2 "About"). Biography details are placeholders. */
 

@@ -1,28 +1,26 @@
 import type { Candidate, ElectionFacts, NavLink } from '../lib/schemas/content';
+import { IDENTITY, paidForLine } from './identity.ts';
 
 /*
  * Who is running, where, and the dated facts of the race (spec sections 1 and 9).
- * The candidate name is a placeholder (docs/decisions.md): change it here only.
+ * Names, the committee and contact details are declared in identity.ts only;
+ * `candidate` is the view of them the pages use.
  */
 
-const firstName = 'Jordan';
-const lastName = 'Avery';
-const fullName = `${firstName} ${lastName}`;
-
 export const candidate = {
-  firstName,
-  lastName,
-  fullName,
-  committeeName: `${fullName} for Mayor`,
-  office: 'Mayor',
-  city: 'New Orleans',
-  state: 'Louisiana',
-  stateCode: 'LA',
-  tagline: 'Honest books, open government, and a New Orleans that works for everyone.',
+  firstName: IDENTITY.candidateFirstName,
+  lastName: IDENTITY.candidateLastName,
+  fullName: IDENTITY.candidateName,
+  committeeName: IDENTITY.committeeName,
+  office: IDENTITY.office,
+  city: IDENTITY.city,
+  state: IDENTITY.state,
+  stateCode: IDENTITY.stateCode,
+  tagline: `Honest books, open government, and a ${IDENTITY.city} that works for everyone.`,
 } satisfies Candidate;
 
 /** "Paid for by ..." line required on every page. */
-export const paidForDisclaimer = `Paid for by ${candidate.committeeName}`;
+export const paidForDisclaimer = paidForLine();
 
 export const electionFacts = {
   electionDay: { iso: '2025-10-11', label: 'October 11, 2025' },
@@ -35,21 +33,6 @@ export const electionFacts = {
   candidateCount: 14,
   yearsFinancialExperience: 52,
 } satisfies ElectionFacts;
-
-/**
- * Campaign contact points. Placeholders on the reserved `.example` domain and a
- * 555-01xx number until the campaign supplies real ones (docs/decisions.md).
- */
-export const campaignContact = {
-  email: 'info@averyformayor.example',
-  pressEmail: 'press@averyformayor.example',
-  eventsEmail: 'events@averyformayor.example',
-  endorsementsEmail: 'endorsements@averyformayor.example',
-  schedulingEmail: 'scheduling@averyformayor.example',
-  privacyEmail: 'privacy@averyformayor.example',
-  phone: { display: '(504) 555-0125', href: 'tel:+15045550125' },
-  address: { line1: 'Campaign Headquarters', line2: `${candidate.city}, ${candidate.stateCode}` },
-};
 
 /** Main navigation (spec section 2). */
 export const primaryNav = [

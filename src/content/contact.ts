@@ -1,5 +1,7 @@
-import type { ContactSubject, Faq, OfficeHours } from '../lib/schemas/content';
-import { campaignContact, candidate, electionFacts } from './campaign';
+import type { Faq, OfficeHours } from '../lib/schemas/content';
+import type { ContactSubject } from '../lib/schemas/public-forms';
+import { candidate, electionFacts } from './campaign.ts';
+import { IDENTITY } from './identity.ts';
 
 /* Contact page copy (spec section 2 "Contact" and section 9). */
 
@@ -28,32 +30,32 @@ export const outreachCards = [
   {
     title: 'Press Inquiries',
     description: `Members of the media can reach our press team, who respond ${responseTimes.press} during office hours.`,
-    email: campaignContact.pressEmail,
+    email: IDENTITY.emails.press,
     icon: 'newspaper',
   },
   {
     title: 'Endorsements',
     description: `Organizations and community leaders interested in endorsing ${candidate.fullName}: expect a response in ${responseTimes.endorsementTimeline}.`,
-    email: campaignContact.endorsementsEmail,
+    email: IDENTITY.emails.endorsements,
     icon: 'handshake',
   },
   {
     title: 'Speaking Engagements',
     description: `Invite ${candidate.firstName} to your event. Please give ${responseTimes.speakingNotice} notice.`,
-    email: campaignContact.schedulingEmail,
+    email: IDENTITY.emails.scheduling,
     icon: 'mic',
   },
 ] as const;
 
-/** Labels for the contact form's subject select; keys are the schema's enum. */
+/** Labels of the contact subjects (form select, staff inbox, notification email); keys are the schema's enum. */
 export const contactSubjectLabels = {
   general: 'General Inquiry',
   volunteer: 'Volunteering',
-  press: 'Press / Media',
+  press: 'Press Inquiry',
   endorsement: 'Endorsement',
   event: 'Event Request',
   policy: 'Policy Question',
-  donation: 'Donation Question',
+  donation: 'Donations',
   interview: 'Interview Request',
 } satisfies Record<ContactSubject, string>;
 

@@ -1,6 +1,6 @@
 import type { ContributionRule, SpendingItem } from '../lib/schemas/content';
 import { formatUsd } from '../lib/format';
-import { candidate } from './campaign';
+import { candidate } from './campaign.ts';
 
 /* Donate page copy and the campaign-finance facts of spec section 9. */
 

@@ -1,5 +1,5 @@
 import type { CampaignPhase, CarouselVideo, Pillar } from '../lib/schemas/content';
-import { candidate, electionFacts } from './campaign';
+import { candidate, electionFacts } from './campaign.ts';
 
 /* Home page copy (spec section 2 "Home", sections 3, 4 and 9). */
 

@@ -1,22 +1,67 @@
 /**
- * Who the campaign is: the one place for the candidate's name and the
- * committee's contact details. The name is a placeholder (docs/decisions.md).
+ * Who the campaign is: the ONE module that declares the candidate's name, the
+ * committee, its treasurer line, addresses, phone and emails (issue 9, "One
+ * identity"). Everything else derives from here: the paid-for line, the SMS
+ * consent, HELP and confirmation texts, the event contact default, the contact
+ * page, the Terms and the privacy policy. `tests/unit/identity.test.ts` fails if
+ * any other module under src/ or scripts/ declares an email address or a phone
+ * number of its own.
+ *
+ * The name is a placeholder (docs/decisions.md, "Placeholder candidate name");
+ * mailboxes use the reserved `.example` domain and the phone a 555-01xx number
+ * until the campaign supplies real ones.
  */
+const firstName = 'Jordan';
+const lastName = 'Avery';
+const candidateName = `${firstName} ${lastName}`;
+const office = 'Mayor';
+
+/** Reserved placeholder domain (RFC 2606): never someone else's mailbox. */
+const domain = 'averyformayor.example';
+const mailbox = (local: string) => `${local}@${domain}`;
+
 export const IDENTITY = {
-  candidateName: 'Jordan Avery',
-  candidateFirstName: 'Jordan',
+  candidateName,
+  candidateFirstName: firstName,
+  candidateLastName: lastName,
   city: 'New Orleans',
   state: 'Louisiana',
-  office: 'Mayor',
-  committeeName: 'Jordan Avery for Mayor Campaign Committee',
-  /** Short program name used in text messages. */
-  smsProgramName: 'Avery for Mayor',
+  stateCode: 'LA',
+  office,
+  /** The committee as registered: the paid-for line and the SMS consent name it exactly like this. */
+  committeeName: `${candidateName} for ${office}`,
+  /** Treasurer line printed after the committee in the paid-for line, if the campaign's counsel wants one. */
+  treasurer: null as string | null,
+  /** Short program name used at the start of every text message. */
+  smsProgramName: `${lastName} for ${office}`,
+  domain,
   emails: {
-    general: 'info@averyformayor.com',
-    events: 'events@averyformayor.com',
-    press: 'press@averyformayor.com',
-    volunteer: 'volunteer@averyformayor.com',
+    general: mailbox('info'),
+    press: mailbox('press'),
+    events: mailbox('events'),
+    volunteer: mailbox('volunteer'),
+    endorsements: mailbox('endorsements'),
+    scheduling: mailbox('scheduling'),
+    privacy: mailbox('privacy'),
   },
-  phone: '(504) 555-0142',
-  address: '1000 Canal Street, Suite 200, New Orleans, LA 70112',
+  phone: { display: '(504) 555-0125', e164: '+15045550125' },
+  address: {
+    street: '1000 Canal Street, Suite 200',
+    city: 'New Orleans',
+    stateCode: 'LA',
+    zip: '70112',
+  },
 } as const;
+
+/** The office address on one line, e.g. for the seed's press release and the contact page. */
+export const officeAddress = `${IDENTITY.address.street}, ${IDENTITY.address.city}, ${IDENTITY.address.stateCode} ${IDENTITY.address.zip}`;
+
+/** `tel:` link of the campaign phone. */
+export const phoneHref = `tel:${IDENTITY.phone.e164}`;
+
+/** "Paid for by ..." line required on every page (with the treasurer line when there is one). */
+export function paidForLine(
+  identity: { committeeName: string; treasurer: string | null } = IDENTITY,
+): string {
+  return `Paid for by ${identity.committeeName}${identity.treasurer ? `, ${identity.treasurer}` : ''}`;
+}

@@ -1,6 +1,7 @@
 import type { LegalDocument } from '../lib/schemas/content';
-import { campaignContact, candidate } from './campaign';
-import { textSignup } from './home';
+import { candidate } from './campaign.ts';
+import { IDENTITY } from './identity.ts';
+import { textSignup } from './home.ts';
 
 /*
  * Terms of Use (spec section 2 "Terms of Use") and the Privacy Policy (content not
@@ -133,7 +134,7 @@ export const termsOfUse = {
       id: 'contact',
       heading: 'Contact Information',
       paragraphs: [
-        `Questions about these terms can be sent to ${campaignContact.email} or by phone at ${campaignContact.phone.display}.`,
+        `Questions about these terms can be sent to ${IDENTITY.emails.general} or by phone at ${IDENTITY.phone.display}.`,
       ],
     },
     {
@@ -216,7 +217,7 @@ export const privacyPolicy = {
       id: 'your-choices',
       heading: 'Your Choices',
       paragraphs: [
-        `You can stop text messages at any time by replying STOP. To see, correct or delete the information we hold about you, email ${campaignContact.privacyEmail}. Some records, such as contribution and consent records, must be kept by law.`,
+        `You can stop text messages at any time by replying STOP. To see, correct or delete the information we hold about you, email ${IDENTITY.emails.privacy}. Some records, such as contribution and consent records, must be kept by law.`,
       ],
     },
     {
@@ -236,9 +237,7 @@ export const privacyPolicy = {
     {
       id: 'contact',
       heading: 'Contact Us',
-      paragraphs: [
-        `Questions about this policy: ${campaignContact.privacyEmail} or ${campaignContact.phone.display}.`,
-      ],
+      paragraphs: [`Questions about this policy: ${IDENTITY.emails.privacy} or ${IDENTITY.phone.display}.`],
     },
   ],
 } satisfies LegalDocument;

@@ -1,6 +1,6 @@
 import type { PageKey, PageMeta } from '../lib/schemas/content';
-import { candidate } from './campaign';
-import { articleNotFoundCopy } from './pages';
+import { candidate } from './campaign.ts';
+import { articleNotFoundCopy } from './pages.ts';
 
 /* Per-page title, description and keywords (spec section 1). */
 

@@ -1,4 +1,4 @@
-import { candidate, newsletter } from './campaign';
+import { candidate, newsletter } from './campaign.ts';
 
 /* Copy of the news, article, not-found and staff pages. */
 
@@ -28,6 +28,15 @@ export const blogCopy = {
   recommendedImage: { width: 1200, height: 630 },
   readMore: 'Read More',
   newsletter,
+  pager: {
+    label: 'News pages',
+    newer: 'Newer articles',
+    older: 'Older articles',
+    status: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+  /** Heading of /blog/page/2 and on. */
+  archiveHeading: (page: number) => `News Archive, Page ${page}`,
+  unavailable: 'News could not be loaded right now. Please try again in a minute.',
 };
 
 export const adminCopy = {

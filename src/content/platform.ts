@@ -1,5 +1,5 @@
 import type { Priority } from '../lib/schemas/content';
-import { candidate } from './campaign';
+import { candidate } from './campaign.ts';
 
 /* The ten priorities of the Platform page (spec section 2 "Platform"), in order. */
 

@@ -1,5 +1,6 @@
-import type { HelpArea, Impact, VolunteerState, WeeklyGoal } from '../lib/schemas/content';
-import { candidate } from './campaign';
+import type { HelpArea, Impact, WeeklyGoal } from '../lib/schemas/content';
+import type { VolunteerState } from '../lib/schemas/public-forms';
+import { candidate } from './campaign.ts';
 
 /* Volunteer page copy (spec section 2 "Volunteer" and section 9). */
 
@@ -42,13 +43,26 @@ export const helpAreas = [
   },
 ] satisfies HelpArea[];
 
-/** Weekly volunteer goals (spec section 9). */
+/**
+ * Weekly volunteer goals (spec section 9). The page shows the stored goal
+ * records (staff edit them); these are the figures every store starts with
+ * (src/lib/server/content/progress.ts `defaultGoals`, and the local seed).
+ */
 export const weeklyGoals = [
   { target: 15, label: 'New volunteer recruits' },
   { target: 500, label: 'Voter contacts' },
   { target: 3, label: 'Events staffed' },
   { target: 200, label: 'Volunteer hours' },
 ] satisfies WeeklyGoal[];
+
+/** Headings and phrases around the stored progress figures on the volunteer page. */
+export const progressCopy = {
+  goalsHeading: "This Week's Goals",
+  campaignHeading: 'Campaign Progress',
+  soFar: (current: string, deadline: string) => `${current} so far · by ${deadline}`,
+  ofTarget: (target: string) => `of ${target}`,
+  unavailable: "This week's figures cannot be loaded right now. Please check back soon.",
+};
 
 /** What an hour of help achieves (spec section 9). */
 export const volunteerImpact = [

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../lib/client/api.ts';
 import { formatPublishedDate } from '../lib/client/dates.ts';
-import { PUBLIC_LIST_SWR, type ArticleSummary } from '../lib/client/public-lists.ts';
+import { withInitialData, type ArticleSummary } from '../lib/client/public-lists.ts';
 import { categoryFor } from '../lib/schemas/category.ts';
 import '../styles/islands.css';
 
@@ -10,6 +10,8 @@ interface Props {
   initialArticles?: ArticleSummary[] | null;
   candidateName: string;
   fallbackImage?: string;
+  /** How many articles the list shows (the first page of /blog); refreshes keep to it. */
+  limit?: number;
 }
 
 function ArticleCard({
@@ -56,12 +58,14 @@ export default function ArticleList({
   initialArticles = null,
   candidateName,
   fallbackImage = '/images/article-fallback.svg',
+  limit,
 }: Props) {
-  const news = useSWR<{ articles: ArticleSummary[] }>('/api/news', queryFetcher, {
-    ...PUBLIC_LIST_SWR,
-    ...(initialArticles ? { fallbackData: { articles: initialArticles } } : {}),
-  });
-  const articles = news.data?.articles;
+  const news = useSWR<{ articles: ArticleSummary[] }>(
+    '/api/news',
+    queryFetcher,
+    withInitialData(initialArticles && { articles: initialArticles }),
+  );
+  const articles = news.data?.articles.slice(0, limit);
   if (articles === undefined) {
     return news.error ? (
       <p className="notice">News could not be loaded right now. Please try again later.</p>

@@ -13,7 +13,15 @@ export interface CaptchaHandle {
 interface Props {
   /** PUBLIC_TURNSTILE_SITE_KEY; empty or missing: local test widget. */
   siteKey?: string | undefined;
-  onToken: (token: string | null) => void;
+  /**
+   * The form field the local test widget posts its token under (the schema's
+   * captcha field). Turnstile adds its own hidden `cf-turnstile-response` field
+   * to the form, which the server reads as the same thing.
+   */
+  name?: string | undefined;
+  onToken?: (token: string | null) => void;
+  /** Shown when scripts are off: the captcha needs JavaScript (src/content/forms.ts, passed by the page). */
+  noscriptNote?: string | undefined;
   ref?: Ref<CaptchaHandle>;
 }
 
@@ -51,7 +59,7 @@ function loadTurnstile(): Promise<Turnstile> {
  * Without a site key (local mode) a visible, clearly labelled test widget
  * yields the dummy token instead, so the forms work end to end on a laptop.
  */
-export default function Captcha({ siteKey, onToken, ref }: Props) {
+export default function Captcha({ siteKey, name, onToken, noscriptNote, ref }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const widget = useRef<string | null>(null);
@@ -62,7 +70,7 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
 
   useImperativeHandle(ref, () => ({
     reset() {
-      onTokenRef.current(null);
+      onTokenRef.current?.(null);
       setChecked(false);
       if (widget.current && window.turnstile) window.turnstile.reset(widget.current);
     },
@@ -76,9 +84,9 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
         if (cancelled || !box.current) return;
         widget.current = ts.render(box.current, {
           sitekey: siteKey,
-          callback: (token: string) => onTokenRef.current(token),
-          'expired-callback': () => onTokenRef.current(null),
-          'error-callback': () => onTokenRef.current(null),
+          callback: (token: string) => onTokenRef.current?.(token),
+          'expired-callback': () => onTokenRef.current?.(null),
+          'error-callback': () => onTokenRef.current?.(null),
         });
       })
       .catch(() => !cancelled && setLoadError(true));
@@ -92,6 +100,11 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
   if (siteKey) {
     return (
       <div className="captcha">
+        {noscriptNote && (
+          <noscript>
+            <p className="notice notice--warn">{noscriptNote}</p>
+          </noscript>
+        )}
         <div ref={box} />
         {loadError && (
           <p className="field-error">
@@ -105,14 +118,24 @@ export default function Captcha({ siteKey, onToken, ref }: Props) {
   return (
     <fieldset className="captcha captcha--local">
       <legend>Local test mode: captcha not configured</legend>
+      {noscriptNote && (
+        <noscript>
+          {/* Local mode's test widget is a plain checkbox, which does work without JavaScript. */}
+          <p className="notice notice--warn">
+            {noscriptNote} In local test mode, tick the box below instead.
+          </p>
+        </noscript>
+      )}
       <div className="field field--check">
         <input
           id={`${id}-human`}
           type="checkbox"
+          name={name}
+          value={LOCAL_CAPTCHA_TOKEN}
           checked={checked}
           onChange={(e) => {
             setChecked(e.target.checked);
-            onTokenRef.current(e.target.checked ? LOCAL_CAPTCHA_TOKEN : null);
+            onTokenRef.current?.(e.target.checked ? LOCAL_CAPTCHA_TOKEN : null);
           }}
         />
         <label htmlFor={`${id}-human`}>I am human</label>

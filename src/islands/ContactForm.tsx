@@ -1,123 +1,119 @@
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../lib/client/toast';
 import { apiRequest } from '../lib/client/api.ts';
-import { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, CONTACT_SUBJECT_LABELS } from '../lib/schemas/forms.ts';
-import Captcha, { type CaptchaHandle } from './Captcha.tsx';
+import {
+  CAPTCHA_REQUIRED,
+  CONTACT_SUBJECTS,
+  FIELD_MAX,
+  type ContactSubject,
+  type FormInput,
+} from '../lib/schemas/public-forms.ts';
+import Captcha from './Captcha.tsx';
+import { FormAlert, SelectField, TextAreaField, TextField } from './form-kit/Field.tsx';
+import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
 interface Props {
+  /** Display labels of the subjects (src/content/contact.ts). */
+  subjectLabels: Record<ContactSubject, string>;
   /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
   captchaSiteKey?: string | undefined;
+  /** What the captcha says with scripts off (src/content/forms.ts). */
+  captchaNote: string;
+  /** An outcome page's refill after a refused form post. */
+  initialValues?: FormInput | undefined;
+  initialFieldErrors?: Record<string, string> | undefined;
 }
 
-const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** Contact form (spec sections 2, 4, 5, 8): success clears the fields and the captcha. */
-export default function ContactForm({ captchaSiteKey }: Props) {
+export default function ContactForm({
+  subjectLabels,
+  captchaSiteKey,
+  captchaNote,
+  initialValues = {},
+  initialFieldErrors = {},
+}: Props) {
   const id = useId();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [token, setToken] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [captchaError, setCaptchaError] = useState(false);
-
-  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!token) {
-      setCaptchaError(true);
-      toast.error(CAPTCHA_REQUIRED);
-      return;
-    }
-    setCaptchaError(false);
-    setSubmitting(true);
-    try {
-      await apiRequest('POST', '/api/contact', { ...values, captcha: token });
-      toast.success('Message sent successfully!', { description: "We'll get back to you within 24 hours." });
-      setValues(EMPTY);
-    } catch {
-      toast.error('Failed to send message', {
-        description: 'Please try again later or contact us directly.',
-      });
-    } finally {
-      // Turnstile tokens are single use: a fresh challenge after every attempt.
-      captcha.current?.reset();
-      setSubmitting(false);
-    }
-  }
-
-  const field = (
-    name: 'name' | 'email' | 'phone',
-    label: string,
-    type: string,
-    autoComplete: string,
-    required: boolean,
-  ) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        value={values[name]}
-        onChange={set(name)}
-      />
-    </div>
-  );
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const { formProps, submitting, captchaRef, captchaField } = usePublicForm('contact', {
+    onProblem(p) {
+      setCaptchaMissing(true);
+      toast.error(p.title);
+    },
+    async send(input, form) {
+      setCaptchaMissing(false);
+      try {
+        await apiRequest('POST', '/api/contact', input);
+        toast.success('Message sent successfully!', {
+          description: "We'll get back to you within 24 hours.",
+        });
+        form.reset();
+      } catch {
+        toast.error('Failed to send message', {
+          description: 'Please try again later or contact us directly.',
+        });
+      }
+    },
+  });
 
   return (
-    <form className="form-card" onSubmit={(e) => void onSubmit(e)} aria-label="Send us a message">
+    <form className="form-card" {...formProps} aria-label="Send us a message">
       <div className="field-grid">
-        {field('name', 'Full Name', 'text', 'name', true)}
-        {field('email', 'Email', 'email', 'email', true)}
-        {field('phone', 'Phone (optional)', 'tel', 'tel', false)}
-        <div className="field">
-          <label htmlFor={`${id}-subject`}>
-            Subject<span aria-hidden="true"> *</span>
-          </label>
-          <select
-            id={`${id}-subject`}
-            name="subject"
-            required
-            value={values.subject}
-            onChange={set('subject')}
-          >
-            <option value="">Select a subject</option>
-            {CONTACT_SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {CONTACT_SUBJECT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-message`}>
-          Message<span aria-hidden="true"> *</span>
-        </label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={6}
+        <TextField
+          idBase={id}
+          name="name"
+          label="Full Name"
           required
-          maxLength={5000}
-          value={values.message}
-          onChange={set('message')}
+          autoComplete="name"
+          maxLength={FIELD_MAX.name}
+          defaultValue={str(initialValues.name)}
+          error={initialFieldErrors.name}
+        />
+        <TextField
+          idBase={id}
+          name="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={FIELD_MAX.email}
+          defaultValue={str(initialValues.email)}
+          error={initialFieldErrors.email}
+        />
+        <TextField
+          idBase={id}
+          name="phone"
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          maxLength={FIELD_MAX.phone}
+          defaultValue={str(initialValues.phone)}
+          error={initialFieldErrors.phone}
+        />
+        <SelectField
+          idBase={id}
+          name="subject"
+          label="Subject"
+          required
+          placeholder="Select a subject"
+          options={CONTACT_SUBJECTS.map((s) => ({ value: s, label: subjectLabels[s] }))}
+          defaultValue={str(initialValues.subject)}
+          error={initialFieldErrors.subject}
         />
       </div>
-      <Captcha ref={captcha} siteKey={captchaSiteKey} onToken={setToken} />
-      {captchaError && (
-        <p className="alert alert--error" role="alert">
-          {CAPTCHA_REQUIRED}
-        </p>
-      )}
+      <TextAreaField
+        idBase={id}
+        name="message"
+        label="Message"
+        required
+        maxLength={FIELD_MAX.message}
+        defaultValue={str(initialValues.message)}
+        error={initialFieldErrors.message}
+      />
+      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} noscriptNote={captchaNote} />
+      {captchaMissing && <FormAlert message={CAPTCHA_REQUIRED} />}
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send Message'}
       </button>

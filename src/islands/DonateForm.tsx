@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { withAttribution } from '../lib/client/attribution.ts';
 import { buildDonationUrl, DONATION_PRESETS } from '../lib/donate.ts';
 import '../styles/islands.css';
 
@@ -19,7 +20,8 @@ export default function DonateForm({ providerUrl, amountParam }: Props) {
   const [search, setSearch] = useState<string | null>(null);
 
   useEffect(() => {
-    setSearch(location.search);
+    // A refcode from the landing page of this visit counts when /donate itself has none.
+    setSearch(withAttribution(location.search));
     const preset = Number(new URLSearchParams(location.search).get('amount'));
     if ((DONATION_PRESETS as readonly number[]).includes(preset)) setAmount(preset);
   }, []);

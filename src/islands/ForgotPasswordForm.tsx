@@ -1,9 +1,10 @@
 import { useId, useState, type SyntheticEvent } from 'react';
+import { formCopy } from '../content/forms.ts';
 import { forgotPasswordProblem } from '../lib/client/validation.ts';
+import { PUBLIC_FORMS } from '../lib/schemas/public-forms.ts';
 import '../styles/islands.css';
 
-export const FORGOT_SENT_NOTE =
-  'If an account with that email exists, a temporary password has been sent to your email address. Please check your inbox and log in with the temporary password.';
+export const FORGOT_SENT_NOTE = formCopy['forgot-password'].outcomes.sent.text;
 
 /**
  * Public forgot-password page (spec sections 2, 4, 5, 8): form -> submitting
@@ -67,6 +68,8 @@ export default function ForgotPasswordForm() {
   return (
     <form
       className="form-card auth-card"
+      method="post"
+      action={PUBLIC_FORMS['forgot-password'].endpoint}
       onSubmit={(e) => void onSubmit(e)}
       noValidate
       aria-label="Forgot password"

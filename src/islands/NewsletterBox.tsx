@@ -1,22 +1,49 @@
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId } from 'react';
+import type { OutcomeCopy, newsletterForm } from '../content/forms.ts';
 import { toast } from '../lib/client/toast';
+import { apiRequest, messageOf } from '../lib/client/api.ts';
+import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
+import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
-/** Blog newsletter box (spec section 5): email required; no call is made, only a thank-you toast. */
-export default function NewsletterBox() {
-  const id = useId();
-  const [email, setEmail] = useState('');
+interface Props {
+  /** The page the box is on, kept with the subscription. */
+  sourcePage: string;
+  /** The thank-you and the box's words (src/content/forms.ts), passed by the page. */
+  sent: OutcomeCopy;
+  labels: typeof newsletterForm;
+  initialValues?: FormInput | undefined;
+}
 
-  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    toast.success('Thank you for subscribing!', { description: "We'll keep you posted on campaign news." });
-    setEmail('');
-  }
+/**
+ * Blog newsletter box (spec section 5, issue 9): the browser checks the email
+ * (its own message), the address is stored by POST /api/email-subscribers and
+ * the spec's thank-you toast follows. A real POST form without JavaScript.
+ */
+export default function NewsletterBox({ sourcePage, sent, labels, initialValues = {} }: Props) {
+  const id = useId();
+  const { formProps, submitting } = usePublicForm('newsletter', {
+    onProblem: (p) => toast.error(p.title),
+    async send(input, form) {
+      try {
+        await apiRequest('POST', '/api/email-subscribers', input);
+        toast.success(sent.heading, { description: sent.text });
+        form.reset();
+      } catch (err) {
+        toast.error(labels.failure, { description: messageOf(err, 'Please try again later') });
+      }
+    },
+  });
 
   return (
-    <form className="newsletter-form" onSubmit={onSubmit} aria-label="Newsletter sign-up">
+    <form className="newsletter-form" {...formProps} aria-label="Newsletter sign-up">
+      <input
+        type="hidden"
+        name="sourcePage"
+        value={typeof initialValues.sourcePage === 'string' ? initialValues.sourcePage : sourcePage}
+      />
       <label htmlFor={`${id}-email`} className="visually-hidden">
-        Email address
+        {labels.label}
       </label>
       <input
         id={`${id}-email`}
@@ -24,12 +51,12 @@ export default function NewsletterBox() {
         name="email"
         required
         autoComplete="email"
-        placeholder="Your email address"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        maxLength={FIELD_MAX.email}
+        placeholder={labels.placeholder}
+        defaultValue={typeof initialValues.email === 'string' ? initialValues.email : undefined}
       />
-      <button type="submit" className="btn btn--primary">
-        Subscribe
+      <button type="submit" className="btn btn--primary" disabled={submitting}>
+        {labels.submit}
       </button>
     </form>
   );

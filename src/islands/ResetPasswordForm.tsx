@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { toast } from '../lib/client/toast';
 import { resetPasswordProblem, RESET_PASSWORD_MIN } from '../lib/client/validation.ts';
+import { PUBLIC_FORMS } from '../lib/schemas/public-forms.ts';
 import '../styles/islands.css';
 
 /** How long a toast stays readable before the redirect to /admin. */
@@ -8,12 +9,14 @@ const REDIRECT_DELAY_MS = 1500;
 
 function PasswordField({
   id,
+  name,
   label,
   value,
   onChange,
   autoComplete,
 }: {
   id: string;
+  name: string;
   label: string;
   value: string;
   onChange: (v: string) => void;
@@ -26,6 +29,7 @@ function PasswordField({
       <div className="password-input">
         <input
           id={id}
+          name={name}
           type={shown ? 'text' : 'password'}
           autoComplete={autoComplete}
           required
@@ -107,13 +111,18 @@ export default function ResetPasswordForm() {
   return (
     <form
       className="form-card auth-card"
+      method="post"
+      action={PUBLIC_FORMS['reset-password'].endpoint}
       onSubmit={(e) => void onSubmit(e)}
       noValidate
       aria-label="Reset password"
     >
+      {/* The token is read from the address after hydration; until then the button stays disabled. */}
+      <input type="hidden" name="token" value={token ?? ''} />
       <p>Use at least {RESET_PASSWORD_MIN} characters.</p>
       <PasswordField
         id={`${id}-new`}
+        name="password"
         label="New Password"
         value={password}
         onChange={setPassword}
@@ -121,6 +130,7 @@ export default function ResetPasswordForm() {
       />
       <PasswordField
         id={`${id}-confirm`}
+        name="confirmPassword"
         label="Confirm New Password"
         value={confirm}
         onChange={setConfirm}

@@ -1,3 +1,4 @@
+import { cancelledByPerson } from '../lib/client/share.ts';
 import { toast } from '../lib/client/toast';
 import '../styles/islands.css';
 
@@ -37,7 +38,8 @@ export default function ShareButton({ title, text, url }: Props) {
         await navigator.share({ title, text, url: link });
         return;
       } catch (err) {
-        if (err instanceof DOMException && err.name === 'AbortError') return; // the reader closed the sheet
+        if (cancelledByPerson(err)) return; // the reader closed the sheet
+        // Any other failure: copy the link instead.
       }
     }
     if (await copy(link)) toast.success('Link copied!');

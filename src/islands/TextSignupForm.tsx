@@ -1,12 +1,28 @@
-import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import type { FormCopy } from '../content/forms.ts';
 import { toast } from '../lib/client/toast';
 import { apiRequest, messageOf } from '../lib/client/api.ts';
 import { textSignupProblem } from '../lib/client/validation.ts';
+import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
+import { CheckboxField, TextField } from './form-kit/Field.tsx';
+import { usePublicForm } from './form-kit/use-public-form.ts';
+import Captcha from './Captcha.tsx';
 import '../styles/islands.css';
 
 interface Props {
-  /** smsConsentText(IDENTITY.committeeName), computed by the page (keeps zod out of the home bundle). */
+  /** SMS_CONSENT_TEXT (src/content/consent.ts), passed by the page. */
   consentText: string;
+  /** The page the form is on, posted with it for the consent record. */
+  sourcePage: string;
+  /** The confirmations (src/content/forms.ts `formCopy['text-signup'].outcomes`), passed by the page. */
+  outcomes: FormCopy['outcomes'];
+  /** An outcome page's refill after a refused form post. */
+  initialValues?: FormInput | undefined;
+  initialFieldErrors?: Record<string, string> | undefined;
+  /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
+  captchaSiteKey?: string | undefined;
+  /** What the bot check says with scripts off (src/content/forms.ts). */
+  captchaNote?: string | undefined;
 }
 
 const LINKS: Record<string, string> = {
@@ -35,112 +51,108 @@ function ConsentText({ text }: { text: string }) {
   return <>{parts}</>;
 }
 
+const str = (v: FormInput[string] | undefined) => (typeof v === 'string' ? v : undefined);
+
 /**
  * Text-message sign-up (spec sections 2, 4, 5, 8): idle -> submitting ->
- * success (form replaced) or failure (toast, form stays filled).
+ * success (form replaced) or failure (toast, form stays filled). A real POST
+ * form: before hydration or without JavaScript the browser posts it and the
+ * server answers with the outcome page.
  */
-export default function TextSignupForm({ consentText }: Props) {
+export default function TextSignupForm({
+  consentText,
+  sourcePage,
+  outcomes,
+  initialValues = {},
+  initialFieldErrors = {},
+  captchaSiteKey,
+  captchaNote,
+}: Props) {
   const id = useId();
-  const [firstName, setFirstName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  const [smsConsent, setSmsConsent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
-
-  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = textSignupProblem({ firstName, smsConsent });
-    if (problem) {
-      toast.error(problem.title, { description: problem.description });
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const res = await apiRequest<{ message?: string }>('POST', '/api/newsletter', {
-        firstName,
-        phone,
-        email,
-        smsConsent: true,
-        sourcePage: location.pathname,
-      });
-      setDone(true);
-      toast.success('Successfully subscribed!', {
-        description: res?.message || "You're signed up for text messages!",
-      });
-    } catch (err) {
-      toast.error('Subscription failed', { description: messageOf(err, 'Please try again later') });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (issue 15).
+  const [done, setDone] = useState<'sent' | 'opted_out' | null>(null);
+  const { formProps, submitting, captchaRef, captchaField } = usePublicForm('text-signup', {
+    ownValidation: true,
+    check: (input) =>
+      textSignupProblem({ firstName: str(input.firstName) ?? '', smsConsent: input.smsConsent === true }),
+    onProblem: (p) => toast.error(p.title, p.description ? { description: p.description } : undefined),
+    async send(input) {
+      try {
+        const res = await apiRequest<{ message?: string; status?: string }>('POST', '/api/newsletter', input);
+        if (res?.status === 'opted_out') {
+          setDone('opted_out');
+          return;
+        }
+        setDone('sent');
+        toast.success('Successfully subscribed!', {
+          description: res?.message || "You're signed up for text messages!",
+        });
+      } catch (err) {
+        toast.error('Subscription failed', { description: messageOf(err, 'Please try again later') });
+      }
+    },
+  });
 
   if (done) {
+    const outcome = done === 'sent' ? outcomes.sent : (outcomes[done] ?? outcomes.sent);
     return (
       <div className="form-card signup-done" role="status">
-        <h3>You're Signed Up!</h3>
-        <p>Thanks for joining our text updates. Reply STOP at any time to unsubscribe.</p>
+        <h3>{outcome.heading}</h3>
+        <p>{outcome.text}</p>
+        {done === 'opted_out' && (
+          <button type="button" className="btn btn--secondary" onClick={() => setDone(null)}>
+            {outcome.link.label}
+          </button>
+        )}
       </div>
     );
   }
 
   return (
-    <form
-      className="form-card"
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      aria-label="Sign up for text messages"
-    >
-      <div className="field">
-        <label htmlFor={`${id}-first`}>
-          First Name <span aria-hidden="true">*</span>
-        </label>
-        <input
-          id={`${id}-first`}
-          name="firstName"
-          autoComplete="given-name"
-          required
-          value={firstName}
-          onChange={(e) => setFirstName(e.target.value)}
-        />
-      </div>
+    <form className="form-card" {...formProps} aria-label="Sign up for text messages">
+      <input type="hidden" name="sourcePage" value={str(initialValues.sourcePage) ?? sourcePage} />
+      <TextField
+        idBase={id}
+        name="firstName"
+        label="First Name"
+        required
+        autoComplete="given-name"
+        maxLength={FIELD_MAX.firstName}
+        defaultValue={str(initialValues.firstName)}
+        error={initialFieldErrors.firstName}
+      />
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>Phone</label>
-          <input
-            id={`${id}-phone`}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-      </div>
-      <div className="field field--check">
-        <input
-          id={`${id}-consent`}
-          name="smsConsent"
-          type="checkbox"
-          required
-          checked={smsConsent}
-          onChange={(e) => setSmsConsent(e.target.checked)}
+        <TextField
+          idBase={id}
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={FIELD_MAX.phone}
+          defaultValue={str(initialValues.phone)}
+          error={initialFieldErrors.phone}
         />
-        <label htmlFor={`${id}-consent`} className="consent-text">
-          <ConsentText text={consentText} />
-        </label>
+        <TextField
+          idBase={id}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={FIELD_MAX.email}
+          defaultValue={str(initialValues.email)}
+          error={initialFieldErrors.email}
+        />
       </div>
+      <CheckboxField
+        idBase={id}
+        name="smsConsent"
+        required
+        defaultChecked={initialValues.smsConsent === true}
+        labelClassName="consent-text"
+        label={<ConsentText text={consentText} />}
+        error={initialFieldErrors.smsConsent}
+      />
+      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} noscriptNote={captchaNote} />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? 'Signing Up...' : 'Sign Up For Text Messages'}
       </button>

@@ -1,20 +1,29 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../lib/client/api.ts';
 import { campaignToday, formatEventDate, formatTime } from '../lib/client/dates.ts';
-import { MAX_BLOG_EVENTS, PUBLIC_LIST_SWR } from '../lib/client/public-lists.ts';
+import { MAX_BLOG_EVENTS, withInitialData } from '../lib/client/public-lists.ts';
 import { buildCalendar, icsFileName } from '../lib/ics.ts';
-import type { CampaignEvent } from '../lib/schemas/event.ts';
+import type { PublicEvent } from '../lib/schemas/event.ts';
+import { eventPagePath, takesRsvps } from '../lib/schemas/rsvp-rules.ts';
 import '../styles/islands.css';
 
 interface Props {
   /** Server-rendered first list (null: skeletons until the first fetch). */
-  initialEvents?: CampaignEvent[] | null;
+  initialEvents?: PublicEvent[] | null;
   eventTypeLabels: Record<string, string>;
   /** Calendar name for the .ics downloads. */
   calendarName: string;
+  /** SITE_URL's host name: the events' UIDs, the same as in /events.ics whatever host the page was reached by. */
+  uidHost: string;
 }
-function downloadIcs(event: CampaignEvent, calendarName: string) {
-  const ics = buildCalendar([event], { name: calendarName, uidHost: location.hostname });
+
+interface CalendarInfo {
+  calendarName: string;
+  uidHost: string;
+}
+
+function downloadIcs(event: PublicEvent, { calendarName, uidHost }: CalendarInfo) {
+  const ics = buildCalendar([event], { name: calendarName, uidHost });
   const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
@@ -28,11 +37,11 @@ function downloadIcs(event: CampaignEvent, calendarName: string) {
 function EventCard({
   event,
   label,
-  calendarName,
+  calendar,
 }: {
-  event: CampaignEvent;
+  event: PublicEvent;
   label: string;
-  calendarName: string;
+  calendar: CalendarInfo;
 }) {
   return (
     <article className="card event-card" data-event-id={event.id}>
@@ -70,6 +79,11 @@ function EventCard({
       </dl>
       {event.description && <p>{event.description}</p>}
       <div className="cta-row">
+        {takesRsvps(event) && (
+          <a className="btn btn--primary" href={eventPagePath(event.id)}>
+            RSVP<span className="visually-hidden"> for {event.title}</span>
+          </a>
+        )}
         {event.registrationUrl && (
           <a
             className="btn btn--primary"
@@ -80,7 +94,7 @@ function EventCard({
             Register Now<span className="visually-hidden"> for {event.title} (opens in a new tab)</span>
           </a>
         )}
-        <button type="button" className="btn btn--outline" onClick={() => downloadIcs(event, calendarName)}>
+        <button type="button" className="btn btn--outline" onClick={() => downloadIcs(event, calendar)}>
           Add to calendar<span className="visually-hidden">: {event.title}</span>
         </button>
       </div>
@@ -89,11 +103,17 @@ function EventCard({
 }
 
 /** Blog: up to 3 upcoming public events, refreshed every 30 s (spec sections 2, 4, 9). */
-export default function UpcomingEvents({ initialEvents = null, eventTypeLabels, calendarName }: Props) {
-  const events = useSWR<{ events: CampaignEvent[] }>('/api/events', queryFetcher, {
-    ...PUBLIC_LIST_SWR,
-    ...(initialEvents ? { fallbackData: { events: initialEvents } } : {}),
-  });
+export default function UpcomingEvents({
+  initialEvents = null,
+  eventTypeLabels,
+  calendarName,
+  uidHost,
+}: Props) {
+  const events = useSWR<{ events: PublicEvent[] }>(
+    '/api/events',
+    queryFetcher,
+    withInitialData(initialEvents && { events: initialEvents }),
+  );
   // The API already returns public events soonest first; past and private ones are filtered again here.
   const today = campaignToday();
   const upcoming = events.data?.events
@@ -121,7 +141,7 @@ export default function UpcomingEvents({ initialEvents = null, eventTypeLabels, 
           key={e.id}
           event={e}
           label={eventTypeLabels[e.eventType] ?? e.eventType}
-          calendarName={calendarName}
+          calendar={{ calendarName, uidHost }}
         />
       ))}
     </div>

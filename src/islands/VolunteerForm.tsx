@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { OutcomeCopy } from '../content/forms.ts';
 import { toast } from '../lib/client/toast';
-import { CAPTCHA_REQUIRED, STATES } from '../lib/schemas/forms.ts';
 import {
   flushOutbox,
   postVolunteer,
@@ -9,44 +9,53 @@ import {
   saveForRetry,
   type PendingSignup,
 } from '../lib/client/volunteer-outbox.ts';
-import Captcha, { type CaptchaHandle } from './Captcha.tsx';
+import { FIELD_MAX, STATES, type FormInput, type VolunteerState } from '../lib/schemas/public-forms.ts';
+import Captcha from './Captcha.tsx';
+import { CheckboxField, FormAlert, SelectField, TextField } from './form-kit/Field.tsx';
+import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
 interface Props {
   /** The six help areas (content module), offered as optional interest checkboxes. */
   helpAreas: string[];
+  /** Display names of the states (content module). */
+  stateLabels: Record<VolunteerState, string>;
   /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
   captchaSiteKey?: string | undefined;
+  /** The confirmation (src/content/forms.ts), and what the captcha says with scripts off. */
+  sent: OutcomeCopy;
+  captchaNote: string;
+  /** An outcome page's refill after a refused form post. */
+  initialValues?: FormInput | undefined;
+  initialFieldErrors?: Record<string, string> | undefined;
 }
 
-const EMPTY = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  address1: '',
-  address2: '',
-  city: '',
-  state: '',
-};
-type Values = typeof EMPTY;
 type Outcome = 'sent' | 'saved';
 
-const FIELDS: {
-  name: keyof Values;
+const TEXT_FIELDS: {
+  name: 'firstName' | 'lastName' | 'email' | 'phone' | 'address1' | 'address2' | 'city';
   label: string;
-  type?: string;
+  type?: 'email' | 'tel';
   autoComplete: string;
+  max: number;
   optional?: boolean;
 }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Mobile Number', type: 'tel', autoComplete: 'tel' },
-  { name: 'address1', label: 'Address Line 1', autoComplete: 'address-line1' },
-  { name: 'address2', label: 'Address Line 2 (optional)', autoComplete: 'address-line2', optional: true },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name', max: FIELD_MAX.firstName },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', max: FIELD_MAX.lastName },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', max: FIELD_MAX.email },
+  { name: 'phone', label: 'Mobile Number', type: 'tel', autoComplete: 'tel', max: FIELD_MAX.phone },
+  { name: 'address1', label: 'Address Line 1', autoComplete: 'address-line1', max: FIELD_MAX.address },
+  {
+    name: 'address2',
+    label: 'Address Line 2 (optional)',
+    autoComplete: 'address-line2',
+    max: FIELD_MAX.address,
+    optional: true,
+  },
+  { name: 'city', label: 'City', autoComplete: 'address-level2', max: FIELD_MAX.city },
 ];
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /**
  * Volunteer sign-up (spec sections 2-5, 8). Success is shown only when the
@@ -54,16 +63,22 @@ const FIELDS: {
  * was saved in this browser for an automatic retry (docs/decisions.md). A 4xx
  * shows the server's field errors and never claims success.
  */
-export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
+export default function VolunteerForm({
+  helpAreas,
+  stateLabels,
+  captchaSiteKey,
+  sent,
+  captchaNote,
+  initialValues = {},
+  initialFieldErrors = {},
+}: Props) {
   const id = useId();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [interests, setInterests] = useState<string[]>([]);
-  const [token, setToken] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // A new key remounts the (uncontrolled) fields with new defaults: a reset, or a saved sign-up put back.
+  const [version, setVersion] = useState(0);
+  const [values, setValues] = useState<FormInput>(initialValues);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(initialFieldErrors);
   const [resubmit, setResubmit] = useState<PendingSignup | null>(null);
 
   // Send sign-ups saved on an earlier visit; one whose captcha expired comes back into the form.
@@ -73,72 +88,62 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
         const stuck = left.find((e) => e.needsCaptcha);
         if (!stuck) return;
         setResubmit(stuck);
-        const p = stuck.payload as Partial<Values> & { interests?: string[] };
-        setValues({
-          ...EMPTY,
-          ...Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(p[k as keyof Values] ?? '')])),
-        });
-        setInterests(Array.isArray(p.interests) ? p.interests : []);
+        const { captchaResponse: _token, ...saved } = stuck.payload as FormInput;
+        setValues(saved);
+        setVersion((v) => v + 1);
       });
     if (readOutbox().length > 0) flush();
     window.addEventListener('online', flush);
     return () => window.removeEventListener('online', flush);
   }, []);
 
-  const set = (name: keyof Values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  async function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!token) {
-      setError(CAPTCHA_REQUIRED);
-      toast.error(CAPTCHA_REQUIRED);
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    setFieldErrors({});
-    const payload = { ...values, interests, captchaResponse: token };
-    const res = await postVolunteer(payload);
-    captcha.current?.reset(); // tokens are single use
-    setSubmitting(false);
-    const status = res.status;
-    if (status !== null && status >= 200 && status < 300) {
-      if (resubmit) removeFromOutbox(resubmit.id);
-      setResubmit(null);
-      setOutcome('sent');
-      return;
-    }
-    if (status === null || status === 429 || status >= 500) {
-      if (saveForRetry(payload)) {
+  const { formProps, submitting, captchaRef, captchaField } = usePublicForm('volunteer', {
+    onProblem(p) {
+      setError(p.title);
+      toast.error(p.title);
+    },
+    async send(payload) {
+      setError(null);
+      setFieldErrors({});
+      const res = await postVolunteer(payload);
+      const status = res.status;
+      if (status !== null && status >= 200 && status < 300) {
         if (resubmit) removeFromOutbox(resubmit.id);
         setResubmit(null);
-        setOutcome('saved');
+        setOutcome('sent');
+        // The server is reachable: send anything else still waiting, so nothing stays in this browser.
+        if (readOutbox().length > 0) void flushOutbox(postVolunteer);
         return;
       }
-      setError('We could not send your sign-up. Please check your connection and try again.');
-      return;
-    }
-    setError(res.error ?? 'Please check the form and try again.');
-    setFieldErrors(res.fields ?? {});
-  }
+      if (status === null || status === 429 || status >= 500) {
+        if (saveForRetry(payload)) {
+          if (resubmit) removeFromOutbox(resubmit.id);
+          setResubmit(null);
+          setOutcome('saved');
+          return;
+        }
+        setError('We could not send your sign-up. Please check your connection and try again.');
+        return;
+      }
+      setError(res.error ?? 'Please check the form and try again.');
+      setFieldErrors(res.fields ?? {});
+    },
+  });
 
   function reset() {
-    setValues(EMPTY);
-    setInterests([]);
+    setValues({});
     setError(null);
     setFieldErrors({});
-    setToken(null);
-    captcha.current?.reset();
     setOutcome(null);
+    setVersion((v) => v + 1);
   }
 
   if (outcome) {
     return (
       <div className="form-card volunteer-done" role="status" data-volunteer-form>
-        <h3>Thank you for volunteering!</h3>
+        <h3>{sent.heading}</h3>
         {outcome === 'sent' ? (
-          <p>We received your sign-up. Our volunteer team will contact you soon with next steps.</p>
+          <p>{sent.text}</p>
         ) : (
           <p>
             We couldn't reach our server just now, so your sign-up is saved in this browser and will be sent
@@ -147,17 +152,18 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
           </p>
         )}
         <button type="button" className="btn btn--secondary" onClick={reset}>
-          Sign Up Another Volunteer
+          {sent.link.label}
         </button>
       </div>
     );
   }
 
-  const errId = (name: string) => `${id}-${name}-error`;
+  const interests = Array.isArray(values.interests) ? values.interests : [];
   return (
     <form
+      key={version}
       className="form-card"
-      onSubmit={(e) => void onSubmit(e)}
+      {...formProps}
       aria-label="Volunteer sign-up"
       data-volunteer-form
     >
@@ -168,85 +174,49 @@ export default function VolunteerForm({ helpAreas, captchaSiteKey }: Props) {
         </p>
       )}
       <div className="field-grid">
-        {FIELDS.map((f) => (
-          <div className="field" key={f.name}>
-            <label htmlFor={`${id}-${f.name}`}>
-              {f.label}
-              {!f.optional && <span aria-hidden="true"> *</span>}
-            </label>
-            <input
-              id={`${id}-${f.name}`}
-              name={f.name}
-              type={f.type ?? 'text'}
-              autoComplete={f.autoComplete}
-              required={!f.optional}
-              value={values[f.name]}
-              onChange={set(f.name)}
-              aria-invalid={fieldErrors[f.name] ? true : undefined}
-              aria-describedby={fieldErrors[f.name] ? errId(f.name) : undefined}
-            />
-            {fieldErrors[f.name] && (
-              <p className="field-error" id={errId(f.name)}>
-                {fieldErrors[f.name]}
-              </p>
-            )}
-          </div>
+        {TEXT_FIELDS.map((f) => (
+          <TextField
+            key={f.name}
+            idBase={id}
+            name={f.name}
+            label={f.label}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            maxLength={f.max}
+            required={!f.optional}
+            defaultValue={str(values[f.name])}
+            error={fieldErrors[f.name]}
+          />
         ))}
-        <div className="field">
-          <label htmlFor={`${id}-state`}>
-            State<span aria-hidden="true"> *</span>
-          </label>
-          <select
-            id={`${id}-state`}
-            name="state"
-            required
-            value={values.state}
-            onChange={set('state')}
-            aria-invalid={fieldErrors.state ? true : undefined}
-            aria-describedby={fieldErrors.state ? errId('state') : undefined}
-          >
-            <option value="">Select a state</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          {fieldErrors.state && (
-            <p className="field-error" id={errId('state')}>
-              {fieldErrors.state}
-            </p>
-          )}
-        </div>
+        <SelectField
+          idBase={id}
+          name="state"
+          label="State"
+          required
+          placeholder="Select a state"
+          options={STATES.map((s) => ({ value: s, label: stateLabels[s] }))}
+          defaultValue={str(values.state)}
+          error={fieldErrors.state}
+        />
       </div>
       {helpAreas.length > 0 && (
         <fieldset className="interests">
           <legend>How would you like to help? (optional)</legend>
           {helpAreas.map((area, i) => (
-            <div className="field field--check" key={area}>
-              <input
-                id={`${id}-interest-${i}`}
-                type="checkbox"
-                name="interests"
-                value={area}
-                checked={interests.includes(area)}
-                onChange={(e) =>
-                  setInterests((list) =>
-                    e.target.checked ? [...list, area] : list.filter((x) => x !== area),
-                  )
-                }
-              />
-              <label htmlFor={`${id}-interest-${i}`}>{area}</label>
-            </div>
+            <CheckboxField
+              key={area}
+              idBase={id}
+              name="interests"
+              idSuffix={String(i)}
+              value={area}
+              label={area}
+              defaultChecked={interests.includes(area)}
+            />
           ))}
         </fieldset>
       )}
-      <Captcha ref={captcha} siteKey={captchaSiteKey} onToken={setToken} />
-      {error && (
-        <p className="alert alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} noscriptNote={captchaNote} />
+      <FormAlert message={error} />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? 'Submitting...' : 'Sign Up to Volunteer'}
       </button>

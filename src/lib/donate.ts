@@ -9,6 +9,11 @@ export const DONATION_PRESETS = [25, 50, 100, 250, 500, 1000] as const;
 const PASSTHROUGH = /^(refcode|utm_[a-z0-9_]+)$/i;
 const MAX_VALUE_LENGTH = 200;
 
+/** The query parameters that attribute a gift: refcode and utm_* (one rule for the frame URL and the visit memory). */
+export function isAttributionParam(name: string): boolean {
+  return PASSTHROUGH.test(name);
+}
+
 export interface DonationUrlOptions {
   /** The provider form URL (PUBLIC_DONATION_URL). */
   baseUrl: string | undefined | null;
@@ -38,7 +43,12 @@ export function buildDonationUrl({
   const param = amountParam?.trim() || 'amount';
   const page = new URLSearchParams(pageSearch);
   for (const [key, value] of page) {
-    if (PASSTHROUGH.test(key) && value.length <= MAX_VALUE_LENGTH) url.searchParams.set(key, value);
+    if (!PASSTHROUGH.test(key) || value.length > MAX_VALUE_LENGTH) continue;
+    url.searchParams.set(key, value);
+    // ActBlue reports only refcode* parameters back in its webhook (contribution.refcodes),
+    // so each UTM tag also travels as refcode_utm_<name> (docs/decisions.md, "Donations").
+    if (/^utm_/i.test(key) && !page.has(`refcode_${key}`))
+      url.searchParams.set(`refcode_${key.toLowerCase()}`, value);
   }
   if (amount !== null && Number.isFinite(amount) && amount > 0) {
     url.searchParams.set(param, String(Math.round(amount)));

@@ -3,6 +3,7 @@ import * as inbox from '../../netlify/functions/admin-inbox.mts';
 import * as newsletter from '../../netlify/functions/newsletter.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as contact from '../../netlify/functions/contact.mts';
+import * as subscribers from '../../netlify/functions/email-subscribers.mts';
 import { createSessionCookie } from '../../src/lib/server/auth/session.ts';
 import { createUser } from '../../src/lib/server/auth/users.ts';
 import { csvCell, toCsv } from '../../src/lib/server/forms/inbox.ts';
@@ -12,7 +13,12 @@ import { localProviders, validContact, validSignup, validVolunteer } from '../he
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const cookies: Record<string, string> = {};
-const PATHS = ['/api/admin/volunteers', '/api/admin/contacts', '/api/admin/text-signups'];
+const PATHS = [
+  '/api/admin/volunteers',
+  '/api/admin/contacts',
+  '/api/admin/text-signups',
+  '/api/admin/email-subscribers',
+];
 
 const pair = (setCookie: string) => setCookie.split(';')[0] as string;
 
@@ -167,7 +173,28 @@ describe('CSV export', () => {
     expect(head).toBe(
       'first_name,phone,email,sms_opt_in,consent_at,consent_version,opted_out_at,source_page,created_at,confirmation_status',
     );
-    expect(first).toMatch(/^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17,,,[^,]+Z,sent$/);
+    expect(first).toMatch(/^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17\.[0-9a-f]{8},,,[^,]+Z,sent$/);
+  });
+
+  it('newsletter subscribers: listed newest first and exported with the consent wording', async () => {
+    for (const email of ['first@example.com', 'second@example.com'])
+      expect(
+        (await call(subscribers, '/api/email-subscribers', { json: { email, sourcePage: '/blog' } })).status,
+      ).toBe(201);
+    const page = (await (
+      await call(inbox, '/api/admin/email-subscribers', { cookie: cookies.editor })
+    ).json()) as {
+      items: { email: string }[];
+    };
+    expect(page.items.map((i) => i.email).sort()).toEqual(['first@example.com', 'second@example.com']);
+    const csv = await (
+      await call(inbox, '/api/admin/email-subscribers?format=csv', { cookie: cookies.admin })
+    ).text();
+    const [header, ...rows] = csv.split('\r\n');
+    expect(header).toBe('email,subscribed_at,source_page,consent_version,consent_text');
+    expect(rows.find((r) => r.startsWith('second@'))).toMatch(
+      /^second@example\.com,[^,]+Z,\/blog,2025-09-17\.[0-9a-f]{8},"By subscribing/,
+    );
   });
 
   it('csvCell prefixes formula starts and quotes per RFC 4180', () => {

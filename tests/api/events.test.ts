@@ -1,3 +1,4 @@
+import { IDENTITY } from '../../src/content/identity.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminEvents from '../../netlify/functions/admin-events.mts';
 import * as eventsFn from '../../netlify/functions/events.mts';
@@ -62,7 +63,7 @@ describe('events', () => {
   it('creates with defaults: unlimited attendees, the campaign events email', async () => {
     const e = await create();
     expect(e.maxAttendees).toBeNull();
-    expect(e.contactEmail).toBe('events@averyformayor.com');
+    expect(e.contactEmail).toBe(IDENTITY.emails.events);
     expect(e.id).toBeGreaterThan(0);
   });
 

@@ -101,6 +101,7 @@ const bodies = {
         email: emailish,
         smsConsent: fc.constant(true),
         sourcePage: fc.constantFrom('/', '/volunteer', '/a b'),
+        captcha: token,
       }),
     },
   ),

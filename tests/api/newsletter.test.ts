@@ -9,7 +9,11 @@ import {
   type ConsentEvent,
   type StoredTextSignup,
 } from '../../src/lib/schemas/inbox.ts';
-import { classifyInbound, sendProgramText } from '../../src/lib/server/forms/text-signups.ts';
+import {
+  classifyInbound,
+  sendProgramText,
+  TEXT_SIGNUP_OPTED_OUT,
+} from '../../src/lib/server/forms/text-signups.ts';
 import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
@@ -23,6 +27,7 @@ import {
   twilioHandler,
   TWILIO_SID,
   TWILIO_TOKEN,
+  uniqueIp,
   uniquePhone,
   validSignup,
   valuesOf,
@@ -48,11 +53,13 @@ beforeEach(() => {
   twilioMode = {};
 });
 
+/** One visitor per call (a fresh client IP) unless the test says otherwise. */
 const post = (json: unknown, opts: Parameters<typeof call>[2] = {}) =>
   call(newsletter, '/api/newsletter', {
     method: 'POST',
     json,
     headers: { 'user-agent': 'vitest-agent' },
+    ip: uniqueIp(),
     ...opts,
   });
 
@@ -100,7 +107,7 @@ describe('POST /api/newsletter', () => {
       },
     );
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ message: OK });
+    expect(await res.json()).toEqual({ message: OK, status: 'subscribed' });
     expect(res.headers.get('cache-control')).toBe('no-store');
 
     const p = StoredTextSignupSchema.parse(await person('+15045550100'));
@@ -144,21 +151,30 @@ describe('POST /api/newsletter', () => {
     }
   });
 
-  it('a repeat sign-up answers 200, appends an event, keeps one person and sends no second text', async () => {
+  it('a repeat sign-up answers 200, logs the new details beside the first record, never rewrites it, sends no second text', async () => {
     const phone = uniquePhone();
     expect((await post(validSignup({ phone, email: '' }))).status).toBe(201);
-    const again = await post(validSignup({ phone, firstName: 'Adaline' }));
+    const before = await person(phone);
+    const again = await post(validSignup({ phone, firstName: 'Mallory', email: 'mallory@example.com' }));
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ message: OK });
+    expect(await again.json()).toEqual({ message: OK, status: 'subscribed' });
     expect(await keysOf('signups', `person/${hashed(phone)}`)).toHaveLength(1);
-    const p = await person(phone);
-    expect(p).toMatchObject({ firstName: 'Adaline', email: 'ada@example.com' });
-    expect((await events(phone)).filter((e) => e.type === 'web_opt_in')).toHaveLength(2);
+    // The first record stands as it was: a web form never changes a stored name silently.
+    expect(await person(phone)).toEqual(before);
+    expect(before).toMatchObject({ firstName: 'Ada', email: null });
+    const optIns = (await events(phone)).filter((e) => e.type === 'web_opt_in');
+    expect(optIns.map((e) => e.firstName).sort()).toEqual(['Ada', 'Mallory']);
+    expect(optIns.find((e) => e.firstName === 'Mallory')?.email).toBe('mallory@example.com');
     expect(await textsTo(phone)).toHaveLength(1);
   });
 
   it('email only: stored, no text', async () => {
-    const res = await post({ firstName: 'Eve', email: 'eve-only@example.com', smsConsent: true });
+    const res = await post({
+      firstName: 'Eve',
+      email: 'eve-only@example.com',
+      smsConsent: true,
+      captcha: validSignup().captcha,
+    });
     expect(res.status).toBe(201);
     const p = (await valuesOf<StoredTextSignup>('signups', `person/${hashed('eve-only@example.com')}`))[0]!;
     expect(p).toMatchObject({ phone: null, email: 'eve-only@example.com', confirmation: null });
@@ -189,12 +205,19 @@ describe('POST /api/newsletter', () => {
     const get = await call(newsletter, '/api/newsletter');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+    const text = await call(newsletter, '/api/newsletter', {
+      method: 'POST',
+      body: 'firstName=A',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBe(415);
+    // A form post is the no-JavaScript path: refused (no consent) as a page, not JSON (tests/api/form-posts.test.ts).
     const form = await call(newsletter, '/api/newsletter', {
       method: 'POST',
       body: 'firstName=A',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(form.status).toBe(415);
+    expect(form.status).toBe(303);
     const big = await post(validSignup({ firstName: 'x'.repeat(20_000) }));
     expect(big.status).toBe(413);
     const bad = await call(newsletter, '/api/newsletter', {
@@ -290,7 +313,7 @@ describe('POST /api/sms/inbound', () => {
     expect((await events(phone)).filter((e) => e.type === 'stop')).toHaveLength(1);
   });
 
-  it('an opted-out number is never texted again; a new explicit web opt-in re-subscribes and is recorded', async () => {
+  it('an opted-out number is never texted again, and a web sign-up cannot undo the STOP', async () => {
     const phone = uniquePhone();
     await post(validSignup({ phone }));
     await sendInbound({ MessageSid: messageSid(), From: phone, Body: 'please stop texting me' });
@@ -300,14 +323,15 @@ describe('POST /api/sms/inbound', () => {
     // Signing up again without consent: 400, still opted out, no text.
     expect((await post(validSignup({ phone, smsConsent: false }))).status).toBe(400);
     expect((await person(phone))?.smsStatus).toBe('opted_out');
-    expect(await textsTo(phone)).toHaveLength(1);
-    // A new explicit web opt-in: subscribed again, recorded, one new confirmation.
+    // A web opt-in (by anyone): recorded and refused; still opted out, nothing sent.
     const again = await post(validSignup({ phone }));
     expect(again.status).toBe(200);
-    const p = await person(phone);
-    expect(p?.smsStatus).toBe('subscribed');
-    expect((await events(phone)).filter((e) => e.type === 'web_opt_in')).toHaveLength(2);
-    expect(await textsTo(phone)).toHaveLength(2);
+    expect(await again.json()).toEqual({ message: TEXT_SIGNUP_OPTED_OUT, status: 'opted_out' });
+    expect((await person(phone))?.smsStatus).toBe('opted_out');
+    expect(await textsTo(phone)).toHaveLength(1);
+    const log = await events(phone);
+    expect(log.filter((e) => e.type === 'web_opt_in')).toHaveLength(2);
+    expect(log.filter((e) => e.type === 'web_opt_in_refused')).toHaveLength(1);
   });
 
   it('a plain-language stop gets a confirmation reply; HELP gets program name and contact', async () => {

@@ -41,6 +41,7 @@ describe('metrics, volunteer goals, milestones', () => {
         sublabel: 'At the door',
         description: '',
         trend: '+5%',
+        isPublic: true,
       },
     });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -57,8 +58,17 @@ describe('metrics, volunteer goals, milestones', () => {
     expect(pub.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const body = (await pub.json()) as { metrics: Metric[]; goals: VolunteerGoal[]; milestones: Milestone[] };
     expect(body.metrics.find((m) => m.id === 2)?.currentValue).toBe(1234);
+    // Only what staff marked public (issue 9): the other default metrics and the milestones start private.
+    expect(body.metrics.map((m) => m.id)).toEqual([2]);
     expect(body.goals).toHaveLength(4);
-    expect(body.milestones.length).toBeGreaterThan(0);
+    expect(body.milestones).toEqual([]);
+    // Leaving isPublic out of an update keeps it.
+    const again = await call(adminMetrics, '/api/admin/metrics/2', {
+      method: 'PUT',
+      cookie: editor,
+      json: { currentValue: 1, targetValue: 2, label: 'Doors Knocked' },
+    });
+    expect(((await again.json()) as { metric: Metric }).metric.isPublic).toBe(true);
   });
 
   it('PUT a goal and a milestone (optional target)', async () => {

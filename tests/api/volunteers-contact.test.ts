@@ -96,17 +96,51 @@ describe('POST /api/volunteers-sendgrid', () => {
     expect(mails[0]).toMatchObject({ to: 'team@localhost', subject: 'New volunteer: Grace Hopper' });
   });
 
-  it('the same email again: 200, one record merged, no second email unless details changed', async () => {
+  it('the same email again never overwrites: identical is one record (200), different details a second record', async () => {
     const email = uniqueEmail();
     expect((await post(validVolunteer({ email }))).status).toBe(201);
+    // A double click or a retry: the same submission, no second record, no second email.
     expect((await post(validVolunteer({ email }))).status).toBe(200);
     expect(await keysOf('volunteers', `volunteer/${hashed(email)}`)).toHaveLength(1);
     const count = async () =>
       (await valuesOf<{ replyTo: string }>('outbox', 'email/')).filter((m) => m.replyTo === email).length;
     expect(await count()).toBe(1);
-    expect((await post(validVolunteer({ email, city: 'Metairie' }))).status).toBe(200);
-    expect((await volunteer(email))?.city).toBe('Metairie');
+    const first = await volunteer(email);
+    // Anyone who knows the email submits other details: a new record beside the first, which stays as it was.
+    const other = await post(
+      validVolunteer({ email, firstName: 'Mallory', city: 'Metairie', phone: '504-555-0177' }),
+    );
+    expect(other.status).toBe(201);
+    const all = await valuesOf<StoredVolunteer>('volunteers', `volunteer/${hashed(email)}`);
+    expect(all).toHaveLength(2);
+    expect(all).toContainEqual(first);
+    expect(all.find((v) => v.firstName === 'Mallory')).toMatchObject({
+      city: 'Metairie',
+      phone: '+15045550177',
+    });
     expect(await count()).toBe(2);
+    const mails = (await valuesOf<{ replyTo: string; subject: string }>('outbox', 'email/')).filter(
+      (m) => m.replyTo === email,
+    );
+    expect(mails.map((m) => m.subject)).toContain('Volunteer sign-up (2 from this email): Mallory Hopper');
+  });
+
+  it.each([
+    ['+442071838750', 400],
+    ['+18765550123', 400],
+    ['+14165550123', 400],
+    ['+15045550188', 201],
+  ])('phone %s -> %i (only the countries the campaign texts)', async (phone, status) => {
+    const email = uniqueEmail();
+    const res = await post(validVolunteer({ email, phone }));
+    expect(res.status).toBe(status);
+    if (status === 400) {
+      expect(await res.json()).toMatchObject({
+        error: 'Please enter a phone number from the US.',
+        fields: { phone: 'Please enter a phone number from the US.' },
+      });
+      expect(await keysOf('volunteers', `volunteer/${hashed(email)}`)).toHaveLength(0);
+    }
   });
 
   it.each([

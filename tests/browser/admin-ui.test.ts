@@ -1,3 +1,4 @@
+import { IDENTITY } from '../../src/content/identity.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -71,7 +72,8 @@ describe('admin sign-in (stubbed API)', () => {
     expect(api.calls.some((c) => c.path === '/api/auth/login')).toBe(false);
 
     await signIn(page, 'admin', 'wrong-password');
-    await expectToast(page, 'Login failed', 'Invalid credentials');
+    // Spec section 8: the error message is "<status>: <body text>".
+    await expectToast(page, 'Login failed', '401: {"error":"Invalid credentials"}');
 
     api.override(
       'POST /api/auth/login',
@@ -80,7 +82,11 @@ describe('admin sign-in (stubbed API)', () => {
       { 'Retry-After': '900' },
     );
     await signIn(page, 'admin');
-    await expectToast(page, 'Login failed', 'Too many login attempts. Please try again in 15 minutes.');
+    await expectToast(
+      page,
+      'Login failed',
+      '429: {"error":"Too many login attempts. Please try again in 15 minutes."}',
+    );
     expect(await dashboardHeading(page).count()).toBe(0);
     await page.close();
   });
@@ -208,11 +214,11 @@ describe('admin dashboard (stubbed API)', () => {
     );
     await page.getByRole('heading', { name: 'Events Management', level: 2 }).waitFor();
     await page.keyboard.press('End');
-    expect(await page.getByRole('tab', { name: 'Inbox' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Security' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowRight');
     expect(await blog.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowLeft');
-    expect(await page.getByRole('tab', { name: 'Inbox' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Security' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Home');
     expect(await blog.getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Blog Management');
@@ -291,7 +297,7 @@ describe('admin dashboard (stubbed API)', () => {
     await add.getByLabel('Content').fill('c');
     api.override('POST /api/admin/news', 400, { error: 'Slug already in use' });
     await add.getByRole('button', { name: 'Create Article' }).click();
-    await expectToast(page, 'Failed to create article', 'Slug already in use');
+    await expectToast(page, 'Failed to create article', '400: {"error":"Slug already in use"}');
     api.override('POST /api/admin/news', 401, { error: 'Unauthorized' });
     await add.getByRole('button', { name: 'Create Article' }).click();
     await expectToast(page, 'Authentication required', 'Please log in again to continue.');
@@ -315,7 +321,7 @@ describe('admin dashboard (stubbed API)', () => {
     await page.getByText('Unlimited').waitFor();
     await page.getByRole('button', { name: 'Add Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Event' });
-    expect(await dialog.getByLabel('Contact email').inputValue()).toBe('events@averyformayor.com');
+    expect(await dialog.getByLabel('Contact email').inputValue()).toBe(IDENTITY.emails.events);
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expectToast(page, 'Failed to create event');
@@ -329,7 +335,7 @@ describe('admin dashboard (stubbed API)', () => {
     const post = api.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/events');
     expect(post?.body).toMatchObject({
       maxAttendees: null,
-      contactEmail: 'events@averyformayor.com',
+      contactEmail: IDENTITY.emails.events,
       eventType: 'rally',
       isPublic: true,
     });
@@ -470,6 +476,9 @@ describe('admin roles (stubbed API)', () => {
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Donations',
+      'Outreach Links',
+      'Security',
     ]);
     await page.close();
   });
@@ -482,6 +491,9 @@ describe('admin roles (stubbed API)', () => {
       'Events Management',
       'Social Media',
       'Campaign Progress',
+      'Donations',
+      'Outreach Links',
+      'Security',
     ]);
     for (const tab of ['Blog Management', 'Events Management', 'Social Media', 'Campaign Progress']) {
       await page.getByRole('tab', { name: tab }).click();

@@ -78,7 +78,7 @@ describe('admin sign-in (dev server)', () => {
     const page = await openLogin();
     await expectNoAxeViolations(page);
     await signIn(page, 'viewer', 'not-the-password');
-    await expectToast(page, 'Login failed', 'Invalid credentials');
+    await expectToast(page, 'Login failed', '401: {"error":"Invalid credentials"}');
     expect(await page.getByRole('tablist', { name: 'Dashboard sections' }).count()).toBe(0);
     await page.close();
   });
@@ -124,7 +124,15 @@ describe('admin roles (dev server)', () => {
   it('viewer: no add, edit or delete controls anywhere', async () => {
     const page = await openDashboard('viewer');
     const tabs = await page.getByRole('tab').allInnerTexts();
-    expect(tabs).toEqual(['Blog Management', 'Events Management', 'Social Media', 'Campaign Progress']);
+    expect(tabs).toEqual([
+      'Blog Management',
+      'Events Management',
+      'Social Media',
+      'Campaign Progress',
+      'Donations',
+      'Outreach Links',
+      'Security',
+    ]);
     for (const tab of tabs) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).waitFor();

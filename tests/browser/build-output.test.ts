@@ -60,15 +60,13 @@ async function containsAdminCode(assets: Set<string>): Promise<string[]> {
 
 describe('admin code stays on /admin', () => {
   it('the admin page loads the dashboard bundle', async () => {
-    const html = await readFile(join(outDir, 'admin', 'index.html'), 'utf8');
+    const html = await readFile(join(outDir, 'admin.html'), 'utf8');
     expect(html).toContain('client="only"');
     expect(await containsAdminCode(await assetsOf(html))).not.toEqual([]);
   });
 
   it('no public page loads any admin code or styles', async () => {
-    const pages = (await htmlFiles(outDir)).filter(
-      (p) => relative(outDir, p) !== join('admin', 'index.html'),
-    );
+    const pages = (await htmlFiles(outDir)).filter((p) => relative(outDir, p) !== 'admin.html');
     expect(pages.length).toBeGreaterThan(5);
     for (const page of pages) {
       const hits = await containsAdminCode(await assetsOf(await readFile(page, 'utf8')));

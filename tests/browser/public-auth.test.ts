@@ -81,7 +81,7 @@ describe('reset password', () => {
     const page = await browser.newPage();
     await page.goto('/reset-password?token=abc123');
     await hydrated(page, 'ResetPasswordForm');
-    expect(new URL(page.url()).search).toBe(''); // token removed from the address bar
+    await expect.poll(() => new URL(page.url()).search).toBe(''); // token removed from the address bar
     const form = page.locator('#reset-password-form');
     const submit = form.getByRole('button', { name: 'Reset Password' });
     await submit.click();

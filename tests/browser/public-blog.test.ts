@@ -1,29 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser.ts';
-import { hydrated, json, toast } from './helpers/public.ts';
+import { apiAs, devAdminCookie, hydrated, json, toast } from './helpers/public.ts';
 
 let browser: BrowserSession;
 let cookie = '';
 const stamp = Date.now().toString(36);
 
-async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(new URL(path, baseURL), {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: baseURL,
-      'Sec-Fetch-Site': 'same-origin',
-      Cookie: cookie,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: res.status,
-    body: (await res.json().catch(() => null)) as Record<string, unknown> | null,
-    res,
-  };
-}
+const admin = (method: string, path: string, body?: unknown) => apiAs(cookie, method, path, body);
 
 function article(title: string, isPublished: boolean) {
   return {
@@ -38,14 +22,9 @@ function article(title: string, isPublished: boolean) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await fetch(new URL('/api/auth/login', baseURL), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseURL, 'Sec-Fetch-Site': 'same-origin' },
-    body: JSON.stringify({ username: 'admin', password: 'admin-dev-password' }),
-  });
   // The dev admin comes from `npm run seed`, which the global setup runs before the dev server starts.
-  expect(login.status).toBe(200);
-  cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  cookie = await devAdminCookie();
+  expect(cookie).not.toBe('');
 });
 afterAll(async () => {
   await browser?.close();
@@ -77,6 +56,8 @@ function event(id: number, eventDate: string, isPublic = true, extra: Record<str
 describe('blog', () => {
   it('shows at most 3 upcoming public events with their details', async () => {
     const page = await browser.newPage();
+    // The page arrives with the stored events; the mocked list comes with the 30 s refresh.
+    await page.clock.install();
     await page.route('**/api/events', (r) =>
       json(r, 200, {
         events: [
@@ -91,8 +72,11 @@ describe('blog', () => {
     );
     await page.goto('/blog');
     await hydrated(page, 'UpcomingEvents');
+    await page.clock.runFor(30_500);
     const cards = page.locator('.event-card');
-    await expect.poll(() => cards.count()).toBe(3);
+    await expect
+      .poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id'))))
+      .toEqual(['3', '4', '5']);
     expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')))).toEqual([
       '3',
       '4',
@@ -120,7 +104,7 @@ describe('blog', () => {
     await page.close();
   });
 
-  it('renders the articles the API lists and picks up a new one within the refresh interval (mocked API)', async () => {
+  it('refreshes the server-rendered list from the API every 30 s (mocked API)', async () => {
     const list = [
       {
         ...article('Mock One', true),
@@ -138,7 +122,10 @@ describe('blog', () => {
     await page.route('**/api/news', (r) => json(r, 200, { articles: list }));
     await page.goto('/blog');
     await hydrated(page, 'ArticleList');
+    // The server rendered the stored articles; the island does not fetch on mount, only every 30 s.
     const grid = page.locator('#article-list');
+    expect(await grid.getByRole('heading', { name: 'Mock One' }).count()).toBe(0);
+    await page.clock.runFor(30_500);
     await grid.getByRole('heading', { name: 'Mock One' }).waitFor();
     expect(await grid.textContent()).toContain('Policy');
     expect(await grid.textContent()).toContain('September 17, 2025');
@@ -177,14 +164,42 @@ describe('blog', () => {
     await page.close();
   });
 
-  it('newsletter box thanks without a call', async () => {
+  it('newsletter box keeps the address, thanks, and lists it in the staff inbox', async () => {
+    const email = `reader-${stamp}@example.org`;
     const page = await browser.newPage();
     await page.goto('/blog');
     await hydrated(page, 'NewsletterBox');
-    await page.locator('#newsletter-form input[type="email"]').fill('n@example.org');
-    await page.locator('#newsletter-form').getByRole('button', { name: 'Subscribe' }).click();
+    const box = page.locator('#newsletter-form');
+    // Typed text is readable: dark on the white input (it used to inherit the box's white).
+    const input = box.locator('input[type="email"]');
+    expect(await input.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(27, 37, 51)');
+    await input.fill('not-an-email');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    // The browser's own message; nothing sent.
+    expect(await input.evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+    await input.fill(email);
+    await box.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Thank you for subscribing!');
+    expect(await input.inputValue()).toBe('');
+    const listed = await admin('GET', `/api/admin/email-subscribers?q=${encodeURIComponent(email)}`);
+    expect(listed.body?.items).toMatchObject([{ email, sourcePage: '/blog' }]);
+    const csv = await fetch(new URL('/api/admin/email-subscribers?format=csv', baseURL), {
+      headers: { Cookie: cookie },
+    });
+    expect(await csv.text()).toContain(email);
     await page.close();
+  });
+
+  it('has the newest articles and the next events in its HTML, and archive pages with rel prev/next', async () => {
+    const html = await (await fetch(new URL('/blog', baseURL))).text();
+    const { articles } = (await (await fetch(new URL('/api/news', baseURL))).json()) as {
+      articles: { slug: string }[];
+    };
+    expect(html).toContain(`href="/article/${articles[0]!.slug}"`);
+    const { events } = (await (await fetch(new URL('/api/events', baseURL))).json()) as {
+      events: { title: string }[];
+    };
+    expect(html).toContain(events[0]!.title);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
@@ -103,6 +104,10 @@ describe('home carousel', () => {
 });
 
 describe('text sign-up', () => {
+  /** The consent checkbox (the local captcha widget is a checkbox too). */
+  const consent = (form: ReturnType<Page['locator']>) =>
+    form.getByRole('checkbox', { name: /By checking this box/ });
+
   async function open() {
     const page = await browser.newPage();
     await page.goto('/');
@@ -123,8 +128,12 @@ describe('text sign-up', () => {
       'Please check the box to consent to receiving text messages.',
     );
     expect(await form.getByLabel('First Name').getAttribute('required')).not.toBeNull();
-    expect(await form.locator('input[type="checkbox"]').getAttribute('required')).not.toBeNull();
-    expect(await form.locator('input[type="checkbox"]').isChecked()).toBe(false);
+    expect(await consent(form).getAttribute('required')).not.toBeNull();
+    expect(await consent(form).isChecked()).toBe(false);
+    // Then the bot check (issue 15), with the same message as the other forms.
+    await consent(form).check();
+    await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Please complete the CAPTCHA');
     const privacy = form.getByRole('link', { name: /Privacy Policy/ });
     expect(await privacy.getAttribute('target')).toBe('_blank');
     expect(await privacy.getAttribute('rel')).toContain('noopener');
@@ -142,7 +151,8 @@ describe('text sign-up', () => {
     const form = page.locator('#text-signup-form');
     await form.getByLabel('First Name').fill('Ann');
     await form.getByLabel('Phone').fill('504-555-0100');
-    await form.locator('input[type="checkbox"]').check();
+    await consent(form).check();
+    await form.getByLabel('I am human').check();
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     const busy = form.getByRole('button', { name: 'Signing Up...' });
     await busy.waitFor();
@@ -150,7 +160,12 @@ describe('text sign-up', () => {
     await form.getByRole('heading', { name: "You're Signed Up!" }).waitFor();
     expect(await form.textContent()).toContain('STOP');
     await expect.poll(() => toast(page).textContent()).toContain('Successfully subscribed!');
-    expect(body).toMatchObject({ firstName: 'Ann', smsConsent: true, sourcePage: '/' });
+    expect(body).toMatchObject({
+      firstName: 'Ann',
+      smsConsent: true,
+      sourcePage: '/',
+      captcha: 'XXXX.DUMMY.TOKEN.XXXX',
+    });
     await expectNoAxeViolations(page);
     await page.close();
   });
@@ -160,7 +175,8 @@ describe('text sign-up', () => {
     await page.route('**/api/newsletter', (route) => route.abort('failed'));
     const form = page.locator('#text-signup-form');
     await form.getByLabel('First Name').fill('Ann');
-    await form.locator('input[type="checkbox"]').check();
+    await consent(form).check();
+    await form.getByLabel('I am human').check();
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Subscription failed');
     expect(await toast(page).textContent()).toContain('Please try again later');
@@ -169,6 +185,9 @@ describe('text sign-up', () => {
     await page.route('**/api/newsletter', (route) =>
       json(route, 400, { error: 'Please enter a valid phone number', fields: {} }),
     );
+    // Captcha tokens are single use: the widget asks again after every attempt.
+    expect(await form.getByLabel('I am human').isChecked()).toBe(false);
+    await form.getByLabel('I am human').check();
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Please enter a valid phone number');
     await page.close();
@@ -179,7 +198,8 @@ describe('text sign-up', () => {
     const form = page.locator('#text-signup-form');
     await form.getByLabel('First Name').fill('Real');
     await form.getByLabel('Email').fill(`real-${Date.now()}@example.org`);
-    await form.locator('input[type="checkbox"]').check();
+    await consent(form).check();
+    await form.getByLabel('I am human').check();
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await form.getByRole('heading', { name: "You're Signed Up!" }).waitFor({ timeout: 20_000 });
     await page.close();

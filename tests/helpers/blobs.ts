@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { BlobsServer } from '@netlify/blobs/server';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
 
 /**
  * Starts a real local Blobs server on a temp directory (random port, always a
@@ -38,4 +38,14 @@ export async function startBlobs(): Promise<{
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Points every store at its own atomic in-memory KV (race tests); `setStoreFactory(null)` goes back to Blobs. */
+export function useMemoryStores(): void {
+  const stores = new Map<StoreName, KV>();
+  setStoreFactory((name) => {
+    let s = stores.get(name);
+    if (!s) stores.set(name, (s = new MemoryKV()));
+    return s;
+  });
 }

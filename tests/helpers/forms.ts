@@ -111,11 +111,19 @@ export function uniquePhone(): string {
   return `+1504${String(2000000 + phoneSeq)}`;
 }
 
+let ipSeq = 0;
+/** A distinct client IP per call (TEST-NET-2), so per-IP limits see many people, as in production. */
+export function uniqueIp(): string {
+  ipSeq += 1;
+  return `198.51.${100 + Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+}
+
 export const validSignup = (over: Record<string, unknown> = {}) => ({
   firstName: 'Ada',
   phone: '(504) 555-0100',
   email: 'ada@example.com',
   smsConsent: true,
+  captcha: TURNSTILE_TEST_TOKEN,
   ...over,
 });
 

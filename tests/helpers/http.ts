@@ -1,11 +1,12 @@
 import type { Context } from '@netlify/functions';
+import { matchRoute } from '../../scripts/dev/function-routes.mts';
 
 export const ORIGIN = 'http://localhost:4321';
 
 interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
   // Matches @netlify/functions' Config, whose path is optional in the type.
-  config: { path?: string | string[]; method?: string | string[] };
+  config: { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[] };
 }
 
 export interface CallOptions {
@@ -18,6 +19,8 @@ export interface CallOptions {
   ip?: string;
   /** Omit the same-origin headers a browser would send. */
   crossSite?: boolean;
+  /** The platform's `context.waitUntil` (work after the response); absent by default. */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /**
@@ -28,16 +31,9 @@ export interface CallOptions {
 export async function call(mod: FunctionModule, path: string, opts: CallOptions = {}): Promise<Response> {
   const url = new URL(path, ORIGIN);
   const paths = Array.isArray(mod.config.path) ? mod.config.path : mod.config.path ? [mod.config.path] : [];
-  let params: Record<string, string> | undefined;
-  for (const p of paths) {
-    const m = new URLPattern({ pathname: p }).exec(url);
-    if (m) {
-      params = Object.fromEntries(
-        Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
-      );
-      break;
-    }
-  }
+  // Routed as the platform and the dev server route (a trailing slash ignored); the method is the handler's to refuse.
+  const params =
+    matchRoute({ path: mod.config.path, excludedPath: mod.config.excludedPath }, url.pathname) ?? undefined;
   if (!params) throw new Error(`${url.pathname} does not match ${paths.join(', ')}`);
   const method = opts.method ?? (opts.json !== undefined || opts.body !== undefined ? 'POST' : 'GET');
   const headers = new Headers(opts.headers);
@@ -52,7 +48,12 @@ export async function call(mod: FunctionModule, path: string, opts: CallOptions 
     headers,
     body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
   });
-  const context = { ip: opts.ip ?? '203.0.113.10', params, cookies: undefined } as unknown as Context;
+  const context = {
+    ip: opts.ip ?? '203.0.113.10',
+    params,
+    cookies: undefined,
+    ...(opts.waitUntil ? { waitUntil: opts.waitUntil } : {}),
+  } as unknown as Context;
   return mod.default(req, context);
 }
 

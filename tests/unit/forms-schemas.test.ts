@@ -15,12 +15,29 @@ describe('form schemas', () => {
       phone: '504.555.0100',
       email: ' A@B.CO ',
       smsConsent: true,
+      captcha: 'token',
     });
-    expect(ok).toEqual({ firstName: 'Ada', phone: '+15045550100', email: 'a@b.co', smsConsent: true });
-    expect(TextSignupSchema.parse({ firstName: 'A', phone: '', email: '', smsConsent: true })).toEqual({
+    expect(ok).toEqual({
+      firstName: 'Ada',
+      phone: '+15045550100',
+      email: 'a@b.co',
+      smsConsent: true,
+      captcha: 'token',
+    });
+    expect(
+      TextSignupSchema.parse({ firstName: 'A', phone: '', email: '', smsConsent: true, captcha: 'token' }),
+    ).toEqual({
       firstName: 'A',
       smsConsent: true,
+      captcha: 'token',
     });
+    // The bot check (issue 15) is optional in the schema: a JSON request without it is refused by
+    // submitTextSignup (400, the other forms' message), a form post without JavaScript takes the
+    // no-script budget instead (tests/api/security-sms.test.ts).
+    expect(TextSignupSchema.safeParse({ firstName: 'A', smsConsent: true }).success).toBe(true);
+    expect(first(TextSignupSchema.safeParse({ firstName: 'A', smsConsent: true, captcha: '' }))).toBe(
+      'Please complete the CAPTCHA',
+    );
     expect(first(TextSignupSchema.safeParse({ firstName: 7, smsConsent: true }))).toBe(
       'Please enter your first name.',
     );

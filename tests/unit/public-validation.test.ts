@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT_SIGNUP_MESSAGES } from '../../src/lib/schemas/forms.ts';
+import { CAPTCHA_REQUIRED, TEXT_SIGNUP_MESSAGES } from '../../src/lib/schemas/forms.ts';
 import { categoryFor } from '../../src/lib/schemas/article.ts';
 import {
+  CAPTCHA_PROBLEM,
   forgotPasswordProblem,
   resetPasswordProblem,
   TEXT_SIGNUP_PROBLEMS,
@@ -17,6 +18,17 @@ describe('text sign-up validation order (spec section 5)', () => {
     expect(textSignupProblem({ firstName: '  ', smsConsent: false })).toEqual(TEXT_SIGNUP_MESSAGES.firstName);
     expect(textSignupProblem({ firstName: 'Ann', smsConsent: false })).toEqual(TEXT_SIGNUP_MESSAGES.consent);
     expect(textSignupProblem({ firstName: 'Ann', smsConsent: true })).toBeNull();
+  });
+  it('then the captcha, with the shared message', () => {
+    expect(CAPTCHA_PROBLEM.title).toBe(CAPTCHA_REQUIRED);
+    expect(textSignupProblem({ firstName: ' ', smsConsent: true, captcha: null })).toEqual(
+      TEXT_SIGNUP_MESSAGES.firstName,
+    );
+    expect(textSignupProblem({ firstName: 'Ann', smsConsent: false, captcha: null })).toEqual(
+      TEXT_SIGNUP_MESSAGES.consent,
+    );
+    expect(textSignupProblem({ firstName: 'Ann', smsConsent: true, captcha: null })).toEqual(CAPTCHA_PROBLEM);
+    expect(textSignupProblem({ firstName: 'Ann', smsConsent: true, captcha: 'token' })).toBeNull();
   });
 });
 

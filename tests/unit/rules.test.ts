@@ -147,7 +147,13 @@ describe('field normalisation', () => {
       'Please check the box to consent to receiving text messages.',
     );
     expect(
-      TextSignupSchema.parse({ firstName: ' Ana ', phone: '504 555 0142', email: '', smsConsent: true }),
+      TextSignupSchema.parse({
+        firstName: ' Ana ',
+        phone: '504 555 0142',
+        email: '',
+        smsConsent: true,
+        captcha: 'token',
+      }),
     ).toMatchObject({
       firstName: 'Ana',
       phone: '+15045550142',

@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  ARTICLE_ATTRIBUTES,
+  ARTICLE_TAGS,
+  IMAGE_SCHEMES,
+  LINK_SCHEMES,
+} from '../../src/lib/schemas/article-html.ts';
 import { sanitizeArticleHtml } from '../../src/lib/server/content/sanitize.ts';
 
 /** XSS vectors (OWASP XSS Filter Evasion cheat sheet and friends). */
@@ -60,42 +66,35 @@ const VECTORS = [
   '<img src="/api/uploads/abc.png" alt="relative ok">',
 ];
 
+/*
+ * The policy restated here on purpose, independently of the allowlist module
+ * (src/lib/schemas/article-html.ts): widening what articles may contain must
+ * fail this test until someone updates it deliberately.
+ */
 const ALLOWED_TAGS = new Set([
   'p',
   'br',
   'hr',
   'strong',
-  'b',
   'em',
-  'i',
   'u',
   's',
-  'del',
-  'ins',
-  'mark',
-  'sub',
-  'sup',
-  'small',
   'code',
   'pre',
-  'h1',
   'h2',
   'h3',
   'h4',
-  'h5',
-  'h6',
   'ul',
   'ol',
   'li',
   'blockquote',
   'a',
   'img',
-  'figure',
-  'figcaption',
 ]);
 const ALLOWED_ATTRS: Record<string, string[]> = {
   a: ['href', 'title'],
   img: ['src', 'alt', 'title', 'width', 'height'],
+  ol: ['start', 'type'],
 };
 
 function decode(s: string): string {
@@ -175,7 +174,28 @@ describe('sanitizeArticleHtml', () => {
     expect(out).toContain('<a href="mailto:a@b.org">mail</a>');
     expect(out).toContain('<a href="/donate">donate</a>');
     expect(out).toContain('<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote>');
-    expect(out).toContain('<img src="https://cdn.example/a.jpg" alt="A" />');
+    expect(out).toContain('<img src="https://cdn.example/a.jpg" alt="A">');
+  });
+
+  it('is the allowlist the editor is built from, and no wider', () => {
+    expect(new Set(ARTICLE_TAGS)).toEqual(ALLOWED_TAGS);
+    expect(Object.fromEntries(Object.entries(ARTICLE_ATTRIBUTES).map(([t, a]) => [t, [...a]]))).toEqual(
+      ALLOWED_ATTRS,
+    );
+    expect([...LINK_SCHEMES]).toEqual(['http', 'https', 'mailto']);
+    expect([...IMAGE_SCHEMES]).toEqual(['http', 'https']);
+  });
+
+  it('maps older tags with the same meaning onto the allowlist instead of losing them', () => {
+    expect(
+      sanitizeArticleHtml('<h1>A</h1><b>b</b> <i>i</i><h5>c</h5><h6>d</h6><del>x</del><ins>y</ins>'),
+    ).toBe('<h2>A</h2><strong>b</strong> <em>i</em><h4>c</h4><h4>d</h4><s>x</s><u>y</u>');
+    // Tags outside it keep their text: nothing a reader saw disappears.
+    expect(
+      sanitizeArticleHtml(
+        '<p><mark>m</mark> <sub>2</sub> <small>s</small></p><figure><figcaption>c</figcaption></figure>',
+      ),
+    ).toBe('<p>m 2 s</p>c');
   });
 
   it('drops script and style content rather than keeping it as text', () => {

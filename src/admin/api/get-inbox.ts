@@ -3,16 +3,17 @@ import { queryFetcher } from '../../lib/client/api.ts';
 import type { Page } from '../../lib/schemas/paging.ts';
 import { listKey } from './shared.ts';
 
-/** The three inbox lists (admin and editor), each paged and filterable with ?q. */
+/** The inbox lists (admin and editor), each paged and filterable with ?q. */
 export const INBOX_KINDS = {
   volunteers: { path: '/api/admin/volunteers', label: 'Volunteer sign-ups' },
   contacts: { path: '/api/admin/contacts', label: 'Contact messages' },
   'text-signups': { path: '/api/admin/text-signups', label: 'Text sign-ups' },
+  'email-subscribers': { path: '/api/admin/email-subscribers', label: 'Newsletter subscribers' },
 } as const;
 export type InboxKind = keyof typeof INBOX_KINDS;
 
 /**
- * Rows as stored (StoredVolunteer, StoredContact, StoredTextSignup in
+ * Rows as stored (StoredVolunteer, StoredContact, StoredTextSignup, StoredSubscriber in
  * src/lib/schemas/inbox.ts); read field by field so one odd record cannot break the table.
  */
 export type InboxItem = Record<string, unknown>;

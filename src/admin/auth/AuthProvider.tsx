@@ -1,15 +1,17 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from 'sonner';
-import { messageOf } from '../../lib/client/api.ts';
+import { errorMessageOf } from '../../lib/client/api.ts';
 import {
   $authStatus,
   $user,
   login as storeLogin,
+  verifySecondFactor as storeVerify,
   logout as storeLogout,
   refresh as storeRefresh,
   type AuthStatus,
 } from '../../lib/client/auth-store.ts';
+import type { SecondFactorInput } from '../../lib/schemas/two-factor.ts';
 import type { PublicUser } from '../../lib/schemas/user.ts';
 
 export interface AuthContextValue {
@@ -17,6 +19,8 @@ export interface AuthContextValue {
   status: AuthStatus;
   /** Toasts 'Welcome back!' or 'Login failed', and rethrows a failure (spec section 8). */
   login: (username: string, password: string) => Promise<void>;
+  /** The code step after the password (two-factor on): toasts like login. */
+  verify: (input: SecondFactorInput) => Promise<void>;
   /** Clears the user and every cached response whatever the server says. */
   logout: () => Promise<void>;
   refresh: (force?: boolean) => Promise<void>;
@@ -47,10 +51,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       async login(username, password) {
         try {
-          await storeLogin(username, password);
+          // null: the password was right and a code is needed next (no welcome yet).
+          if (await storeLogin(username, password))
+            toast.success('Welcome back!', { description: 'Successfully logged in.' });
+        } catch (err) {
+          toast.error(LOGIN_FAILED, { description: errorMessageOf(err, INVALID_CREDENTIALS) });
+          throw err;
+        }
+      },
+      async verify(input) {
+        try {
+          await storeVerify(input);
           toast.success('Welcome back!', { description: 'Successfully logged in.' });
         } catch (err) {
-          toast.error(LOGIN_FAILED, { description: messageOf(err, INVALID_CREDENTIALS) });
+          toast.error(LOGIN_FAILED, { description: errorMessageOf(err, INVALID_CREDENTIALS) });
           throw err;
         }
       },

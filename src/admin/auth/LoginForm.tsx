@@ -5,7 +5,10 @@ import { requestTemporaryPassword } from '../api/forgot-password.ts';
 import { nonEmpty } from '../forms/errors.ts';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { TextField } from '../components/Field.tsx';
+import { useStore } from '@nanostores/react';
+import { $awaitingSecondFactor } from '../../lib/client/auth-store.ts';
 import { useAuth } from './AuthProvider.tsx';
+import { SecondFactorForm } from './SecondFactorForm.tsx';
 
 export interface LoginFormProps {
   /** Spec section 2: 'Register here' shows only when a register handler is supplied. */
@@ -14,6 +17,8 @@ export interface LoginFormProps {
 
 export function LoginForm({ onRegister }: LoginFormProps) {
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  const awaitingCode = useStore($awaitingSecondFactor);
+  if (awaitingCode) return <SecondFactorForm />;
   return mode === 'login' ? (
     <SignIn onForgot={() => setMode('forgot')} onRegister={onRegister} />
   ) : (

@@ -35,6 +35,8 @@ export interface RecordListProps<T extends Titled> {
   remove: (id: number) => Promise<unknown>;
   deleted: string;
   deleteFailed: string;
+  /** More buttons before Edit (shown to everyone who can see the list), e.g. History. */
+  extraActions?: (record: T) => ReactNode;
   /** The add/edit modal, if open. */
   children?: ReactNode;
 }
@@ -59,6 +61,7 @@ export function RecordList<T extends Titled>({
   remove,
   deleted,
   deleteFailed,
+  extraActions,
   children,
 }: RecordListProps<T>) {
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -94,15 +97,20 @@ export function RecordList<T extends Titled>({
           {records.map((r) => (
             <li key={r.id} className="record">
               <div className="record__main">{renderRecord(r)}</div>
-              {canEdit ? (
+              {canEdit || extraActions ? (
                 <div className="record__actions">
-                  <RowButton action="Edit" name={r.title} onClick={() => onEdit(r)} />
-                  <RowButton
-                    action="Delete"
-                    name={r.title}
-                    disabled={deleting === r.id}
-                    onClick={() => void onDelete(r)}
-                  />
+                  {extraActions?.(r)}
+                  {canEdit ? (
+                    <>
+                      <RowButton action="Edit" name={r.title} onClick={() => onEdit(r)} />
+                      <RowButton
+                        action="Delete"
+                        name={r.title}
+                        disabled={deleting === r.id}
+                        onClick={() => void onDelete(r)}
+                      />
+                    </>
+                  ) : null}
                 </div>
               ) : null}
             </li>

@@ -1,14 +1,17 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 /**
- * A record's small Edit or Delete button. Screen readers also hear which record
+ * A record's small action button (Edit, Delete, History...). Screen readers also hear which record
  * it acts on ("Edit Article 1"); sighted users see it from the row.
  */
 export function RowButton({
   action,
   name,
   ...props
-}: { action: 'Edit' | 'Delete'; name: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: {
+  action: 'Edit' | 'Delete' | 'History' | 'Restore' | 'Reset two-factor';
+  name: string;
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
       type="button"

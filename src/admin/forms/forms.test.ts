@@ -133,8 +133,9 @@ describe('integer fallbacks', () => {
       targetValue: '1000',
       description: '',
       trend: '',
+      isPublic: true,
     });
-    expect(m).toMatchObject({ currentValue: 0, targetValue: 1000 });
+    expect(m).toMatchObject({ currentValue: 0, targetValue: 1000, isPublic: true });
     expect(MetricUpdateSchema.safeParse(m).success).toBe(true);
     const g = goalPayload({
       id: 1,
@@ -146,11 +147,24 @@ describe('integer fallbacks', () => {
     });
     expect(g).toMatchObject({ currentCount: 0, targetCount: 15 });
     expect(VolunteerGoalUpdateSchema.safeParse(g).success).toBe(true);
-    const ms = milestonePayload({ id: 1, label: 'L', description: '', currentCount: '5', targetCount: '' });
+    const ms = milestonePayload({
+      id: 1,
+      label: 'L',
+      description: '',
+      currentCount: '5',
+      targetCount: '',
+      isPublic: false,
+    });
     expect(ms.targetCount).toBeNull();
     expect(
-      milestonePayload({ id: 1, label: 'L', description: '', currentCount: '5', targetCount: 'zz' })
-        .targetCount,
+      milestonePayload({
+        id: 1,
+        label: 'L',
+        description: '',
+        currentCount: '5',
+        targetCount: 'zz',
+        isPublic: false,
+      }).targetCount,
     ).toBe(0);
     expect(MilestoneUpdateSchema.safeParse(ms).success).toBe(true);
   });

@@ -21,6 +21,7 @@ export interface MetricForm {
   targetValue: string;
   description: string;
   trend: string;
+  isPublic: boolean;
 }
 export const metricForm = (m: Metric): MetricForm => ({
   id: m.id,
@@ -30,6 +31,7 @@ export const metricForm = (m: Metric): MetricForm => ({
   targetValue: String(m.targetValue),
   description: m.description,
   trend: m.trend,
+  isPublic: m.isPublic,
 });
 export const metricPayload = (f: MetricForm): MetricUpdate => ({
   currentValue: int0(f.currentValue),
@@ -38,6 +40,7 @@ export const metricPayload = (f: MetricForm): MetricUpdate => ({
   sublabel: f.sublabel.trim(),
   description: f.description.trim(),
   trend: f.trend.trim(),
+  isPublic: f.isPublic,
 });
 
 export interface GoalForm {
@@ -71,6 +74,7 @@ export interface MilestoneForm {
   currentCount: string;
   /** Optional: empty means no target. */
   targetCount: string;
+  isPublic: boolean;
 }
 export const milestoneForm = (m: Milestone): MilestoneForm => ({
   id: m.id,
@@ -78,10 +82,12 @@ export const milestoneForm = (m: Milestone): MilestoneForm => ({
   description: m.description,
   currentCount: String(m.currentCount),
   targetCount: m.targetCount === null ? '' : String(m.targetCount),
+  isPublic: m.isPublic,
 });
 export const milestonePayload = (f: MilestoneForm): MilestoneUpdate => ({
   currentCount: int0(f.currentCount),
   targetCount: f.targetCount.trim() === '' ? null : int0(f.targetCount),
   label: f.label.trim(),
   description: f.description.trim(),
+  isPublic: f.isPublic,
 });

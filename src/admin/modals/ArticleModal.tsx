@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { ARTICLE_MESSAGES } from '../../lib/schemas/article.ts';
-import { messageOf } from '../../lib/client/api.ts';
+import { errorMessageOf } from '../../lib/client/api.ts';
 import { useCreateArticle } from '../api/create-article.ts';
 import { useUpdateArticle } from '../api/update-article.ts';
+import { openPreview } from '../api/preview-article.ts';
 import { IMAGE_UPLOAD_FAILED, uploadImage } from '../api/upload-image.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
 import { CheckboxField, TextArea, TextField } from '../components/Field.tsx';
@@ -18,10 +19,14 @@ import { useFormState, useSubmit } from '../forms/use-form.ts';
 
 const FALLBACK = 'Please check your input and try again.';
 
+/** The editor (Tiptap) loads when the first article form opens: the rest of the dashboard does not wait for it. */
+const ArticleEditor = lazy(() => import('../editor/ArticleEditor.tsx'));
+
 /** Add (id 0) or edit an article. The caller keys it by record so each opening starts fresh. */
 export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClose: () => void }) {
   const { values: f, set, errors, setErrors } = useFormState(initial);
   const [uploading, setUploading] = useState(false);
+  const [editorUploading, setEditorUploading] = useState(false);
   const [uploadError, setUploadError] = useState('');
   const create = useCreateArticle();
   const update = useUpdateArticle();
@@ -55,7 +60,7 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
     const message = err instanceof Error ? err.message : String(err);
     if (message.includes('401'))
       toast.error('Authentication required', { description: 'Please log in again to continue.' });
-    else toast.error('Failed to create article', { description: messageOf(err, FALLBACK) });
+    else toast.error('Failed to create article', { description: errorMessageOf(err, FALLBACK) });
   }
 
   const { busy, onSubmit } = useSubmit({
@@ -65,7 +70,7 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
     onError,
     onClose,
     setErrors,
-    blocked: uploading,
+    blocked: uploading || editorUploading,
   });
 
   return (
@@ -75,7 +80,7 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
       title={isNew ? 'Add Article' : 'Edit Article'}
       submitLabel={isNew ? 'Create Article' : 'Update Article'}
       busy={busy}
-      blocked={uploading}
+      blocked={uploading || editorUploading}
       onSubmit={onSubmit}
       onClose={onClose}
     >
@@ -130,17 +135,36 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
         onChange={(e) => set('excerpt', e.target.value)}
         className="span-2"
       />
-      <TextArea
-        id="article-content"
-        label="Content"
-        required
-        rows={10}
-        value={f.content}
-        error={errors.content}
-        hint="HTML is allowed; it is cleaned on the server when saved."
-        onChange={(e) => set('content', e.target.value)}
-        className="span-2"
-      />
+      <Suspense
+        fallback={
+          <p className="span-2 muted" role="status">
+            Loading the editor…
+          </p>
+        }
+      >
+        <ArticleEditor
+          id="article-content"
+          label="Content (required)"
+          value={f.content}
+          error={errors.content}
+          onChange={(html) => set('content', html)}
+          onUploading={setEditorUploading}
+        />
+      </Suspense>
+      <div className="span-2 preview-row">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() =>
+            void openPreview(articlePayload(f)).catch((err: unknown) =>
+              toast.error('Preview failed', { description: failureDescription(err, FALLBACK) }),
+            )
+          }
+        >
+          Preview
+        </button>
+        <span className="muted">Opens in a new tab as it will appear on the site; nothing is published.</span>
+      </div>
       <div className="field span-2">
         <label htmlFor="article-image-file" className="field__label">
           Upload image

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { useUpdateMetric } from '../api/update-metric.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
-import { TextArea, TextField } from '../components/Field.tsx';
+import { CheckboxField, TextArea, TextField } from '../components/Field.tsx';
 import { metricPayload, type MetricForm } from '../forms/progress-form.ts';
 import { failureDescription } from '../forms/errors.ts';
 import { useFormState, useSubmit } from '../forms/use-form.ts';
@@ -69,6 +69,14 @@ export function MetricModal({ initial, onClose }: { initial: MetricForm; onClose
         rows={3}
         value={f.description}
         onChange={(e) => set('description', e.target.value)}
+        className="span-2"
+      />
+      <CheckboxField
+        id="metric-public"
+        label="Show on the public site"
+        hint="The volunteer page shows it to voters."
+        checked={f.isPublic}
+        onChange={(e) => set('isPublic', e.target.checked)}
         className="span-2"
       />
     </FormDialog>

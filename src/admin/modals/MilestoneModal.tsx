@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { useUpdateMilestone } from '../api/update-milestone.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
-import { TextArea, TextField } from '../components/Field.tsx';
+import { CheckboxField, TextArea, TextField } from '../components/Field.tsx';
 import { milestonePayload, type MilestoneForm } from '../forms/progress-form.ts';
 import { failureDescription } from '../forms/errors.ts';
 import { useFormState, useSubmit } from '../forms/use-form.ts';
@@ -59,6 +59,14 @@ export function MilestoneModal({ initial, onClose }: { initial: MilestoneForm; o
         rows={3}
         value={f.description}
         onChange={(e) => set('description', e.target.value)}
+        className="span-2"
+      />
+      <CheckboxField
+        id="milestone-public"
+        label="Show on the public site"
+        hint="The volunteer page shows it to voters."
+        checked={f.isPublic}
+        onChange={(e) => set('isPublic', e.target.checked)}
         className="span-2"
       />
     </FormDialog>

@@ -5,6 +5,8 @@ import { useDeleteArticle } from '../api/delete-article.ts';
 import { Badge } from '../components/Badge.tsx';
 import { useClampPage } from '../components/Pager.tsx';
 import { RecordList } from '../components/RecordList.tsx';
+import { RowButton } from '../components/RowButton.tsx';
+import { RevisionsDialog } from '../modals/RevisionsDialog.tsx';
 import { ArticleModal } from '../modals/ArticleModal.tsx';
 import { articleForm, newArticleForm, type ArticleForm } from '../forms/article-form.ts';
 import { formatDateTime } from '../forms/datetime.ts';
@@ -13,6 +15,7 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useArticles(page);
   const [editing, setEditing] = useState<ArticleForm | null>(null);
+  const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
   const remove = useDeleteArticle();
   const pageSize = data?.pageSize ?? ARTICLES_PAGE_SIZE;
   useClampPage(page, setPage, data?.total, pageSize);
@@ -36,6 +39,9 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
       remove={remove}
       deleted="Article deleted successfully!"
       deleteFailed="Failed to delete article"
+      extraActions={(r) => (
+        <RowButton action="History" name={r.title} onClick={() => setHistory({ id: r.id, title: r.title })} />
+      )}
       renderRecord={(a) => (
         <>
           <div className="record__title-row">
@@ -64,6 +70,15 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
       )}
     >
       {editing ? <ArticleModal key={editing.id} initial={editing} onClose={() => setEditing(null)} /> : null}
+      {history ? (
+        <RevisionsDialog
+          kind="article"
+          id={history.id}
+          title={history.title}
+          canRestore={canEdit}
+          onClose={() => setHistory(null)}
+        />
+      ) : null}
     </RecordList>
   );
 }

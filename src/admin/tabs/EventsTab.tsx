@@ -1,18 +1,24 @@
 import { useState } from 'react';
 import { EVENT_TYPE_LABELS } from '../../lib/schemas/event.ts';
+import { takesRsvps } from '../../lib/schemas/rsvp-rules.ts';
 import { EVENTS_PAGE_SIZE, useEvents } from '../api/get-events.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import { Badge } from '../components/Badge.tsx';
 import { useClampPage } from '../components/Pager.tsx';
 import { RecordList } from '../components/RecordList.tsx';
+import { RowButton } from '../components/RowButton.tsx';
+import { RevisionsDialog } from '../modals/RevisionsDialog.tsx';
 import { EventModal } from '../modals/EventModal.tsx';
 import { eventForm, newEventForm, type EventForm } from '../forms/event-form.ts';
 import { formatDate, formatTime } from '../forms/datetime.ts';
+import { EventRsvps } from './EventRsvps.tsx';
 
 export function EventsTab({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useEvents(page);
   const [editing, setEditing] = useState<EventForm | null>(null);
+  const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
+  const [rsvps, setRsvps] = useState<{ id: number; title: string } | null>(null);
   const remove = useDeleteEvent();
   const pageSize = data?.pageSize ?? EVENTS_PAGE_SIZE;
   useClampPage(page, setPage, data?.total, pageSize);
@@ -36,6 +42,9 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
       remove={remove}
       deleted="Event deleted successfully!"
       deleteFailed="Failed to delete event"
+      extraActions={(r) => (
+        <RowButton action="History" name={r.title} onClick={() => setHistory({ id: r.id, title: r.title })} />
+      )}
       renderRecord={(ev) => (
         <>
           <div className="record__title-row">
@@ -67,10 +76,31 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
               <dd>{ev.registrationRequired ? 'Required' : 'Not required'}</dd>
             </div>
           </dl>
+          {takesRsvps(ev) ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => setRsvps({ id: ev.id, title: ev.title })}
+            >
+              RSVPs and check-in<span className="sr-only">: {ev.title}</span>
+            </button>
+          ) : null}
         </>
       )}
     >
       {editing ? <EventModal key={editing.id} initial={editing} onClose={() => setEditing(null)} /> : null}
+      {history ? (
+        <RevisionsDialog
+          kind="event"
+          id={history.id}
+          title={history.title}
+          canRestore={canEdit}
+          onClose={() => setHistory(null)}
+        />
+      ) : null}
+      {rsvps ? (
+        <EventRsvps eventId={rsvps.id} title={rsvps.title} canEdit={canEdit} onClose={() => setRsvps(null)} />
+      ) : null}
     </RecordList>
   );
 }

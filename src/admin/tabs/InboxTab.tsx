@@ -47,10 +47,26 @@ function consentCell(r: InboxItem) {
   return <Badge variant="outline">Unknown</Badge>;
 }
 
+/**
+ * Volunteer and contact forms never overwrite a stored person: every submission
+ * is its own row, and the server counts those from the same email.
+ */
+function emailCell(r: InboxItem) {
+  const n = typeof r.submissionsFromEmail === 'number' ? r.submissionsFromEmail : 1;
+  return (
+    <>
+      {str(r.email)}
+      {n > 1 ? (
+        <span className="cell-sub">{n} submissions from this email (search it to see all)</span>
+      ) : null}
+    </>
+  );
+}
+
 const COLUMNS: Record<InboxKind, Column[]> = {
   volunteers: [
     { header: 'Name', cell: (r) => `${str(r.firstName)} ${str(r.lastName)}`.trim() },
-    { header: 'Email', cell: (r) => str(r.email) },
+    { header: 'Email', cell: emailCell },
     { header: 'Phone', cell: (r) => str(r.phone) },
     { header: 'City', cell: (r) => [str(r.city), str(r.state)].filter(Boolean).join(', ') },
     { header: 'Interests', cell: (r) => (Array.isArray(r.interests) ? r.interests.map(str).join(', ') : '') },
@@ -58,7 +74,7 @@ const COLUMNS: Record<InboxKind, Column[]> = {
   ],
   contacts: [
     { header: 'Name', cell: (r) => str(r.name) },
-    { header: 'Email', cell: (r) => str(r.email) },
+    { header: 'Email', cell: emailCell },
     { header: 'Phone', cell: (r) => str(r.phone) },
     {
       header: 'Subject',
@@ -75,6 +91,12 @@ const COLUMNS: Record<InboxKind, Column[]> = {
     { header: 'SMS consent', cell: consentCell },
     { header: 'Signed up', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],
+  'email-subscribers': [
+    { header: 'Email', cell: (r) => str(r.email) },
+    { header: 'Page', cell: (r) => str(r.sourcePage) },
+    { header: 'Consent', cell: (r) => `Text ${str(r.consentVersion)}` },
+    { header: 'Subscribed', cell: (r) => formatDateTime(str(r.createdAt)) },
+  ],
 };
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -86,7 +108,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** Volunteer sign-ups, contact messages and text sign-ups (admin and editor): paged, filterable, exportable. */
+/** Volunteer sign-ups, contact messages, text sign-ups and newsletter subscribers (admin and editor): paged, filterable, exportable. */
 export function InboxTab() {
   const [kind, setKind] = useState<InboxKind>('volunteers');
   const [query, setQuery] = useState('');

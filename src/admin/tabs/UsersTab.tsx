@@ -11,6 +11,7 @@ import { Pager, useClampPage } from '../components/Pager.tsx';
 import { RowButton } from '../components/RowButton.tsx';
 import { Table } from '../components/Table.tsx';
 import { UserModal } from '../modals/UserModal.tsx';
+import { useResetMemberTwoFactor, useTwoFactorAdmin } from '../api/two-factor.ts';
 import { newUserForm, userForm, type UserForm } from '../forms/user-form.ts';
 import { formatDate, formatDateTime } from '../forms/datetime.ts';
 
@@ -23,6 +24,25 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
   const [confirming, setConfirming] = useState<PublicUser | null>(null);
   const [busy, setBusy] = useState(false);
   const remove = useDeleteUser();
+  const enrolled = new Set(useTwoFactorAdmin().data?.enrolled ?? []);
+  const resetTwoFactor = useResetMemberTwoFactor();
+  const [resetting, setResetting] = useState<PublicUser | null>(null);
+
+  async function onConfirmReset() {
+    if (!resetting) return;
+    setBusy(true);
+    try {
+      await resetTwoFactor(resetting.id);
+      toast.success('Two-factor sign-in reset', {
+        description: `${resetting.username} was signed out and can set it up again.`,
+      });
+    } catch (err) {
+      toast.error('Failed to reset two-factor sign-in', { description: messageOf(err, 'Please try again.') });
+    } finally {
+      setResetting(null);
+      setBusy(false);
+    }
+  }
   const users = data?.users ?? [];
   useClampPage(page, setPage, data?.total, data?.pageSize ?? USERS_PAGE_SIZE);
 
@@ -84,6 +104,8 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
                     <Badge variant={u.isActive ? 'success' : 'secondary'}>
                       {u.isActive ? 'Active' : 'Inactive'}
                     </Badge>
+                    {/* Issue 11: within Status, so the table keeps the spec's columns. */}
+                    {enrolled.has(u.id) ? <Badge variant="outline">Two-factor on</Badge> : null}
                   </td>
                   <td>{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</td>
                   <td>{formatDate(u.createdAt)}</td>
@@ -97,6 +119,13 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
                         title={u.id === currentUserId ? 'You cannot delete your own account' : undefined}
                         onClick={() => setConfirming(u)}
                       />
+                      {enrolled.has(u.id) ? (
+                        <RowButton
+                          action="Reset two-factor"
+                          name={u.username}
+                          onClick={() => setResetting(u)}
+                        />
+                      ) : null}
                     </div>
                   </td>
                 </tr>
@@ -121,6 +150,15 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
         busy={busy}
         onConfirm={() => void onConfirmDelete()}
         onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        title="Reset two-factor sign-in"
+        message={`Reset ${resetting?.username ?? 'this member'}'s second factor? They are signed out and sign in with their password alone until they set it up again (or are sent to set-up if your policy requires it).`}
+        confirmLabel="Reset"
+        busy={busy}
+        onConfirm={() => void onConfirmReset()}
+        onCancel={() => setResetting(null)}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster, toast, type ToasterProps } from 'sonner';
+import { Toaster, toast, useSonner, type ToasterProps } from 'sonner';
 
 /**
  * The site's one toast region (spec section 9): one toast at a time, 5000 ms,
@@ -15,6 +15,13 @@ export function ToastRegion({
   position?: ToasterProps['position'];
 }) {
   useEffect(() => onReady?.(), [onReady]);
+  // Spec section 9: one toast at a time. A new toast replaces the one on screen, and
+  // the replaced or dismissed ones are dropped, not queued behind it (sonner's
+  // visibleToasts only hides them, so a dismissed front toast let an older one back).
+  const { toasts } = useSonner();
+  useEffect(() => {
+    for (const older of toasts.slice(1)) if (!older.delete) toast.dismiss(older.id);
+  }, [toasts]);
   return (
     <Toaster
       visibleToasts={1}
@@ -29,7 +36,7 @@ export function ToastRegion({
   );
 }
 
-/** Mounts the region once (into its own root at the end of <body>) and resolves when it listens. */
+/** Mounts the region (into its own root at the end of <body>) and resolves when it listens. */
 export function mountToastRegion(): Promise<typeof toast> {
   return new Promise((resolve) => {
     const host = document.createElement('div');

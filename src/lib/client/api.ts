@@ -64,6 +64,16 @@ export function queryFetcher<T>(key: string | readonly string[]): Promise<T> {
   return apiRequest<T>('GET', url);
 }
 
+/**
+ * The error message of spec section 8 for a failed call: "<status>: <body
+ * text>" (ApiError.message), or the fallback when the call never got an
+ * answer (a network failure). Used where the spec shows "the error message
+ * or <fallback>": the login failure and 'Failed to create article'.
+ */
+export function errorMessageOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? err.message : fallback;
+}
+
 /** The server's message for a failure, or a fallback. */
 export function messageOf(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.serverMessage ?? fallback;

@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import { ApiError, apiRequest } from './api.ts';
 import type { PublicUser } from '../schemas/user.ts';
 import type { Role } from '../schemas/permissions.ts';
+import type { SecondFactorInput, TwoFactorStatus } from '../schemas/two-factor.ts';
 
 /**
  * The signed-in staff user (spec section 4): loading -> unauthenticated |
@@ -13,6 +14,8 @@ export type AuthStatus = 'loading' | 'unauthenticated' | 'authenticated';
 export interface MeResponse {
   role: Role;
   user: PublicUser;
+  /** Issue 11: the user's second factor and whether the campaign requires one. */
+  twoFactor?: TwoFactorStatus;
 }
 
 /** Spec section 9: the current user stays fresh for 5 minutes. */
@@ -23,12 +26,19 @@ export const $user = atom<PublicUser | null>(null);
 export const $authStatus = atom<AuthStatus>('loading');
 /** True when the user signed in with a temporary password and must pick a new one first. */
 export const $mustChangePassword = computed($user, (u) => Boolean(u?.mustChangePassword));
+/** The signed-in user's second factor (from /api/auth/me). */
+export const $twoFactor = atom<TwoFactorStatus | null>(null);
+/** The password was accepted and the sign-in waits for a code (issue 11). */
+export const $awaitingSecondFactor = atom(false);
+/** The campaign requires two-factor for this user and they have not set it up: show enrolment first. */
+export const $mustEnrolTwoFactor = computed($twoFactor, (t) => Boolean(t?.required && !t.enabled));
 
 let fetchedAt = 0;
 let inFlight: Promise<PublicUser | null> | null = null;
 const clearListeners = new Set<() => void>();
 
 function setUser(user: PublicUser | null): void {
+  if (!user) $twoFactor.set(null);
   $user.set(user);
   $authStatus.set(user ? 'authenticated' : 'unauthenticated');
 }
@@ -57,6 +67,7 @@ export async function refresh(force = false): Promise<PublicUser | null> {
       const me = await apiRequest<MeResponse>('GET', CURRENT_USER_URL);
       fetchedAt = Date.now();
       const user = me?.user ? { ...me.user, role: me.role ?? me.user.role } : null;
+      $twoFactor.set(me?.twoFactor ?? null);
       setUser(user);
       return user;
     } catch (err) {
@@ -75,9 +86,43 @@ export async function refresh(force = false): Promise<PublicUser | null> {
   return inFlight;
 }
 
-/** POST /api/auth/login; sets the user, then refetches the current user. Rethrows failures. */
+/**
+ * POST /api/auth/login; sets the user, then refetches the current user. Rethrows failures.
+ * With two-factor on, the answer is `{ twoFactorRequired: true }`: nobody is
+ * signed in yet, $awaitingSecondFactor is set and null is returned.
+ */
 export async function login(username: string, password: string): Promise<PublicUser | null> {
-  const res = await apiRequest<MeResponse>('POST', '/api/auth/login', { username, password });
+  const res = await apiRequest<MeResponse & { twoFactorRequired?: boolean }>('POST', '/api/auth/login', {
+    username,
+    password,
+  });
+  if (res?.twoFactorRequired) {
+    $awaitingSecondFactor.set(true);
+    return null;
+  }
+  return signedIn(res);
+}
+
+/** POST /api/auth/two-factor/verify: the code step; signs in on success. Rethrows failures. */
+export async function verifySecondFactor(input: SecondFactorInput): Promise<PublicUser | null> {
+  try {
+    const res = await apiRequest<MeResponse>('POST', '/api/auth/two-factor/verify', input);
+    $awaitingSecondFactor.set(false);
+    return await signedIn(res);
+  } catch (err) {
+    // The 5-minute window is over: back to the password.
+    if (err instanceof ApiError && err.status === 401 && err.body.includes('twoFactorExpired'))
+      $awaitingSecondFactor.set(false);
+    throw err;
+  }
+}
+
+/** Leave the code step and go back to the password form. */
+export function cancelSecondFactor(): void {
+  $awaitingSecondFactor.set(false);
+}
+
+async function signedIn(res: MeResponse | null): Promise<PublicUser | null> {
   if (res?.user) setUser({ ...res.user, role: res.role ?? res.user.role });
   fetchedAt = 0;
   try {
@@ -102,6 +147,11 @@ export async function logout(): Promise<boolean> {
   }
 }
 
+/** After enrolling or turning two-factor off. */
+export function twoFactorChanged(status: TwoFactorStatus): void {
+  $twoFactor.set(status);
+}
+
 /** After a successful password change the server returns the updated user. */
 export function passwordChanged(user: PublicUser): void {
   fetchedAt = Date.now();
@@ -118,6 +168,10 @@ export function handleAuthError(err: unknown): boolean {
   if (err.status === 403) {
     try {
       const body = JSON.parse(err.body) as { mustChangePassword?: unknown };
+      if ((body as { twoFactorSetupRequired?: unknown }).twoFactorSetupRequired === true) {
+        $twoFactor.set({ enabled: false, recoveryCodesLeft: 0, required: true });
+        return true;
+      }
       if (body.mustChangePassword === true) {
         const user = $user.get();
         if (user && !user.mustChangePassword) $user.set({ ...user, mustChangePassword: true });
@@ -139,6 +193,8 @@ export function handleAuthError(err: unknown): boolean {
 export function resetAuthStore(): void {
   fetchedAt = 0;
   inFlight = null;
+  $twoFactor.set(null);
+  $awaitingSecondFactor.set(false);
   $user.set(null);
   $authStatus.set('loading');
 }

@@ -1,24 +1,17 @@
+import { PLATFORM_NAMES, PLATFORMS, type Platform } from '../schemas/platforms.ts';
+
 /*
  * Browser-side reading of GET /api/social-media-links for the footer icons.
  * Pure functions; the footer script does the fetch. The endpoint may be missing
  * or failing: anything unexpected yields no links rather than an error.
- *
- * The platform list mirrors spec section 3. When the shared social-link schema
- * lands in src/lib/schemas, import the platform enum from there instead.
+ * The platform list is the schemas' (zod-free src/lib/schemas/platforms.ts).
  */
 
-export const socialPlatforms = ['facebook', 'x', 'instagram', 'linkedin', 'youtube', 'tiktok'] as const;
-export type SocialPlatform = (typeof socialPlatforms)[number];
+export const socialPlatforms = PLATFORMS;
+export type SocialPlatform = Platform;
 
 /** Human-readable platform names used when a link has no handle. */
-export const socialPlatformNames: Record<SocialPlatform, string> = {
-  facebook: 'Facebook',
-  x: 'X',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-};
+export const socialPlatformNames = PLATFORM_NAMES;
 
 export interface FooterSocialLink {
   platform: SocialPlatform;

@@ -1,7 +1,10 @@
+import { TEXT_SIGNUP_MESSAGES } from '../schemas/public-forms.ts';
+
 /**
  * Client-side checks whose ORDER the spec fixes (sections 5 and 8). Pure, so
  * the order is unit-tested; the islands only show the result as a toast.
- * Imports nothing heavy: these run on pages with a tight JavaScript budget.
+ * Imports nothing heavy: these run on pages with a tight JavaScript budget
+ * (the messages come from the zod-free module the server schemas use too).
  */
 
 export interface Problem {
@@ -10,17 +13,20 @@ export interface Problem {
 }
 
 /** Spec section 5, text sign-up: first name (trimmed), then consent. */
-export const TEXT_SIGNUP_PROBLEMS = {
-  firstName: { title: 'First name required', description: 'Please enter your first name.' },
-  consent: {
-    title: 'SMS consent required',
-    description: 'Please check the box to consent to receiving text messages.',
-  },
-} as const satisfies Record<string, Problem>;
+export const TEXT_SIGNUP_PROBLEMS = TEXT_SIGNUP_MESSAGES satisfies Record<string, Problem>;
 
-export function textSignupProblem(values: { firstName: string; smsConsent: boolean }): Problem | null {
+/** The captcha message of every public form (equals CAPTCHA_REQUIRED in schemas/forms.ts; unit-tested). */
+export const CAPTCHA_PROBLEM: Problem = { title: 'Please complete the CAPTCHA' };
+
+/** Then the bot check (issue 15), when the form has one: `captcha` is its token, null until solved. */
+export function textSignupProblem(values: {
+  firstName: string;
+  smsConsent: boolean;
+  captcha?: string | null;
+}): Problem | null {
   if (!values.firstName.trim()) return TEXT_SIGNUP_PROBLEMS.firstName;
   if (!values.smsConsent) return TEXT_SIGNUP_PROBLEMS.consent;
+  if (values.captcha !== undefined && !values.captcha) return CAPTCHA_PROBLEM;
   return null;
 }
 

@@ -1,11 +1,13 @@
 /**
  * Volunteer sign-ups that could not reach the server (network failure or 503)
  * are kept in this browser and sent again on the next visit (docs/decisions.md).
- * Only the volunteer's own data, on their own device; entries expire after 30 days.
+ * Only the volunteer's own data, on their own device, and briefly: an entry is
+ * deleted from storage once it is 24 hours old (issue 15), and as soon as it is
+ * sent; an empty outbox leaves nothing behind.
  */
 
 export const OUTBOX_KEY = 'campaign.volunteer-outbox.v1';
-const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const OUTBOX_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const MAX_ENTRIES = 5;
 
 export interface PendingSignup {
@@ -24,22 +26,30 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * The pending sign-ups younger than 24 hours. Reading also deletes what is
+ * older (or unreadable) from storage, so expired personal data never lingers
+ * just because nothing was written since.
+ */
 export function readOutbox(now = Date.now()): PendingSignup[] {
-  const raw = storage()?.getItem(OUTBOX_KEY);
-  if (!raw) return [];
+  const s = storage();
+  const raw = s?.getItem(OUTBOX_KEY);
+  if (!s || !raw) return [];
+  let list: unknown;
   try {
-    const list = JSON.parse(raw) as unknown;
-    if (!Array.isArray(list)) return [];
-    return (list as PendingSignup[]).filter(
-      (e) =>
-        e &&
-        typeof e.id === 'string' &&
-        typeof e.payload === 'object' &&
-        now - Date.parse(e.savedAt) < MAX_AGE_MS,
-    );
+    list = JSON.parse(raw);
   } catch {
-    return [];
+    list = null;
   }
+  const all = Array.isArray(list) ? (list as PendingSignup[]) : [];
+  const fresh = all.filter((e) => {
+    const age = now - Date.parse(e?.savedAt);
+    return (
+      e && typeof e.id === 'string' && typeof e.payload === 'object' && age >= 0 && age < OUTBOX_MAX_AGE_MS
+    );
+  });
+  if (fresh.length !== all.length || !Array.isArray(list)) writeOutbox(fresh);
+  return fresh;
 }
 
 function writeOutbox(list: PendingSignup[]): void {

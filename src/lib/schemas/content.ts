@@ -181,23 +181,6 @@ export type OfficeHours = z.infer<typeof OfficeHoursSchema>;
 export const FaqSchema = z.object({ question: text, answer: text });
 export type Faq = z.infer<typeof FaqSchema>;
 
-/** Contact form subjects (spec section 3). Forms and the endpoint use this enum. */
-export const ContactSubjectSchema = z.enum([
-  'general',
-  'volunteer',
-  'press',
-  'endorsement',
-  'event',
-  'policy',
-  'donation',
-  'interview',
-]);
-export type ContactSubject = z.infer<typeof ContactSubjectSchema>;
-
-/** Volunteer form states (spec section 3). Forms and the endpoint use this enum. */
-export const VolunteerStateSchema = z.enum(['LA', 'AL', 'AR', 'FL', 'GA', 'MS', 'TX', 'Other']);
-export type VolunteerState = z.infer<typeof VolunteerStateSchema>;
-
 /** A section of a legal document; paragraphs and list items are plain text. */
 export const LegalSectionSchema = z.object({
   /** Fragment id for in-page links. */

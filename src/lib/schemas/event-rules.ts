@@ -5,12 +5,10 @@ import type { CampaignEvent } from './event.ts';
  * events function can use them without loading it (re-exported from event.ts).
  */
 
+type Schedulable = Pick<CampaignEvent, 'isPublic' | 'eventDate' | 'startTime'>;
+
 /** Public events whose date is today or later (campaign time zone), soonest first. */
-export function upcomingPublicEvents(
-  events: CampaignEvent[],
-  today: string,
-  limit?: number,
-): CampaignEvent[] {
+export function upcomingPublicEvents<T extends Schedulable>(events: T[], today: string, limit?: number): T[] {
   const list = events
     .filter((e) => e.isPublic && e.eventDate >= today)
     .sort((a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime));

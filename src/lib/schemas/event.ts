@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { IDENTITY } from '../../content/identity.ts';
 import { requiredText, text, optionalUrl, isoDate, time24, email } from './fields.ts';
 
@@ -20,7 +21,7 @@ export const DEFAULT_EVENTS_EMAIL: string = IDENTITY.emails.events;
 export const EventInputSchema = z
   .strictObject({
     title: requiredText(200, 'Title is required'),
-    description: text(5000).default(''),
+    description: text(5000, { multiline: true }).default(''),
     location: requiredText(300, 'Location is required'),
     eventDate: isoDate,
     startTime: time24,
@@ -41,7 +42,8 @@ export const EventInputSchema = z
       .union([z.literal(''), email])
       .optional()
       .transform((v) => v || DEFAULT_EVENTS_EMAIL),
-    notes: text(5000).default(''),
+    /** Internal: staff only, never in a public answer (PublicEventSchema). */
+    notes: text(5000, { multiline: true }).default(''),
     expectedUpdatedAt: z.string().max(40).optional(),
   })
   .refine((e) => !e.endTime || e.endTime >= e.startTime, {
@@ -69,6 +71,19 @@ export const EventSchema = z.object({
   updatedAt: z.string(),
 });
 export type CampaignEvent = z.infer<typeof EventSchema>;
+
+/**
+ * What anyone may see of an event: GET /api/events, the .ics feed and the blog
+ * answer with exactly these fields (PUBLIC_FIELDS.event, shared with the
+ * zod-free projection); parsing strips every other key.
+ */
+export const PublicEventSchema = EventSchema.pick(fieldMask(PUBLIC_FIELDS.event));
+export type PublicEvent = z.infer<typeof PublicEventSchema>;
+
+export { toPublicEvent } from './public-fields.ts';
+
+/** GET /api/events. */
+export const PublicEventsResponseSchema = z.object({ events: z.array(PublicEventSchema) });
 
 /** Public events from a day on, soonest first (zod-free module, used by the public events function). */
 export { upcomingPublicEvents } from './event-rules.ts';

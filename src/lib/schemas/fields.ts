@@ -6,12 +6,42 @@ import { z } from './zod.ts';
  * admin app and the functions.
  */
 
+/**
+ * Control characters are refused in every text field (issue 15): NUL and the
+ * rest of C0, DEL and C1. A field that allows several lines (a message body,
+ * a description) still accepts tab, line feed and carriage return; a one-line
+ * field (a name, a title) accepts none of them.
+ */
+export const CONTROL_CHARACTERS_MESSAGE = 'Contains characters that are not allowed';
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+// eslint-disable-next-line no-control-regex -- as above, minus tab, line feed and carriage return
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+
+export interface TextOptions {
+  /** Allow tab and line breaks (message bodies, descriptions). Default: one line. */
+  multiline?: boolean;
+}
+
+/** True when `value` has no control character the field refuses. */
+export function hasNoControlCharacters(value: string, options: TextOptions = {}): boolean {
+  return (options.multiline ? MULTI_LINE : ONE_LINE).test(value);
+}
+
+/** A trimmed string with no refused control characters. */
+export const cleanString = (options: TextOptions = {}) =>
+  z
+    .string()
+    .trim()
+    .regex(options.multiline ? MULTI_LINE : ONE_LINE, CONTROL_CHARACTERS_MESSAGE);
+
 /** Trimmed text with a length cap; empty is allowed unless `min` says otherwise. */
-export const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+export const text = (max: number, options: TextOptions = {}) =>
+  cleanString(options).max(max, `Must be at most ${max} characters`);
 
 /** Trimmed, required text. */
-export const requiredText = (max: number, message = 'This field is required') =>
-  z.string().trim().min(1, message).max(max, `Must be at most ${max} characters`);
+export const requiredText = (max: number, message = 'This field is required', options: TextOptions = {}) =>
+  cleanString(options).min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** Email, trimmed and lowercased so one person is one record. */
 export const email = z
@@ -34,13 +64,17 @@ export const optionalEmail = z
  */
 export function toE164(input: string): string | null {
   const trimmed = input.trim();
+  if (!hasNoControlCharacters(trimmed)) return null;
   const digits = trimmed.replace(/[^\d]/g, '');
-  if (trimmed.startsWith('+')) {
-    return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  }
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return null;
+  let e164: string | null = null;
+  if (trimmed.startsWith('+')) e164 = digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  else if (digits.length === 10) e164 = `+1${digits}`;
+  else if (digits.length === 11 && digits.startsWith('1')) e164 = `+${digits}`;
+  // No country code starts with 0 (+0000000000 is not a number); a North American
+  // number is +1 NXX NXX XXXX, its area code and exchange never starting with 0 or 1.
+  if (!e164 || e164.startsWith('+0')) return null;
+  if (e164.startsWith('+1') && !/^\+1[2-9]\d{2}[2-9]\d{6}$/.test(e164)) return null;
+  return e164;
 }
 
 /** Phone as typed by a person; transformed to E.164. */

@@ -1,18 +1,44 @@
 import { z } from './zod.ts';
-import { email, optionalEmail, phone, requiredText, text, toE164 } from './fields.ts';
+import {
+  cleanString,
+  email,
+  optionalEmail,
+  phone,
+  requiredText,
+  text,
+  toE164,
+  type TextOptions,
+} from './fields.ts';
+import {
+  CAPTCHA_REQUIRED,
+  CONTACT_SUBJECTS,
+  FIELD_MAX,
+  FIELD_MESSAGES,
+  STATES,
+  TEXT_SIGNUP_MESSAGES,
+} from './public-forms.ts';
+
+/*
+ * The public forms' schemas. Their enum lists, limits and messages come from
+ * the zod-free public-forms.ts, which the islands import instead of this file.
+ */
+export { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, STATES, TEXT_SIGNUP_MESSAGES };
+/** Display labels of the contact subjects: campaign copy, declared once in src/content/contact.ts. */
+export { contactSubjectLabels as CONTACT_SUBJECT_LABELS } from '../../content/contact.ts';
 
 /**
  * Required text whose message also covers a missing or non-string value, so a
  * form that omits the field gets the spec's message rather than a type error.
  */
-const required = (max: number, message: string) => z.string(message).pipe(requiredText(max, message));
-const requiredEmail = z.string('Please enter a valid email address').pipe(email);
-const requiredPhone = z.string('Please enter a valid phone number').pipe(phone);
+export const required = (max: number, message: string, options: TextOptions = {}) =>
+  z.string(message).pipe(requiredText(max, message, options));
+export const requiredEmail = z.string(FIELD_MESSAGES.email).pipe(email);
+const requiredPhone = z.string(FIELD_MESSAGES.phone).pipe(phone);
 /**
  * Optional phone: '' or missing is undefined, anything else must be a phone
  * (fields.ts `optionalPhone` is a union, whose error would read 'Invalid input').
  */
-const optionalPhone = z
+export const optionalPhone = z
   .string('Please enter a valid phone number')
   .max(32, 'Phone number is too long')
   .optional()
@@ -26,44 +52,43 @@ const optionalPhone = z
     return e164;
   });
 
-/** Spec section 5 messages for the text-message sign-up (title / description pairs). */
-export const TEXT_SIGNUP_MESSAGES = {
-  firstName: { title: 'First name required', description: 'Please enter your first name.' },
-  consent: {
-    title: 'SMS consent required',
-    description: 'Please check the box to consent to receiving text messages.',
-  },
-} as const;
+export const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
+
+/** The page a form was on, for the consent records (a site path only). */
+const sourcePage = z
+  .string()
+  .max(200)
+  .regex(/^\/[\w\-/]*$/)
+  .optional();
 
 /** POST /api/newsletter: the text-message sign-up. */
 export const TextSignupSchema = z.strictObject({
-  firstName: required(80, TEXT_SIGNUP_MESSAGES.firstName.description),
+  firstName: required(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
   phone: optionalPhone,
   email: optionalEmail,
   smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
   /** The page the form was on, for the consent record. */
-  sourcePage: z
-    .string()
-    .max(200)
-    .regex(/^\/[\w\-/]*$/)
-    .optional(),
+  sourcePage,
+  /**
+   * Turnstile token (issue 15: the bot check that keeps scripts from making the
+   * campaign pay for texts). A browser form post sends Turnstile's own field,
+   * `cf-turnstile-response`, mapped to this; a post without JavaScript has none
+   * and is held to the no-script budget instead (submitTextSignup).
+   */
+  captcha: captchaToken.optional(),
 });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
-export const STATES = ['LA', 'AL', 'AR', 'FL', 'GA', 'MS', 'TX', 'Other'] as const;
-export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
-const captchaToken = z.string(CAPTCHA_REQUIRED).min(1, CAPTCHA_REQUIRED).max(4096, CAPTCHA_REQUIRED);
-
 /** POST /api/volunteers-sendgrid. */
 export const VolunteerSignupSchema = z.strictObject({
-  firstName: required(80, 'First name is required'),
-  lastName: required(80, 'Last name is required'),
+  firstName: required(FIELD_MAX.firstName, FIELD_MESSAGES.firstName),
+  lastName: required(FIELD_MAX.lastName, FIELD_MESSAGES.lastName),
   email: requiredEmail,
   phone: requiredPhone,
-  address1: required(200, 'Address is required'),
-  address2: text(200).default(''),
-  city: required(100, 'City is required'),
-  state: z.enum(STATES, 'Please choose a state'),
+  address1: required(FIELD_MAX.address, FIELD_MESSAGES.address),
+  address2: text(FIELD_MAX.address).default(''),
+  city: required(FIELD_MAX.city, FIELD_MESSAGES.city),
+  state: z.enum(STATES, FIELD_MESSAGES.state),
   /** Optional ZIP (not on the spec's form; kept for voter-contact exports when a form sends it). */
   zip: z
     .string()
@@ -72,53 +97,32 @@ export const VolunteerSignupSchema = z.strictObject({
     .optional()
     .transform((v) => v ?? ''),
   /** Help areas the volunteer ticked (optional). */
-  interests: z.array(z.string().trim().max(60)).max(10).optional().default([]),
+  interests: z.array(cleanString().max(60)).max(10).optional().default([]),
   captchaResponse: captchaToken,
 });
 export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
 
-export const CONTACT_SUBJECTS = [
-  'general',
-  'volunteer',
-  'press',
-  'endorsement',
-  'event',
-  'policy',
-  'donation',
-  'interview',
-] as const;
-export const CONTACT_SUBJECT_LABELS: Record<(typeof CONTACT_SUBJECTS)[number], string> = {
-  general: 'General Inquiry',
-  volunteer: 'Volunteering',
-  press: 'Press Inquiry',
-  endorsement: 'Endorsement',
-  event: 'Event Request',
-  policy: 'Policy Question',
-  donation: 'Donations',
-  interview: 'Interview Request',
-};
-
 /** POST /api/contact. */
 export const ContactMessageSchema = z.strictObject({
-  name: required(120, 'Full name is required'),
+  name: required(FIELD_MAX.name, FIELD_MESSAGES.name),
   email: requiredEmail,
   phone: optionalPhone,
-  subject: z.enum(CONTACT_SUBJECTS, 'Please choose a subject'),
-  message: required(5000, 'Message is required'),
+  subject: z.enum(CONTACT_SUBJECTS, FIELD_MESSAGES.subject),
+  message: required(FIELD_MAX.message, FIELD_MESSAGES.message, { multiline: true }),
   captcha: captchaToken,
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
+/** POST /api/email-subscribers: the blog's newsletter box (issue 9: the address is kept, not dropped). */
+export const EmailSubscriptionSchema = z.strictObject({
+  email: requiredEmail,
+  sourcePage,
+});
+export type EmailSubscriptionInput = z.input<typeof EmailSubscriptionSchema>;
+
 /**
- * The SMS consent text shown beside the checkbox and stored verbatim (with
- * this version) in every consent record. Change the version when the text changes.
+ * The SMS consent wording and its version live with the campaign copy
+ * (src/content/consent.ts, derived from the identity module); re-exported here
+ * for the server and the tests.
  */
-export const SMS_CONSENT_VERSION = '2025-09-17';
-export function smsConsentText(committeeName: string): string {
-  return (
-    `By checking this box, I agree to receive recurring text messages from ${committeeName}, ` +
-    'including messages sent by autodialer. Message frequency varies. Msg & data rates may apply. ' +
-    'Reply HELP for help and STOP to unsubscribe. Consent is not a condition of any purchase or donation. ' +
-    'See our Privacy Policy and Terms of Use.'
-  );
-}
+export { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION, smsConsentText } from '../../content/consent.ts';

@@ -45,11 +45,16 @@ export type StoredTextSignup = z.infer<typeof StoredTextSignupSchema>;
 
 export const CONSENT_EVENT_TYPES = [
   'web_opt_in',
+  /** A web opt-in for a number that replied STOP: recorded, refused, nothing sent (refKey: the opt-in). */
+  'web_opt_in_refused',
   'confirmation_sent',
   'confirmation_failed',
   'stop',
   'start',
   'help',
+  /** An RSVP's opt-in to event reminder texts (event-scoped: not the recurring list). */
+  'rsvp_reminder_opt_in',
+  'rsvp_reminder_sent',
 ] as const;
 
 /** One append-only consent log entry (key `consent/<person id>/<iso time>-<random>`, never rewritten). */
@@ -98,3 +103,21 @@ export type StoredVolunteer = z.infer<typeof StoredVolunteerSchema>;
 /** A contact message (store `contacts`, key `message/<iso time>-<random>`: one per submission). */
 export const StoredContactSchema = ContactMessageSchema.omit({ captcha: true }).extend(submissionMeta);
 export type StoredContact = z.infer<typeof StoredContactSchema>;
+
+/**
+ * A newsletter subscriber from the blog's email box (store `subscribers`, key
+ * `subscriber/<sha256 of email>`: one record per address, the first
+ * subscription kept). The consent wording shown beside the box is stored as
+ * shown, with its version.
+ */
+export const StoredSubscriberSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{64}$/),
+  email: z.string().max(254),
+  sourcePage: z.string().nullable(),
+  consentText: z.string(),
+  consentVersion: z.string(),
+  createdAt: iso,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type StoredSubscriber = z.infer<typeof StoredSubscriberSchema>;

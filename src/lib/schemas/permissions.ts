@@ -12,7 +12,14 @@ const PERMISSIONS: Record<string, readonly Role[]> = {
   view_analytics: ['admin', 'editor', 'viewer'],
 };
 
-export type Permission = 'view_admin' | 'edit_metrics' | 'manage_users' | 'view_analytics' | 'admin';
+export type Permission =
+  | 'view_admin'
+  | 'edit_metrics'
+  | 'manage_users'
+  | 'view_analytics'
+  | 'admin'
+  /** The audit trail (issue 11): not in the table above, so admin only. */
+  | 'view_audit';
 
 /** Admin passes every role check; others only their own; no user fails every check. */
 export function hasRole(user: { role: Role } | null | undefined, role: Role): boolean {

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { text, intOr, isoDate } from './fields.ts';
 
 /** Admin number fields parse as integers, falling back to 0 (spec section 5). */
@@ -12,6 +13,11 @@ export const MetricSchema = z.object({
   sublabel: z.string(),
   description: z.string(),
   trend: z.string(),
+  /**
+   * Shown on the public site (the volunteer page) and in /api/campaign-metrics.
+   * Off until staff turn it on: a new campaign's zeros are not for voters.
+   */
+  isPublic: z.boolean().default(false),
   updatedAt: z.string(),
 });
 export type Metric = z.infer<typeof MetricSchema>;
@@ -21,8 +27,10 @@ export const MetricUpdateSchema = z.strictObject({
   targetValue: int0,
   label: text(120),
   sublabel: text(200).default(''),
-  description: text(1000).default(''),
+  description: text(1000, { multiline: true }).default(''),
   trend: text(60).default(''),
+  /** Optional: omitted keeps the current setting. */
+  isPublic: z.boolean().optional(),
 });
 export type MetricUpdate = z.input<typeof MetricUpdateSchema>;
 
@@ -44,7 +52,7 @@ export const VolunteerGoalUpdateSchema = z.strictObject({
   currentCount: int0,
   targetCount: int0,
   deadline: isoDate,
-  description: text(500),
+  description: text(500, { multiline: true }),
   priority: PrioritySchema,
 });
 export type VolunteerGoalUpdate = z.input<typeof VolunteerGoalUpdateSchema>;
@@ -55,6 +63,8 @@ export const MilestoneSchema = z.object({
   targetCount: z.number().int().nullable(),
   label: z.string(),
   description: z.string(),
+  /** Shown on the public site; off until staff turn it on (as for metrics). */
+  isPublic: z.boolean().default(false),
   updatedAt: z.string(),
 });
 export type Milestone = z.infer<typeof MilestoneSchema>;
@@ -67,6 +77,22 @@ export const MilestoneUpdateSchema = z.strictObject({
     .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? null : Math.max(0, intOr(v, 0)))),
   label: text(120),
-  description: text(500).default(''),
+  description: text(500, { multiline: true }).default(''),
+  /** Optional: omitted keeps the current setting. */
+  isPublic: z.boolean().optional(),
 });
 export type MilestoneUpdate = z.input<typeof MilestoneUpdateSchema>;
+
+/**
+ * GET /api/campaign-metrics: the public figures. Every displayed field is
+ * public; internal is only when staff last edited each record (updatedAt).
+ */
+export const PublicMetricSchema = MetricSchema.pick(fieldMask(PUBLIC_FIELDS.metric));
+export const PublicVolunteerGoalSchema = VolunteerGoalSchema.pick(fieldMask(PUBLIC_FIELDS.goal));
+export const PublicMilestoneSchema = MilestoneSchema.pick(fieldMask(PUBLIC_FIELDS.milestone));
+export const PublicProgressResponseSchema = z.object({
+  metrics: z.array(PublicMetricSchema),
+  goals: z.array(PublicVolunteerGoalSchema),
+  milestones: z.array(PublicMilestoneSchema),
+});
+export type PublicProgress = z.infer<typeof PublicProgressResponseSchema>;

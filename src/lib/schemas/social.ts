@@ -1,19 +1,14 @@
 import { z } from './zod.ts';
+import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { text, intOr } from './fields.ts';
-import { PLATFORMS } from './platforms.ts';
 
-export { PLATFORMS };
+import { PLATFORM_NAMES, PLATFORMS, type Platform } from './platforms.ts';
+
+export { PLATFORMS, type Platform };
 export const PlatformSchema = z.enum(PLATFORMS);
-export type Platform = z.infer<typeof PlatformSchema>;
 
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  facebook: 'Facebook',
-  x: 'X (Twitter)',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-};
+/** The dashboard's names: spec section 2 shows platform 'x' as "X (Twitter)". */
+export const PLATFORM_LABELS: Record<Platform, string> = { ...PLATFORM_NAMES, x: 'X (Twitter)' };
 
 export const SocialLinkSchema = z.object({
   id: z.number().int().positive(),
@@ -27,8 +22,12 @@ export const SocialLinkSchema = z.object({
 });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
-/** The public projection: what the footer needs. */
-export type PublicSocialLink = Pick<SocialLink, 'id' | 'platform' | 'url' | 'handle'>;
+/** The public projection: what the footer needs (PUBLIC_FIELDS.socialLink). */
+export const PublicSocialLinkSchema = SocialLinkSchema.pick(fieldMask(PUBLIC_FIELDS.socialLink));
+export type PublicSocialLink = z.infer<typeof PublicSocialLinkSchema>;
+
+/** GET /api/social-media-links. */
+export const PublicSocialLinksResponseSchema = z.object({ links: z.array(PublicSocialLinkSchema) });
 
 export const SocialLinkUpdateSchema = z.strictObject({
   url: z.union([

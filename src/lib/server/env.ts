@@ -24,9 +24,21 @@ const EnvSchema = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_FROM_NUMBER: z.string().optional(),
   TWILIO_API_URL: z.url().optional(),
+  // Text sign-up abuse limits (src/lib/server/forms/text-limits.ts; docs/deploy.md, "Text messages")
+  /** ISO country codes whose phone numbers the public forms accept, comma-separated (default US). */
+  SMS_ALLOWED_COUNTRIES: z.string().default('US'),
+  /** Confirmation texts per UTC day for the whole site (default 500). */
+  SMS_DAILY_CAP: z.string().optional(),
+  /** Text sign-ups per hour for the whole site (default 1000). */
+  TEXT_SIGNUP_HOURLY_CAP: z.string().optional(),
+  TEXT_SIGNUP_NOSCRIPT_HOURLY_CAP: z.string().optional(),
   // Captcha (Cloudflare Turnstile siteverify)
   TURNSTILE_SECRET_KEY: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  // Donations: ActBlue webhook (HTTP Basic credentials ActBlue is given) and the donor-key HMAC secret
+  ACTBLUE_WEBHOOK_USERNAME: z.string().optional(),
+  ACTBLUE_WEBHOOK_PASSWORD: z.string().optional(),
+  DONOR_KEY_SECRET: z.string().optional(),
   // Bootstrap (npm run create-admin reads these too)
   BLOBS_STORE_PREFIX: z.string().default(''),
 });
@@ -51,13 +63,22 @@ export const TURNSTILE_TEST_SECRET = '1x0000000000000000000000000000000AA';
 /** The matching dummy token the test widget produces. */
 export const TURNSTILE_TEST_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
-const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production-0123456789';
+/** The local-mode session key. It is in this public repository, so production refuses it. */
+export const DEV_SESSION_SECRET = 'dev-only-session-secret-do-not-use-in-production-0123456789';
+export const MIN_SESSION_SECRET_BYTES = 32;
 
-/** HS256 key: >= 256 bits from the environment; a dev value only in local mode. */
+/**
+ * HS256 key: >= 256 bits from the environment; the dev value only in local
+ * mode. Production refuses a missing or short secret and the published dev
+ * one (ConfigError: every request that needs a session answers 503).
+ */
 export function sessionSecret(): Uint8Array {
   const secret = env().SESSION_SECRET ?? (isLocalMode() ? DEV_SESSION_SECRET : undefined);
-  if (!secret || Buffer.byteLength(secret) < 32) {
-    throw new ConfigError('SESSION_SECRET must be set to at least 32 bytes');
+  if (!secret || Buffer.byteLength(secret) < MIN_SESSION_SECRET_BYTES) {
+    throw new ConfigError(`SESSION_SECRET must be set to at least ${MIN_SESSION_SECRET_BYTES} bytes`);
+  }
+  if (!isLocalMode() && secret === DEV_SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET is the published development secret');
   }
   return new TextEncoder().encode(secret);
 }

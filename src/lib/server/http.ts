@@ -4,6 +4,8 @@ import { appSettings, ConfigError } from './app-env.ts';
 import { HttpError, isZodError, UNAVAILABLE_MESSAGE, zodToHttp } from './errors.ts';
 import { ConflictError, StoreUnavailableError } from './store.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
+import { browserFormPost, formPostLocation, isFormBody, rememberRefill } from './form-post.ts';
+import { formFieldsToInput, type PublicFormId } from '../schemas/public-forms.ts';
 
 /**
  * The request layer shared by every function: one response helper (every
@@ -47,11 +49,11 @@ export function json(data: unknown, init: JsonInit = {}): Response {
   return respond(JSON.stringify(data), { ...init, type: 'application/json; charset=utf-8' });
 }
 
-/** A file download (CSV exports): an attachment that is never cached. */
+/** A file download (CSV exports): an attachment that is never cached, with a plain file name. */
 export function download(body: string, filename: string, type: string): Response {
   return respond(body, {
     type,
-    headers: { 'Content-Disposition': `attachment; filename="${filename.replace(/["\\\r\n]/g, '')}"` },
+    headers: { 'Content-Disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '-')}"` },
   });
 }
 
@@ -69,27 +71,37 @@ type Handler = (req: Request, context: Context) => Promise<Response>;
 /**
  * Wraps an endpoint: known errors become JSON with the right status; store and
  * configuration faults become 503; anything else is a 500 with no internals.
+ * A browser form post to a public form endpoint (form-post.ts) gets none of
+ * these as a body: whatever the endpoint answered becomes a 303 to the form's
+ * outcome page.
  */
 export function handle(fn: Handler): Handler {
   return async (req, context) => {
-    try {
-      return await fn(req, context);
-    } catch (err) {
-      if (err instanceof HttpError) return errorResponse(err.status, err.message, err.extra, err.headers);
-      if (isZodError(err)) {
-        const h = zodToHttp(err);
-        return errorResponse(h.status, h.message, h.extra);
-      }
-      if (err instanceof ConflictError)
-        return errorResponse(409, err.message, {}, err.retryable ? { 'Retry-After': '1' } : {});
-      if (err instanceof StoreUnavailableError || err instanceof ConfigError) {
-        console.error(`[${new URL(req.url).pathname}] ${err.name}: ${err.message}`, err.cause ?? '');
-        return errorResponse(503, UNAVAILABLE_MESSAGE, {}, { 'Retry-After': '30' });
-      }
-      console.error(`[${new URL(req.url).pathname}] unexpected error`, err);
-      return errorResponse(500, 'Something went wrong. Please try again.');
-    }
+    const form = browserFormPost(req);
+    const res = await answer(fn, req, context);
+    if (!form) return res;
+    return respond(null, { status: 303, headers: { Location: await formPostLocation(req, form, res) } });
   };
+}
+
+async function answer(fn: Handler, req: Request, context: Context): Promise<Response> {
+  try {
+    return await fn(req, context);
+  } catch (err) {
+    if (err instanceof HttpError) return errorResponse(err.status, err.message, err.extra, err.headers);
+    if (isZodError(err)) {
+      const h = zodToHttp(err);
+      return errorResponse(h.status, h.message, h.extra);
+    }
+    if (err instanceof ConflictError)
+      return errorResponse(409, err.message, {}, err.retryable ? { 'Retry-After': '1' } : {});
+    if (err instanceof StoreUnavailableError || err instanceof ConfigError) {
+      console.error(`[${new URL(req.url).pathname}] ${err.name}: ${err.message}`, err.cause ?? '');
+      return errorResponse(503, UNAVAILABLE_MESSAGE, {}, { 'Retry-After': '30' });
+    }
+    console.error(`[${new URL(req.url).pathname}] unexpected error`, err);
+    return errorResponse(500, 'Something went wrong. Please try again.');
+  }
 }
 
 /** 405 with an Allow header unless the method is one of `allowed`. */
@@ -105,20 +117,30 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF defence for state-changing requests: a cross-site Origin or
  * Sec-Fetch-Site is refused. Browsers always send one of them on POST/PUT/
  * DELETE; server-to-server callers (webhooks) use their own endpoint.
+ *
+ * A JSON body is itself a proof of sorts (another site cannot send one without
+ * a CORS preflight, which we never grant). A form post is not: any page can
+ * submit an HTML form here. So a form-encoded body must carry the positive
+ * proof: `Sec-Fetch-Site: same-origin`, or, from a browser that does not send
+ * that header, a same-origin `Origin`. Neither header, `none` or a lone `null`: refused.
  */
 export function requireSameOrigin(req: Request): void {
   if (SAFE_METHODS.has(req.method)) return;
+  const refused = () => new HttpError(403, 'Cross-site request refused');
   const site = req.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none')
-    throw new HttpError(403, 'Cross-site request refused');
+  if (site && site !== 'same-origin' && site !== 'none') throw refused();
+  // The browser's own word, which no page can forge. (A page served with
+  // Referrer-Policy: no-referrer sends `Origin: null` even to its own site.)
+  if (site === 'same-origin') return;
   const origin = req.headers.get('origin');
-  if (origin) {
-    const allowed = new Set([new URL(req.url).origin, new URL(appSettings().SITE_URL).origin]);
-    if (!allowed.has(origin)) throw new HttpError(403, 'Cross-site request refused');
-  }
+  const allowed = new Set([new URL(req.url).origin, new URL(appSettings().SITE_URL).origin]);
+  if (origin && !allowed.has(origin)) throw refused();
+  if (isFormBody(req) && site !== 'same-origin' && !(site === null && origin && allowed.has(origin)))
+    throw refused();
 }
 
 export const DEFAULT_MAX_BODY = 64 * 1024;
+const JSON_TYPE = /^application\/json\b/i;
 
 /** Reads a JSON body: JSON content type (415), size cap (413), valid JSON (400), then the schema. */
 export async function readJson<S extends z.ZodType>(
@@ -127,7 +149,7 @@ export async function readJson<S extends z.ZodType>(
   maxBytes = DEFAULT_MAX_BODY,
 ): Promise<z.output<S>> {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Content-Type must be application/json');
+  if (!JSON_TYPE.test(type)) throw new HttpError(415, 'Content-Type must be application/json');
   const text = await readText(req, maxBytes);
   let data: unknown;
   try {
@@ -136,6 +158,28 @@ export async function readJson<S extends z.ZodType>(
     throw new HttpError(400, 'Request body is not valid JSON');
   }
   const parsed = schema.safeParse(data);
+  if (!parsed.success) throw zodToHttp(parsed.error);
+  return parsed.data;
+}
+
+/**
+ * The body of a public form endpoint: JSON from the islands, or a browser form
+ * post (urlencoded, see form-post.ts) whose fields become the same JSON object
+ * (`formFieldsToInput`, shared with the islands). Either way the same schema
+ * parses it; the CSRF check is the endpoint's `requireSameOrigin`, which asks a
+ * form post for positive same-origin proof.
+ */
+export async function readInput<S extends z.ZodType>(
+  req: Request,
+  form: PublicFormId,
+  schema: S,
+  maxBytes = DEFAULT_MAX_BODY,
+): Promise<z.output<S>> {
+  if (!isFormBody(req)) return readJson(req, schema, maxBytes);
+  const text = await readText(req, maxBytes);
+  const input = formFieldsToInput(form, new URLSearchParams(text));
+  rememberRefill(req, form, input);
+  const parsed = schema.safeParse(input);
   if (!parsed.success) throw zodToHttp(parsed.error);
   return parsed.data;
 }

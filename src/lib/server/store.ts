@@ -45,11 +45,18 @@ export const STORE_NAMES = [
   'signups',
   'volunteers',
   'contacts',
+  /** Email newsletter subscribers (the blog's newsletter box). */
+  'subscribers',
+  /** Short-lived outcome records of refused browser form posts (form-post.ts). */
+  'forms',
   'uploads',
   'auth',
   'ratelimit',
   'outbox',
   'meta',
+  'audit',
+  'donations',
+  'rsvps',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 
@@ -399,17 +406,25 @@ export async function update<T>(
   throw new ConflictError(BUSY_MESSAGE, true);
 }
 
-/** Creates or updates a shared document (a counter, an index) under optimistic concurrency. */
+/** Returned by an upsert `change` when nothing needs writing (e.g. an idempotent replay). */
+export const UNCHANGED: unique symbol = Symbol('unchanged');
+
+/**
+ * Creates or updates a shared document (a counter, an index) under optimistic
+ * concurrency. `change` may return UNCHANGED to skip the write; the current
+ * value is then returned (null if there is none).
+ */
 export async function upsert<T>(
   store: KV,
   k: string,
-  change: (current: T | null) => T | Promise<T>,
+  change: (current: T | null) => T | typeof UNCHANGED | Promise<T | typeof UNCHANGED>,
   budgetMs = budgets().casRetryMs,
 ): Promise<T> {
   const deadline = Date.now() + budgetMs;
   for (let i = 0; ; i++) {
     const cur = await store.get<T>(k);
     const next = await change(cur ? cur.value : null);
+    if (next === UNCHANGED) return cur ? cur.value : (null as T);
     const ok = cur ? await store.replace(k, next, cur.etag) : await store.create(k, next);
     if (ok) return next;
     if (!(await backoff(i, deadline))) break;
@@ -446,6 +461,19 @@ export async function bumpCounter(counterName: string, atLeast: number): Promise
   const cur = await kv('meta').get<{ value: number }>(k);
   if (cur && cur.value.value >= atLeast) return;
   await upsert<{ value: number }>(kv('meta'), k, (c) => ({ value: Math.max(c?.value ?? 0, atLeast) }));
+}
+
+/**
+ * Runs a read-modify-write of a hot shared document (a roster, a day
+ * aggregate). On Netlify it runs at once: Blobs applies onlyIfMatch
+ * atomically and the CAS loop inside decides. Against the local Blobs server
+ * (one process; writes are already queued per key, see BlobsKV) the whole
+ * read-modify-write waits its turn too, so a local burst of a hundred writers
+ * is not spent on retries. The atomic MemoryKV is never queued: race tests
+ * there keep exercising the CAS loop itself.
+ */
+export function hotDocument<T>(store: KV, k: string, op: () => Promise<T>): Promise<T> {
+  return store instanceof BlobsKV && isLocalMode() ? serialized(`rmw\u0000${k}`, op) : op();
 }
 
 /** Reads every JSON value under a prefix. O(n) reads: for rebuilds and exports, not hot paths. */

@@ -75,7 +75,7 @@ function seed(opts: MockOptions): Record<string, Rec[]> {
         maxAttendees: null,
         registrationRequired: false,
         registrationUrl: '',
-        contactEmail: 'events@averyformayor.com',
+        contactEmail: 'events@example.org',
         notes: '',
         createdAt: now,
         updatedAt: now,

@@ -1,4 +1,5 @@
 import type { Page, Route } from 'playwright-core';
+import { baseURL } from './browser.ts';
 
 /* Helpers for the public-site browser tests (issue 4). */
 
@@ -20,4 +21,33 @@ export function toast(page: Page) {
 export function json(route: Route, status: number, body: unknown, delayMs = 0): Promise<void> {
   const send = () => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
   return delayMs ? new Promise((r) => setTimeout(() => r(send()), delayMs)) : send();
+}
+
+/** Signs in the seeded dev admin (`npm run seed`) through the real API; '' when it cannot. */
+export async function devAdminCookie(): Promise<string> {
+  const login = await fetch(new URL('/api/auth/login', baseURL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseURL, 'Sec-Fetch-Site': 'same-origin' },
+    body: JSON.stringify({ username: 'admin', password: 'admin-dev-password' }),
+  });
+  return login.status === 200 ? (login.headers.getSetCookie()[0] ?? '').split(';')[0]! : '';
+}
+
+/** A same-origin JSON call to the dev server's API with a session cookie. */
+export async function apiAs(cookie: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(new URL(path, baseURL), {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: baseURL,
+      'Sec-Fetch-Site': 'same-origin',
+      Cookie: cookie,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json().catch(() => null)) as Record<string, unknown> | null,
+    res,
+  };
 }

@@ -3,11 +3,20 @@ import { env, isLocalMode, ConfigError } from '../env.ts';
 import { key, kv } from '../store.ts';
 import { budgets } from '../time-budgets.ts';
 
+export interface EmailAttachment {
+  filename: string;
+  /** MIME type, e.g. text/calendar. */
+  type: string;
+  /** The file's text (sent base64-encoded). */
+  content: string;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
   replyTo?: string;
+  attachments?: EmailAttachment[];
 }
 
 export class EmailSendError extends Error {
@@ -47,6 +56,16 @@ export async function sendEmail(msg: EmailMessage): Promise<{ id: string; via: '
       ...(msg.replyTo ? { reply_to: { email: msg.replyTo } } : {}),
       subject: msg.subject,
       content: [{ type: 'text/plain', value: msg.text }],
+      ...(msg.attachments?.length
+        ? {
+            attachments: msg.attachments.map((a) => ({
+              content: Buffer.from(a.content, 'utf8').toString('base64'),
+              filename: a.filename,
+              type: a.type,
+              disposition: 'attachment',
+            })),
+          }
+        : {}),
     }),
     signal: AbortSignal.timeout(budgets().emailMs),
   }).catch((err: unknown) => {

@@ -6,9 +6,9 @@ import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { key, kv, update } from '../store.ts';
-import { dummyVerify, hashPassword } from './passwords.ts';
-import { LIMITS, assertNotLimited, recordAttempt } from './rate-limit.ts';
-import { changeUser, findUserByEmail } from './users.ts';
+import { hashPassword } from './passwords.ts';
+import { LIMITS, reserveAttempt } from './rate-limit.ts';
+import { changeUser, findUserByEmail, withNewPassword } from './users.ts';
 
 export const FORGOT_MESSAGE =
   'If an account with that email exists, a temporary password has been sent to your email address. Please check your inbox and log in with the temporary password.';
@@ -19,6 +19,8 @@ const ResetRecordSchema = z.object({
   userId: z.number().int().positive(),
   expiresAt: z.string(),
   usedAt: z.string().nullable(),
+  /** The account's password version when the link was issued: any password event since kills the link. */
+  passwordVersion: z.number().int().default(0),
 });
 type ResetRecord = z.infer<typeof ResetRecordSchema>;
 
@@ -33,30 +35,43 @@ function temporaryPassword(length = 14): string {
   return out;
 }
 
+/** Runs work after the response has been sent (Netlify `context.waitUntil`), or inline when there is none. */
+export type Defer = (work: Promise<unknown>) => void;
+
 /**
- * Issues a temporary password and a reset link for an active account. The
- * answer is identical whether or not the account exists, and even if the
- * email fails. Nothing changes for the account until one of them is used:
- * the old password keeps working. Only hashes are stored.
+ * Forgot-password. The answer is identical whether or not the account exists,
+ * and so is the work done before it: validate, reserve the rate-limit
+ * attempts, then hand everything that depends on the account (look-up, hashing,
+ * storing, the email) to `defer`, which runs it after the response is sent.
+ * So neither the body nor the response time tells an attacker whether an email
+ * has an account (issue 15). Nothing changes for the account until a
+ * credential is used: the old password keeps working.
  */
 export async function requestPasswordReset(
   input: ForgotPasswordInput,
   ip: string,
   now = new Date(),
+  defer?: Defer,
 ): Promise<string> {
   const { email } = ForgotPasswordSchema.parse(input);
-  await assertNotLimited('forgot-ip', ip, LIMITS.forgotIp, now.getTime());
-  await assertNotLimited('forgot-account', email, LIMITS.forgotAccount, now.getTime());
-  await Promise.all([
-    recordAttempt('forgot-ip', ip, LIMITS.forgotIp, now.getTime()),
-    recordAttempt('forgot-account', email, LIMITS.forgotAccount, now.getTime()),
-  ]);
+  await reserveAttempt('forgot-ip', ip, LIMITS.forgotIp, { now: now.getTime() });
+  await reserveAttempt('forgot-account', email, LIMITS.forgotAccount, { now: now.getTime() });
+  const work = issueRecovery(email, now).catch((err: unknown) =>
+    // Same answer either way; the operator sees the failure in the function log.
+    console.error('[forgot-password] could not issue a recovery email:', (err as Error).message),
+  );
+  if (defer) defer(work);
+  else await work;
+  return FORGOT_MESSAGE;
+}
 
+/**
+ * Issues a temporary password and a reset link for an active account, both
+ * bound to its current password version; only hashes are stored.
+ */
+async function issueRecovery(email: string, now: Date): Promise<void> {
   const user = await findUserByEmail(email);
-  if (!user?.isActive) {
-    await dummyVerify('x'); // comparable work to the hashing below
-    return FORGOT_MESSAGE;
-  }
+  if (!user?.isActive) return;
   const temp = temporaryPassword();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + RECOVERY_TTL_MS).toISOString();
@@ -65,38 +80,42 @@ export async function requestPasswordReset(
     userId: user.id,
     expiresAt,
     usedAt: null,
+    passwordVersion: user.passwordVersion,
   } satisfies ResetRecord);
-  await changeUser(user.id, (u) => ({ ...u, tempPasswordHash: tempHash, tempPasswordExpiresAt: expiresAt }));
+  const updated = await changeUser(user.id, (u) =>
+    // A password event happened meanwhile: this recovery is already stale (the link carries the old version).
+    u.passwordVersion === user.passwordVersion
+      ? { ...u, tempPasswordHash: tempHash, tempPasswordExpiresAt: expiresAt }
+      : u,
+  );
+  if (updated.tempPasswordHash !== tempHash) return;
 
   const link = new URL('/reset-password', env().SITE_URL);
   link.searchParams.set('token', token);
-  try {
-    await sendEmail({
-      to: user.email,
-      subject: 'Your temporary password',
-      text: [
-        `Hello ${user.firstName || user.username},`,
-        '',
-        'Someone (hopefully you) asked to reset the password for your campaign dashboard account.',
-        '',
-        `Temporary password: ${temp}`,
-        `Username: ${user.username}`,
-        '',
-        'Log in with it at the dashboard and you will be asked to choose a new password at once.',
-        `Or set a new password directly: ${link.toString()}`,
-        '',
-        'Both expire in 24 hours and work once. If you did not ask for this, ignore this email: your current password still works.',
-      ].join('\n'),
-    });
-  } catch (err) {
-    // Same answer either way; the operator sees the failure in the function log.
-    console.error('[forgot-password] email failed:', (err as Error).message);
-  }
-  return FORGOT_MESSAGE;
+  await sendEmail({
+    to: user.email,
+    subject: 'Your temporary password',
+    text: [
+      `Hello ${user.firstName || user.username},`,
+      '',
+      'Someone (hopefully you) asked to reset the password for your campaign dashboard account.',
+      '',
+      `Temporary password: ${temp}`,
+      `Username: ${user.username}`,
+      '',
+      'Log in with it at the dashboard and you will be asked to choose a new password at once.',
+      `Or set a new password directly: ${link.toString()}`,
+      '',
+      'Both expire in 24 hours and work once; using either one, or changing your password, ends the other. If you did not ask for this, ignore this email: your current password still works.',
+    ].join('\n'),
+  });
 }
 
-/** Redeems a reset token once: sets the password, revokes every session, emails a notice. */
-export async function resetPassword(input: ResetPasswordInput, now = new Date()): Promise<void> {
+/** Redeems a reset token once: sets the password, revokes every session, emails a notice. Answers who (for the audit trail). */
+export async function resetPassword(
+  input: ResetPasswordInput,
+  now = new Date(),
+): Promise<{ id: number; username: string }> {
   const { token, password } = ResetPasswordSchema.parse(input);
   const k = resetKey(token);
   let record: ResetRecord | null = null;
@@ -107,18 +126,15 @@ export async function resetPassword(input: ResetPasswordInput, now = new Date())
     return { ...r, usedAt: now.toISOString() };
   });
   if (!claimed || !record) throw new HttpError(400, INVALID_RESET);
-  const { userId } = record as ResetRecord;
+  const { userId, passwordVersion } = record as ResetRecord;
   const passwordHash = await hashPassword(password);
-  const user = await changeUser(userId, (u) => ({
-    ...u,
-    passwordHash,
-    tokenVersion: u.tokenVersion + 1,
-    mustChangePassword: false,
-    tempPasswordHash: null,
-    tempPasswordExpiresAt: null,
-    updatedAt: now.toISOString(),
-  }));
+  const user = await changeUser(userId, (u) => {
+    // A newer reset, a password change, an admin-set password or a used temporary password since: dead link.
+    if (u.passwordVersion !== passwordVersion) throw new HttpError(400, INVALID_RESET);
+    return withNewPassword(u, { passwordHash, mustChangePassword: false }, now);
+  });
   await notifyPasswordChanged(user.email, user.firstName || user.username);
+  return { id: user.id, username: user.username };
 }
 
 export async function notifyPasswordChanged(to: string, name: string): Promise<void> {

@@ -3,6 +3,7 @@ import { hasPermission, type Permission } from '../../schemas/permissions.ts';
 import { env, sessionSecret } from '../env.ts';
 import { readCookies, requireSameOrigin } from '../http.ts';
 import { HttpError } from '../errors.ts';
+import { assertTwoFactorPolicy } from './two-factor.ts';
 import { getUser, type StoredUser } from './users.ts';
 
 /** Sessions last a working day; the token version revokes them sooner. */
@@ -51,9 +52,11 @@ export function clearSessionCookie(): string {
 export async function currentUser(req: Request): Promise<StoredUser | null> {
   const token = readCookies(req).get(sessionCookieName());
   if (!token || token.length > 4096) return null;
+  // Outside the try: a refused secret is a configuration fault (503), not a bad token.
+  const secret = sessionSecret();
   let claims;
   try {
-    ({ payload: claims } = await jwtVerify(token, sessionSecret(), {
+    ({ payload: claims } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
       issuer: new URL(env().SITE_URL).origin,
       audience: AUDIENCE,
@@ -74,6 +77,8 @@ export interface RequireOptions {
   permission?: Permission | 'edit_content';
   /** Allow a user who must still change a temporary password (only the change-password endpoint). */
   allowPasswordChangePending?: boolean;
+  /** Allow a member the two-factor policy covers who has not enrolled yet (only the enrolment endpoints). */
+  allowTwoFactorSetup?: boolean;
 }
 
 /**
@@ -87,6 +92,8 @@ export async function requireUser(req: Request, options: RequireOptions = {}): P
   if (user.mustChangePassword && !options.allowPasswordChangePending) {
     throw new HttpError(403, 'Please change your temporary password first', { mustChangePassword: true });
   }
+  // Issue 11: a member the two-factor policy covers enrols before anything else (a password change comes first).
+  if (!options.allowTwoFactorSetup && !options.allowPasswordChangePending) await assertTwoFactorPolicy(user);
   const permission = options.permission ?? 'view_admin';
   const allowed =
     permission === 'edit_content' ? hasPermission(user, 'edit_metrics') : hasPermission(user, permission);

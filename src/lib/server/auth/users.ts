@@ -3,7 +3,7 @@ import { RoleSchema, type Role } from '../../schemas/permissions.ts';
 import type { PublicUser, UserCreate, UserUpdate } from '../../schemas/user.ts';
 import { UserCreateSchema, UserUpdateSchema } from '../../schemas/user.ts';
 import { HttpError } from '../errors.ts';
-import { hashed, key, kv, nextId, readAll, update, type KV } from '../store.ts';
+import { ConflictError, hashed, key, kv, nextId, readAll, update, upsert, type KV } from '../store.ts';
 import { hashPassword } from './passwords.ts';
 
 /** The stored user: the public fields plus credential state that never leaves the server. */
@@ -21,6 +21,13 @@ export const StoredUserSchema = z.object({
   passwordHash: z.string(),
   /** Bumped by logout, password change/reset, role change, deactivation: old JWTs then fail. */
   tokenVersion: z.number().int(),
+  /**
+   * Bumped by every password event (change, reset, admin-set, use of a
+   * temporary password). Reset links carry the version they were issued
+   * under and die when it moves on; the temporary password is cleared in the
+   * same write. Records from before this field read as 0.
+   */
+  passwordVersion: z.number().int().default(0),
   mustChangePassword: z.boolean(),
   tempPasswordHash: z.string().nullable(),
   tempPasswordExpiresAt: z.string().nullable(),
@@ -121,12 +128,37 @@ export async function createUser(input: UserCreate, now = new Date()): Promise<S
     updatedAt: stamp,
     passwordHash: await hashPassword(data.password),
     tokenVersion: 0,
+    passwordVersion: 0,
     mustChangePassword: false,
     tempPasswordHash: null,
     tempPasswordExpiresAt: null,
   };
   if (!(await users().create(userKey(id), user))) throw new HttpError(409, 'Please try again');
+  if (isActiveAdmin(user)) await joinAdminRoster(id);
   return user;
+}
+
+/**
+ * The account with a new password (or, with `keepPassword`, after a
+ * temporary password was used): one password, one set of live credentials.
+ * The password version moves on, so every reset link issued before dies; the
+ * temporary password is cleared; every session is revoked (token version).
+ */
+export function withNewPassword(
+  u: StoredUser,
+  change: { passwordHash: string; mustChangePassword: boolean },
+  now = new Date(),
+): StoredUser {
+  return {
+    ...u,
+    passwordHash: change.passwordHash,
+    mustChangePassword: change.mustChangePassword,
+    passwordVersion: u.passwordVersion + 1,
+    tokenVersion: u.tokenVersion + 1,
+    tempPasswordHash: null,
+    tempPasswordExpiresAt: null,
+    updatedAt: now.toISOString(),
+  };
 }
 
 /** Applies a change to a user under optimistic concurrency. 404 when missing. */
@@ -141,9 +173,55 @@ export async function changeUser(
   return next;
 }
 
-async function countOtherActiveAdmins(id: number): Promise<number> {
-  return (await listUsers()).filter((u) => u.id !== id && u.role === 'admin' && u.isActive).length;
+// ---------------------------------------------------------------------------
+// The last-admin rule, tied to a compare-and-set write.
+//
+// `admin-roster` lists the ids of the active admins. It may list fewer admins
+// than there are (an admin joins it only after the user record says admin,
+// and leaves it before the record stops saying so), never more. Demoting,
+// deactivating or deleting an admin first removes the id with a CAS write that
+// refuses to leave the roster empty; so of two admins demoting each other at
+// once, one write wins and the other is refused (issue 15).
+
+const ROSTER_KEY = 'admin-roster';
+const RosterSchema = z.object({ ids: z.array(z.number().int().positive()) });
+type Roster = z.infer<typeof RosterSchema>;
+
+const isActiveAdmin = (u: Pick<StoredUser, 'role' | 'isActive'>) => u.role === 'admin' && u.isActive;
+
+/** The roster, rebuilt from the user records when it does not exist yet (created once, onlyIfNew). */
+async function rosterOrRebuild(current: Roster | null): Promise<Roster> {
+  if (current) return RosterSchema.parse(current);
+  return { ids: (await listUsers()).filter(isActiveAdmin).map((u) => u.id) };
 }
+
+/** Adds an admin to the roster. No roster yet: nothing to do, its first use rebuilds it from the users. */
+async function joinAdminRoster(id: number): Promise<void> {
+  if (!(await users().get(ROSTER_KEY))) return;
+  await update<Roster>(users(), ROSTER_KEY, (cur) => {
+    const r = RosterSchema.parse(cur);
+    return r.ids.includes(id) ? r : { ids: [...r.ids, id].sort((a, b) => a - b) };
+  });
+}
+
+/** Removes an admin from the roster, or 409 when it would leave no active admin. */
+async function leaveAdminRoster(id: number, refusal: string): Promise<void> {
+  await upsert<Roster>(users(), ROSTER_KEY, async (cur) => {
+    const r = await rosterOrRebuild(cur);
+    const rest = r.ids.filter((x) => x !== id);
+    if (rest.length === 0) throw new HttpError(409, refusal);
+    return { ids: rest };
+  });
+}
+
+/** After a failed demotion or deletion: back on the roster only if the record still says active admin. */
+async function rejoinIfStillAdmin(id: number): Promise<void> {
+  const u = await getUser(id).catch(() => null);
+  if (u && isActiveAdmin(u)) await joinAdminRoster(id).catch(() => undefined);
+}
+
+export const LAST_ADMIN_UPDATE = 'The last active admin cannot be demoted or deactivated';
+export const LAST_ADMIN_DELETE = 'The last active admin cannot be deleted';
 
 /** Admin edit of a user. Blank password means unchanged. The last active admin cannot be demoted or deactivated. */
 export async function updateUser(id: number, input: UserUpdate, now = new Date()): Promise<StoredUser> {
@@ -151,36 +229,38 @@ export async function updateUser(id: number, input: UserUpdate, now = new Date()
   const before = await getUser(id);
   if (!before) throw new HttpError(404, 'User not found');
   const losesAdmin =
-    before.role === 'admin' &&
-    before.isActive &&
-    ((data.role !== undefined && data.role !== 'admin') || data.isActive === false);
-  if (losesAdmin && (await countOtherActiveAdmins(id)) === 0) {
-    throw new HttpError(409, 'The last active admin cannot be demoted or deactivated');
-  }
+    isActiveAdmin(before) && ((data.role !== undefined && data.role !== 'admin') || data.isActive === false);
   if (data.username && data.username !== before.username)
     await claim(usernameKey(data.username), id, 'Username already exists');
   if (data.email && data.email !== before.email)
     await claim(emailKey(data.email), id, 'Email already exists');
   const passwordHash = data.password ? await hashPassword(data.password) : null;
-  const after = await changeUser(id, (u) => {
-    const revoke =
-      passwordHash !== null ||
-      (data.role !== undefined && data.role !== u.role) ||
-      (data.isActive === false && u.isActive);
-    return {
-      ...u,
-      username: data.username ?? u.username,
-      email: data.email ?? u.email,
-      role: data.role ?? u.role,
-      firstName: data.firstName ?? u.firstName,
-      lastName: data.lastName ?? u.lastName,
-      isActive: data.isActive ?? u.isActive,
-      passwordHash: passwordHash ?? u.passwordHash,
-      mustChangePassword: passwordHash ? false : u.mustChangePassword,
-      tokenVersion: revoke ? u.tokenVersion + 1 : u.tokenVersion,
-      updatedAt: now.toISOString(),
-    };
-  });
+  if (losesAdmin) await leaveAdminRoster(id, LAST_ADMIN_UPDATE);
+  let after: StoredUser;
+  try {
+    after = await changeUser(id, (u) => {
+      const next: StoredUser = {
+        ...u,
+        username: data.username ?? u.username,
+        email: data.email ?? u.email,
+        role: data.role ?? u.role,
+        firstName: data.firstName ?? u.firstName,
+        lastName: data.lastName ?? u.lastName,
+        isActive: data.isActive ?? u.isActive,
+        updatedAt: now.toISOString(),
+      };
+      // Promoted concurrently after we read it: it is not in the roster's count we changed. Try again.
+      if (isActiveAdmin(u) && !isActiveAdmin(next) && !losesAdmin) throw new ConflictError();
+      const revoke =
+        (data.role !== undefined && data.role !== u.role) || (data.isActive === false && u.isActive);
+      if (passwordHash) return withNewPassword(next, { passwordHash, mustChangePassword: false }, now);
+      return { ...next, tokenVersion: revoke ? u.tokenVersion + 1 : u.tokenVersion };
+    });
+  } catch (err) {
+    if (losesAdmin) await rejoinIfStillAdmin(id);
+    throw err;
+  }
+  if (!losesAdmin && isActiveAdmin(after) && !isActiveAdmin(before)) await joinAdminRoster(id);
   if (after.username !== before.username) await users().delete(usernameKey(before.username));
   if (after.email !== before.email) await users().delete(emailKey(before.email));
   return after;
@@ -190,10 +270,14 @@ export async function deleteUser(id: number, actingUserId: number): Promise<void
   const user = await getUser(id);
   if (!user) throw new HttpError(404, 'User not found');
   if (id === actingUserId) throw new HttpError(409, 'You cannot delete your own account');
-  if (user.role === 'admin' && user.isActive && (await countOtherActiveAdmins(id)) === 0) {
-    throw new HttpError(409, 'The last active admin cannot be deleted');
+  const wasAdmin = isActiveAdmin(user);
+  if (wasAdmin) await leaveAdminRoster(id, LAST_ADMIN_DELETE);
+  try {
+    await users().delete(userKey(id));
+  } catch (err) {
+    if (wasAdmin) await rejoinIfStillAdmin(id);
+    throw err;
   }
-  await users().delete(userKey(id));
   await users().delete(usernameKey(user.username));
   await users().delete(emailKey(user.email));
 }

@@ -1,4 +1,5 @@
-import type { Article } from '../../schemas/article.ts';
+import type { Article, PublicArticle } from '../../schemas/article.ts';
+import { toPublicArticle } from '../../schemas/public-fields.ts';
 import { isArticlePublic } from '../../schemas/article-rules.ts';
 import { CollectionReader, type CollectionLayout } from './collection.ts';
 
@@ -37,11 +38,12 @@ export const ARTICLES_LAYOUT: CollectionLayout<Article> = {
 
 const reader = new CollectionReader<Article>(ARTICLES_LAYOUT);
 
-/** GET /api/news: one blob read (the feed view), whatever the number of articles. */
-export async function newsFeed(now = new Date()): Promise<Article[]> {
+/** GET /api/news: one blob read (the feed view), whatever the number of articles. Public projection. */
+export async function newsFeed(now = new Date()): Promise<PublicArticle[]> {
   const feed = await reader.view<Article[]>('public');
   return feed
     .filter((a) => isArticlePublic(a, now))
     .sort(newestFirst)
-    .slice(0, PUBLIC_NEWS_LIMIT);
+    .slice(0, PUBLIC_NEWS_LIMIT)
+    .map(toPublicArticle);
 }

@@ -3,8 +3,10 @@ import {
   ARTICLE_MESSAGES,
   ArticleSchema,
   isArticlePublic,
+  toPublicArticle,
   type Article,
   type ArticleInputSchema,
+  type PublicArticle,
 } from '../../schemas/article.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
@@ -20,19 +22,22 @@ export { laterStamp } from './stamps.ts';
 export const articles = new Collection<Article>({ ...ARTICLES_LAYOUT, schema: ArticleSchema });
 
 /** Every public article (published, publishedAt <= now), newest first: for rss and the sitemap. */
-export async function publicArticles(now = new Date()): Promise<Article[]> {
-  return (await articles.list()).filter((a) => isArticlePublic(a, now)).sort(newestFirst);
+export async function publicArticles(now = new Date()): Promise<PublicArticle[]> {
+  return (await articles.list())
+    .filter((a) => isArticlePublic(a, now))
+    .sort(newestFirst)
+    .map(toPublicArticle);
 }
 
 const SLUG_PATTERN = /^[a-z0-9-]{1,120}$/;
 
 /** The public article with this slug, or null (unknown, draft, or scheduled for later). */
-export async function publicArticleBySlug(slug: string, now = new Date()): Promise<Article | null> {
+export async function publicArticleBySlug(slug: string, now = new Date()): Promise<PublicArticle | null> {
   if (!SLUG_PATTERN.test(slug)) return null;
   const claim = await kv('articles').get<SlugClaim>(slugKey(slug));
   if (!claim) return null;
   const article = await articles.get(claim.value.id);
-  return article?.slug === slug && isArticlePublic(article, now) ? article : null;
+  return article?.slug === slug && isArticlePublic(article, now) ? toPublicArticle(article) : null;
 }
 
 /** Admin list: every article, newest first (drafts by creation time). */
@@ -182,4 +187,15 @@ export async function seedArticle(article: Article, sync = true): Promise<void> 
     claimedAt: article.createdAt,
   } satisfies SlugClaim);
   await articles.createWithId({ ...article, content: await sanitize(article.content) }, sync);
+}
+
+/**
+ * Trash restore (issue 11): brings a deleted article back under its old id
+ * and slug. 409 when the slug has been taken since, or the id exists again.
+ */
+export async function restoreDeletedArticle(article: Article, now = new Date()): Promise<Article> {
+  await claimSlug(article.slug, article.id, now);
+  const restored = { ...article, updatedAt: laterStamp(now, article.updatedAt) };
+  if (!(await articles.createWithId(restored))) throw new HttpError(409, 'This article already exists');
+  return restored;
 }

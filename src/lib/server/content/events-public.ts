@@ -1,4 +1,5 @@
-import type { CampaignEvent } from '../../schemas/event.ts';
+import type { CampaignEvent, PublicEvent } from '../../schemas/event.ts';
+import { toPublicEvent } from '../../schemas/public-fields.ts';
 import { upcomingPublicEvents } from '../../schemas/event-rules.ts';
 import { CollectionReader, type CollectionLayout } from './collection.ts';
 
@@ -36,7 +37,12 @@ export const EVENTS_LAYOUT: CollectionLayout<CampaignEvent> = {
 
 const reader = new CollectionReader<CampaignEvent>(EVENTS_LAYOUT);
 
-/** GET /api/events and the ics feed: public events from today on, soonest first (one blob read). */
-export async function publicEvents(now = new Date()): Promise<CampaignEvent[]> {
-  return upcomingPublicEvents(await reader.view<CampaignEvent[]>('public'), campaignToday(now));
+/**
+ * GET /api/events and the ics feed: public events from today on, soonest
+ * first (one blob read), in their public projection (no internal fields).
+ */
+export async function publicEvents(now = new Date()): Promise<PublicEvent[]> {
+  return upcomingPublicEvents(await reader.view<CampaignEvent[]>('public'), campaignToday(now)).map(
+    toPublicEvent,
+  );
 }

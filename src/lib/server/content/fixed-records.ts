@@ -2,6 +2,8 @@ import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { requireUser, type RequireOptions } from '../auth/session.ts';
 import type { StoredUser } from '../auth/users.ts';
+import { audit, type AuditTarget } from '../audit/audit.ts';
+import type { AuditKind } from '../../schemas/audit.ts';
 import { allowMethods, handle, idFrom, json, readJson } from '../http.ts';
 import { pageResponse } from '../pagination.ts';
 import { purgeTags, type CacheTag } from './responses.ts';
@@ -20,6 +22,8 @@ export interface FixedRecords<S extends z.ZodType, T> {
   update: (id: number, input: z.output<S>, user: StoredUser) => Promise<T>;
   permission: NonNullable<RequireOptions['permission']>;
   tag: CacheTag;
+  /** The audit trail entry of an update (issue 11: every staff edit is recorded). */
+  audit: { kind: AuditKind; target: (record: T) => AuditTarget };
 }
 
 export function fixedRecordsHandler<S extends z.ZodType, T>(
@@ -34,6 +38,7 @@ export function fixedRecordsHandler<S extends z.ZodType, T>(
     }
     const user = await requireUser(req, { permission: spec.permission });
     const record = await spec.update(idFrom(context), await readJson(req, spec.schema), user);
+    await audit(context, user, spec.audit.kind, spec.audit.target(record));
     await purgeTags(spec.tag);
     return json({ [spec.names.one]: record });
   });

@@ -1,4 +1,6 @@
-import type { Metric, Milestone, VolunteerGoal } from '../../schemas/progress.ts';
+import { weeklyGoals } from '../../../content/volunteer.ts';
+import type { Metric, Milestone, PublicProgress, VolunteerGoal } from '../../schemas/progress.ts';
+import { PUBLIC_PROGRESS } from '../../schemas/public-fields.ts';
 import { CollectionReader, type CollectionLayout } from './collection.ts';
 import { campaignToday } from './events-public.ts';
 
@@ -37,6 +39,7 @@ export function defaultMetrics(): Metric[] {
     sublabel,
     description,
     trend: '',
+    isPublic: false,
     updatedAt: EPOCH,
   });
   return [
@@ -88,12 +91,8 @@ export function defaultGoals(now = new Date()): VolunteerGoal[] {
     priority,
     updatedAt: EPOCH,
   });
-  return [
-    g(1, 15, 'New volunteer recruits', 'high'),
-    g(2, 500, 'Voter contacts', 'high'),
-    g(3, 3, 'Events staffed', 'medium'),
-    g(4, 200, 'Volunteer hours', 'medium'),
-  ];
+  // The spec's figures are campaign copy (src/content/volunteer.ts); the first two matter most.
+  return weeklyGoals.map((goal, i) => g(i + 1, goal.target, goal.label, i < 2 ? 'high' : 'medium'));
 }
 
 export function defaultMilestones(): Milestone[] {
@@ -103,6 +102,7 @@ export function defaultMilestones(): Milestone[] {
     targetCount,
     label,
     description,
+    isPublic: false,
     updatedAt: EPOCH,
   });
   return [
@@ -139,16 +139,20 @@ const readers = {
   milestones: new CollectionReader<Milestone>(MILESTONES_LAYOUT),
 };
 
-/** GET /api/campaign-metrics: three index reads. */
-export async function campaignProgress(): Promise<{
-  metrics: Metric[];
-  goals: VolunteerGoal[];
-  milestones: Milestone[];
-}> {
+/**
+ * What voters see (GET /api/campaign-metrics and the volunteer page): every
+ * weekly goal, and the metrics and milestones staff marked public, in the
+ * public projection. Three index reads.
+ */
+export async function campaignProgress(): Promise<PublicProgress> {
   const [m, g, s] = await Promise.all([
     readers.metrics.list(),
     readers.goals.list(),
     readers.milestones.list(),
   ]);
-  return { metrics: m.sort(byId), goals: g.sort(byId), milestones: s.sort(byId) };
+  return PUBLIC_PROGRESS.parse({
+    metrics: m.filter((x) => x.isPublic).sort(byId),
+    goals: g.sort(byId),
+    milestones: s.filter((x) => x.isPublic).sort(byId),
+  });
 }

@@ -1,3 +1,4 @@
+import type { Projection } from '../../schemas/public-fields.ts';
 import { appSettings } from '../app-env.ts';
 import { json } from '../http.ts';
 
@@ -11,6 +12,7 @@ export const CACHE_TAGS = {
   events: 'events',
   social: 'social-media-links',
   metrics: 'campaign-metrics',
+  donationGoal: 'donation-goal',
 } as const;
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 
@@ -18,9 +20,15 @@ export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
  * A public list: browsers always revalidate; Netlify's CDN keeps it 30 s
  * (the spec's public refresh interval) and may serve it stale for 60 s more
  * while refreshing. Admin edits purge the tag at once.
+ *
+ * The body goes through the endpoint's public projection first, which keeps
+ * only the fields it lists: an internal field can reach a public answer only
+ * by being added to PUBLIC_FIELDS (src/lib/schemas/public-fields.ts) or a
+ * Public*Schema. The public read functions pass the zod-free projections of
+ * public-fields.ts (they must not load zod); a zod response schema works too.
  */
-export function publicJson(data: unknown, tag: CacheTag): Response {
-  return json(data, {
+export function publicJson<In, Out>(projection: Projection<In, Out>, data: In, tag: CacheTag): Response {
+  return json(projection.parse(data), {
     cache: 'public, max-age=0, must-revalidate',
     headers: {
       'Netlify-CDN-Cache-Control': 'public, s-maxage=30, stale-while-revalidate=60',

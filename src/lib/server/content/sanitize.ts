@@ -1,74 +1,56 @@
 import sanitizeHtml from 'sanitize-html';
+import {
+  ARTICLE_ATTRIBUTES,
+  ARTICLE_DROPPED_WITH_CONTENT,
+  ARTICLE_TAG_ALIASES,
+  ARTICLE_TAGS,
+  IMAGE_SCHEMES,
+  LINK_SCHEMES,
+} from '../../schemas/article-html.ts';
 
 /**
- * Article HTML allowlist (SECURITY.md, "Content and uploads"): text
- * formatting, headings, lists, quotes, links and images. Everything else is
- * dropped: script/style/iframe/svg/object/form elements, every event handler
- * and style attribute, and any URL scheme but http(s) (links also mailto).
- * Relative URLs stay allowed (/donate, /api/uploads/...). Protocol-relative
- * ones (//host) are refused. The output is stable: sanitising twice changes
- * nothing (tested with the XSS corpus).
+ * Article HTML allowlist (SECURITY.md, "Content and uploads"), built from the
+ * one allowlist in src/lib/schemas/article-html.ts that the dashboard's
+ * editor is built from too (issue 11): paragraphs, headings h2-h4, lists,
+ * quotes, code, rules, links and images, bold/italic/underline/strike.
+ * Older tags with the same meaning are mapped onto it (b -> strong, h1 -> h2).
+ * Everything else is dropped: script/style/iframe/svg/object/form elements,
+ * every event handler and style attribute, and any URL scheme but http(s)
+ * (links also mailto). Relative URLs stay allowed (/donate, /api/uploads/...).
+ * Protocol-relative ones (//host) are refused. The output is stable:
+ * sanitising twice changes nothing (tested with the XSS corpus).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'del',
-    'ins',
-    'mark',
-    'sub',
-    'sup',
-    'small',
-    'code',
-    'pre',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'img',
-    'figure',
-    'figcaption',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-  },
-  allowedSchemes: ['http', 'https'],
-  allowedSchemesByTag: { a: ['http', 'https', 'mailto'], img: ['http', 'https'] },
+  allowedTags: [...ARTICLE_TAGS],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(ARTICLE_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]]),
+  ),
+  allowedSchemes: [...IMAGE_SCHEMES],
+  allowedSchemesByTag: { a: [...LINK_SCHEMES], img: [...IMAGE_SCHEMES] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  transformTags: Object.fromEntries(
+    Object.entries(ARTICLE_TAG_ALIASES).map(([from, to]) => [
+      from,
+      sanitizeHtml.simpleTransform(to, {}, false),
+    ]),
+  ),
   // Content of these is dropped with the tag, not kept as text.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'svg',
-    'math',
-    'object',
-    'template',
-    'title',
-  ],
+  nonTextTags: [...ARTICLE_DROPPED_WITH_CONTENT],
   parseStyleAttributes: false,
 };
 
+/**
+ * Written as the browser serialises HTML (what the editor sends), so its
+ * output passes through unchanged: void elements as `<br>` and `<img ...>`,
+ * and a no-break space as `&nbsp;`. Safe as text replacements: sanitize-html
+ * escapes every '>' inside text and attribute values, so ' />' only ever ends
+ * one of its own void tags.
+ */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(html, OPTIONS)
+    .replace(/ \/>/g, '>')
+    .replace(/\u00a0/g, '&nbsp;')
+    .trim();
 }

@@ -1,4 +1,5 @@
 import { PLATFORMS } from '../../schemas/platforms.ts';
+import { toPublicSocialLink } from '../../schemas/public-fields.ts';
 import type { PublicSocialLink, SocialLink } from '../../schemas/social.ts';
 import { CollectionReader, type CollectionLayout } from './collection.ts';
 
@@ -33,7 +34,7 @@ function publicView(items: SocialLink[]): PublicSocialLink[] {
   return items
     .filter((l) => l.isActive && l.url)
     .sort(byOrder)
-    .map(({ id, platform, url, handle }) => ({ id, platform, url, handle }));
+    .map(toPublicSocialLink);
 }
 
 export const SOCIAL_LAYOUT: CollectionLayout<SocialLink> = {
@@ -46,5 +47,5 @@ export const SOCIAL_LAYOUT: CollectionLayout<SocialLink> = {
 const reader = new CollectionReader<SocialLink>(SOCIAL_LAYOUT);
 
 export async function publicSocialLinks(): Promise<PublicSocialLink[]> {
-  return reader.view<PublicSocialLink[]>('public');
+  return (await reader.view<PublicSocialLink[]>('public')).map(toPublicSocialLink);
 }

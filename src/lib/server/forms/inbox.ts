@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { CONTACT_SUBJECT_LABELS } from '../../schemas/forms.ts';
-import { StoredContactSchema, StoredTextSignupSchema, StoredVolunteerSchema } from '../../schemas/inbox.ts';
+import {
+  StoredContactSchema,
+  StoredSubscriberSchema,
+  StoredTextSignupSchema,
+  StoredVolunteerSchema,
+} from '../../schemas/inbox.ts';
 import type { Page, PageQuery } from '../../schemas/paging.ts';
 import { pageOf, pageQuery } from '../pagination.ts';
 import { kv, type KV, type StoreName } from '../store.ts';
@@ -124,7 +129,22 @@ const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
   ],
 };
 
-export const INBOX_KINDS = { volunteers, contacts, 'text-signups': textSignups } as const;
+const emailSubscribers: InboxKind<typeof StoredSubscriberSchema> = {
+  store: 'subscribers',
+  prefix: 'subscriber/',
+  schema: StoredSubscriberSchema,
+  filename: 'email-subscribers',
+  haystack: (r) => [r.email, r.sourcePage ?? ''].join(' '),
+  columns: ['email', 'subscribed_at', 'source_page', 'consent_version', 'consent_text'],
+  row: (r) => [r.email, r.createdAt, r.sourcePage ?? '', r.consentVersion, r.consentText],
+};
+
+export const INBOX_KINDS = {
+  volunteers,
+  contacts,
+  'text-signups': textSignups,
+  'email-subscribers': emailSubscribers,
+} as const;
 export type InboxKindName = keyof typeof INBOX_KINDS;
 
 /** Reads every JSON value under a prefix, at most `concurrency` reads in flight. */
@@ -166,13 +186,37 @@ export async function listInbox(name: InboxKindName, q = ''): Promise<unknown[]>
     if (p.success) records.push(p.data);
     else console.error(`[inbox] skipped a ${name} record that does not fit its schema`);
   }
-  const needle = q.toLowerCase();
-  const hits = needle ? records.filter((r) => kind.haystack(r).toLowerCase().includes(needle)) : records;
-  return hits.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  const sorted = records.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return filterInbox(name, sorted, q);
 }
 
+function filterInbox(name: InboxKindName, records: unknown[], q: string): unknown[] {
+  const kind = INBOX_KINDS[name] as InboxKind<z.ZodType<unknown>>;
+  const needle = q.toLowerCase();
+  return needle ? records.filter((r) => kind.haystack(r).toLowerCase().includes(needle)) : records;
+}
+
+/**
+ * One page of a kind. Volunteer and contact items carry `submissionsFromEmail`:
+ * every submission is its own record (a form never overwrites a stored person),
+ * so staff see how many an email has sent; searching the email lists them all.
+ */
 export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise<Page<'items', unknown>> {
-  return pageOf('items', await listInbox(name, query.q), query);
+  const everything = await listInbox(name);
+  const perEmail = new Map<string, number>();
+  if (name !== 'text-signups') {
+    for (const r of everything as { email: string }[])
+      perEmail.set(r.email, (perEmail.get(r.email) ?? 0) + 1);
+  }
+  const page = pageOf('items', filterInbox(name, everything, query.q), query);
+  if (name === 'text-signups') return page;
+  return {
+    ...page,
+    items: page.items.map((r) => ({
+      ...(r as object),
+      submissionsFromEmail: perEmail.get((r as { email: string }).email) ?? 1,
+    })),
+  };
 }
 
 /**

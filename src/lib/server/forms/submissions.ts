@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
   CONTACT_SUBJECT_LABELS,
@@ -11,9 +11,11 @@ import {
   type StoredContact,
   type StoredVolunteer,
 } from '../../schemas/inbox.ts';
+import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
-import { ConflictError, hashed, key, kv, update } from '../store.ts';
+import { hashed, key, kv, update } from '../store.ts';
+import { assertPhoneAllowed } from './phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
 
 /**
@@ -25,7 +27,25 @@ import type { RequestMeta } from './text-signups.ts';
 export type VolunteerSignup = z.output<typeof VolunteerSignupSchema>;
 export type ContactMessage = z.output<typeof ContactMessageSchema>;
 
-export const volunteerKey = (email: string) => key('volunteer', hashed(email));
+/** Every submission from one email lives under this prefix (the staff inbox groups them). */
+export const volunteerPrefix = (email: string) => key('volunteer', hashed(email));
+
+/** What a person typed, canonical: two identical submissions have one digest. */
+function detailsDigest(v: Omit<VolunteerSignup, 'captchaResponse'>): string {
+  const canonical = JSON.stringify([
+    v.email,
+    v.firstName,
+    v.lastName,
+    v.phone,
+    v.address1,
+    v.address2,
+    v.city,
+    v.state,
+    v.zip,
+    [...v.interests].sort(),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
 
 /** Email subjects are one line: control characters (a typed newline) become spaces. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
@@ -36,12 +56,12 @@ function timeOrderedId(now: Date): string {
   return `${now.toISOString()}-${randomBytes(6).toString('hex')}`;
 }
 
-function volunteerEmail(v: StoredVolunteer, repeat: boolean) {
+function volunteerEmail(v: StoredVolunteer, earlier: number) {
   return {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: v.email,
     subject: oneLine(
-      `${repeat ? 'Updated volunteer sign-up' : 'New volunteer'}: ${v.firstName} ${v.lastName}`,
+      `${earlier > 0 ? `Volunteer sign-up (${earlier + 1} from this email)` : 'New volunteer'}: ${v.firstName} ${v.lastName}`,
     ),
     text: [
       `Name: ${v.firstName} ${v.lastName}`,
@@ -50,7 +70,13 @@ function volunteerEmail(v: StoredVolunteer, repeat: boolean) {
       `Address: ${[v.address1, v.address2].filter(Boolean).join(', ')}`,
       `City/State/ZIP: ${v.city}, ${v.state} ${v.zip}`.trimEnd(),
       `Interests: ${v.interests.join(', ') || '(none given)'}`,
-      `Signed up: ${v.createdAt}${repeat ? ` (details updated ${v.updatedAt})` : ''}`,
+      `Signed up: ${v.createdAt}`,
+      ...(earlier > 0
+        ? [
+            '',
+            `This email has ${earlier} earlier sign-up${earlier > 1 ? 's' : ''} with other details; each is kept as sent (see the dashboard Inbox).`,
+          ]
+        : []),
     ].join('\n'),
   };
 }
@@ -74,29 +100,33 @@ async function emailAndMark<T extends { emailStatus: string; emailError: string 
   );
 }
 
-/** The fields a person controls: a repeat with the same values is not news. */
-function sameDetails(a: VolunteerSignup | StoredVolunteer, b: VolunteerSignup | StoredVolunteer): boolean {
-  const pick = (v: VolunteerSignup | StoredVolunteer) =>
-    JSON.stringify([
-      v.firstName,
-      v.lastName,
-      v.phone,
-      v.address1,
-      v.address2,
-      v.city,
-      v.state,
-      v.zip,
-      [...v.interests].sort(),
-    ]);
-  return pick(a) === pick(b);
+/**
+ * Public form submissions, from any submission path (the JSON endpoints or a
+ * plain HTML form post): the phone's country is checked before the captcha
+ * (a typo does not burn a token), then the captcha, then the record is saved.
+ */
+export async function submitVolunteer(
+  input: VolunteerSignup,
+  meta: RequestMeta,
+): Promise<{ created: boolean }> {
+  assertPhoneAllowed(input.phone);
+  await verifyCaptcha(input.captchaResponse, meta.ip ?? undefined);
+  return saveVolunteer(input, meta);
+}
+
+export async function submitContact(input: ContactMessage, meta: RequestMeta): Promise<void> {
+  assertPhoneAllowed(input.phone);
+  await verifyCaptcha(input.captcha, meta.ip ?? undefined);
+  await saveContact(input, meta);
 }
 
 /**
- * One record per email address (key = sha256 of the email, created with
- * onlyIfNew). A later submission from the same email merges into it (newest
- * details win, interests are combined) and answers 200; the campaign is
- * emailed only when something changed, so a double click or a retry storm is
- * one record and one email.
+ * Every volunteer submission is its own record, `volunteer/<sha256 email>/<sha256 details>`,
+ * created with onlyIfNew: a submission never overwrites a stored person, even
+ * one with the same email (anyone can type an email; issue 15). Staff see all
+ * submissions of an email side by side in the inbox. An identical resubmission
+ * (a double click, a retry) is the same key: no second record, no second email,
+ * answered 200; so 50 identical concurrent submissions are one record.
  */
 export async function saveVolunteer(
   input: VolunteerSignup,
@@ -105,10 +135,11 @@ export async function saveVolunteer(
 ): Promise<{ created: boolean }> {
   const at = now.toISOString();
   const { captchaResponse: _captcha, ...fields } = input;
-  const k = volunteerKey(fields.email);
+  const digest = detailsDigest(fields);
+  const k = key('volunteer', hashed(fields.email), digest);
   const record: StoredVolunteer = StoredVolunteerSchema.parse({
     ...fields,
-    id: hashed(fields.email),
+    id: `${hashed(fields.email).slice(0, 32)}-${digest.slice(0, 32)}`,
     createdAt: at,
     updatedAt: at,
     emailStatus: 'pending',
@@ -117,34 +148,11 @@ export async function saveVolunteer(
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
   });
   const store = kv('volunteers');
-  if (await store.create(k, record)) {
-    await emailAndMark('volunteers', k, volunteerEmail(record, false));
-    return { created: true };
-  }
-  // A repeat writes only when the details changed (newest win, interests
-  // combined), so identical concurrent submissions never contend.
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const cur = await store.get<StoredVolunteer>(k);
-    if (!cur) return saveVolunteer(input, meta, now);
-    const merged = {
-      ...fields,
-      interests: [...new Set([...cur.value.interests, ...fields.interests])].slice(0, 10),
-    };
-    if (sameDetails(cur.value, merged as VolunteerSignup)) return { created: false };
-    const next = StoredVolunteerSchema.parse({
-      ...cur.value,
-      ...merged,
-      updatedAt: at,
-      emailStatus: 'pending',
-      emailError: null,
-    });
-    if (await store.replace(k, next, cur.etag)) {
-      await emailAndMark('volunteers', k, volunteerEmail(next, true));
-      return { created: false };
-    }
-    await new Promise((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
-  }
-  throw new ConflictError('Too many concurrent changes. Please try again.');
+  if (!(await store.create(k, record))) return { created: false };
+  let earlier = 0;
+  for await (const page of store.keys(volunteerPrefix(fields.email))) earlier += page.length;
+  await emailAndMark('volunteers', k, volunteerEmail(record, Math.max(0, earlier - 1)));
+  return { created: true };
 }
 
 /** One record per message (`message/<iso time>-<random>`), then the email. */

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { IDENTITY } from '../../../content/identity.ts';
-import { SMS_CONSENT_VERSION, smsConsentText, type TextSignupSchema } from '../../schemas/forms.ts';
+import {
+  CAPTCHA_REQUIRED,
+  SMS_CONSENT_TEXT,
+  SMS_CONSENT_VERSION,
+  type TextSignupSchema,
+} from '../../schemas/forms.ts';
+import { HttpError } from '../errors.ts';
 import {
   ConsentEventSchema,
   StoredTextSignupSchema,
@@ -8,8 +14,11 @@ import {
   type StoredTextSignup,
 } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
+import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendSms } from '../adapters/sms.ts';
 import { ConflictError, hashed, key, kv, update, upsert, type KV } from '../store.ts';
+import { assertPhoneAllowed } from './phone-policy.ts';
+import { reserveConfirmationText, reserveForSignup, reserveFromIp } from './text-limits.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -23,6 +32,18 @@ export type TextSignup = z.output<typeof TextSignupSchema>;
 
 /** The one success message (new and repeat sign-ups alike). */
 export const TEXT_SIGNUP_OK = "You're signed up for text messages!";
+
+/** Keywords that resubscribe a number that replied STOP (Twilio Advanced Opt-Out must list the same). */
+export const RESUBSCRIBE_KEYWORDS = { en: 'START', es: 'COMENZAR' } as const;
+
+/**
+ * The answer to a web sign-up for a number that replied STOP: only the phone's
+ * owner can undo a STOP, by texting the keyword from that phone (issue 15).
+ */
+export const TEXT_SIGNUP_OPTED_OUT =
+  `This number asked us to stop texting it, so it can't be signed up again from the website. ` +
+  `To get our texts again, reply ${RESUBSCRIBE_KEYWORDS.en} (or ${RESUBSCRIBE_KEYWORDS.es}) from that phone ` +
+  `to any text you got from ${IDENTITY.smsProgramName}.`;
 
 const signups = (): KV => kv('signups');
 export const personKey = (id: string) => key('person', id);
@@ -44,7 +65,7 @@ export function confirmationText(): string {
 export function helpText(): string {
   return (
     `${IDENTITY.smsProgramName}: campaign updates from ${IDENTITY.committeeName}. ` +
-    `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone}. Msg frequency varies. Msg & data rates may apply. ` +
+    `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone.display}. Msg frequency varies. Msg & data rates may apply. ` +
     'Reply STOP to unsubscribe.'
   );
 }
@@ -58,7 +79,8 @@ const pause = (attempt: number) =>
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-function emptyEvent(personId: string, type: ConsentEvent['type'], at: string): ConsentEvent {
+/** A consent log entry with every optional field empty. */
+export function emptyEvent(personId: string, type: ConsentEvent['type'], at: string): ConsentEvent {
   return {
     type,
     at,
@@ -100,10 +122,17 @@ export async function getPerson(id: string): Promise<StoredTextSignup | null> {
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
+  /** A browser form post (form-post.ts), which is how a page with scripts off sends. */
+  formPost?: boolean;
 }
 
 export interface SignupResult {
-  /** A new person on the list (201) or a repeat of a known one (200). */
+  /**
+   * created: a new person on the list (201); repeat: already subscribed, nothing
+   * changed (200); opted_out: the number replied STOP, the request is logged and
+   * refused, nothing is sent (200 with TEXT_SIGNUP_OPTED_OUT).
+   */
+  outcome: 'created' | 'repeat' | 'opted_out';
   created: boolean;
   personId: string;
   /** What happened to the confirmation text. */
@@ -111,10 +140,52 @@ export interface SignupResult {
 }
 
 /**
- * Records a web opt-in, then texts one confirmation if this is a new opt-in
- * (a new person, or a person who had opted out and now explicitly opts in
- * again). The record is stored before texting; a failed text is recorded on
- * the person for staff and never undoes the sign-up.
+ * A text sign-up from any public form (the JSON endpoint or a plain HTML form
+ * post), with every abuse check in order (issue 15):
+ *
+ * 1. the phone's country is one the campaign texts (400);
+ * 2. one sign-up from this IP (the platform's, `meta.ip`) reserved, and one
+ *    confirmation text if the number is new to the list (429);
+ * 3. the captcha verified (400 / 503). A browser form post without a token
+ *    (scripts off: Turnstile cannot run) skips it and takes a slot of the
+ *    no-script budget instead, per IP and site-wide per hour (429 past it);
+ *    a JSON request without a token is refused (400);
+ * 4. the same for this number, the site's hourly sign-ups and, for a new
+ *    number, the site's daily text cap (429; the cap raises a staff alert);
+ * 5. then the sign-up itself (signUpForTexts).
+ *
+ * `input` has passed TextSignupSchema. `now` is injectable for tests.
+ */
+export async function submitTextSignup(
+  input: TextSignup,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<SignupResult> {
+  const phone = input.phone ?? null;
+  const at = now.getTime();
+  const ip = meta.ip ?? 'unknown';
+  assertPhoneAllowed(phone);
+  // Only a number new to the list gets a confirmation text (a repeat or an opted-out number gets none).
+  const noScript = !input.captcha;
+  if (noScript && !meta.formPost) throw new HttpError(400, CAPTCHA_REQUIRED);
+  const texts = phone !== null && !(await getPerson(hashed(phone)));
+  await reserveFromIp(ip, texts, at, noScript);
+  if (input.captcha) await verifyCaptcha(input.captcha, meta.ip ?? undefined);
+  await reserveForSignup(phone, texts, at, noScript);
+  return signUpForTexts(input, meta, now);
+}
+
+/**
+ * Records a web opt-in (the request itself goes to the append-only consent log
+ * first, whatever happens next), then:
+ * - a new person: stored subscribed, texted one confirmation;
+ * - a subscribed person: nothing changes (a web form never rewrites a stored
+ *   person; the new details are in the log entry beside it), nothing is sent;
+ * - an opted-out person: refused. A `web_opt_in_refused` entry points at the
+ *   request, the number stays opted out and is not texted; only an inbound
+ *   START from the phone resubscribes it.
+ * A failed text is recorded on the person for staff and never undoes the sign-up.
+ * Callers go through submitTextSignup, which applies the abuse limits first.
  */
 export async function signUpForTexts(
   input: TextSignup,
@@ -125,9 +196,9 @@ export async function signUpForTexts(
   const phone = input.phone ?? null;
   const email = input.email ?? null;
   const id = personIdFor(phone, email);
-  const consentText = smsConsentText(IDENTITY.committeeName);
+  const consentText = SMS_CONSENT_TEXT;
 
-  // 1. The consent itself, append-only, before anything else.
+  // 1. The request itself, append-only, before anything else.
   const optInKey = await appendConsentEvent({
     ...emptyEvent(id, 'web_opt_in', at),
     phone,
@@ -141,9 +212,8 @@ export async function signUpForTexts(
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
   });
 
-  // 2. The person: created once; a repeat merges into it, writing only when
-  // something changed, so a burst of identical sign-ups is one create and no
-  // contended writes.
+  // 2. The person: created once (onlyIfNew). An existing one is never rewritten
+  // by a web form, so a burst of identical sign-ups is one create and no writes.
   const fresh: StoredTextSignup = {
     id,
     firstName: input.firstName,
@@ -158,50 +228,34 @@ export async function signUpForTexts(
     updatedAt: at,
     confirmation: phone ? { status: 'pending', messageId: null, error: null, at } : null,
   };
-  let created = false;
-  let newOptIn = false;
+  let existing: StoredTextSignup | null = null;
   for (let attempt = 0; ; attempt++) {
     if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
-    const cur = await signups().get<unknown>(personKey(id));
-    if (!cur) {
-      if (await signups().create(personKey(id), fresh)) {
-        created = newOptIn = true;
-        break;
-      }
-      continue;
-    }
-    const old = StoredTextSignupSchema.parse(cur.value);
-    const resubscribe = old.smsStatus === 'opted_out';
-    const next: StoredTextSignup = {
-      ...old,
-      firstName: input.firstName,
-      phone: old.phone ?? phone,
-      email: email ?? old.email,
-      smsStatus: 'subscribed',
-      ...(resubscribe
-        ? {
-            consentAt: at,
-            consentVersion: SMS_CONSENT_VERSION,
-            sourcePage: input.sourcePage ?? old.sourcePage,
-            confirmation:
-              (old.phone ?? phone)
-                ? { status: 'pending' as const, messageId: null, error: null, at }
-                : old.confirmation,
-          }
-        : {}),
-    };
-    if (JSON.stringify(next) === JSON.stringify(old)) break; // a plain repeat: nothing to write
-    if (await signups().replace(personKey(id), { ...next, updatedAt: at }, cur.etag)) {
-      newOptIn = resubscribe;
-      break;
-    }
-    await pause(attempt);
+    if (await signups().create(personKey(id), fresh)) break;
+    existing = await getPerson(id);
+    if (existing) break;
+    await pause(attempt); // deleted in between, or a record that does not parse: try again
   }
 
+  if (existing?.smsStatus === 'opted_out') {
+    await appendConsentEvent({
+      ...emptyEvent(id, 'web_opt_in_refused', at),
+      phone,
+      email,
+      firstName: input.firstName,
+      sourcePage: input.sourcePage ?? null,
+      ip: meta.ip,
+      userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
+      error: 'The number replied STOP; only an inbound START from the phone resubscribes it',
+      refKey: optInKey,
+    });
+    return { outcome: 'opted_out', created: false, personId: id, confirmation: null };
+  }
+  if (existing) return { outcome: 'repeat', created: false, personId: id, confirmation: null };
+
   // 3. One confirmation per new opt-in.
-  let confirmation: StoredTextSignup['confirmation'] = null;
-  if (newOptIn && phone) confirmation = await sendConfirmation(id, phone, optInKey);
-  return { created, personId: id, confirmation };
+  const confirmation = phone ? await sendConfirmation(id, phone, optInKey) : null;
+  return { outcome: 'created', created: true, personId: id, confirmation };
 }
 
 /**
@@ -227,6 +281,20 @@ async function sendConfirmation(
 ): Promise<StoredTextSignup['confirmation']> {
   const at = () => new Date().toISOString();
   let confirmation: NonNullable<StoredTextSignup['confirmation']>;
+  // One confirmation per number per day, counted just before sending (after the
+  // sign-up is stored, so a failed attempt never blocks its own retry).
+  if (!(await reserveConfirmationText(phone))) {
+    confirmation = {
+      status: 'skipped',
+      messageId: null,
+      error: 'A confirmation was already sent today',
+      at: at(),
+    };
+    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch(
+      (e: unknown) => console.error('[newsletter] could not record the confirmation status', e),
+    );
+    return confirmation;
+  }
   try {
     const r = await sendProgramText(phone, confirmationText());
     if (r.sent) {
@@ -278,9 +346,12 @@ const STOP_KEYWORDS = new Set([
   'QUIT',
   'OPTOUT',
   'REVOKE',
+  'PARAR',
+  'ALTO',
 ]);
-const START_KEYWORDS = new Set(['START', 'UNSTOP', 'YES']);
-const HELP_KEYWORDS = new Set(['HELP', 'INFO']);
+// Spanish: PARAR/ALTO stop, COMENZAR starts again, AYUDA asks for help (add them to Advanced Opt-Out too).
+const START_KEYWORDS = new Set(['START', 'UNSTOP', 'YES', RESUBSCRIBE_KEYWORDS.es]);
+const HELP_KEYWORDS = new Set(['HELP', 'INFO', 'AYUDA']);
 
 /** Plain-language stop requests: a person writing a sentence instead of a keyword. */
 const PLAIN_STOP =

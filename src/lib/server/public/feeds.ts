@@ -1,4 +1,5 @@
-import type { Article } from '../../schemas/article.ts';
+import type { PublicArticle } from '../../schemas/article.ts';
+import { pageUrl } from '../../urls.ts';
 
 /**
  * RSS 2.0 and sitemap XML for the public site (pure: tested without a store).
@@ -17,29 +18,30 @@ export function xmlEscape(value: string): string {
 export const articlePath = (slug: string) => `/article/${encodeURIComponent(slug)}`;
 
 export function buildRss(
-  articles: readonly Article[],
+  articles: readonly PublicArticle[],
   opts: { site: URL; title: string; description: string },
 ): string {
   const items = articles.map((a) => {
-    const link = new URL(articlePath(a.slug), opts.site).href;
-    const date = a.publishedAt ?? a.updatedAt;
+    const link = pageUrl(articlePath(a.slug), opts.site);
+    const date = a.publishedAt;
     return [
       '    <item>',
       `      <title>${xmlEscape(a.title)}</title>`,
       `      <link>${xmlEscape(link)}</link>`,
       `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
       `      <pubDate>${new Date(date).toUTCString()}</pubDate>`,
-      `      <author>${xmlEscape(a.author)}</author>`,
+      // RSS 2.0's <author> wants an email address; a name goes in dc:creator.
+      `      <dc:creator>${xmlEscape(a.author)}</dc:creator>`,
       `      <description>${xmlEscape(a.excerpt)}</description>`,
       '    </item>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '  <channel>',
     `    <title>${xmlEscape(opts.title)}</title>`,
-    `    <link>${xmlEscape(new URL('/blog', opts.site).href)}</link>`,
+    `    <link>${xmlEscape(pageUrl('/blog', opts.site))}</link>`,
     `    <description>${xmlEscape(opts.description)}</description>`,
     '    <language>en-us</language>',
     `    <atom:link href="${xmlEscape(new URL('/rss.xml', opts.site).href)}" rel="self" type="application/rss+xml" />`,
@@ -48,6 +50,24 @@ export function buildRss(
     '</rss>',
     '',
   ].join('\n');
+}
+
+/** Articles per page of /blog and its archive (/blog/page/2, ...). */
+export const BLOG_PAGE_SIZE = 9;
+
+/** Number of pages the news list has for `count` published articles (at least one). */
+export function blogPageCount(count: number): number {
+  return Math.max(1, Math.ceil(count / BLOG_PAGE_SIZE));
+}
+
+/** Path of a page of the news list: /blog, then /blog/page/2 and on. */
+export function blogPagePath(page: number): string {
+  return page <= 1 ? '/blog' : `/blog/page/${page}`;
+}
+
+/** The archive pages after the first. */
+export function archivePaths(count: number): string[] {
+  return Array.from({ length: blogPageCount(count) - 1 }, (_, i) => blogPagePath(i + 2));
 }
 
 /** The public static routes of spec section 2 (no admin or password pages). */
@@ -63,12 +83,16 @@ export const SITEMAP_STATIC_PATHS = [
   '/terms-of-use',
 ];
 
-export function buildSitemap(articles: readonly Article[], site: URL): string {
+/** Every published article, plus the static routes and the news archive's pages. */
+export function buildSitemap(articles: readonly PublicArticle[], site: URL): string {
+  const archive = archivePaths(articles.length);
   const urls = [
-    ...SITEMAP_STATIC_PATHS.map((p) => `  <url><loc>${xmlEscape(new URL(p, site).href)}</loc></url>`),
+    ...[...SITEMAP_STATIC_PATHS, ...archive].map(
+      (p) => `  <url><loc>${xmlEscape(pageUrl(p, site))}</loc></url>`,
+    ),
     ...articles.map(
       (a) =>
-        `  <url><loc>${xmlEscape(new URL(articlePath(a.slug), site).href)}</loc><lastmod>${new Date(a.updatedAt).toISOString()}</lastmod></url>`,
+        `  <url><loc>${xmlEscape(pageUrl(articlePath(a.slug), site))}</loc><lastmod>${new Date(a.updatedAt).toISOString()}</lastmod></url>`,
     ),
   ];
   return [
@@ -80,11 +104,16 @@ export function buildSitemap(articles: readonly Article[], site: URL): string {
   ].join('\n');
 }
 
-/** CDN caching for on-demand public pages: 60 s fresh, 5 min stale while revalidating; purged by tag. */
-export function cdnHeaders(tag: string): Record<string, string> {
+/**
+ * CDN caching for on-demand public pages: `freshSeconds` fresh (60 s for
+ * articles and feeds; 30 s, the public lists' refresh, for /blog and
+ * /volunteer), then served stale while the CDN revalidates; purged at once by
+ * tag on admin edits (docs/decisions.md, "What staff edit is what voters see").
+ */
+export function cdnHeaders(tags: string | readonly string[], freshSeconds = 60): Record<string, string> {
   return {
     'Cache-Control': 'public, max-age=0, must-revalidate',
-    'Netlify-CDN-Cache-Control': 'public, s-maxage=60, stale-while-revalidate=300',
-    'Netlify-Cache-Tag': tag,
+    'Netlify-CDN-Cache-Control': `public, s-maxage=${freshSeconds}, stale-while-revalidate=${freshSeconds * 5}`,
+    'Netlify-Cache-Tag': typeof tags === 'string' ? tags : tags.join(','),
   };
 }

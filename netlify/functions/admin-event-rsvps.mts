@@ -1,0 +1,38 @@
+import type { Config, Context } from '@netlify/functions';
+import { CheckInSchema } from '../../src/lib/schemas/rsvp.ts';
+import { requireUser } from '../../src/lib/server/auth/session.ts';
+import { pageQuery } from '../../src/lib/server/pagination.ts';
+import { toCsv } from '../../src/lib/server/forms/inbox.ts';
+import { setCheckedIn } from '../../src/lib/server/events/rsvp.ts';
+import { rsvpCsv, rsvpStaffView } from '../../src/lib/server/events/rsvp-staff.ts';
+import { allowMethods, download, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
+
+/**
+ * GET /api/admin/events/:id/rsvps[?format=csv]: going / waitlisted / capacity
+ * and the people (every staff role reads). PUT /api/admin/events/:id/rsvps/:rsvpId
+ * {checkedIn}: check-in at the door (admin and editor).
+ */
+export default handle(async (req: Request, context: Context) => {
+  const rsvpId = context.params?.rsvpId;
+  allowMethods(req, rsvpId === undefined ? 'GET' : 'PUT');
+  const eventId = idFrom(context);
+  if (req.method === 'GET') {
+    await requireUser(req);
+    if (new URL(req.url).searchParams.get('format') === 'csv') {
+      const { filename, columns, rows } = await rsvpCsv(eventId);
+      return download(toCsv(columns, rows), filename, 'text/csv; charset=utf-8');
+    }
+    const { page, pageSize } = pageQuery(new URL(req.url));
+    return json(await rsvpStaffView(eventId, page, pageSize));
+  }
+  const user = await requireUser(req, { permission: 'edit_content' });
+  if (!rsvpId || !/^[a-f0-9]{64}$/.test(rsvpId)) throw new HttpError(404, 'RSVP not found');
+  const { checkedIn } = await readJson(req, CheckInSchema, 1024);
+  const rec = await setCheckedIn(eventId, rsvpId, checkedIn, user.username);
+  return json({ id: rec.id, checkedInAt: rec.checkedInAt });
+});
+
+export const config: Config = {
+  path: ['/api/admin/events/:id/rsvps', '/api/admin/events/:id/rsvps/:rsvpId'],
+};

@@ -1,0 +1,33 @@
+import type { Config, Context } from '@netlify/functions';
+import { HistoryKindSchema } from '../../src/lib/schemas/history.ts';
+import { requireUser } from '../../src/lib/server/auth/session.ts';
+import { audit, target } from '../../src/lib/server/audit/audit.ts';
+import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
+import { listTrash, restoreFromTrash } from '../../src/lib/server/content/history.ts';
+import { allowMethods, handle, idFrom, json } from '../../src/lib/server/http.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
+
+/**
+ * The Trash (issue 11), admin only: deleted articles and events, restorable for 30 days.
+ * - GET  /api/admin/trash
+ * - POST /api/admin/trash/:kind/:id/restore   (kind: article | event)
+ */
+export default handle(async (req: Request, context: Context) => {
+  const restoring = context.params?.id !== undefined;
+  allowMethods(req, restoring ? 'POST' : 'GET');
+  const admin = await requireUser(req, { permission: 'manage_users' });
+  if (!restoring) return json({ items: await listTrash() });
+  const kind = HistoryKindSchema.safeParse(context.params?.kind);
+  if (!kind.success) throw new HttpError(404, 'Not found');
+  const record = await restoreFromTrash(kind.data, idFrom(context), admin);
+  if (kind.data === 'article') {
+    await audit(context, admin, 'article.restore', target.article(record), { from: 'Trash' });
+    await purgeTags(CACHE_TAGS.news);
+    return json({ article: record });
+  }
+  await audit(context, admin, 'event.restore', target.event(record), { from: 'Trash' });
+  await purgeTags(CACHE_TAGS.events);
+  return json({ event: record });
+});
+
+export const config: Config = { path: ['/api/admin/trash', '/api/admin/trash/:kind/:id/restore'] };

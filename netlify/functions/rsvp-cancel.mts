@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { RSVP_MESSAGES, RsvpCancelSchema } from '../../src/lib/schemas/rsvp.ts';
+import { cancelRsvp } from '../../src/lib/server/events/rsvp.ts';
+import { allowMethods, handle, json, readJson, requireSameOrigin } from '../../src/lib/server/http.ts';
+
+/** POST /api/rsvp/cancel {event, rsvp, token}: the link in the RSVP emails. Frees the seat; the waitlist moves up. */
+export default handle(async (req: Request) => {
+  allowMethods(req, 'POST');
+  requireSameOrigin(req);
+  const { alreadyCancelled } = await cancelRsvp(await readJson(req, RsvpCancelSchema, 2 * 1024));
+  return json({ message: alreadyCancelled ? RSVP_MESSAGES.alreadyCancelled : RSVP_MESSAGES.cancelled });
+});
+
+export const config: Config = { path: '/api/rsvp/cancel' };

@@ -1,0 +1,187 @@
+import { diffWords } from 'diff';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { messageOf } from '../../lib/client/api.ts';
+import type { RevisionSummary } from '../../lib/schemas/history.ts';
+import { REVISION_ACTIONS, type HistoryKind } from '../../lib/schemas/history-labels.ts';
+import { useRestoreRevision, useRevision, useRevisions } from '../api/revisions.ts';
+import { Dialog } from '../components/Dialog.tsx';
+import { ListState } from '../components/ListState.tsx';
+import { formatDateTime } from '../forms/datetime.ts';
+
+/** Field labels of the diff; fields not named here are shown by their key. */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  slug: 'Slug',
+  content: 'Content',
+  excerpt: 'Excerpt',
+  imageUrl: 'Image',
+  author: 'Author',
+  isPublished: 'Published',
+  publishedAt: 'Publish time',
+  description: 'Description',
+  location: 'Location',
+  eventDate: 'Date',
+  startTime: 'Start time',
+  endTime: 'End time',
+  eventType: 'Type',
+  isPublic: 'Public',
+  maxAttendees: 'Max attendees',
+  registrationRequired: 'Registration required',
+  registrationUrl: 'Registration URL',
+  contactEmail: 'Contact email',
+  notes: 'Notes',
+};
+const HIDDEN = new Set(['id', 'createdAt', 'updatedAt']);
+
+const show = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+/** HTML source reads better one block per line. */
+const readable = (field: string, v: unknown) =>
+  field === 'content' ? show(v).replace(/(<\/(p|h[2-4]|li|blockquote|pre|ul|ol)>)/g, '$1\n') : show(v);
+
+/** Inline word diff of each field that differs: removed text struck through, added text underlined. */
+function FieldDiff({
+  before,
+  after,
+}: {
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+}) {
+  const fields = Object.keys(after).filter(
+    (k) => !HIDDEN.has(k) && (!before || JSON.stringify(before[k]) !== JSON.stringify(after[k])),
+  );
+  if (fields.length === 0) return <p className="muted">No field differs from the version before.</p>;
+  return (
+    <dl className="diff">
+      {fields.map((f) => (
+        <div key={f} className="diff__field">
+          <dt>{FIELD_LABELS[f] ?? f}</dt>
+          <dd>
+            <pre className="diff__text">
+              {diffWords(readable(f, before?.[f]), readable(f, after[f])).map((part, i) =>
+                part.added ? (
+                  <ins key={i}>{part.value}</ins>
+                ) : part.removed ? (
+                  <del key={i}>{part.value}</del>
+                ) : (
+                  <span key={i}>{part.value}</span>
+                ),
+              )}
+            </pre>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function describe(r: RevisionSummary): string {
+  const what =
+    r.action === 'restore' && r.restoredFrom
+      ? `Restored version ${r.restoredFrom}`
+      : REVISION_ACTIONS[r.action];
+  return `${what}${r.actorName ? ` by ${r.actorName}` : ''}`;
+}
+
+/**
+ * An article's or event's history (issue 11): every kept version with who,
+ * when and what changed; selecting one shows its differences from the version
+ * before; Restore brings it back as a new version (editors and admins).
+ */
+export function RevisionsDialog({
+  kind,
+  id,
+  title,
+  canRestore,
+  onClose,
+}: {
+  kind: HistoryKind;
+  id: number;
+  title: string;
+  canRestore: boolean;
+  onClose: () => void;
+}) {
+  const { data, error, isLoading } = useRevisions(kind, id);
+  const revisions = data?.revisions ?? [];
+  const [selected, setSelected] = useState<number | null>(null);
+  const current = selected ?? revisions[0]?.n ?? null;
+  const previousN = revisions.find((r) => current !== null && r.n < current)?.n ?? null;
+  const shown = useRevision(kind, id, current);
+  const previous = useRevision(kind, id, previousN);
+  const restore = useRestoreRevision(kind, id);
+  const [busy, setBusy] = useState(false);
+
+  async function onRestore(n: number) {
+    setBusy(true);
+    try {
+      const rev = await restore(n);
+      toast.success(`Version ${n} restored`, { description: `Saved as version ${rev.n}.` });
+      setSelected(rev.n);
+    } catch (err) {
+      toast.error('Failed to restore version', { description: messageOf(err, 'Please try again.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} size="lg" title={`History: ${title}`}>
+      <ListState isLoading={isLoading} error={error} empty={revisions.length === 0}>
+        <div className="history">
+          <ol className="history__list" aria-label="Versions, newest first">
+            {revisions.map((r) => (
+              <li
+                key={r.n}
+                className={r.n === current ? 'history__item history__item--current' : 'history__item'}
+              >
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-current={r.n === current ? 'true' : undefined}
+                  onClick={() => setSelected(r.n)}
+                >
+                  Version {r.n}
+                </button>
+                <span className="cell-sub">
+                  {describe(r)} · <time dateTime={r.at}>{formatDateTime(r.at)}</time>
+                </span>
+                {r.changed.length ? (
+                  <span className="cell-sub">
+                    Changed: {r.changed.map((f) => FIELD_LABELS[f] ?? f).join(', ')}
+                  </span>
+                ) : null}
+                {canRestore && r.n !== revisions[0]?.n ? (
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--sm"
+                    aria-disabled={busy}
+                    onClick={() => void (busy ? undefined : onRestore(r.n))}
+                  >
+                    Restore<span className="sr-only"> version {r.n}</span>
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <section className="history__diff" aria-labelledby="diff-heading" aria-live="polite">
+            <h3 id="diff-heading">
+              {current ? `Version ${current}` : ''}
+              {previousN ? ` compared with version ${previousN}` : ' (first kept version)'}
+            </h3>
+            {shown.data ? (
+              <FieldDiff
+                before={previousN ? (previous.data?.revision.snapshot ?? null) : null}
+                after={shown.data.revision.snapshot}
+              />
+            ) : (
+              <p role="status" className="muted">
+                Loading…
+              </p>
+            )}
+          </section>
+        </div>
+      </ListState>
+    </Dialog>
+  );
+}

@@ -1,0 +1,146 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { RsvpRow } from '../../lib/schemas/rsvp.ts';
+import { useCheckIn } from '../api/check-in.ts';
+import { rsvpsCsvUrl, useRsvps } from '../api/get-rsvps.ts';
+import { Badge } from '../components/Badge.tsx';
+import { Dialog } from '../components/Dialog.tsx';
+import { ListState } from '../components/ListState.tsx';
+import { formatDateTime } from '../forms/datetime.ts';
+import { failureDescription } from '../forms/errors.ts';
+
+const STATUS_BADGE = { going: 'success', waitlisted: 'warning', cancelled: 'secondary' } as const;
+const STATUS_LABEL = { going: 'Going', waitlisted: 'Waitlisted', cancelled: 'Cancelled' } as const;
+
+function Person({
+  r,
+  canEdit,
+  onToggle,
+  busy,
+}: {
+  r: RsvpRow;
+  canEdit: boolean;
+  onToggle: () => void;
+  busy: boolean;
+}) {
+  return (
+    <li className="record rsvp-person" data-rsvp-person={r.email}>
+      <div className="record__main">
+        <div className="record__title-row">
+          <h3 className="record__title">{r.name}</h3>
+          <Badge variant={STATUS_BADGE[r.status]}>
+            {STATUS_LABEL[r.status]}
+            {r.position ? ` #${r.position}` : ''}
+          </Badge>
+          {r.checkedInAt ? <Badge variant="default">Checked in</Badge> : null}
+        </div>
+        <p className="record__text">
+          {r.guests ? `+${r.guests} guest${r.guests === 1 ? '' : 's'} · ` : ''}
+          {r.email}
+          {r.phone ? ` · ${r.phone}` : ''}
+        </p>
+        <p className="cell-sub">
+          RSVP {formatDateTime(r.createdAt)}
+          {r.checkedInAt ? ` · checked in ${formatDateTime(r.checkedInAt)}` : ''}
+        </p>
+      </div>
+      {canEdit && r.status === 'going' ? (
+        <div className="record__actions">
+          <button
+            type="button"
+            className={`btn ${r.checkedInAt ? 'btn--secondary' : 'btn--primary'} checkin-button`}
+            aria-pressed={Boolean(r.checkedInAt)}
+            aria-disabled={busy || undefined}
+            onClick={() => !busy && onToggle()}
+          >
+            {r.checkedInAt ? 'Undo check-in' : 'Check in'}
+            <span className="sr-only"> {r.name}</span>
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The people coming to one event: going / waitlisted / capacity, each person
+ * with time and guests, a check-in button per person (large, for a phone at
+ * the door), a name filter and the CSV export.
+ */
+export function EventRsvps({
+  eventId,
+  title,
+  canEdit,
+  onClose,
+}: {
+  eventId: number;
+  title: string;
+  canEdit: boolean;
+  onClose: () => void;
+}) {
+  const { data, error, isLoading } = useRsvps(eventId);
+  const checkIn = useCheckIn(eventId);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [q, setQ] = useState('');
+  const id = useId();
+  const needle = q.trim().toLowerCase();
+  const rows = (data?.items ?? []).filter(
+    (r) => !needle || `${r.name} ${r.email} ${r.phone ?? ''}`.toLowerCase().includes(needle),
+  );
+
+  async function toggle(r: RsvpRow) {
+    setBusy(r.id);
+    try {
+      await checkIn(r.id, !r.checkedInAt);
+      toast.success(r.checkedInAt ? `Check-in undone: ${r.name}` : `Checked in: ${r.name}`);
+    } catch (err) {
+      toast.error('Failed to update check-in', { description: failureDescription(err, 'Please try again.') });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`RSVPs: ${title}`}
+      size="lg"
+      description={
+        data
+          ? `Going: ${data.goingPeople} (${data.goingSeats} seats with guests) · Capacity: ${data.capacity ?? 'unlimited'} · Waitlisted: ${data.waitlistedPeople} · Checked in: ${data.checkedIn}`
+          : undefined
+      }
+      footer={
+        <>
+          <a className="btn btn--secondary" href={rsvpsCsvUrl(eventId)} download>
+            Export CSV<span className="sr-only"> of the RSVPs</span>
+          </a>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Close
+          </button>
+        </>
+      }
+    >
+      <div className="field">
+        <label htmlFor={`${id}-q`} className="field__label">
+          Find a person
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className="input"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+      </div>
+      <ListState isLoading={isLoading && !data} error={error} empty={rows.length === 0}>
+        <ul className="records" aria-label="People">
+          {rows.map((r) => (
+            <Person key={r.id} r={r} canEdit={canEdit} busy={busy === r.id} onToggle={() => void toggle(r)} />
+          ))}
+        </ul>
+      </ListState>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Lang } from '../lib/lang.ts';
+import { IDENTITY } from './identity.ts';
+
+/*
+ * The consent wordings shown beside the sign-up boxes and stored verbatim in
+ * every consent record (SECURITY.md, "SMS, captcha, input"), derived from the
+ * one identity module so they always name the committee of the paid-for line.
+ */
+
+/** The SMS consent wording for a committee (the checkbox label of the text sign-up), in a language. */
+export function smsConsentText(committeeName: string = IDENTITY.committeeName, lang: Lang = 'en'): string {
+  if (lang === 'es') {
+    // Translation for counsel to review (issue 12): same terms as the English wording.
+    return (
+      `Al marcar esta casilla, acepto recibir mensajes de texto recurrentes de ${committeeName}, ` +
+      'incluidos mensajes enviados con marcador automático. La frecuencia de los mensajes varía. ' +
+      'Pueden aplicarse tarifas de mensajes y datos. Responda AYUDA para obtener ayuda y ALTO para cancelar la ' +
+      'suscripción. El consentimiento no es condición para ninguna compra ni donación. ' +
+      'Consulte nuestra Política de Privacidad y nuestros Términos de Uso.'
+    );
+  }
+  return (
+    `By checking this box, I agree to receive recurring text messages from ${committeeName}, ` +
+    'including messages sent by autodialer. Message frequency varies. Msg & data rates may apply. ' +
+    'Reply HELP for help and STOP to unsubscribe. Consent is not a condition of any purchase or donation. ' +
+    'See our Privacy Policy and Terms of Use.'
+  );
+}
+
+/** The wording shown today (English). */
+export const SMS_CONSENT_TEXT = smsConsentText();
+
+/** What the newsletter box says the subscriber agrees to (stored with each email subscription). */
+export const EMAIL_CONSENT_TEXT =
+  `By subscribing, you agree to receive campaign emails from ${IDENTITY.committeeName}. ` +
+  'You can unsubscribe at any time. See our Privacy Policy.';
+
+/**
+ * FNV-1a (32 bit) of a text, as 8 hex digits: a pure, synchronous fingerprint
+ * that runs at build time, in functions and in tests alike. Not a security hash
+ * (the consent record also keeps the text's sha256); it only has to change when
+ * the text changes.
+ */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** Date the current wordings were adopted (the Terms' "last updated"); part of each version. */
+const WORDING_DATE = '2025-09-17';
+
+/**
+ * The consent version recorded with each opt-in: the wording's date plus its
+ * fingerprint, so ANY change to the text (or to the committee name in it)
+ * yields a new version without anyone remembering to bump it.
+ */
+export const SMS_CONSENT_VERSION = `${WORDING_DATE}.${fingerprint(SMS_CONSENT_TEXT)}`;
+
+/** The SMS consent wording and its version per language (the text sign-up on /es/ records the Spanish one). */
+export const SMS_CONSENT: Record<Lang, { text: string; version: string }> = {
+  en: { text: SMS_CONSENT_TEXT, version: SMS_CONSENT_VERSION },
+  es: {
+    text: smsConsentText(IDENTITY.committeeName, 'es'),
+    version: `${WORDING_DATE}.${fingerprint(smsConsentText(IDENTITY.committeeName, 'es'))}`,
+  },
+};
+export const EMAIL_CONSENT_VERSION = `${WORDING_DATE}.${fingerprint(EMAIL_CONSENT_TEXT)}`;

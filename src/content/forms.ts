@@ -1,0 +1,122 @@
+import type { PublicFormId } from '../lib/schemas/public-forms.ts';
+import { IDENTITY } from './identity.ts';
+
+/*
+ * Copy of the public forms' outcomes: the confirmation an island shows in
+ * place, and the same words on the page a browser form post lands on
+ * (src/pages/forms/). One typed shape per form, so a translation fills the
+ * same keys.
+ */
+
+export interface OutcomeCopy {
+  /** Page heading and the island's confirmation heading. */
+  heading: string;
+  text: string;
+  /** The way back (or onward) from the outcome page. */
+  link: { label: string; href: string };
+}
+
+export interface FormCopy {
+  /** What the form is, for the outcome page's title ("Volunteer sign-up"). */
+  name: string;
+  /** Success outcomes: `sent`, plus any the form declares (public-forms.ts `outcomes`). */
+  outcomes: { sent: OutcomeCopy } & Record<string, OutcomeCopy>;
+}
+
+export const formCopy = {
+  'text-signup': {
+    name: 'Text message sign-up',
+    outcomes: {
+      sent: {
+        heading: "You're Signed Up!",
+        text: 'Thanks for joining our text updates. Reply STOP at any time to unsubscribe.',
+        link: { label: 'Back to the home page', href: '/' },
+      },
+      opted_out: {
+        heading: 'Text START From Your Phone',
+        text: 'This number asked us to stop texting it, so we cannot sign it up from the web. To get our texts again, reply START to any of our messages from that phone.',
+        link: { label: 'Use another number', href: '/#text-signup-form' },
+      },
+    },
+  },
+  volunteer: {
+    name: 'Volunteer sign-up',
+    outcomes: {
+      sent: {
+        heading: 'Thank you for volunteering!',
+        text: 'We received your sign-up. Our volunteer team will contact you soon with next steps.',
+        link: { label: 'Sign Up Another Volunteer', href: '/volunteer#volunteer-form' },
+      },
+    },
+  },
+  contact: {
+    name: 'Contact form',
+    outcomes: {
+      sent: {
+        heading: 'Message sent successfully!',
+        text: "We'll get back to you within 24 hours.",
+        link: { label: 'Back to the contact page', href: '/contact' },
+      },
+    },
+  },
+  newsletter: {
+    name: 'Newsletter sign-up',
+    outcomes: {
+      sent: {
+        heading: 'Thank you for subscribing!',
+        text: "We'll keep you posted on campaign news.",
+        link: { label: 'Back to News', href: '/blog' },
+      },
+    },
+  },
+  'forgot-password': {
+    name: 'Forgot password',
+    outcomes: {
+      sent: {
+        heading: 'Email Sent!',
+        text: 'If an account with that email exists, a temporary password has been sent to your email address. Please check your inbox and log in with the temporary password.',
+        link: { label: 'Return to Login', href: '/admin' },
+      },
+    },
+  },
+  'reset-password': {
+    name: 'Reset password',
+    outcomes: {
+      sent: {
+        heading: 'Password Reset Successful',
+        text: 'Your password has been updated. You can now log in with your new password.',
+        link: { label: 'Back to Login', href: '/admin' },
+      },
+    },
+  },
+} satisfies Record<PublicFormId, FormCopy>;
+
+/** The outcome page of a refused form post. */
+export const refusedCopy = {
+  heading: 'Please check the form',
+  /** Shown when the form comes back without what was typed (expired, or already shown once). */
+  expired: 'This page has expired. Please fill in the form again.',
+  /** By HTTP status, when the server's own message is not available. */
+  byStatus: {
+    400: 'Please check the form and try again.',
+    403: 'This form must be sent from our own website. Please try again from the page itself.',
+    413: 'That was too much to send at once. Please shorten your message and try again.',
+    429: 'Too many attempts. Please wait a little and try again.',
+    503: 'The service is temporarily unavailable. Please try again in a minute.',
+  } as Record<number, string>,
+  fallback: 'Something went wrong. Please try again.',
+};
+
+/**
+ * What a form with a captcha says when scripts are off: the captcha needs
+ * JavaScript, and there is another way to reach the campaign.
+ */
+export const captchaNeedsJavaScript = `This form's spam check (CAPTCHA) needs JavaScript. Please turn JavaScript on to send it, or email us at ${IDENTITY.emails.general}.`;
+
+/** The newsletter box's consent line and button. */
+export const newsletterForm = {
+  label: 'Email address',
+  placeholder: 'Your email address',
+  submit: 'Subscribe',
+  failure: 'Subscription failed',
+};

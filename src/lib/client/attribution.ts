@@ -1,0 +1,55 @@
+import { isAttributionParam } from '../donate.ts';
+
+/**
+ * The visit's attribution: the refcode and UTM tags of the link that brought
+ * the visitor, kept in sessionStorage (this tab, this visit) so they still
+ * reach the donation form when the visitor lands on the home or volunteer
+ * page and clicks through to /donate. The latest tagged landing wins.
+ */
+export const ATTRIBUTION_KEY = 'campaign.attribution.v1';
+const MAX_LENGTH = 1000;
+
+/** Only the attribution parameters of a query string ('' when there are none). */
+export function attributionOf(search: string): string {
+  const out = new URLSearchParams();
+  for (const [k, v] of new URLSearchParams(search)) if (isAttributionParam(k) && v) out.set(k, v);
+  const s = out.toString();
+  return s.length <= MAX_LENGTH ? s : '';
+}
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
+
+function session(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** Remembers this page's attribution, if it has any. */
+export function rememberAttribution(search: string, storage: Storage | null = session()): void {
+  const a = attributionOf(search);
+  if (!a || !storage) return;
+  try {
+    storage.setItem(ATTRIBUTION_KEY, a);
+  } catch {
+    /* full or disabled */
+  }
+}
+
+/** The page's own query if it carries attribution, else the visit's remembered one. */
+export function withAttribution(pageSearch: string, storage: Storage | null = session()): string {
+  if (attributionOf(pageSearch)) return pageSearch;
+  let stored: string;
+  try {
+    stored = storage?.getItem(ATTRIBUTION_KEY) ?? '';
+  } catch {
+    stored = '';
+  }
+  const remembered = attributionOf(stored);
+  if (!remembered) return pageSearch;
+  const merged = new URLSearchParams(pageSearch);
+  for (const [k, v] of new URLSearchParams(remembered)) merged.set(k, v);
+  return `?${merged.toString()}`;
+}

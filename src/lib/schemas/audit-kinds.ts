@@ -1,0 +1,43 @@
+/**
+ * The staff audit trail (issue 11): every kind of recorded staff action, with
+ * the label the Activity tab shows. Declared once; the server, the filter
+ * menu and the CSV export derive from it. zod-free: the dashboard imports it
+ * without pulling schema code into the zod chunk public pages share.
+ */
+export const AUDIT_KIND_LABELS = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_out': 'Signed out',
+  'auth.sign_in_failed': 'Failed sign-in',
+  'auth.password_change': 'Changed password',
+  'auth.password_reset': 'Reset password',
+  'auth.two_factor_enable': 'Turned on two-factor',
+  'auth.two_factor_disable': 'Turned off two-factor',
+  'auth.two_factor_failed': 'Failed two-factor code',
+  'auth.two_factor_reset': 'Reset a member’s two-factor',
+  'auth.recovery_code_used': 'Used a recovery code',
+  'settings.two_factor_policy': 'Changed two-factor policy',
+  'user.create': 'Created user',
+  'user.update': 'Changed user',
+  'user.deactivate': 'Deactivated user',
+  'user.delete': 'Deleted user',
+  'article.create': 'Created article',
+  'article.update': 'Updated article',
+  'article.publish': 'Published article',
+  'article.unpublish': 'Unpublished article',
+  'article.delete': 'Deleted article',
+  'article.restore': 'Restored article',
+  'event.create': 'Created event',
+  'event.update': 'Updated event',
+  'event.publish': 'Made event public',
+  'event.unpublish': 'Made event private',
+  'event.delete': 'Deleted event',
+  'event.restore': 'Restored event',
+  'social.update': 'Edited social link',
+  'metric.update': 'Edited metric',
+  'goal.update': 'Edited volunteer goal',
+  'milestone.update': 'Edited milestone',
+  'inbox.export': 'Exported inbox list',
+} as const;
+
+export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
+export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as [AuditKind, ...AuditKind[]];

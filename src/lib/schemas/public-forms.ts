@@ -1,0 +1,209 @@
+/**
+ * What the browser needs to know about the public forms, with no zod: the
+ * enum lists, limits and messages the islands show (the zod schemas in
+ * forms.ts are built from the same constants, so both sides give the same
+ * answers), and the one table of public forms: each form's endpoint, its field
+ * names and how an HTML form's fields become the JSON body the endpoint's
+ * schema parses.
+ *
+ * That conversion (`formFieldsToInput`) is shared on purpose: the hydrated
+ * island turns its <form>'s FormData into the JSON it sends, and the endpoint
+ * turns a browser form post (no JavaScript, or submitted before the island
+ * hydrated) into the same object, so the two paths can never disagree.
+ * Like category.ts, this module imports nothing.
+ */
+
+/** Volunteer form states (spec section 3). */
+export const STATES = ['LA', 'AL', 'AR', 'FL', 'GA', 'MS', 'TX', 'Other'] as const;
+export type VolunteerState = (typeof STATES)[number];
+
+/** Contact form subjects (spec section 3); their labels are copy (src/content/contact.ts). */
+export const CONTACT_SUBJECTS = [
+  'general',
+  'volunteer',
+  'press',
+  'endorsement',
+  'event',
+  'policy',
+  'donation',
+  'interview',
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+/** Spec section 5. */
+export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA';
+
+/** Spec section 5 messages for the text-message sign-up (title / description pairs). */
+export const TEXT_SIGNUP_MESSAGES = {
+  firstName: { title: 'First name required', description: 'Please enter your first name.' },
+  consent: {
+    title: 'SMS consent required',
+    description: 'Please check the box to consent to receiving text messages.',
+  },
+} as const;
+
+/** Length caps of the public form fields (the schemas enforce them; inputs carry them as maxLength). */
+export const FIELD_MAX = {
+  firstName: 80,
+  lastName: 80,
+  name: 120,
+  email: 254,
+  phone: 32,
+  address: 200,
+  city: 100,
+  message: 5000,
+} as const;
+
+/** The messages of the volunteer and contact fields (server and browser alike). */
+export const FIELD_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  name: 'Full name is required',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  address: 'Address is required',
+  city: 'City is required',
+  state: 'Please choose a state',
+  subject: 'Please choose a subject',
+  message: 'Message is required',
+} as const;
+
+/**
+ * Turnstile's own hidden field. The widget adds it to the <form> it sits in,
+ * so it arrives with a form post; it is read as the form's captcha field.
+ */
+export const TURNSTILE_FIELD = 'cf-turnstile-response';
+
+export interface PublicForm {
+  /** POST endpoint (the form's `action`). */
+  endpoint: string;
+  /** Where the form lives, for the outcome pages' way back. */
+  page: string;
+  /** Checkboxes that stand for one boolean: present means true. */
+  booleans?: readonly string[];
+  /** Fields that may repeat (checkbox groups): always an array. */
+  arrays?: readonly string[];
+  /** The schema's captcha field, filled from Turnstile's own field when the form post carries that. */
+  captchaField?: string;
+  /** Fields the browser sends that the endpoint does not take (a confirmation box). */
+  clientOnly?: readonly string[];
+  /**
+   * Fields an outcome page may put back into the form after a refused post.
+   * Never a captcha token or a password.
+   */
+  refill: readonly string[];
+  /**
+   * Success outcomes besides the default `sent`: a JSON answer whose `status`
+   * names one of these is shown by that outcome's page (copy in src/content/forms.ts).
+   */
+  outcomes?: readonly string[];
+}
+
+/**
+ * The public forms. To add one (an event RSVP, say): an entry here, its copy in
+ * src/content/forms.ts, its island rendering in src/pages/forms/[form]/index.astro,
+ * and its endpoint reading the body with `readInput` (docs/decisions.md,
+ * "Public forms without JavaScript").
+ */
+export const PUBLIC_FORMS = {
+  'text-signup': {
+    endpoint: '/api/newsletter',
+    page: '/#text-signup-form',
+    booleans: ['smsConsent'],
+    // The bot check (issue 15). A post without JavaScript has no token: held to the no-script budget.
+    captchaField: 'captcha',
+    refill: ['firstName', 'phone', 'email', 'smsConsent', 'sourcePage'],
+    // A number that texted STOP is answered `{ status: 'opted_out' }` (issue 15): its own page.
+    outcomes: ['opted_out'],
+  },
+  volunteer: {
+    endpoint: '/api/volunteers-sendgrid',
+    page: '/volunteer#volunteer-form',
+    arrays: ['interests'],
+    captchaField: 'captchaResponse',
+    refill: ['firstName', 'lastName', 'email', 'phone', 'address1', 'address2', 'city', 'state', 'interests'],
+  },
+  contact: {
+    endpoint: '/api/contact',
+    page: '/contact#contact-form',
+    captchaField: 'captcha',
+    refill: ['name', 'email', 'phone', 'subject', 'message'],
+  },
+  newsletter: {
+    endpoint: '/api/email-subscribers',
+    page: '/blog#newsletter-form',
+    refill: ['email', 'sourcePage'],
+  },
+  'forgot-password': {
+    endpoint: '/api/auth/forgot-password',
+    page: '/forgot-password',
+    refill: ['email'],
+  },
+  'reset-password': {
+    endpoint: '/api/auth/reset-password',
+    page: '/forgot-password',
+    clientOnly: ['confirmPassword'],
+    refill: [],
+  },
+} as const satisfies Record<string, PublicForm>;
+
+export type PublicFormId = keyof typeof PUBLIC_FORMS;
+export const PUBLIC_FORM_IDS = Object.keys(PUBLIC_FORMS) as PublicFormId[];
+
+export function isPublicFormId(value: string): value is PublicFormId {
+  return Object.hasOwn(PUBLIC_FORMS, value);
+}
+
+/** The form whose endpoint is this path, if any. */
+export function publicFormAt(pathname: string): PublicFormId | null {
+  const path = pathname.replace(/\/+$/, '');
+  return PUBLIC_FORM_IDS.find((id) => PUBLIC_FORMS[id].endpoint === path) ?? null;
+}
+
+/** Outcomes of a form that have a page: `sent` plus the form's own. */
+export function outcomesOf(id: PublicFormId): string[] {
+  const form: PublicForm = PUBLIC_FORMS[id];
+  return ['sent', ...(form.outcomes ?? [])];
+}
+
+export type FormInput = Record<string, string | boolean | string[]>;
+
+/**
+ * An HTML form's fields (FormData or URLSearchParams entries) as the JSON body
+ * of its endpoint: checkboxes in `booleans` become true/false, `arrays` are
+ * always arrays, Turnstile's field fills the captcha field, client-only fields
+ * are dropped; any other field is kept as sent (the strict schema refuses an
+ * unknown one, as it does in JSON).
+ */
+export function formFieldsToInput(id: PublicFormId, entries: Iterable<[string, unknown]>): FormInput {
+  const form: PublicForm = PUBLIC_FORMS[id];
+  const out: FormInput = {};
+  let turnstile = '';
+  for (const [name, raw] of entries) {
+    if (typeof raw !== 'string') continue; // a file in a text form: ignored
+    if (form.clientOnly?.includes(name)) continue;
+    if (name === TURNSTILE_FIELD && form.captchaField) {
+      turnstile ||= raw;
+      continue;
+    }
+    if (form.booleans?.includes(name)) out[name] = raw !== '' && raw !== 'false';
+    else if (form.arrays?.includes(name)) out[name] = [...((out[name] as string[] | undefined) ?? []), raw];
+    else if (!(name in out)) out[name] = raw;
+  }
+  for (const name of form.booleans ?? []) out[name] ??= false;
+  for (const name of form.arrays ?? []) out[name] ??= [];
+  if (form.captchaField && !out[form.captchaField] && turnstile) out[form.captchaField] = turnstile;
+  return out;
+}
+
+/** The values an outcome page may show back in the form (strings, booleans and string lists only). */
+export function refillValues(id: PublicFormId, input: FormInput): FormInput {
+  const out: FormInput = {};
+  for (const name of PUBLIC_FORMS[id].refill as readonly string[]) {
+    const v = input[name];
+    if (typeof v === 'string') out[name] = v.slice(0, 10_000);
+    else if (typeof v === 'boolean') out[name] = v;
+    else if (Array.isArray(v)) out[name] = v.filter((x) => typeof x === 'string').slice(0, 20);
+  }
+  return out;
+}

@@ -1,0 +1,170 @@
+import { z } from './zod.ts';
+import { captchaToken, optionalPhone, required, requiredEmail } from './forms.ts';
+
+/**
+ * RSVPs to public events that take registration on this site (docs/decisions.md, "RSVP").
+ * One schema for the form, the endpoint and the stored records.
+ */
+
+export const RSVP_MAX_GUESTS = 5;
+export const RSVP_GUEST_OPTIONS = Array.from({ length: RSVP_MAX_GUESTS + 1 }, (_, i) => i);
+
+export const RSVP_MESSAGES = {
+  name: 'Please enter your name',
+  phoneForSms: 'Please enter a mobile number for the text reminder',
+  notTaking: 'This event does not take RSVPs on this site.',
+  going: "You're going! We've emailed your confirmation.",
+  waitlisted: "This event is full, so you're on the waitlist. We'll email you if a seat opens up.",
+  alreadyGoing: "You've already RSVP'd: you're going.",
+  alreadyWaitlisted: "You've already RSVP'd: you're on the waitlist.",
+  cancelled: 'Your RSVP is cancelled. Thank you for letting us know.',
+  alreadyCancelled: 'This RSVP was already cancelled.',
+  badLink: 'This cancellation link is not valid. Please use the link from your confirmation email.',
+} as const;
+
+/**
+ * The consent shown beside the reminder checkbox and stored verbatim in the
+ * consent log, as for the text sign-up. It covers event texts only: it never
+ * puts anyone on the campaign's recurring text list.
+ */
+export const RSVP_SMS_CONSENT_VERSION = '2025-10-01';
+export function rsvpSmsConsentText(committeeName: string): string {
+  return (
+    `Text me a reminder the day before this event. By checking this box, I agree to receive text messages ` +
+    `about this event from ${committeeName}, including messages sent by autodialer. Msg & data rates may apply. ` +
+    'Reply HELP for help and STOP to opt out. Consent is not a condition of attending.'
+  );
+}
+
+/** POST /api/events/:id/rsvp. */
+export const RsvpInputSchema = z
+  .strictObject({
+    name: required(120, RSVP_MESSAGES.name),
+    email: requiredEmail,
+    phone: optionalPhone,
+    guests: z.coerce
+      .number('Choose the number of guests')
+      .int('Choose the number of guests')
+      .min(0, 'Choose the number of guests')
+      .max(RSVP_MAX_GUESTS, `At most ${RSVP_MAX_GUESTS} guests`)
+      .default(0),
+    /** Opt-in to the day-before text reminder (unchecked by default). */
+    smsReminder: z.boolean().default(false),
+    captchaResponse: captchaToken,
+  })
+  .refine((r) => !r.smsReminder || Boolean(r.phone), {
+    message: RSVP_MESSAGES.phoneForSms,
+    path: ['phone'],
+  });
+export type RsvpInput = z.input<typeof RsvpInputSchema>;
+
+/** POST /api/rsvp/cancel: the two parts of the link in the confirmation email. */
+export const RsvpCancelSchema = z.strictObject({
+  event: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  rsvp: z.string().regex(/^[a-f0-9]{64}$/, RSVP_MESSAGES.badLink),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, RSVP_MESSAGES.badLink),
+});
+
+export const RSVP_STATUSES = ['going', 'waitlisted', 'cancelled'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+
+export const DeliverySchema = z.object({
+  status: z.enum(['pending', 'sending', 'sent', 'failed', 'skipped']),
+  at: z.string(),
+  error: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+
+/** One person's RSVP (store `rsvps`, key `rsvp/<event id>/<sha256 of email>`). */
+export const StoredRsvpSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{64}$/),
+  eventId: z.number().int().positive(),
+  name: z.string().max(120),
+  email: z.string().max(254),
+  phone: z.string().nullable(),
+  guests: z.number().int().min(0).max(RSVP_MAX_GUESTS),
+  smsReminder: z.boolean(),
+  /** A cache of the roster's answer ('pending' until the roster has placed it); the roster document is the truth. */
+  status: z.enum(['pending', ...RSVP_STATUSES]),
+  /**
+   * sha256 of each cancellation token emailed to this person (newest last, at
+   * most 5); the tokens themselves are only in the emails.
+   */
+  cancelTokenSha256s: z.array(z.string().regex(/^[a-f0-9]{64}$/)).max(5),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+  checkedInBy: z.string().nullable(),
+  confirmation: DeliverySchema.nullable(),
+  promotion: DeliverySchema.nullable(),
+  reminderEmail: DeliverySchema.nullable(),
+  reminderSms: DeliverySchema.nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type StoredRsvp = z.infer<typeof StoredRsvpSchema>;
+
+/** One place in an event's roster (key `roster/<event id>`), in arrival order. */
+export const RosterEntrySchema = z.object({
+  id: z.string(),
+  /** The person plus their guests. */
+  seats: z.number().int().min(1),
+  status: z.enum(RSVP_STATUSES),
+  at: z.string(),
+  promotedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type RosterEntry = z.infer<typeof RosterEntrySchema>;
+
+export const RosterSchema = z.object({
+  eventId: z.number().int().positive(),
+  entries: z.array(RosterEntrySchema),
+});
+export type Roster = z.infer<typeof RosterSchema>;
+
+/** GET /api/events/:id/rsvp: what the form shows before anyone submits. */
+export interface RsvpAvailability {
+  open: boolean;
+  capacity: number | null;
+  seatsTaken: number;
+  seatsLeft: number | null;
+  waitlisted: number;
+}
+
+/** POST /api/events/:id/rsvp. */
+export interface RsvpResult {
+  status: 'going' | 'waitlisted';
+  message: string;
+  /** 1-based place on the waitlist. */
+  position: number | null;
+}
+
+/** One row of the staff view (GET /api/admin/events/:id/rsvps). */
+export interface RsvpRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  guests: number;
+  status: RsvpStatus;
+  position: number | null;
+  createdAt: string;
+  checkedInAt: string | null;
+  smsReminder: boolean;
+}
+
+export interface RsvpStaffView {
+  event: { id: number; title: string; eventDate: string; startTime: string };
+  capacity: number | null;
+  goingSeats: number;
+  goingPeople: number;
+  waitlistedPeople: number;
+  checkedIn: number;
+  items: RsvpRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const CheckInSchema = z.strictObject({ checkedIn: z.boolean() });

@@ -1,0 +1,129 @@
+import { CAMPAIGN_TIME_ZONE } from '../../client/dates.ts';
+import { StoredRsvpSchema, type Delivery, type StoredRsvp } from '../../schemas/rsvp.ts';
+import { sendEmail } from '../adapters/email.ts';
+import { sendSms } from '../adapters/sms.ts';
+import { campaignToday, events } from '../content/events.ts';
+import { appendConsentEvent, emptyEvent, getPerson } from '../forms/text-signups.ts';
+import { hashed, kv, UNCHANGED, upsert } from '../store.ts';
+import { reminderEmail, reminderText } from './rsvp-email.ts';
+import { takesRsvps } from '../../schemas/rsvp-rules.ts';
+import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
+
+/**
+ * Day-before reminders, run every hour by the scheduled function
+ * netlify/functions/event-reminders.mts. For each event tomorrow (campaign
+ * time) every person going gets one email, and one text if they opted in,
+ * are not opted out (STOP), and it is not quiet hours. Each delivery is
+ * claimed on the person's record under compare-and-set before it is sent, so
+ * overlapping runs never send twice; a run that stops mid-send leaves the
+ * claim ('sending') and the reminder is not retried (better one missed than
+ * two sent).
+ */
+
+/** Quiet hours (campaign local time): reminders go out only from 9:00 until 20:00. */
+export const REMINDER_WINDOW = { fromHour: 9, untilHour: 20 } as const;
+
+export function campaignHour(now: Date): number {
+  const h = new Intl.DateTimeFormat('en-US', {
+    timeZone: CAMPAIGN_TIME_ZONE,
+    hour: 'numeric',
+    hourCycle: 'h23',
+  }).format(now);
+  return Number(h);
+}
+
+export const insideWindow = (now: Date) => {
+  const h = campaignHour(now);
+  return h >= REMINDER_WINDOW.fromHour && h < REMINDER_WINDOW.untilHour;
+};
+
+/** The campaign day after `now`'s campaign day (calendar arithmetic, so DST changes do not matter). */
+export function campaignTomorrow(now: Date): string {
+  const d = new Date(`${campaignToday(now)}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+type Field = 'reminderEmail' | 'reminderSms';
+
+/** Claims a delivery (null -> sending) under CAS; false when someone else has it or it is done. */
+async function claim(eventId: number, id: string, field: Field, at: string): Promise<StoredRsvp | null> {
+  let claimed: StoredRsvp | null = null;
+  await upsert<unknown>(kv('rsvps'), rsvpKey(eventId, id), (raw) => {
+    claimed = null;
+    const cur = raw ? StoredRsvpSchema.safeParse(raw) : null;
+    if (!cur?.success || cur.data[field] !== null) return UNCHANGED;
+    const next: StoredRsvp = { ...cur.data, [field]: { status: 'sending', at, error: null }, updatedAt: at };
+    claimed = next;
+    return next;
+  });
+  return claimed;
+}
+
+async function finish(eventId: number, id: string, field: Field, d: Delivery): Promise<void> {
+  await upsert<unknown>(kv('rsvps'), rsvpKey(eventId, id), (raw) => {
+    const cur = raw ? StoredRsvpSchema.safeParse(raw) : null;
+    if (!cur?.success) return UNCHANGED;
+    return { ...cur.data, [field]: d, updatedAt: d.at };
+  }).catch((e: unknown) => console.error(`[reminders] could not record ${field}`, e));
+}
+
+const failure = (err: unknown) =>
+  (err instanceof Error ? `${err.name}: ${err.message}` : 'failed').slice(0, 300);
+
+export interface ReminderRun {
+  events: number;
+  emails: number;
+  texts: number;
+  textsSkipped: number;
+  quiet: boolean;
+}
+
+export async function runReminders(now = new Date()): Promise<ReminderRun> {
+  const run: ReminderRun = { events: 0, emails: 0, texts: 0, textsSkipped: 0, quiet: !insideWindow(now) };
+  if (run.quiet) return run;
+  const tomorrow = campaignTomorrow(now);
+  const due = (await events.list()).filter((e) => takesRsvps(e) && e.eventDate === tomorrow);
+  for (const event of due) {
+    run.events += 1;
+    const going = (await getRoster(event.id)).entries.filter((e) => e.status === 'going');
+    for (const entry of going) {
+      const at = now.toISOString();
+      const forEmail = await claim(event.id, entry.id, 'reminderEmail', at);
+      if (forEmail) {
+        try {
+          await sendEmail(reminderEmail(event, forEmail));
+          await finish(event.id, entry.id, 'reminderEmail', { status: 'sent', at, error: null });
+          run.emails += 1;
+        } catch (err) {
+          await finish(event.id, entry.id, 'reminderEmail', { status: 'failed', at, error: failure(err) });
+        }
+      }
+      const rec = forEmail ?? (await getRsvp(event.id, entry.id));
+      if (!rec?.smsReminder || !rec.phone || rec.reminderSms !== null) continue;
+      const forSms = await claim(event.id, entry.id, 'reminderSms', at);
+      if (!forSms?.phone) continue;
+      // Opt-outs: a STOP to any campaign text (recorded by the inbound webhook) is read fresh here.
+      const person = await getPerson(hashed(forSms.phone));
+      if (person?.smsStatus === 'opted_out') {
+        await finish(event.id, entry.id, 'reminderSms', { status: 'skipped', at, error: 'Opted out' });
+        run.textsSkipped += 1;
+        continue;
+      }
+      try {
+        const sent = await sendSms({ to: forSms.phone, body: reminderText(event) });
+        await finish(event.id, entry.id, 'reminderSms', { status: 'sent', at, error: null });
+        await appendConsentEvent({
+          ...emptyEvent(hashed(forSms.phone), 'rsvp_reminder_sent', at),
+          phone: forSms.phone,
+          messageId: sent.id,
+          refKey: rsvpKey(event.id, entry.id),
+        }).catch((e: unknown) => console.error('[reminders] could not log the text', e));
+        run.texts += 1;
+      } catch (err) {
+        await finish(event.id, entry.id, 'reminderSms', { status: 'failed', at, error: failure(err) });
+      }
+    }
+  }
+  return run;
+}

@@ -1,0 +1,344 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
+import { IDENTITY } from '../../../content/identity.ts';
+import type { CampaignEvent } from '../../schemas/event.ts';
+import { takesRsvps } from '../../schemas/rsvp-rules.ts';
+import {
+  RSVP_MESSAGES,
+  RSVP_SMS_CONSENT_VERSION,
+  RosterSchema,
+  StoredRsvpSchema,
+  rsvpSmsConsentText,
+  type Delivery,
+  type Roster,
+  type RsvpAvailability,
+  type RsvpCancelSchema,
+  type RsvpInputSchema,
+  type RsvpResult,
+  type StoredRsvp,
+} from '../../schemas/rsvp.ts';
+import { sendEmail, type EmailMessage } from '../adapters/email.ts';
+import { campaignToday, events } from '../content/events.ts';
+import { appendConsentEvent, emptyEvent, type RequestMeta } from '../forms/text-signups.ts';
+import { HttpError } from '../errors.ts';
+import {
+  hashed,
+  hotDocument,
+  key,
+  kv,
+  StoreUnavailableError,
+  UNCHANGED,
+  update,
+  upsert,
+  type KV,
+} from '../store.ts';
+import { confirmationEmail, promotionEmail } from './rsvp-email.ts';
+import { counts, place, promote, waitlistPosition } from './roster.ts';
+
+/**
+ * RSVPs (store `rsvps`): one record per person per event
+ * (`rsvp/<event id>/<sha256 of email>`, personal details, created onlyIfNew)
+ * and one roster per event (`roster/<event id>`: who holds a seat and who
+ * waits, in arrival order), changed only under compare-and-set. Every seat
+ * decision is made inside a roster CAS, so concurrent RSVPs can never
+ * overbook; the person is stored before the roster is touched, and emailed
+ * after. Design: docs/decisions.md, "RSVP".
+ */
+
+export type RsvpData = z.output<typeof RsvpInputSchema>;
+export type RsvpCancel = z.output<typeof RsvpCancelSchema>;
+
+const store = (): KV => kv('rsvps');
+export const rsvpKey = (eventId: number, id: string) => key('rsvp', eventId, id);
+export const rsvpPrefix = (eventId: number) => `${key('rsvp', eventId)}/`;
+export const rosterKey = (eventId: number) => key('roster', eventId);
+
+/** A burst of RSVPs contends for one roster: a longer budget than the default, inside the function limit. */
+const ROSTER_CAS_BUDGET_MS = 8000;
+const MAX_TOKENS = 5;
+
+/** Every roster change: a CAS upsert, queued per roster against the local Blobs server (hotDocument). */
+function rosterWrite(eventId: number, change: (raw: unknown) => unknown, budgetMs: number): Promise<unknown> {
+  return hotDocument(store(), rosterKey(eventId), () =>
+    upsert<unknown>(store(), rosterKey(eventId), change, budgetMs),
+  );
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** The event, if it takes RSVPs here and has not passed (strongly consistent read of its record). */
+export async function rsvpEvent(eventId: number, now = new Date()): Promise<CampaignEvent> {
+  const event = await events.get(eventId);
+  if (!event || !takesRsvps(event) || event.eventDate < campaignToday(now))
+    throw new HttpError(404, RSVP_MESSAGES.notTaking);
+  return event;
+}
+
+export async function getRoster(eventId: number): Promise<Roster> {
+  const r = await store().get<unknown>(rosterKey(eventId));
+  return r ? RosterSchema.parse(r.value) : { eventId, entries: [] };
+}
+
+export async function getRsvp(eventId: number, id: string): Promise<StoredRsvp | null> {
+  const r = await store().get<unknown>(rsvpKey(eventId, id));
+  const p = r ? StoredRsvpSchema.safeParse(r.value) : null;
+  return p?.success ? p.data : null;
+}
+
+export async function availability(eventId: number, now = new Date()): Promise<RsvpAvailability> {
+  const event = await rsvpEvent(eventId, now);
+  const { goingSeats, waitlistedPeople } = counts((await getRoster(eventId)).entries);
+  const capacity = event.maxAttendees;
+  return {
+    open: true,
+    capacity,
+    seatsTaken: goingSeats,
+    seatsLeft: capacity === null ? null : Math.max(0, capacity - goingSeats),
+    waitlisted: waitlistedPeople,
+  };
+}
+
+const delivery = (status: Delivery['status'], error: string | null = null): Delivery => ({
+  status,
+  at: new Date().toISOString(),
+  error,
+});
+
+async function setRecord(eventId: number, id: string, patch: (cur: StoredRsvp) => Partial<StoredRsvp>) {
+  return update<StoredRsvp>(store(), rsvpKey(eventId, id), (cur) => {
+    const parsed = StoredRsvpSchema.safeParse(cur);
+    if (!parsed.success) throw new StoreUnavailableError(new Error(`Invalid RSVP record ${eventId}/${id}`));
+    return { ...parsed.data, ...patch(parsed.data), updatedAt: new Date().toISOString() };
+  });
+}
+
+/** Sends an email and records the outcome on the RSVP; a failure never undoes the RSVP. */
+async function emailAndMark(
+  eventId: number,
+  id: string,
+  field: 'confirmation' | 'promotion' | 'reminderEmail',
+  message: EmailMessage,
+): Promise<Delivery> {
+  let result: Delivery;
+  try {
+    await sendEmail(message);
+    result = delivery('sent');
+  } catch (err) {
+    const error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'Email failed';
+    console.error(`[rsvp] ${field} email failed: ${error}`);
+    result = delivery('failed', error);
+  }
+  await setRecord(eventId, id, () => ({ [field]: result })).catch((e: unknown) =>
+    console.error(`[rsvp] could not record the ${field} status`, e),
+  );
+  return result;
+}
+
+/** Emails the people a roster change moved from the waitlist to going, each with a fresh cancellation link. */
+async function notifyPromoted(event: CampaignEvent, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const token = newToken();
+    const rec = await setRecord(event.id, id, (cur) => ({
+      status: 'going',
+      promotion: delivery('pending'),
+      cancelTokenSha256s: [...cur.cancelTokenSha256s, sha256(token)].slice(-MAX_TOKENS),
+    })).catch((e: unknown) => {
+      console.error('[rsvp] could not record a promotion', e);
+      return null;
+    });
+    if (rec) await emailAndMark(event.id, id, 'promotion', promotionEmail(event, rec, token));
+  }
+}
+
+/** The SMS reminder consent, in the same append-only log as the text sign-up's. */
+async function logReminderConsent(rec: StoredRsvp, meta: RequestMeta, at: string): Promise<void> {
+  if (!rec.smsReminder || !rec.phone) return;
+  const text = rsvpSmsConsentText(IDENTITY.committeeName);
+  await appendConsentEvent({
+    ...emptyEvent(hashed(rec.phone), 'rsvp_reminder_opt_in', at),
+    phone: rec.phone,
+    email: rec.email,
+    firstName: rec.name.slice(0, 80),
+    consentText: text,
+    consentVersion: RSVP_SMS_CONSENT_VERSION,
+    consentTextSha256: sha256(text),
+    sourcePage: `/events/${rec.eventId}`,
+    ip: meta.ip,
+    userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
+    refKey: rsvpKey(rec.eventId, rec.id),
+  });
+}
+
+function answer(
+  status: 'going' | 'waitlisted',
+  position: number | null,
+  repeat: boolean,
+): RsvpResult & { repeat: boolean } {
+  const message = repeat
+    ? status === 'going'
+      ? RSVP_MESSAGES.alreadyGoing
+      : RSVP_MESSAGES.alreadyWaitlisted
+    : status === 'going'
+      ? RSVP_MESSAGES.going
+      : RSVP_MESSAGES.waitlisted;
+  return { status, message, position, repeat };
+}
+
+/**
+ * One RSVP: store the person, take a place in the roster (CAS), then email.
+ * A repeat from the same email while the first is still active answers the
+ * current status and writes nothing; after a cancellation it is a new RSVP
+ * at the end of the line.
+ */
+export async function rsvp(
+  eventId: number,
+  input: RsvpData,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<RsvpResult & { repeat: boolean }> {
+  const event = await rsvpEvent(eventId, now);
+  const at = now.toISOString();
+  const id = hashed(input.email);
+  const before = await getRoster(eventId);
+  const active = before.entries.find((e) => e.id === id && e.status !== 'cancelled');
+  if (active)
+    return answer(active.status as 'going' | 'waitlisted', waitlistPosition(before.entries, id), true);
+
+  // 1. The person, stored first. Each attempt adds its own token hash, so
+  //    whichever request ends up emailing, its link works.
+  const token = newToken();
+  const details = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    guests: input.guests,
+    smsReminder: input.smsReminder,
+  };
+  const fresh: StoredRsvp = StoredRsvpSchema.parse({
+    id,
+    eventId,
+    ...details,
+    status: 'pending',
+    cancelTokenSha256s: [sha256(token)],
+    createdAt: at,
+    updatedAt: at,
+    cancelledAt: null,
+    checkedInAt: null,
+    checkedInBy: null,
+    confirmation: null,
+    promotion: null,
+    reminderEmail: null,
+    reminderSms: null,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  });
+  let record = fresh;
+  if (!(await store().create(rsvpKey(eventId, id), fresh))) {
+    const updated = await setRecord(eventId, id, (cur) => ({
+      ...details,
+      status: 'pending',
+      cancelledAt: null,
+      cancelTokenSha256s: [...cur.cancelTokenSha256s, sha256(token)].slice(-MAX_TOKENS),
+    }));
+    if (!updated) throw new HttpError(409, 'Please try again.');
+    record = updated;
+  }
+  await logReminderConsent(record, meta, at);
+
+  // 2. The seat decision, inside one compare-and-set of the roster.
+  interface Outcome {
+    status: 'going' | 'waitlisted';
+    promoted: string[];
+    repeat: boolean;
+  }
+  let outcome: Outcome = { status: 'waitlisted', promoted: [], repeat: true };
+  let position: number | null = null;
+  await rosterWrite(
+    eventId,
+    (raw) => {
+      const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId, entries: [] };
+      const existing = roster.entries.find((e) => e.id === id);
+      if (existing && existing.status !== 'cancelled') {
+        outcome = { status: existing.status, promoted: [], repeat: true };
+        position = waitlistPosition(roster.entries, id);
+        return UNCHANGED;
+      }
+      const entries = roster.entries.filter((e) => e.id !== id);
+      const placed = place(entries, { id, seats: 1 + input.guests, at }, event.maxAttendees);
+      outcome = { ...placed, repeat: false };
+      position = waitlistPosition(entries, id);
+      return { ...roster, entries };
+    },
+    ROSTER_CAS_BUDGET_MS,
+  );
+  const o: Outcome = outcome;
+  if (o.repeat) return answer(o.status, position, true);
+
+  // 3. Tell them (the record keeps the outcome for staff).
+  const placedRecord = (await setRecord(eventId, id, () => ({ status: o.status }))) ?? record;
+  await emailAndMark(
+    eventId,
+    id,
+    'confirmation',
+    confirmationEmail(event, placedRecord, o.status, token, position),
+  );
+  if (o.promoted.length) await notifyPromoted(event, o.promoted);
+  return answer(o.status, position, false);
+}
+
+/**
+ * Cancels from the emailed link: frees the seat and promotes from the
+ * waitlist in the same roster write; the promoted are then emailed. A wrong
+ * or unknown link is 404 with one message (it says nothing about who RSVP'd).
+ */
+export async function cancelRsvp(
+  input: RsvpCancel,
+  now = new Date(),
+): Promise<{ alreadyCancelled: boolean }> {
+  const rec = await getRsvp(input.event, input.rsvp);
+  const given = Buffer.from(sha256(input.token), 'hex');
+  const valid = rec?.cancelTokenSha256s.some((h) => timingSafeEqual(Buffer.from(h, 'hex'), given)) ?? false;
+  if (!rec || !valid) throw new HttpError(404, RSVP_MESSAGES.badLink);
+  const event = await events.get(input.event);
+  const at = now.toISOString();
+  let promoted: string[] = [];
+  let already = false;
+  await rosterWrite(
+    input.event,
+    (raw) => {
+      const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId: input.event, entries: [] };
+      const entry = roster.entries.find((e) => e.id === rec.id);
+      promoted = [];
+      already = !entry || entry.status === 'cancelled';
+      if (already) return UNCHANGED;
+      const entries = roster.entries.map((e) =>
+        e.id === rec.id ? { ...e, status: 'cancelled' as const, cancelledAt: at } : { ...e },
+      );
+      promoted = promote(entries, event?.maxAttendees ?? null, at);
+      return { ...roster, entries };
+    },
+    ROSTER_CAS_BUDGET_MS,
+  );
+  if (rec.status !== 'cancelled')
+    await setRecord(input.event, rec.id, () => ({ status: 'cancelled', cancelledAt: at }));
+  if (event && promoted.length) await notifyPromoted(event, promoted);
+  return { alreadyCancelled: already };
+}
+
+/** Staff check-in (or undo) of one person, on their record (the roster stays uncontended). */
+export async function setCheckedIn(
+  eventId: number,
+  id: string,
+  checkedIn: boolean,
+  by: string,
+  now = new Date(),
+): Promise<StoredRsvp> {
+  const rec = await setRecord(eventId, id, () =>
+    checkedIn
+      ? { checkedInAt: now.toISOString(), checkedInBy: by }
+      : { checkedInAt: null, checkedInBy: null },
+  );
+  if (!rec) throw new HttpError(404, 'RSVP not found');
+  return rec;
+}
