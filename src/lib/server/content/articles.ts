@@ -12,6 +12,7 @@ import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
 import { ARTICLES_LAYOUT, newestFirst } from './articles-public.ts';
 import { Collection } from './collection.ts';
+import { sanitizeArticleHtml } from './sanitize.ts';
 import { laterStamp } from './stamps.ts';
 
 export type ArticleData = z.output<typeof ArticleInputSchema>;
@@ -88,14 +89,8 @@ async function releaseSlug(slug: string, id: number): Promise<void> {
 // ---------------------------------------------------------------------------
 // Admin writes
 
-/** sanitize-html is loaded only when content is written (docs/decisions.md, "Functions that start fast"). */
-async function sanitize(html: string): Promise<string> {
-  const { sanitizeArticleHtml } = await import('./sanitize.ts');
-  return sanitizeArticleHtml(html);
-}
-
 async function cleanContent(html: string): Promise<string> {
-  const clean = await sanitize(html);
+  const clean = await sanitizeArticleHtml(html);
   if (!clean) {
     throw new HttpError(400, ARTICLE_MESSAGES.missingDescription, {
       fields: { content: ARTICLE_MESSAGES.missingDescription },
@@ -186,7 +181,7 @@ export async function seedArticle(article: Article, sync = true): Promise<void> 
     id: article.id,
     claimedAt: article.createdAt,
   } satisfies SlugClaim);
-  await articles.createWithId({ ...article, content: await sanitize(article.content) }, sync);
+  await articles.createWithId({ ...article, content: await sanitizeArticleHtml(article.content) }, sync);
 }
 
 /**
