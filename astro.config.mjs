@@ -19,10 +19,15 @@ export default defineConfig({
   // One URL form everywhere (issue 9): /about, never /about/. Pages are written as
   // about.html, which Netlify serves at /about without a redirect (src/lib/urls.ts).
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // Every page's CSS is in its HTML: no render-blocking stylesheet request (a page's whole CSS is
+  // a few KB compressed, well under the first round trip's ~14 KB; a build test holds that).
+  build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [react()],
   adapter: netlify({
-    devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
+    devFeatures: { edgeFunctions: false, environmentVariables: false, images: false },
+    // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a
+    // year), not resized per request by Netlify's Image CDN (docs/decisions.md, issue 14).
+    imageCDN: false,
     // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).
     staticHeaders: true,
   }),

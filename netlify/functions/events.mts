@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { PublicEventsResponseSchema } from '../../src/lib/schemas/event.ts';
-import { publicEvents } from '../../src/lib/server/content/events.ts';
+import { publicEvents } from '../../src/lib/server/content/events-public.ts';
+import { PUBLIC_EVENTS } from '../../src/lib/schemas/public-fields.ts';
 import { CACHE_TAGS, langQuery, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
@@ -8,7 +8,7 @@ import { allowMethods, handle } from '../../src/lib/server/http.ts';
 export default handle(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
   const lang = langQuery(new URL(req.url));
-  return publicJson(PublicEventsResponseSchema, { events: await publicEvents(lang) }, CACHE_TAGS.events, {
+  return publicJson(PUBLIC_EVENTS, { events: await publicEvents(lang) }, CACHE_TAGS.events, {
     varyByQuery: ['lang'],
   });
 });

@@ -3,19 +3,28 @@ import { readUpload } from '../../src/lib/server/content/uploads.ts';
 import { allowMethods, errorResponse, handle, respond } from '../../src/lib/server/http.ts';
 
 /**
- * Serves an uploaded image. Names are random and never reused, so the
- * response is immutable; nosniff and a sandboxing CSP stop any file from
- * being run as a document even if a type check were ever fooled.
+ * Serves an uploaded image. Names are random and never reused (each is
+ * created once, onlyIfNew), so the response is immutable: a year's cache, and
+ * the name as a strong ETag for the revalidation a browser may still make
+ * (304, no body). nosniff and a sandboxing CSP stop any file from being run as
+ * a document even if a type check were ever fooled.
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET', 'HEAD');
-  const found = await readUpload(context.params?.name ?? '');
+  const name = context.params?.name ?? '';
+  const found = await readUpload(name);
   if (!found) return errorResponse(404, 'Not found');
-  return respond(req.method === 'HEAD' ? null : found.data, {
+  const etag = `"${name}"`;
+  const cached = (req.headers.get('if-none-match') ?? '')
+    .split(',')
+    .some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  return respond(req.method === 'HEAD' || cached ? null : found.data, {
+    status: cached ? 304 : 200,
     type: found.contentType,
     cache: 'public, max-age=31536000, immutable',
     headers: {
-      'Content-Length': String(found.data.byteLength),
+      ETag: etag,
+      ...(cached ? {} : { 'Content-Length': String(found.data.byteLength) }),
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Content-Disposition': 'inline',
     },

@@ -5,7 +5,7 @@
  * production-like local server.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -144,10 +144,66 @@ async function lighthouseRun(url: string): Promise<Omit<LighthouseScores, 'route
   };
 }
 
-/** Median of `runs` Lighthouse runs, by performance score. */
-export async function lighthouse(base: string, route: string, runs = 3): Promise<LighthouseScores> {
-  const results: Omit<LighthouseScores, 'route'>[] = [];
-  for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(new URL(route, base).toString()));
-  results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-  return { route, ...results[Math.floor(results.length / 2)]! };
+/**
+ * The physical floor: a bare HTML page (no CSS, no script, one heading and a
+ * paragraph), served by the same server from the same build folder, measured
+ * in the same Lighthouse run. A page's largest paint is judged by its ratio
+ * to this page's, which holds on a noisy machine where absolute times do not.
+ */
+export const FLOOR_ROUTE = '/bench-floor/';
+
+const FLOOR_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Floor</title>
+<meta name="description" content="A bare page: the fastest first paint this server and network allow.">
+</head>
+<body>
+<h1>The floor</h1>
+<p>A bare HTML page with no stylesheet, no script and no image: the earliest any page served here can paint its largest text.</p>
+</body>
+</html>
+`;
+
+/** Writes the floor page into the served build folder (the server reads files per request); returns its remover. */
+export async function writeFloorPage(distDir = 'dist'): Promise<() => Promise<void>> {
+  const dir = join(distDir, FLOOR_ROUTE);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'index.html'), FLOOR_HTML);
+  return () => rm(dir, { recursive: true, force: true });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export interface PageScores extends LighthouseScores {
+  /** Every run's LCP, in run order. */
+  lcpRuns: number[];
+}
+
+/**
+ * `rounds` Lighthouse runs of every route, interleaved (round 1 of every
+ * route, then round 2, ...), so that the machine's noise spreads over all of
+ * them alike. Per route: the median LCP, and the scores of the run that had it.
+ */
+export async function lighthouseRounds(
+  base: string,
+  routes: string[],
+  rounds = 3,
+  onRun: (route: string, round: number) => void = () => {},
+): Promise<PageScores[]> {
+  const runs = new Map(routes.map((r) => [r, [] as Omit<LighthouseScores, 'route'>[]]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const route of routes) {
+      runs.get(route)!.push(await lighthouseOnce(new URL(route, base).toString()));
+      onRun(route, round);
+    }
+  }
+  return routes.map((route) => {
+    const list = runs.get(route)!;
+    const lcp = median(list.map((r) => r.lcpMs));
+    const run = list.find((r) => r.lcpMs === lcp)!;
+    return { route, ...run, lcpMs: lcp, lcpRuns: list.map((r) => r.lcpMs) };
+  });
 }

@@ -3,7 +3,10 @@
  * (@netlify/zip-it-and-ship-it, the bundler netlify-cli and the build system
  * use, with this site's netlify.toml settings), unzipped into `outDir`. For the
  * test that no function carries development code, and for the bench's
- * function sizes and import times.
+ * function sizes and import times. A v2 function (default export) is bundled
+ * with esbuild through Node File Trace whatever node_bundler says: our own
+ * source in one module, every npm package left external, its files copied
+ * into the bundle's node_modules and loaded at run time.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,8 +16,10 @@ export interface FunctionBundle {
   name: string;
   /** The unzipped bundle: what the platform loads. */
   dir: string;
-  /** Its entry module (imported to start the function). */
+  /** The platform's entry module (a Lambda bootstrap: it needs the AWS runtime to import). */
   entry: string;
+  /** The function's own module, as bundled: what a cold start imports after the bootstrap. */
+  module: string;
   /** Every file in it, relative to `dir`. */
   files: string[];
   bytes: number;
@@ -36,10 +41,13 @@ export async function bundleFunctions(root: string, outDir: string): Promise<Fun
       .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
     let bytes = 0;
     for (const f of files) bytes += (await stat(join(dir, f))).size;
+    const own = files.find((f) => new RegExp(`^netlify[\\\\/]functions[\\\\/]${r.name}\\.m?js$`).test(f));
+    if (!own) throw new Error(`No bundled module for function ${r.name} in ${dir}`);
     bundles.push({
       name: r.name,
       dir,
       entry: join(dir, r.entryFilename ?? '___netlify-entry-point.mjs'),
+      module: join(dir, own),
       files,
       bytes,
     });

@@ -56,6 +56,8 @@ function loadTurnstile(): Promise<Turnstile> {
 
 /**
  * Cloudflare Turnstile, rendered explicitly; the token arrives by callback.
+ * Its script is requested only once the visitor focuses or presses something
+ * in the form, never at page load.
  * Without a site key (local mode) a visible, clearly labelled test widget
  * yields the dummy token instead, so the forms work end to end on a laptop.
  */
@@ -77,21 +79,33 @@ export default function Captcha({ siteKey, name, onToken, noscriptNote, ref }: P
   }));
 
   useEffect(() => {
-    if (!siteKey || !box.current) return;
+    const el = box.current;
+    if (!siteKey || !el) return;
     let cancelled = false;
-    loadTurnstile()
-      .then((ts) => {
-        if (cancelled || !box.current) return;
-        widget.current = ts.render(box.current, {
-          sitekey: siteKey,
-          callback: (token: string) => onTokenRef.current?.(token),
-          'expired-callback': () => onTokenRef.current?.(null),
-          'error-callback': () => onTokenRef.current?.(null),
-        });
-      })
-      .catch(() => !cancelled && setLoadError(true));
+    const start = () => {
+      stop();
+      loadTurnstile()
+        .then((ts) => {
+          if (cancelled || !box.current) return;
+          widget.current = ts.render(box.current, {
+            sitekey: siteKey,
+            callback: (token: string) => onTokenRef.current?.(token),
+            'expired-callback': () => onTokenRef.current?.(null),
+            'error-callback': () => onTokenRef.current?.(null),
+          });
+        })
+        .catch(() => !cancelled && setLoadError(true));
+    };
+    // Nothing goes to Cloudflare until the visitor starts on this form (issue 14: no third-party
+    // request at page load): the widget loads on the first focus or press inside the form.
+    const form = el.closest('form') ?? el.parentElement ?? el;
+    const events = ['focusin', 'pointerdown'] as const;
+    const stop = () => events.forEach((e) => form.removeEventListener(e, start));
+    if (form.contains(document.activeElement) && document.activeElement !== document.body) start();
+    else events.forEach((e) => form.addEventListener(e, start));
     return () => {
       cancelled = true;
+      stop();
       if (widget.current && window.turnstile) window.turnstile.remove(widget.current);
       widget.current = null;
     };

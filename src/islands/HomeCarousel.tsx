@@ -1,21 +1,26 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { ResponsiveImage } from '../lib/images.ts';
 import '../styles/islands.css';
 
 export interface CarouselVideo {
   videoId: string;
   title: string;
   badge: string;
+  /** The campaign's poster for this video, optimised at build; without one, the designed fallback shows. */
+  poster?: ResponsiveImage | undefined;
 }
 
 interface Props {
   videos: CarouselVideo[];
+  /** Shown with the slide title on the fallback poster. */
+  candidateName: string;
   /** Spec section 9: 600 ms slide transition. */
   transitionMs?: number;
   /** Spec section 9: 6000 ms autoplay interval. */
   autoplayMs?: number;
 }
 
-export const thumbnailUrl = (id: string) => `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;
+/** The player is the only thing that contacts the video provider, and only once play is pressed. */
 export const embedUrl = (id: string) =>
   `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
 
@@ -34,7 +39,12 @@ function autoplayAllowed(): boolean {
  * after hydration unless reduced motion or data saving is on, and stops for
  * good once a video is played.
  */
-export default function HomeCarousel({ videos, transitionMs = 600, autoplayMs = 6000 }: Props) {
+export default function HomeCarousel({
+  videos,
+  candidateName,
+  transitionMs = 600,
+  autoplayMs = 6000,
+}: Props) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [played, setPlayed] = useState<string[]>([]);
@@ -102,16 +112,35 @@ export default function HomeCarousel({ videos, transitionMs = 600, autoplayMs = 
                     />
                   ) : (
                     <>
-                      <img
-                        className="hero-thumb"
-                        src={thumbnailUrl(video.videoId)}
-                        alt=""
-                        width={480}
-                        height={360}
-                        loading={i === 0 ? 'eager' : 'lazy'}
-                        fetchPriority={i === 0 ? 'high' : 'auto'}
-                        decoding="async"
-                      />
+                      {/* The designed fallback: under the poster, so a missing or failed image shows it, never a broken one. */}
+                      <div className="hero-poster-fallback" aria-hidden="true">
+                        <span className="hero-poster-name">{candidateName}</span>
+                        <span className="hero-poster-title">{video.title}</span>
+                      </div>
+                      {video.poster && (
+                        <picture>
+                          {video.poster.sources.map((s) => (
+                            <source
+                              key={s.type}
+                              type={s.type}
+                              srcSet={s.srcset}
+                              sizes={video.poster!.sizes}
+                            />
+                          ))}
+                          <img
+                            className="hero-thumb"
+                            src={video.poster.src}
+                            srcSet={video.poster.srcset}
+                            sizes={video.poster.sizes}
+                            alt=""
+                            width={video.poster.width}
+                            height={video.poster.height}
+                            loading={i === 0 ? 'eager' : 'lazy'}
+                            fetchPriority={i === 0 ? 'high' : 'auto'}
+                            decoding="async"
+                          />
+                        </picture>
+                      )}
                       <button
                         type="button"
                         className="hero-play"

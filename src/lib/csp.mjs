@@ -6,7 +6,6 @@
  */
 
 export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
-export const VIDEO_THUMBS_ORIGIN = 'https://i.ytimg.com';
 export const CAPTCHA_ORIGIN = 'https://challenges.cloudflare.com';
 
 /** @type {import('astro').CspResourceEntry[] | any} */
@@ -30,7 +29,7 @@ export function cspDirectives(env) {
   const analytics = originOf(env.PUBLIC_ANALYTICS_URL);
   return [
     "default-src 'self'",
-    `img-src 'self' data: ${VIDEO_THUMBS_ORIGIN} https:`,
+    "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src 'self' ${CAPTCHA_ORIGIN}${analytics ? ` ${analytics}` : ''}`,
     `frame-src ${VIDEO_ORIGIN} ${CAPTCHA_ORIGIN}${donation ? ` ${donation}` : ''}`,

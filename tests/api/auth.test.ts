@@ -206,7 +206,7 @@ describe('login and session', () => {
     const { needsRehash } = await import('../../src/lib/server/auth/passwords.ts');
     const after = (await getUser(user.id))?.passwordHash ?? '';
     expect(after).not.toBe(other);
-    expect(needsRehash(after)).toBe(false);
+    expect(await needsRehash(after)).toBe(false);
   });
 });
 

@@ -179,21 +179,21 @@ describe('SMS adapter (Twilio Messages API through the twilio package)', () => {
     expect(tw.requests).toHaveLength(0);
   });
 
-  it('validates X-Twilio-Signature against SITE_URL + path, not the Host', () => {
+  it('validates X-Twilio-Signature against SITE_URL + path, not the Host', async () => {
     const fields = { MessageSid: 'SM' + '1'.repeat(32), From: '+15045550100', Body: 'STOP' };
     const signed = signedInbound(fields);
     const params = Object.fromEntries(new URLSearchParams(signed.body));
     const sig = signed.headers['x-twilio-signature'];
-    expect(validTwilioSignature(INBOUND_URL, sig, params)).toBe(true);
+    expect(await validTwilioSignature(INBOUND_URL, sig, params)).toBe(true);
     // The same request arriving under another Host still checks against SITE_URL.
-    expect(validTwilioSignature('http://evil.example/api/sms/inbound', sig, params)).toBe(true);
+    expect(await validTwilioSignature('http://evil.example/api/sms/inbound', sig, params)).toBe(true);
     // Signed for another URL: refused.
     const other = signedInbound(fields, { url: 'http://evil.example/api/sms/inbound' });
-    expect(validTwilioSignature(INBOUND_URL, other.headers['x-twilio-signature'], params)).toBe(false);
-    expect(validTwilioSignature(INBOUND_URL, null, params)).toBe(false);
-    expect(validTwilioSignature(INBOUND_URL, sig, { ...params, Body: 'START' })).toBe(false);
+    expect(await validTwilioSignature(INBOUND_URL, other.headers['x-twilio-signature'], params)).toBe(false);
+    expect(await validTwilioSignature(INBOUND_URL, null, params)).toBe(false);
+    expect(await validTwilioSignature(INBOUND_URL, sig, { ...params, Body: 'START' })).toBe(false);
     setEnv({ TWILIO_AUTH_TOKEN: undefined });
-    expect(validTwilioSignature(INBOUND_URL, sig, params)).toBe(false);
+    expect(await validTwilioSignature(INBOUND_URL, sig, params)).toBe(false);
   });
 });
 

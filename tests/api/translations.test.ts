@@ -194,7 +194,7 @@ describe('article translations: create, update, stale, confirm, remove', () => {
       translations: { es: { ...spanish(), content: dirty } },
     });
     expect(a.translations.es?.content).toBe(a.content);
-    expect(a.translations.es?.content).toBe(sanitizeArticleHtml(dirty));
+    expect(a.translations.es?.content).toBe(await sanitizeArticleHtml(dirty));
     expect(a.translations.es?.content).not.toMatch(/script|onclick|onerror|javascript:/i);
   });
 

@@ -81,6 +81,15 @@ describe('POST /api/upload and GET /api/uploads/:name', () => {
       expect(got.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
       expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+      // The never-reused name is a strong ETag: a revalidation costs a 304 and no body.
+      const etag = got.headers.get('etag');
+      expect(etag).toBe(`"${body.imageUrl.split('/').pop()}"`);
+      const again = await call(uploads, body.imageUrl, { headers: { 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+      expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const other = await call(uploads, body.imageUrl, { headers: { 'if-none-match': '"something-else"' } });
+      expect(other.status).toBe(200);
     },
   );
 

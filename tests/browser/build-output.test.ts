@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_USERS } from '../../scripts/lib/dev-users.mts';
-import { bundleFunctions } from '../../scripts/lib/bundle-functions.mts';
+import { bundleFunctions, type FunctionBundle } from '../../scripts/lib/bundle-functions.mts';
+import { PUBLIC_READ_FUNCTIONS } from '../../scripts/bench/functions.mts';
 
 /*
  * The dashboard is mounted client:only on /admin; no public page may load any
@@ -73,30 +75,92 @@ describe('admin code stays on /admin', () => {
   });
 });
 
-describe('function bundles carry no development code', () => {
-  it('no deployed function contains the dev passwords, the seed or the dev-server plugin', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'function-bundles-'));
-    try {
-      const bundles = await bundleFunctions(process.cwd(), out);
-      expect(bundles.length).toBeGreaterThan(20);
-      const forbidden = [
-        ...DEV_USERS.map((u) => u.password),
-        'seedLocalStore',
-        'campaign:functions-in-process',
-      ];
-      for (const b of bundles) {
-        expect(
-          b.files.some((f) => /scripts[\\/]/.test(f)),
-          `${b.name} bundles a file from scripts/`,
-        ).toBe(false);
-        for (const f of b.files.filter((x) => /\.(m?js|cjs|mts|ts|json)$/.test(x))) {
-          const text = await readFile(join(b.dir, f), 'utf8');
-          for (const word of forbidden)
-            expect(text.includes(word), `${b.name}/${f} contains ${word}`).toBe(false);
-        }
-      }
-    } finally {
-      await rm(out, { recursive: true, force: true });
+describe('no render-blocking request', () => {
+  // One TCP round trip carries about 14 KB (10 segments): the CSS for the first screen must fit.
+  const FIRST_ROUND_TRIP = 14 * 1024;
+
+  it('every page has its CSS in the HTML, within the first round trip, and links no stylesheet', async () => {
+    const pages = await htmlFiles(outDir);
+    expect(pages.length).toBeGreaterThan(5);
+    for (const page of pages) {
+      const html = await readFile(page, 'utf8');
+      const name = relative(outDir, page);
+      expect(html, `${name} links a stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+      expect(css.length, `${name} has its styles inline`).toBeGreaterThan(1000);
+      expect(gzipSync(css).length, `${name}: inline CSS, gzip`).toBeLessThan(FIRST_ROUND_TRIP);
+      // Nor does a script file block rendering: each is a deferred module (inline scripts need no request).
+      for (const tag of (html.match(/<script\b[^>]*>/g) ?? []).filter((t) => /\bsrc=/.test(t)))
+        expect(tag, `${name}: ${tag}`).toMatch(/type="module"|\bdefer\b|\basync\b/);
     }
+  });
+});
+
+describe('function bundles (as Netlify deploys them)', () => {
+  let out = '';
+  let bundles: FunctionBundle[] = [];
+  beforeAll(async () => {
+    out = await mkdtemp(join(tmpdir(), 'function-bundles-'));
+    bundles = await bundleFunctions(process.cwd(), out);
   }, 180_000);
+  afterAll(async () => {
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  /** Whether the bundle ships an npm package (zip-it-and-ship-it leaves every package as files in node_modules). */
+  const ships = (b: FunctionBundle, pkg: string) =>
+    b.files.some((f) => f.replace(/\\/g, '/').startsWith(`node_modules/${pkg}/`));
+
+  it('no deployed function contains the dev passwords, the seed or the dev-server plugin', async () => {
+    expect(bundles.length).toBeGreaterThan(20);
+    const forbidden = [
+      ...DEV_USERS.map((u) => u.password),
+      'seedLocalStore',
+      'campaign:functions-in-process',
+    ];
+    for (const b of bundles) {
+      expect(
+        b.files.some((f) => /scripts[\\/]/.test(f)),
+        `${b.name} bundles a file from scripts/`,
+      ).toBe(false);
+      for (const f of b.files.filter(
+        (x) => /\.(m?js|cjs|mts|ts|json)$/.test(x) && !x.includes('node_modules'),
+      )) {
+        const text = await readFile(join(b.dir, f), 'utf8');
+        for (const word of forbidden)
+          expect(text.includes(word), `${b.name}/${f} contains ${word}`).toBe(false);
+      }
+    }
+  });
+
+  it('the public reads ship neither zod, sanitize-html nor twilio (they start in a few ms)', async () => {
+    for (const name of PUBLIC_READ_FUNCTIONS) {
+      const b = bundles.find((x) => x.name === name);
+      expect(b, name).toBeTruthy();
+      for (const pkg of ['zod', 'sanitize-html', 'twilio', 'jose'])
+        expect(ships(b!, pkg), `${name} ships ${pkg}`).toBe(false);
+      const code = await readFile(b!.module, 'utf8');
+      expect(code).not.toMatch(/from\s*["']zod["']|import\(["']zod["']\)/);
+      // node:crypto costs as much as the rest of a public read: loaded on first use (store.ts, form-post.ts).
+      expect(code, `${name} imports node:crypto at start-up`).not.toMatch(/from\s*["']node:crypto["']/);
+    }
+  });
+
+  it('twilio, sanitize-html and argon2 are imported only on use; sanitize-html only where articles are written', async () => {
+    const named = (name: string) => bundles.find((b) => b.name === name)!;
+    expect(ships(named('newsletter'), 'twilio')).toBe(true);
+    expect(ships(named('sms-inbound'), 'twilio')).toBe(true);
+    expect(ships(named('admin-news'), 'sanitize-html')).toBe(true);
+    const writesArticles = ['admin-news', 'admin-preview', 'admin-revisions'];
+    const staticImport = (pkg: string) =>
+      new RegExp(`(^|[;\\n])\\s*import\\s[^;]*?from\\s*["']${pkg}["']|require\\(["']${pkg}["']\\)`);
+    for (const b of bundles) {
+      const code = await readFile(b.module, 'utf8');
+      // Never a static import: only `import("twilio")` where a text is sent or a webhook checked,
+      // `import("sanitize-html")` where article HTML is cleaned, `import("argon2")` where a password is hashed or checked.
+      for (const pkg of ['twilio', 'sanitize-html', 'argon2'])
+        expect(code, `${b.name} imports ${pkg} at start-up`).not.toMatch(staticImport(pkg));
+      if (ships(b, 'sanitize-html')) expect(writesArticles, b.name).toContain(b.name);
+    }
+  });
 });

@@ -119,4 +119,15 @@ describe('production build: zero CSP violations', () => {
     expect(violations).toEqual([]);
     await page.close();
   });
+
+  it('/contact: the captcha loads once the visitor starts on the form, under the policy', async () => {
+    const { page, violations } = await watch('/contact');
+    const captcha = page.locator('iframe[title="captcha"]');
+    expect(await captcha.count(), 'no captcha request before the visitor asks').toBe(0);
+    await page.getByRole('textbox').first().focus();
+    await expect.poll(() => captcha.count()).toBe(1);
+    await page.waitForTimeout(300);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
 });

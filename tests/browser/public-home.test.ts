@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
 import { hydrated, json, toast } from './helpers/public.ts';
+import { candidate } from '../../src/content/campaign';
+import { carouselVideos } from '../../src/content/home';
 
 let browser: BrowserSession;
 beforeAll(async () => {
@@ -13,12 +15,37 @@ afterAll(async () => {
 });
 
 describe('home carousel', () => {
-  it('renders the first slide as static HTML', async () => {
+  it('renders the first slide as static HTML, with its poster from the site', async () => {
     const res = await fetch(new URL('/', (await import('./helpers/browser.ts')).baseURL));
     const html = await res.text();
-    expect(html).toContain('hqdefault.jpg');
     expect(html).toContain('Donate Now');
     expect(html).toMatch(/aria-label="1 of 2"/);
+    // The poster is the site's own image (AVIF first), sized, and the first one is fetched first.
+    const first = /<div[^>]*data-slide="0"[\s\S]*?<\/picture>/.exec(html)?.[0] ?? '';
+    expect(first).toMatch(/<source type="image\/avif" srcset="[^"]+ \d+w/i);
+    expect(first).toMatch(/<img[^>]*fetchpriority="high"/i);
+    expect(first).toMatch(/<img[^>]*width="\d+"[^>]*height="\d+"/);
+    expect(html).not.toMatch(/ytimg|youtube\.com\/vi|i\.ytimg/);
+  });
+
+  it('a poster that cannot load shows the designed fallback: the candidate and the slide title', async () => {
+    const page = await browser.newPage('mobile');
+    await page.route(
+      (url) => /\/_image\b|\.(avif|webp|jpe?g)(\?|$)/.test(url.pathname + url.search),
+      (route) => route.abort(),
+    );
+    await page.goto('/');
+    const slide = page.locator('.hero-slide[data-slide="0"]');
+    const fallback = slide.locator('.hero-poster-fallback');
+    await expect.poll(() => fallback.isVisible()).toBe(true);
+    expect(await fallback.textContent()).toContain(candidate.fullName);
+    expect(await fallback.textContent()).toContain(carouselVideos[0]!.title);
+    // The failed image has an empty alt: the browser draws nothing for it, never a broken-image icon.
+    const img = slide.locator('img.hero-thumb');
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(0);
+    expect(await img.getAttribute('alt')).toBe('');
+    await page.close();
   });
 
   it('autoplays, pauses, and moves with Previous/Next', async () => {

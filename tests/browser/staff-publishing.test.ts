@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
-import { sanitizeArticleHtml } from '../../src/lib/server/content/sanitize.ts';
+import { articleSanitizer } from '../../src/lib/server/content/sanitize.ts';
 import { expectNoAxeViolations } from './helpers/axe';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+
+const sanitizeArticleHtml = await articleSanitizer();
 
 /*
  * Issue 11 end to end against the dev server (real endpoints, local Blobs,

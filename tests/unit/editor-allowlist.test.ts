@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { articleExtensions, EXPECTED_EDITOR_TYPES } from '../../src/admin/editor/extensions.ts';
 import { cleanPastedHtml } from '../../src/admin/editor/paste.ts';
 import { ARTICLE_TAGS } from '../../src/lib/schemas/article-html.ts';
-import { sanitizeArticleHtml } from '../../src/lib/server/content/sanitize.ts';
+import { articleSanitizer } from '../../src/lib/server/content/sanitize.ts';
+
+const sanitizeArticleHtml = await articleSanitizer();
 
 /**
  * Issue 11: the editor and the server's sanitiser share one allowlist. Every

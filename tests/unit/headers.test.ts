@@ -25,6 +25,16 @@ describe('netlify.toml headers (static files)', () => {
     expect(SECURITY_HEADERS['Content-Security-Policy']).toMatch(/object-src 'none'/);
     expect(SECURITY_HEADERS['Content-Security-Policy']).toMatch(/base-uri 'none'/);
   });
+  it('cache fingerprinted build output for a year; everything else is revalidated (Netlify default)', () => {
+    expect(rule('/_astro/*')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' });
+    // HTML keeps Netlify's default (max-age=0, must-revalidate, ETag). A Cache-Control on "/*"
+    // would also reach /_astro/*, so only the immutable rule and no-store rules may set one.
+    for (const h of toml.headers) {
+      const cc = Object.entries(h.values).find(([k]) => k.toLowerCase() === 'cache-control')?.[1];
+      if (cc === undefined) continue;
+      expect(h.for === '/_astro/*' || cc === 'no-store', `${h.for}: ${cc}`).toBe(true);
+    }
+  });
   it('send no Referer from the reset page and never cache the dashboard', () => {
     expect(rule('/reset-password')).toMatchObject({ 'Referrer-Policy': 'no-referrer' });
     expect(rule('/admin')).toMatchObject({ 'Cache-Control': 'no-store' });

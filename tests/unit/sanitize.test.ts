@@ -5,7 +5,9 @@ import {
   IMAGE_SCHEMES,
   LINK_SCHEMES,
 } from '../../src/lib/schemas/article-html.ts';
-import { sanitizeArticleHtml } from '../../src/lib/server/content/sanitize.ts';
+import { articleSanitizer } from '../../src/lib/server/content/sanitize.ts';
+
+const sanitizeArticleHtml = await articleSanitizer();
 
 /** XSS vectors (OWASP XSS Filter Evasion cheat sheet and friends). */
 const VECTORS = [

@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
+import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, text, optionalUrl } from './fields.ts';
-import { DEFAULT_LANG, LANGS, type Lang } from '../lang.ts';
+import { LANGS } from '../lang.ts';
 import {
-  isTranslationLang,
   sourceHash,
   translationSource,
   translationsInput,
@@ -126,13 +126,14 @@ export function articleSlugs(a: Pick<Article, 'slug' | 'translations'>): string[
 
 /**
  * What anyone may see of a published article: GET /api/news, RSS, the sitemap
- * and the article page use exactly these fields. Internal: when the draft was
- * created (a public article always has a publishedAt, see toPublicArticle) and
- * the stored translations (what the fingerprints are, when they were made);
- * a translation reaches the public only as the resolved title, slug, excerpt
- * and content of the language asked for.
+ * and the article page use exactly these fields (PUBLIC_FIELDS.article, shared
+ * with the zod-free projection). Internal: when the draft was created (a public
+ * article always has a publishedAt, see toPublicArticle) and the stored
+ * translations (what the fingerprints are, when they were made); a translation
+ * reaches the public only as the resolved title, slug, excerpt and content of
+ * the language asked for.
  */
-export const PublicArticleSchema = ArticleSchema.omit({ createdAt: true, translations: true }).extend({
+export const PublicArticleSchema = ArticleSchema.pick(fieldMask(PUBLIC_FIELDS.article)).extend({
   publishedAt: z.string(),
   /**
    * The language of title, slug, excerpt and content: the one asked for when
@@ -146,24 +147,10 @@ export const PublicArticleSchema = ArticleSchema.omit({ createdAt: true, transla
 export type PublicArticle = z.infer<typeof PublicArticleSchema>;
 
 /**
- * The public projection in a language: unknown keys stripped, publishedAt
- * filled from createdAt for old records, and the translation's text in place
- * of the English when there is one (a stale one too: it is still the best
- * Spanish there is; the dashboard flags it).
+ * The public projection in a language (zod-free, public-fields.ts): the
+ * translation's text in place of the English when there is one.
  */
-export function toPublicArticle(a: Article, lang: Lang = DEFAULT_LANG): PublicArticle {
-  const t = isTranslationLang(lang) ? a.translations[lang] : undefined;
-  const slugs = Object.fromEntries(
-    LANGS.map((l) => [l, (isTranslationLang(l) ? a.translations[l]?.slug : undefined) ?? a.slug]),
-  );
-  return PublicArticleSchema.parse({
-    ...a,
-    ...(t ? { title: t.title, slug: t.slug, excerpt: t.excerpt, content: t.content } : {}),
-    lang: t ? lang : DEFAULT_LANG,
-    slugs,
-    publishedAt: a.publishedAt ?? a.createdAt,
-  });
-}
+export { toPublicArticle } from './public-fields.ts';
 
 /** GET /api/news. */
 export const PublicNewsResponseSchema = z.object({ articles: z.array(PublicArticleSchema) });
@@ -171,9 +158,5 @@ export const PublicNewsResponseSchema = z.object({ articles: z.array(PublicArtic
 /** Spec section 9: category badge from the author text (zod-free module, shared with the blog island). */
 export { categoryFor } from './category.ts';
 
-/** Public when published and its publish time has come. */
-export function isArticlePublic(a: Pick<Article, 'isPublished' | 'publishedAt'>, now = new Date()): boolean {
-  if (!a.isPublished) return false;
-  if (!a.publishedAt) return true;
-  return Date.parse(a.publishedAt) <= now.getTime();
-}
+/** Public when published and its publish time has come (zod-free module, used by the public news function). */
+export { isArticlePublic } from './article-rules.ts';

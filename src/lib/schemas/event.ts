@@ -1,9 +1,9 @@
 import { z } from './zod.ts';
+import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { IDENTITY } from '../../content/identity.ts';
 import { requiredText, text, optionalUrl, isoDate, time24, email } from './fields.ts';
-import { DEFAULT_LANG, LANGS, type Lang } from '../lang.ts';
+import { LANGS } from '../lang.ts';
 import {
-  isTranslationLang,
   sourceHash,
   translationSource,
   translationsInput,
@@ -127,45 +127,20 @@ export function eventTranslationStatus(
 
 /**
  * What anyone may see of an event: GET /api/events, the .ics feed and the blog
- * answer with exactly these fields. The omitted ones are internal: the staff's
- * notes, the contact email (often a staffer's own address; no public page shows
- * it) and when the record was created. Parsing strips every other key.
+ * answer with exactly these fields (PUBLIC_FIELDS.event, shared with the
+ * zod-free projection); parsing strips every other key.
  */
-export const PublicEventSchema = EventSchema.omit({
-  notes: true,
-  contactEmail: true,
-  createdAt: true,
-  translations: true,
-}).extend({
+export const PublicEventSchema = EventSchema.pick(fieldMask(PUBLIC_FIELDS.event)).extend({
   /** The language of title and description: the one asked for when the event has it, else English. */
   lang: z.enum(LANGS),
 });
 export type PublicEvent = z.infer<typeof PublicEventSchema>;
 
-/**
- * The public projection in a language: internal fields stripped, the
- * translation's title and description in place of the English when there is
- * one (an empty Spanish description, possible only if the English one was
- * added after the translation, falls back to the English).
- */
-export function toPublicEvent(e: CampaignEvent, lang: Lang = DEFAULT_LANG): PublicEvent {
-  const t = isTranslationLang(lang) ? e.translations[lang] : undefined;
-  return PublicEventSchema.parse({
-    ...e,
-    ...(t ? { title: t.title, description: t.description || e.description } : {}),
-    lang: t ? lang : DEFAULT_LANG,
-  });
-}
+/** The public projection in a language (zod-free, public-fields.ts). */
+export { toPublicEvent } from './public-fields.ts';
 
 /** GET /api/events. */
 export const PublicEventsResponseSchema = z.object({ events: z.array(PublicEventSchema) });
 
-type Schedulable = Pick<CampaignEvent, 'isPublic' | 'eventDate' | 'startTime'>;
-
-/** Public events whose date is today or later (campaign time zone), soonest first. */
-export function upcomingPublicEvents<T extends Schedulable>(events: T[], today: string, limit?: number): T[] {
-  const list = events
-    .filter((e) => e.isPublic && e.eventDate >= today)
-    .sort((a, b) => (a.eventDate + a.startTime).localeCompare(b.eventDate + b.startTime));
-  return limit === undefined ? list : list.slice(0, limit);
-}
+/** Public events from a day on, soonest first (zod-free module, used by the public events function). */
+export { upcomingPublicEvents } from './event-rules.ts';

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { text, intOr, isoDate } from './fields.ts';
 
 /** Admin number fields parse as integers, falling back to 0 (spec section 5). */
@@ -86,9 +87,9 @@ export type MilestoneUpdate = z.input<typeof MilestoneUpdateSchema>;
  * GET /api/campaign-metrics: the public figures. Every displayed field is
  * public; internal is only when staff last edited each record (updatedAt).
  */
-export const PublicMetricSchema = MetricSchema.omit({ updatedAt: true });
-export const PublicVolunteerGoalSchema = VolunteerGoalSchema.omit({ updatedAt: true });
-export const PublicMilestoneSchema = MilestoneSchema.omit({ updatedAt: true });
+export const PublicMetricSchema = MetricSchema.pick(fieldMask(PUBLIC_FIELDS.metric));
+export const PublicVolunteerGoalSchema = VolunteerGoalSchema.pick(fieldMask(PUBLIC_FIELDS.goal));
+export const PublicMilestoneSchema = MilestoneSchema.pick(fieldMask(PUBLIC_FIELDS.milestone));
 export const PublicProgressResponseSchema = z.object({
   metrics: z.array(PublicMetricSchema),
   goals: z.array(PublicVolunteerGoalSchema),

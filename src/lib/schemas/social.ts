@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { text, intOr } from './fields.ts';
 
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from './platforms.ts';
@@ -21,17 +22,8 @@ export const SocialLinkSchema = z.object({
 });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
-/**
- * The public projection: what the footer needs. Internal: isActive and
- * displayOrder (only active links are listed, already in order), who edited
- * the link last (a staff username) and when.
- */
-export const PublicSocialLinkSchema = SocialLinkSchema.pick({
-  id: true,
-  platform: true,
-  url: true,
-  handle: true,
-});
+/** The public projection: what the footer needs (PUBLIC_FIELDS.socialLink). */
+export const PublicSocialLinkSchema = SocialLinkSchema.pick(fieldMask(PUBLIC_FIELDS.socialLink));
 export type PublicSocialLink = z.infer<typeof PublicSocialLinkSchema>;
 
 /** GET /api/social-media-links. */

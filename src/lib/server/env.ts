@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { appSettings, ConfigError, isLocalMode, resetAppSettings, type AppSettings } from './app-env.ts';
+
+export { ConfigError, isLocalMode };
 
 /**
  * Every setting the server reads, validated once. Local mode (APP_ENV
  * development or test) may fall back to documented dev values; production
- * fails loudly instead (see docs/deploy.md).
+ * fails loudly instead (see docs/deploy.md). APP_ENV and SITE_URL are parsed
+ * by app-env.ts, without zod, so functions that never parse input start
+ * without loading it.
  */
 const EnvSchema = z.object({
-  APP_ENV: z.enum(['production', 'development', 'test']).default('production'),
-  SITE_URL: z.url().default('http://localhost:4321'),
   SESSION_SECRET: z.string().optional(),
   CANDIDATE_EVENTS_EMAIL: z.string().optional(),
   // Email (SendGrid HTTP API)
@@ -40,22 +43,19 @@ const EnvSchema = z.object({
   BLOBS_STORE_PREFIX: z.string().default(''),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.infer<typeof EnvSchema> & AppSettings;
 
 let cached: Env | null = null;
 
 /** Reads and validates the environment (cached; tests call resetEnv after changing it). */
 export function env(): Env {
-  cached ??= EnvSchema.parse(process.env);
+  cached ??= { ...EnvSchema.parse(process.env), ...appSettings() };
   return cached;
 }
 
 export function resetEnv(): void {
   cached = null;
-}
-
-export function isLocalMode(): boolean {
-  return env().APP_ENV !== 'production';
+  resetAppSettings();
 }
 
 /** Turnstile's documented always-pass test secret. Refused in production. */
@@ -81,12 +81,4 @@ export function sessionSecret(): Uint8Array {
     throw new ConfigError('SESSION_SECRET is the published development secret');
   }
   return new TextEncoder().encode(secret);
-}
-
-/** A missing or unsafe production setting: answered as 503, logged for the operator. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
 }

@@ -1,4 +1,4 @@
-import { ZodError } from 'zod';
+import type { ZodError } from 'zod';
 
 /**
  * Errors a request can end with, and how they map to HTTP. Kept apart from
@@ -28,6 +28,17 @@ export class HttpError extends Error {
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a minute.';
 
+/**
+ * A zod validation error, recognised by shape rather than `instanceof`, so the
+ * request layer does not load zod: functions that parse no input (the public
+ * reads) start without it.
+ */
+export function isZodError(err: unknown): err is ZodError {
+  return (
+    err instanceof Error && err.name === 'ZodError' && Array.isArray((err as { issues?: unknown }).issues)
+  );
+}
+
 /** Turns a zod error into the first message plus a field map. */
 export function zodToHttp(err: ZodError): HttpError {
   const fields: Record<string, string> = {};
@@ -45,5 +56,3 @@ export function zodToHttp(err: ZodError): HttpError {
   }
   return new HttpError(400, message, { fields });
 }
-
-export { ZodError };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   PUBLIC_FORMS,
   formPageFor,
@@ -69,7 +68,9 @@ const outcomeKey = (id: string) => key('outcome', id);
 const OUTCOME_ID = /^(\d{13})-[a-f0-9]{32}$/;
 
 async function saveOutcome(outcome: StoredOutcome, now = Date.now()): Promise<string> {
-  const id = `${String(now).padStart(13, '0')}-${randomBytes(16).toString('hex')}`;
+  // node:crypto on first use, as in store.ts: every function's request layer imports this module.
+  const random = process.getBuiltinModule('node:crypto').randomBytes(16).toString('hex');
+  const id = `${String(now).padStart(13, '0')}-${random}`;
   if (!(await outcomes().create(outcomeKey(id), outcome))) throw new Error('outcome id taken');
   await sweepOutcomes(now);
   return id;

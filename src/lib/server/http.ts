@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
-import { ConfigError, env } from './env.ts';
-import { HttpError, UNAVAILABLE_MESSAGE, ZodError, zodToHttp } from './errors.ts';
+import { appSettings, ConfigError } from './app-env.ts';
+import { HttpError, isZodError, UNAVAILABLE_MESSAGE, zodToHttp } from './errors.ts';
 import { ConflictError, StoreUnavailableError } from './store.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { browserFormPost, formPostLocation, isFormBody, rememberRefill } from './form-post.ts';
@@ -89,7 +89,7 @@ async function answer(fn: Handler, req: Request, context: Context): Promise<Resp
     return await fn(req, context);
   } catch (err) {
     if (err instanceof HttpError) return errorResponse(err.status, err.message, err.extra, err.headers);
-    if (err instanceof ZodError) {
+    if (isZodError(err)) {
       const h = zodToHttp(err);
       return errorResponse(h.status, h.message, h.extra);
     }
@@ -133,7 +133,7 @@ export function requireSameOrigin(req: Request): void {
   // Referrer-Policy: no-referrer sends `Origin: null` even to its own site.)
   if (site === 'same-origin') return;
   const origin = req.headers.get('origin');
-  const allowed = new Set([new URL(req.url).origin, new URL(env().SITE_URL).origin]);
+  const allowed = new Set([new URL(req.url).origin, new URL(appSettings().SITE_URL).origin]);
   if (origin && !allowed.has(origin)) throw refused();
   if (isFormBody(req) && site !== 'same-origin' && !(site === null && origin && allowed.has(origin)))
     throw refused();

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { getDeployStore, getStore, type Store } from '@netlify/blobs';
-import { isLocalMode } from './env.ts';
+import { isLocalMode } from './app-env.ts';
 import { budgets } from './time-budgets.ts';
 
 /**
@@ -81,9 +80,17 @@ export function key(...parts: (string | number)[]): string {
   return k;
 }
 
+/**
+ * SHA-256 hex. node:crypto takes about as long to load as the rest of a public
+ * read function together, and only key hashing and the local store use it, so
+ * it is loaded on first use (docs/decisions.md, "Functions that start fast").
+ */
+const sha256Hex = (text: string) =>
+  process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
+
 /** Personal data (emails, phones) never appears in a key: normalised, then hashed. */
 export function hashed(personal: string): string {
-  return createHash('sha256').update(personal.trim().toLowerCase()).digest('hex');
+  return sha256Hex(personal.trim().toLowerCase());
 }
 
 // ---------------------------------------------------------------------------
@@ -171,7 +178,7 @@ function serialized<T>(id: string, op: () => Promise<T>): Promise<T> {
   return next;
 }
 
-const contentTag = (text: string) => `"local-${createHash('sha256').update(text).digest('hex')}"`;
+const contentTag = (text: string) => `"local-${sha256Hex(text)}"`;
 
 export class BlobsKV implements KV {
   private readonly store: Store;

@@ -1,4 +1,4 @@
-import { env, isLocalMode } from './env.ts';
+import { appSettings, isLocalMode } from './app-env.ts';
 
 /**
  * How long a function waits on anything outside itself. Netlify stops a
@@ -42,6 +42,7 @@ export function budgets(): Readonly<TimeBudgets> {
 
 /** APP_ENV=test only: other budgets (e.g. 200 ms), so a hanging fake provider costs milliseconds; null restores. */
 export function setTestBudgets(patch: Partial<TimeBudgets> | null): void {
-  if (env().APP_ENV !== 'test') throw new Error('Time budgets can only be changed under APP_ENV=test');
+  if (appSettings().APP_ENV !== 'test')
+    throw new Error('Time budgets can only be changed under APP_ENV=test');
   override = patch ? { ...budgets(), ...patch } : null;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -9,8 +10,15 @@ import { parse } from 'smol-toml';
  * static files: netlify.toml's [[headers]] rules, then the adapter's per-page
  * headers from .netlify/v1/config.json (the page CSP with Astro's script
  * hashes), the latter winning on the same header name, as `netlify serve` does.
+ * A file no rule gives a Cache-Control gets Netlify's default (browsers
+ * revalidate every time) and, like every static file on Netlify, an ETag that
+ * a conditional request is answered against (304).
  * Only static files: on-demand pages and the API are not served here.
  */
+
+/** What Netlify's CDN sends for a static file that no header rule gives a Cache-Control. */
+export const NETLIFY_DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
 interface Rule {
   for: string;
   values: Record<string, string>;
@@ -24,6 +32,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml',
   '.txt': 'text/plain; charset=utf-8',
@@ -57,12 +66,21 @@ export async function serveProductionBuild(
       status = 404;
       file = join(dist, '404.html');
     }
+    const body = readFileSync(file);
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      ETag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
     };
     for (const rule of rules) if (matches(rule.for, path)) Object.assign(headers, rule.values);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'cache-control'))
+      headers['Cache-Control'] = NETLIFY_DEFAULT_CACHE_CONTROL;
+    if (status === 200 && req.headers['if-none-match'] === headers.ETag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
     res.writeHead(status, headers);
-    res.end(readFileSync(file));
+    res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;

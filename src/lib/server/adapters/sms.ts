@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import twilio from 'twilio';
+import type Twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { key, kv } from '../store.ts';
@@ -21,38 +21,52 @@ export class SmsSendError extends Error {
   }
 }
 
+type TwilioSdk = typeof Twilio;
+
+/**
+ * The twilio package, loaded only when a text is sent or a webhook checked:
+ * it is several megabytes, and most requests of the functions that can text
+ * (a repeat sign-up, local mode) never need it (docs/decisions.md, "Functions
+ * that start fast").
+ */
+export async function loadTwilio(): Promise<TwilioSdk> {
+  return (await import('twilio')).default;
+}
+
+type RequestOptions<T> = RequestClient.RequestOptions<T>;
+
 /**
  * The twilio package has no option for another API base URL (only edge and
  * region, which rewrite the *.twilio.com hostname). TWILIO_API_URL (tests, a
  * proxy) is honoured by a custom httpClient that moves every request to that
  * base before the package's own RequestClient sends it.
  */
-class BaseUrlRequestClient extends twilio.RequestClient {
-  private readonly base: URL | null;
-  constructor(base: URL | null, timeout: number) {
-    super({ timeout, autoRetry: false });
-    this.base = base;
+function baseUrlRequestClient(twilio: TwilioSdk, base: URL | null, timeout: number): RequestClient {
+  class BaseUrlRequestClient extends twilio.RequestClient {
+    override request<T>(opts: RequestOptions<T>) {
+      if (!base || !opts.uri) return super.request<T>(opts);
+      const u = new URL(opts.uri);
+      u.protocol = base.protocol;
+      u.host = base.host;
+      u.pathname = base.pathname.replace(/\/$/, '') + u.pathname;
+      return super.request<T>({ ...opts, uri: u.href });
+    }
   }
-
-  override request<T>(opts: RequestOptions<T>) {
-    if (!this.base || !opts.uri) return super.request<T>(opts);
-    const u = new URL(opts.uri);
-    u.protocol = this.base.protocol;
-    u.host = this.base.host;
-    u.pathname = this.base.pathname.replace(/\/$/, '') + u.pathname;
-    return super.request<T>({ ...opts, uri: u.href });
-  }
+  return new BaseUrlRequestClient({ timeout, autoRetry: false });
 }
 
-type RequestOptions<T> = RequestClient.RequestOptions<T>;
+let cachedClient: { signature: string; client: Twilio.Twilio } | null = null;
 
-let cachedClient: { signature: string; client: twilio.Twilio } | null = null;
-
-function client(accountSid: string, authToken: string, apiUrl: string | undefined): twilio.Twilio {
+async function client(
+  accountSid: string,
+  authToken: string,
+  apiUrl: string | undefined,
+): Promise<Twilio.Twilio> {
   const timeout = budgets().smsMs;
   const signature = `${accountSid}:${authToken}:${apiUrl ?? ''}:${timeout}`;
   if (cachedClient?.signature !== signature) {
-    const httpClient = new BaseUrlRequestClient(apiUrl ? new URL(apiUrl) : null, timeout);
+    const twilio = await loadTwilio();
+    const httpClient = baseUrlRequestClient(twilio, apiUrl ? new URL(apiUrl) : null, timeout);
     cachedClient = { signature, client: twilio(accountSid, authToken, { httpClient, autoRetry: false }) };
   }
   return cachedClient.client;
@@ -88,11 +102,12 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
     ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
     : { from: e.TWILIO_FROM_NUMBER as string };
   try {
-    const sent = await client(
+    const twilioClient = await client(
       e.TWILIO_ACCOUNT_SID as string,
       e.TWILIO_AUTH_TOKEN as string,
       e.TWILIO_API_URL,
-    ).messages.create({
+    );
+    const sent = await twilioClient.messages.create({
       to: msg.to,
       body: msg.body,
       ...sender,
@@ -116,14 +131,14 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
  * one (SITE_URL + the path and query the request came in on), never the Host
  * header, which a caller controls.
  */
-export function validTwilioSignature(
+export async function validTwilioSignature(
   requestUrl: string,
   signature: string | null,
   params: Record<string, string | string[]>,
-): boolean {
+): Promise<boolean> {
   const authToken = env().TWILIO_AUTH_TOKEN;
   if (!authToken || !signature) return false;
   const u = new URL(requestUrl);
   const publicUrl = new URL(u.pathname + u.search, env().SITE_URL).href;
-  return twilio.validateRequest(authToken, signature, publicUrl, params);
+  return (await loadTwilio()).validateRequest(authToken, signature, publicUrl, params);
 }

@@ -54,7 +54,8 @@ export async function login(input: LoginInput, ip: string, now = new Date()): Pr
   if (!ok || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
 
   await Promise.all([accountAttempt.clear(), ipAttempt.release()]);
-  const rehash = !usedTemporary && needsRehash(user.passwordHash) ? await hashPassword(password) : null;
+  const rehash =
+    !usedTemporary && (await needsRehash(user.passwordHash)) ? await hashPassword(password) : null;
   return changeUser(user.id, (u) => {
     // Single use: a concurrent login or a password event already consumed this temporary password.
     if (usedTemporary && u.tempPasswordHash !== tempHash) throw new HttpError(401, INVALID_CREDENTIALS);

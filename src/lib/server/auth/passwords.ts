@@ -1,5 +1,13 @@
-import argon2 from 'argon2';
+import type Argon2 from 'argon2';
 import { env } from '../env.ts';
+
+/**
+ * argon2 (a native module) is loaded on first use: every staff function reaches
+ * this module through users.ts, but only sign-in, password changes and new
+ * accounts hash or verify (docs/decisions.md, "Functions that start fast").
+ */
+let loading: Promise<typeof Argon2> | undefined;
+const argon2 = () => (loading ??= import('argon2').then((m) => m.default));
 
 /**
  * Argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1): production
@@ -7,7 +15,8 @@ import { env } from '../env.ts';
  * next successful login.
  */
 export const ARGON2_OPTIONS = {
-  type: argon2.argon2id,
+  /** argon2.argon2id (the library's constant; the hash's `$argon2id$` prefix is tested). */
+  type: 2,
   memoryCost: 19456,
   timeCost: 2,
   parallelism: 1,
@@ -25,21 +34,22 @@ export function argon2Options(): typeof ARGON2_OPTIONS | typeof ARGON2_TEST_OPTI
   return env().APP_ENV === 'test' ? ARGON2_TEST_OPTIONS : ARGON2_OPTIONS;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, argon2Options());
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, argon2Options());
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await (await argon2()).verify(hash, password);
   } catch {
     return false;
   }
 }
 
-export function needsRehash(hash: string): boolean {
+export async function needsRehash(hash: string): Promise<boolean> {
+  const lib = await argon2();
   try {
-    return argon2.needsRehash(hash, argon2Options());
+    return lib.needsRehash(hash, argon2Options());
   } catch {
     return true;
   }

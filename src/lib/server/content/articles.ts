@@ -14,57 +14,18 @@ import {
 } from '../../schemas/article.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
+import { ARTICLES_LAYOUT, newestFirst } from './articles-public.ts';
 import { Collection } from './collection.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { nextTranslations } from './translations.ts';
+import { laterStamp } from './stamps.ts';
 
 export type ArticleData = z.output<typeof ArticleInputSchema>;
 
-/** GET /api/news answers with at most this many articles (newest first); rss/sitemap use publicArticles(). */
-export const PUBLIC_NEWS_LIMIT = 50;
+export { newsFeed, PUBLIC_NEWS_LIMIT } from './articles-public.ts';
+export { laterStamp } from './stamps.ts';
 
-const newestFirst = (a: Article, b: Article) =>
-  (b.publishedAt ?? b.createdAt).localeCompare(a.publishedAt ?? a.createdAt) || b.id - a.id;
-
-/**
- * The public feed view, derived at write time: every scheduled (future)
- * article plus the newest PUBLIC_NEWS_LIMIT already live. Whatever is public
- * at any later read time is in it, so reads only filter by the clock.
- */
-function publicFeed(items: Article[]): Article[] {
-  const now = Date.now();
-  const published = items.filter((a) => a.isPublished).sort(newestFirst);
-  const scheduled = published.filter((a) => a.publishedAt && Date.parse(a.publishedAt) > now);
-  const live = published
-    .filter((a) => !(a.publishedAt && Date.parse(a.publishedAt) > now))
-    .slice(0, PUBLIC_NEWS_LIMIT);
-  return [...scheduled, ...live];
-}
-
-export const articles = new Collection<Article>({
-  store: 'articles',
-  counter: 'articles',
-  schema: ArticleSchema,
-  views: { public: publicFeed },
-});
-
-/**
- * GET /api/news (`?lang=es`): one blob read (the feed view), whatever the
- * number of articles. Public projection in `lang`: each article's version in
- * that language where it has one, else the English (`lang` on each says which).
- */
-export async function newsFeed(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<PublicArticle[]> {
-  // The view is stored derived data: parsed like a record, so one written before a field existed reads with its default.
-  const feed = (await articles.view<unknown[]>('public')).flatMap((raw) => {
-    const parsed = ArticleSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
-  return feed
-    .filter((a) => isArticlePublic(a, now))
-    .sort(newestFirst)
-    .slice(0, PUBLIC_NEWS_LIMIT)
-    .map((a) => toPublicArticle(a, lang));
-}
+export const articles = new Collection<Article>({ ...ARTICLES_LAYOUT, schema: ArticleSchema });
 
 /**
  * Every public article (published, publishedAt <= now), newest first, in
@@ -166,33 +127,42 @@ async function releaseSlugs(slugs: Iterable<string>, id: number): Promise<void> 
 // Admin writes
 
 /** Sanitised article HTML (one allowlist for every language); nothing left is a 400 on `field`. */
-function cleanContent(
+async function cleanContent(
   html: string,
   field = 'content',
   message: string = ARTICLE_MESSAGES.missingDescription,
-): string {
-  const clean = sanitizeArticleHtml(html);
+): Promise<string> {
+  const clean = await sanitizeArticleHtml(html);
   if (!clean) throw new HttpError(400, message, { fields: { [field]: message } });
   return clean;
 }
 
 type TranslationData = z.output<typeof ArticleTranslationInputSchema>;
 
-/** The stored text of a translation: its content sanitised like the English. */
-const translationText = (
-  t: TranslationData,
-  lang: string,
-): { title: string; slug: string; excerpt: string; content: string } => ({
-  title: t.title,
-  slug: t.slug,
-  excerpt: t.excerpt,
-  content: cleanContent(t.content, `translations.${lang}.content`, ARTICLE_MESSAGES.missingTranslation),
-});
+/** Each translation's content, sanitised like the English (by language). */
+type CleanTranslations = Map<string, string>;
 
-/** Runs translationText over the input first, so a translation whose HTML sanitises to nothing is a 400 before any write. */
-function checkTranslations(input: ArticleData): void {
-  for (const [lang, t] of Object.entries(input.translations ?? {})) if (t) translationText(t, lang);
+/** Sanitises the input's translations first, so one whose HTML sanitises to nothing is a 400 before any write. */
+async function checkTranslations(input: ArticleData): Promise<CleanTranslations> {
+  const clean: CleanTranslations = new Map();
+  for (const [lang, t] of Object.entries(input.translations ?? {}))
+    if (t)
+      clean.set(
+        lang,
+        await cleanContent(t.content, `translations.${lang}.content`, ARTICLE_MESSAGES.missingTranslation),
+      );
+  return clean;
 }
+
+/** The stored text of a translation: its content sanitised like the English (checkTranslations). */
+const translationText =
+  (clean: CleanTranslations) =>
+  (t: TranslationData, lang: string): { title: string; slug: string; excerpt: string; content: string } => ({
+    title: t.title,
+    slug: t.slug,
+    excerpt: t.excerpt,
+    content: clean.get(lang) ?? t.content,
+  });
 
 /** The slugs a save will leave the article with: the English one and each translation's. */
 function slugsAfter(before: Pick<Article, 'translations'>, input: ArticleData): string[] {
@@ -205,8 +175,9 @@ function translationsAfter(
   cur: Pick<Article, 'translations'>,
   input: ArticleData,
   english: Article,
+  clean: CleanTranslations,
 ): Article['translations'] {
-  return nextTranslations(cur.translations, input.translations, translationText, {
+  return nextTranslations(cur.translations, input.translations, translationText(clean), {
     sourceHash: articleSourceHash(english),
     sourceUpdatedAt: english.updatedAt,
     updatedAt: english.updatedAt,
@@ -215,14 +186,9 @@ function translationsAfter(
 
 const iso = (value: string) => new Date(value).toISOString();
 
-/** A new updatedAt strictly after the previous one, so the 409 check can tell any two versions apart. */
-export function laterStamp(now: Date, previous: string): string {
-  return new Date(Math.max(now.getTime(), Date.parse(previous) + 1 || 0)).toISOString();
-}
-
 export async function createArticle(input: ArticleData, now = new Date()): Promise<Article> {
-  const content = cleanContent(input.content);
-  checkTranslations(input);
+  const content = await cleanContent(input.content);
+  const cleanTranslations = await checkTranslations(input);
   const stamp = now.toISOString();
   return articles.create(async (id) => {
     await claimSlugs(slugsAfter({ translations: {} }, input), id, now);
@@ -240,7 +206,7 @@ export async function createArticle(input: ArticleData, now = new Date()): Promi
       updatedAt: stamp,
       translations: {},
     };
-    return { ...english, translations: translationsAfter(english, input, english) };
+    return { ...english, translations: translationsAfter(english, input, english, cleanTranslations) };
   });
 }
 
@@ -253,8 +219,8 @@ export async function updateArticle(id: number, input: ArticleData, now = new Da
   if (!before) throw new HttpError(404, 'Article not found');
   if (input.expectedUpdatedAt !== undefined && input.expectedUpdatedAt !== before.updatedAt)
     throw new ConflictError();
-  const content = cleanContent(input.content);
-  checkTranslations(input);
+  const content = await cleanContent(input.content);
+  const cleanTranslations = await checkTranslations(input);
   const oldSlugs = articleSlugs(before);
   const newSlugs = slugsAfter(before, input);
   const added = newSlugs.filter((s) => !oldSlugs.includes(s));
@@ -282,7 +248,7 @@ export async function updateArticle(id: number, input: ArticleData, now = new Da
         publishedAt,
         updatedAt: laterStamp(now, cur.updatedAt),
       };
-      return { ...english, translations: translationsAfter(cur, input, english) };
+      return { ...english, translations: translationsAfter(cur, input, english, cleanTranslations) };
     });
   } catch (err) {
     await releaseSlugs(added, id);
@@ -309,7 +275,7 @@ export async function seedArticle(article: Article, sync = true): Promise<void> 
       id: article.id,
       claimedAt: article.createdAt,
     } satisfies SlugClaim);
-  await articles.createWithId({ ...article, content: sanitizeArticleHtml(article.content) }, sync);
+  await articles.createWithId({ ...article, content: await sanitizeArticleHtml(article.content) }, sync);
 }
 
 /**

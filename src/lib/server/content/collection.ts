@@ -21,19 +21,29 @@ import {
  * each, e.g. the public news feed). Public lists read one blob per request,
  * never one per record. Design and failure modes: docs/decisions.md,
  * "Content collections".
+ *
+ * Two classes: `CollectionReader` reads views and the index and needs no
+ * record schema, so the public read functions load neither zod nor the
+ * schema modules (docs/decisions.md, "Functions that start fast");
+ * `Collection` adds the schema, the writes and the validated index rebuild.
  */
-export interface CollectionOptions<T extends { id: number }> {
+
+/** Where a collection lives and what is derived from it: all a public read needs. */
+export interface CollectionLayout<T extends { id: number }> {
   store: StoreName;
   /** Key namespace when a store holds several collections (e.g. 'metric' in 'progress'). */
   namespace?: string;
   /** Counter name for nextId (unique across the site). */
   counter: string;
-  /** Records read back one by one are parsed with this; invalid ones are treated as missing. */
-  schema: z.ZodType<T>;
   /** Records that must always exist (fixed ids): created when the collection is found empty or an update targets one. */
   defaults?: () => T[];
   /** Derived documents kept next to the index, recomputed after every index change. */
   views?: Record<string, (items: T[]) => unknown>;
+}
+
+export interface CollectionOptions<T extends { id: number }> extends CollectionLayout<T> {
+  /** Records read back one by one are parsed with this; invalid ones are treated as missing. */
+  schema: z.ZodType<T>;
 }
 
 export interface IndexDoc<T> {
@@ -47,37 +57,113 @@ interface ViewDoc {
   data: unknown;
 }
 
-class IndexMissing extends Error {}
-
-const nextRev = (prev: number) => Math.max(prev + 1, Date.now());
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
-export class Collection<T extends { id: number }> {
-  private readonly options: CollectionOptions<T>;
+const isIndexDoc = <T>(value: unknown): value is IndexDoc<T> =>
+  typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items);
+
+/** The shape every stored record has; the reader checks only this (the schema is Collection's). */
+const isRecordLike = <T extends { id: number }>(value: unknown): value is T =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isSafeInteger((value as { id?: unknown }).id) &&
+  (value as { id: number }).id > 0;
+
+/**
+ * Reads a collection's views and index without its record schema. The index
+ * and the views are written only from records the schema has parsed (or from
+ * the collection's own defaults), so they are served as stored. When the index
+ * is missing and records exist (it was dropped after a failed write), the
+ * reader answers from the records, checking only their shape, and writes
+ * nothing: the validated rebuild that keeps a new index is Collection's, run by
+ * the next admin read or write. With no records at all it keeps an index of the
+ * defaults (or an empty one), which needs no validation.
+ */
+export class CollectionReader<T extends { id: number }> {
+  protected readonly layout: CollectionLayout<T>;
 
   // No parameter property: this file also runs under Node's type stripping (scripts/bench).
-  constructor(options: CollectionOptions<T>) {
-    this.options = options;
+  constructor(layout: CollectionLayout<T>) {
+    this.layout = layout;
   }
 
-  private get kv(): KV {
-    return kv(this.options.store);
+  protected get kv(): KV {
+    return kv(this.layout.store);
   }
 
-  private k(...parts: (string | number)[]): string {
-    return this.options.namespace ? key(this.options.namespace, ...parts) : key(...parts);
+  protected k(...parts: (string | number)[]): string {
+    return this.layout.namespace ? key(this.layout.namespace, ...parts) : key(...parts);
   }
 
   recordKey(id: number): string {
     return this.k('record', id);
   }
 
-  private get indexKey(): string {
+  protected get indexKey(): string {
     return this.k('index');
   }
 
-  private viewKey(name: string): string {
+  protected viewKey(name: string): string {
     return this.k('view', name);
+  }
+
+  protected derivation(name: string): (items: T[]) => unknown {
+    const derive = this.layout.views?.[name];
+    if (!derive) throw new Error(`Unknown view ${name}`);
+    return derive;
+  }
+
+  /** Every record, from the index (one blob read); see the class comment when it is missing. */
+  async list(): Promise<T[]> {
+    return (await this.index()).items;
+  }
+
+  async index(): Promise<IndexDoc<T>> {
+    const cur = await this.kv.get<unknown>(this.indexKey);
+    if (cur && isIndexDoc<T>(cur.value)) return cur.value;
+    return (await this.unindexed()).doc;
+  }
+
+  /** A derived document (one blob read); derived from the index when missing. */
+  async view<V>(name: string): Promise<V> {
+    const derive = this.derivation(name);
+    const cur = await this.kv.get<ViewDoc>(this.viewKey(name));
+    if (cur?.value && 'data' in cur.value) return cur.value.data as V;
+    const indexed = await this.kv.get<unknown>(this.indexKey);
+    const { doc, kept } =
+      indexed && isIndexDoc<T>(indexed.value) ? { doc: indexed.value, kept: true } : await this.unindexed();
+    const data = derive(doc.items);
+    // Best effort: whoever writes first wins; a later index change rewrites it.
+    if (kept)
+      await this.kv.create(this.viewKey(name), { rev: doc.rev, data } satisfies ViewDoc).catch(() => false);
+    return data as V;
+  }
+
+  /** No index: see the class comment. `kept` says whether the returned index is now stored. */
+  private async unindexed(): Promise<{ doc: IndexDoc<T>; kept: boolean }> {
+    const records = (await readAll<unknown>(this.kv, `${this.k('record')}/`)).filter(isRecordLike<T>);
+    if (records.length > 0) {
+      console.warn(`[collection ${this.layout.counter}] no index: answered from the records`);
+      return { doc: { rev: 0, items: records.sort(byId) }, kept: false };
+    }
+    const doc: IndexDoc<T> = { rev: Date.now(), items: [...(this.layout.defaults?.() ?? [])].sort(byId) };
+    if (await this.kv.create(this.indexKey, doc).catch(() => false)) return { doc, kept: true };
+    // Someone else wrote an index in the meantime: theirs wins.
+    const cur = await this.kv.get<unknown>(this.indexKey);
+    return cur && isIndexDoc<T>(cur.value) ? { doc: cur.value, kept: true } : { doc, kept: false };
+  }
+}
+
+class IndexMissing extends Error {}
+
+const nextRev = (prev: number) => Math.max(prev + 1, Date.now());
+
+export class Collection<T extends { id: number }> extends CollectionReader<T> {
+  private readonly options: CollectionOptions<T>;
+
+  constructor(options: CollectionOptions<T>) {
+    super(options);
+    this.options = options;
   }
 
   private parse(value: unknown): T | null {
@@ -91,22 +177,17 @@ export class Collection<T extends { id: number }> {
     return r ? this.parse(r.value) : null;
   }
 
-  /** Every record, from the index (one blob read); rebuilt from the records when missing. */
-  async list(): Promise<T[]> {
-    return (await this.index()).items;
-  }
-
-  async index(): Promise<IndexDoc<T>> {
-    const cur = await this.kv.get<IndexDoc<T>>(this.indexKey);
-    if (cur && Array.isArray(cur.value?.items)) return cur.value;
+  /** Every record, from the index (one blob read); rebuilt from the parsed records when missing. */
+  override async index(): Promise<IndexDoc<T>> {
+    const cur = await this.kv.get<unknown>(this.indexKey);
+    if (cur && isIndexDoc<T>(cur.value)) return cur.value;
     const { doc } = await this.rebuild();
     return doc;
   }
 
-  /** A derived document (one blob read); re-derived from the index when missing. */
-  async view<V>(name: string): Promise<V> {
-    const derive = this.options.views?.[name];
-    if (!derive) throw new Error(`Unknown view ${name}`);
+  /** A derived document (one blob read); re-derived from the index (rebuilt if missing) when missing. */
+  override async view<V>(name: string): Promise<V> {
+    const derive = this.derivation(name);
     const cur = await this.kv.get<ViewDoc>(this.viewKey(name));
     if (cur?.value && 'data' in cur.value) return cur.value.data as V;
     const doc = await this.index();

@@ -1,63 +1,22 @@
 import type { z } from 'zod';
-import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import {
   EventSchema,
   eventSourceHash,
-  toPublicEvent,
-  upcomingPublicEvents,
   type CampaignEvent,
   type EventInputSchema,
-  type PublicEvent,
 } from '../../schemas/event.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError } from '../store.ts';
-import { laterStamp } from './articles.ts';
+import { laterStamp } from './stamps.ts';
 import { Collection } from './collection.ts';
 import { nextTranslations } from './translations.ts';
+import { EVENTS_LAYOUT } from './events-public.ts';
 
 export type EventData = z.output<typeof EventInputSchema>;
 
-/** The campaign's calendar day (New Orleans), YYYY-MM-DD. */
-export function campaignToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { campaignToday, publicEvents } from './events-public.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Public view, derived at write time: public events from yesterday on (a day
- * of margin for clocks and time zones). Reads drop the ones that have passed.
- */
-function publicView(items: CampaignEvent[]): CampaignEvent[] {
-  return upcomingPublicEvents(items, campaignToday(new Date(Date.now() - DAY_MS)));
-}
-
-export const events = new Collection<CampaignEvent>({
-  store: 'events',
-  counter: 'events',
-  schema: EventSchema,
-  views: { public: publicView },
-});
-
-/**
- * GET /api/events (`?lang=es`) and the ics feed: public events from today on,
- * soonest first (one blob read), in their public projection (no internal
- * fields), with each event's title and description in `lang` where it has
- * them, else English (`lang` on each says which).
- */
-export async function publicEvents(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<PublicEvent[]> {
-  // The view is stored derived data: parsed like a record, so one written before a field existed reads with its default.
-  const view = (await events.view<unknown[]>('public')).flatMap((raw) => {
-    const parsed = EventSchema.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
-  return upcomingPublicEvents(view, campaignToday(now)).map((e) => toPublicEvent(e, lang));
-}
+export const events = new Collection<CampaignEvent>({ ...EVENTS_LAYOUT, schema: EventSchema });
 
 /** Admin list: every event, soonest first. */
 export async function adminEvents(): Promise<CampaignEvent[]> {

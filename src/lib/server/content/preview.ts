@@ -83,7 +83,7 @@ export async function savePreviewDraft(
     article: {
       title: input.title,
       slug: input.slug,
-      content: sanitizeArticleHtml(input.content),
+      content: await sanitizeArticleHtml(input.content),
       excerpt: input.excerpt,
       imageUrl: input.imageUrl,
       author: input.author,

@@ -1,8 +1,7 @@
-import { purgeCache } from '@netlify/functions';
 import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../../lang.ts';
-import { env } from '../env.ts';
+import type { Projection } from '../../schemas/public-fields.ts';
+import { appSettings } from '../app-env.ts';
 import { HttpError } from '../errors.ts';
-import type { z } from 'zod';
 import { json } from '../http.ts';
 
 /**
@@ -24,17 +23,19 @@ export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
  * (the spec's public refresh interval) and may serve it stale for 60 s more
  * while refreshing. Admin edits purge the tag at once.
  *
- * The body is parsed with the endpoint's public response schema first, which
- * strips every field the schema does not list: an internal field can reach a
- * public answer only by being added to a Public*Schema (src/lib/schemas).
+ * The body goes through the endpoint's public projection first, which keeps
+ * only the fields it lists: an internal field can reach a public answer only
+ * by being added to PUBLIC_FIELDS (src/lib/schemas/public-fields.ts) or a
+ * Public*Schema. The public read functions pass the zod-free projections of
+ * public-fields.ts (they must not load zod); a zod response schema works too.
  */
-export function publicJson<S extends z.ZodType>(
-  schema: S,
-  data: z.input<S>,
+export function publicJson<In, Out>(
+  projection: Projection<In, Out>,
+  data: In,
   tag: CacheTag,
   options: { varyByQuery?: readonly string[] } = {},
 ): Response {
-  return json(schema.parse(data), {
+  return json(projection.parse(data), {
     cache: 'public, max-age=0, must-revalidate',
     headers: {
       'Netlify-CDN-Cache-Control': 'public, s-maxage=30, stale-while-revalidate=60',
@@ -61,8 +62,10 @@ export function langQuery(url: URL): Lang {
  * CDN copy then expires within 30 s anyway.
  */
 export async function purgeTags(...tags: CacheTag[]): Promise<void> {
-  if (env().APP_ENV !== 'production') return;
+  if (appSettings().APP_ENV !== 'production') return;
   try {
+    // Loaded here, on the admin write path only: the public reads never purge.
+    const { purgeCache } = await import('@netlify/functions');
     await purgeCache({ tags });
   } catch (err) {
     console.error(`[purge] could not purge ${tags.join(', ')}`, err);

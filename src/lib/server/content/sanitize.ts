@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import {
   ARTICLE_ATTRIBUTES,
   ARTICLE_DROPPED_WITH_CONTENT,
@@ -20,7 +20,9 @@ import {
  * Protocol-relative ones (//host) are refused. The output is stable:
  * sanitising twice changes nothing (tested with the XSS corpus).
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+type SanitizeHtml = typeof sanitizeHtml;
+
+const options = (lib: SanitizeHtml): sanitizeHtml.IOptions => ({
   allowedTags: [...ARTICLE_TAGS],
   allowedAttributes: Object.fromEntries(
     Object.entries(ARTICLE_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]]),
@@ -31,15 +33,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: Object.fromEntries(
-    Object.entries(ARTICLE_TAG_ALIASES).map(([from, to]) => [
-      from,
-      sanitizeHtml.simpleTransform(to, {}, false),
-    ]),
+    Object.entries(ARTICLE_TAG_ALIASES).map(([from, to]) => [from, lib.simpleTransform(to, {}, false)]),
   ),
   // Content of these is dropped with the tag, not kept as text.
   nonTextTags: [...ARTICLE_DROPPED_WITH_CONTENT],
   parseStyleAttributes: false,
-};
+});
 
 /**
  * Written as the browser serialises HTML (what the editor sends), so its
@@ -48,9 +47,27 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * escapes every '>' inside text and attribute values, so ' />' only ever ends
  * one of its own void tags.
  */
-export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS)
-    .replace(/ \/>/g, '>')
-    .replace(/\u00a0/g, '&nbsp;')
-    .trim();
+function articleSanitizerWith(lib: SanitizeHtml): (html: string) => string {
+  const opts = options(lib);
+  return (html) =>
+    lib(html, opts)
+      .replace(/ \/>/g, '>')
+      .replace(/\u00a0/g, '&nbsp;')
+      .trim();
+}
+
+let loading: Promise<(html: string) => string> | undefined;
+
+/**
+ * The article sanitiser, with sanitize-html loaded on first use: only content
+ * writes and previews need it, so no function pays for it at start-up
+ * (docs/decisions.md, "Functions that start fast").
+ */
+export function articleSanitizer(): Promise<(html: string) => string> {
+  loading ??= import('sanitize-html').then((m) => articleSanitizerWith(m.default));
+  return loading;
+}
+
+export async function sanitizeArticleHtml(html: string): Promise<string> {
+  return (await articleSanitizer())(html);
 }

@@ -1,6 +1,5 @@
-import twilio from 'twilio';
 import { z } from 'zod';
-import { validTwilioSignature } from '../adapters/sms.ts';
+import { loadTwilio, validTwilioSignature } from '../adapters/sms.ts';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { readText, respond } from '../http.ts';
 import { HttpError } from '../errors.ts';
@@ -14,7 +13,9 @@ const InboundSchema = z.object({
   Body: z.string().max(1600).default(''),
 });
 
-export function twiml(reply: string | null): Response {
+/** TwiML answer. Only ever built after the signature check, which has loaded the twilio package. */
+export async function twiml(reply: string | null): Promise<Response> {
+  const twilio = await loadTwilio();
   const r = new twilio.twiml.MessagingResponse();
   if (reply) r.message(reply);
   return respond(r.toString(), { type: 'text/xml; charset=utf-8' });
@@ -39,7 +40,7 @@ export async function handleInboundWebhook(req: Request): Promise<Response> {
     const all = form.getAll(name);
     params[name] = all.length === 1 ? (all[0] as string) : all;
   }
-  if (!validTwilioSignature(req.url, req.headers.get('x-twilio-signature'), params)) {
+  if (!(await validTwilioSignature(req.url, req.headers.get('x-twilio-signature'), params))) {
     throw new HttpError(403, 'Invalid signature');
   }
 
@@ -55,10 +56,10 @@ export async function handleInboundWebhook(req: Request): Promise<Response> {
   const marker = key('inbound', msg.MessageSid);
   const store = kv('signups');
   if (!(await store.create(marker, { at: new Date().toISOString(), status: 'processing' })))
-    return twiml(null);
+    return await twiml(null);
   try {
     const reply = await applyInboundText({ messageSid: msg.MessageSid, from: msg.From, body: msg.Body });
-    return twiml(reply);
+    return await twiml(reply);
   } catch (err) {
     // Let Twilio's retry process it again.
     await store.delete(marker).catch(() => undefined);
