@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
+import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback.
@@ -20,6 +21,13 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   integrations: [react()],
+  // Issue 12: English at the root, Spanish under /es/ (src/lib/lang-paths.ts holds the same rule).
+  // No redirect by Accept-Language: crawlers and shared links get the page they asked for.
+  i18n: {
+    locales: [...LANGS],
+    defaultLocale: DEFAULT_LANG,
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
   adapter: netlify({
     devFeatures: { edgeFunctions: false, environmentVariables: false, images: true },
     // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).

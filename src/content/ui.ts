@@ -1,0 +1,204 @@
+import { candidate } from './campaign.ts';
+
+/*
+ * The site's own words outside the page copy modules (issue 12): the page
+ * shell, section headings written into the pages, and what the islands say
+ * (labels, toasts, validation). Pages pass the islands' words as props, so the
+ * islands carry no copy of their own and no second language in their bundles.
+ */
+
+export const layoutCopy = {
+  skipLink: 'Skip to main content',
+  /** Link text of the language switcher: always in the language it leads to (src/content/es/ui.ts). */
+  switchTo: 'English',
+  /** The switcher's accessible description, in the current page's language. */
+  switchLabel: 'Read this page in English',
+  /** Offered on an English page to a browser that prefers the other language (dismissible). */
+  offer: 'Read this page in English',
+  offerDismiss: 'Dismiss',
+};
+
+export const headerCopy = {
+  brandOffice: `for ${candidate.city} ${candidate.office}`,
+  menu: 'Menu',
+  closeMenu: 'Close menu',
+  mainNav: 'Main',
+  mainMenu: 'Main menu',
+};
+
+export const footerCopy = {
+  socialMedia: 'Social media',
+  footerNav: 'Footer',
+  electionDay: 'Election Day:',
+  earlyVoting: 'Early Voting:',
+};
+
+export const homeCopy = {
+  learnMore: 'Learn More',
+  learnMoreAbout: `about ${candidate.fullName}`,
+  quoteCaption: `${candidate.fullName}, on the One-Term Pledge`,
+  pillarsHeading: 'Platform for Change',
+  fullPlatform: 'See the Full Platform',
+  rotatingHeadline: 'rotating headline',
+  rotatingQuote: 'rotating quote',
+};
+
+export const aboutCopy = {
+  biographyHeading: 'Biography',
+  valuesHeading: 'Core Values',
+};
+
+export const platformCopy = {
+  prioritiesLabel: 'Priorities',
+  priorityNumber: (n: number) => `Priority ${n}: `,
+};
+
+export const contactPageCopy = {
+  infoHeading: 'Contact Information',
+  emailHeading: 'Email',
+  phone: 'Phone',
+  office: 'Office',
+  officeHours: 'Office Hours',
+  outreachHeading: 'Press, Endorsements and Events',
+  faqHeading: 'Frequently Asked Questions',
+};
+
+export const donatePageCopy = {
+  amountHeading: 'Choose an Amount',
+  suggested: 'Suggested contributions:',
+  spendingHeading: 'Where Your Money Goes',
+  budget: (label: string) => `Campaign budget: ${label}`,
+  rulesHeading: 'Contribution Limits and Rules',
+  certification: 'Donor certification.',
+  /** Shown on a translated donate page when no form in that language is configured. */
+  formInEnglish: '',
+};
+
+export const volunteerPageCopy = {
+  areasHeading: 'Ways to Help',
+  signupHeading: 'Sign Up to Volunteer',
+  impactHeading: 'Your Impact',
+};
+
+export const articleCopy = {
+  unavailableHeading: 'Temporarily Unavailable',
+  unavailableText: 'This article cannot be loaded right now. Please try again in a minute.',
+  backToNews: 'Back to News',
+  newsletterLabel: 'Newsletter',
+  /** Shown above an article that has no version in the page's language yet. */
+  untranslated: '',
+};
+
+export const legalCopy = {
+  lastUpdated: 'Last updated:',
+  contents: 'Contents',
+  /** Shown on translated legal pages: the English text is the one counsel approved. */
+  translationNote: '',
+};
+
+/** What the public form islands say (passed as props by the pages). */
+export const formUi = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  fullName: 'Full Name',
+  email: 'Email',
+  phone: 'Phone',
+  phoneOptional: 'Phone (optional)',
+  mobile: 'Mobile Number',
+  address1: 'Address Line 1',
+  address2: 'Address Line 2 (optional)',
+  city: 'City',
+  state: 'State',
+  selectState: 'Select a state',
+  subject: 'Subject',
+  selectSubject: 'Select a subject',
+  message: 'Message',
+  interests: 'How would you like to help? (optional)',
+  opensInNewTab: '(opens in a new tab)',
+  privacyPolicy: 'Privacy Policy',
+  termsOfUse: 'Terms of Use',
+  captchaRequired: 'Please complete the CAPTCHA',
+  captchaHuman: 'I am human',
+  tryLater: 'Please try again later',
+  textSignup: {
+    formLabel: 'Sign up for text messages',
+    submit: 'Sign Up For Text Messages',
+    submitting: 'Signing Up...',
+    success: 'Successfully subscribed!',
+    successText: "You're signed up for text messages!",
+    failure: 'Subscription failed',
+    /** Spec section 5 (the server's own messages are in public-forms.ts TEXT_SIGNUP_MESSAGES). */
+    firstNameTitle: 'First name required',
+    firstNameText: 'Please enter your first name.',
+    consentTitle: 'SMS consent required',
+    consentText: 'Please check the box to consent to receiving text messages.',
+  },
+  volunteer: {
+    formLabel: 'Volunteer sign-up',
+    submit: 'Sign Up to Volunteer',
+    submitting: 'Submitting...',
+    saved:
+      "We couldn't reach our server just now, so your sign-up is saved in this browser and will be sent automatically the next time you visit this site. Our volunteer team will contact you once it arrives.",
+    resubmit: (date: string) =>
+      `Your saved sign-up from ${date} could not be sent automatically. Please complete the CAPTCHA and submit it again.`,
+    offline: 'We could not send your sign-up. Please check your connection and try again.',
+    checkForm: 'Please check the form and try again.',
+  },
+  contact: {
+    formLabel: 'Send us a message',
+    submit: 'Send Message',
+    submitting: 'Sending...',
+    success: 'Message sent successfully!',
+    failure: 'Failed to send message',
+    failureText: 'Please try again later or contact us directly.',
+  },
+  newsletter: {
+    formLabel: 'Newsletter sign-up',
+  },
+  /** The field messages shown beside a field (the server's are FIELD_MESSAGES in public-forms.ts). */
+  fields: {
+    firstName: 'First name is required',
+    lastName: 'Last name is required',
+    name: 'Full name is required',
+    email: 'Please enter a valid email address',
+    phone: 'Please enter a valid phone number',
+    address1: 'Address is required',
+    city: 'City is required',
+    state: 'Please choose a state',
+    subject: 'Please choose a subject',
+    message: 'Message is required',
+  },
+};
+export type FormUi = typeof formUi;
+
+/** Words of the smaller islands (carousel, rotating text, lists, sharing, donations). */
+export const islandUi = {
+  pause: 'Pause',
+  resume: 'Resume',
+  play: 'Play',
+  carouselLabel: 'Campaign videos',
+  slideOf: (n: number, count: number) => `${n} of ${count}`,
+  playVideo: (title: string) => `Play video: ${title}`,
+  donateNow: 'Donate Now',
+  previousSlide: 'Previous slide',
+  nextSlide: 'Next slide',
+  pauseSlideshow: 'Pause slideshow',
+  playSlideshow: 'Play slideshow',
+  newsUnavailable: 'News could not be loaded right now. Please try again later.',
+  noNews: 'No news articles yet. Check back soon.',
+  readMore: 'Read More',
+  eventsUnavailable: 'Events could not be loaded right now. Please try again later.',
+  noEvents: 'No upcoming events are scheduled right now. Check back soon.',
+  registrationRequired: 'Registration Required',
+  openToAll: 'Open to All',
+  date: 'Date',
+  time: 'Time',
+  location: 'Location',
+  maxAttendees: 'Max attendees',
+  chooseAmount: 'Choose an amount',
+  donationFrame: 'Secure donation form',
+  donationsNotConfigured: 'Online donations are not configured yet.',
+  donationsNotConfiguredText: 'Please check back soon, or contact the campaign.',
+  goalFallback: 'Our fundraising goal',
+};
+export type IslandUi = typeof islandUi;
