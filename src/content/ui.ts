@@ -34,6 +34,7 @@ export const footerCopy = {
 };
 
 export const homeCopy = {
+  heroHeading: `${candidate.fullName} for ${candidate.office}`,
   learnMore: 'Learn More',
   learnMoreAbout: `about ${candidate.fullName}`,
   quoteCaption: `${candidate.fullName}, on the One-Term Pledge`,
@@ -81,6 +82,9 @@ export const volunteerPageCopy = {
 };
 
 export const articleCopy = {
+  /** After an article's title in <title>. */
+  titleSuffix: `${candidate.fullName} for ${candidate.office}`,
+  keywords: `${candidate.fullName}, ${candidate.city} ${candidate.office}, news`,
   unavailableHeading: 'Temporarily Unavailable',
   unavailableText: 'This article cannot be loaded right now. Please try again in a minute.',
   backToNews: 'Back to News',
@@ -119,6 +123,8 @@ export const formUi = {
   termsOfUse: 'Terms of Use',
   captchaRequired: 'Please complete the CAPTCHA',
   captchaHuman: 'I am human',
+  captchaLoadError: 'The CAPTCHA could not load. Please check your connection and reload the page.',
+  tryAgain: 'Try again',
   tryLater: 'Please try again later',
   textSignup: {
     formLabel: 'Sign up for text messages',
@@ -139,8 +145,9 @@ export const formUi = {
     submitting: 'Submitting...',
     saved:
       "We couldn't reach our server just now, so your sign-up is saved in this browser and will be sent automatically the next time you visit this site. Our volunteer team will contact you once it arrives.",
-    resubmit: (date: string) =>
-      `Your saved sign-up from ${date} could not be sent automatically. Please complete the CAPTCHA and submit it again.`,
+    /** {0}: the date the sign-up was saved. Island words are strings (props must serialise): see `fill`. */
+    resubmit:
+      'Your saved sign-up from {0} could not be sent automatically. Please complete the CAPTCHA and submit it again.',
     offline: 'We could not send your sign-up. Please check your connection and try again.',
     checkForm: 'Please check the form and try again.',
   },
@@ -151,9 +158,6 @@ export const formUi = {
     success: 'Message sent successfully!',
     failure: 'Failed to send message',
     failureText: 'Please try again later or contact us directly.',
-  },
-  newsletter: {
-    formLabel: 'Newsletter sign-up',
   },
   /** The field messages shown beside a field (the server's are FIELD_MESSAGES in public-forms.ts). */
   fields: {
@@ -177,8 +181,9 @@ export const islandUi = {
   resume: 'Resume',
   play: 'Play',
   carouselLabel: 'Campaign videos',
-  slideOf: (n: number, count: number) => `${n} of ${count}`,
-  playVideo: (title: string) => `Play video: ${title}`,
+  slideOf: '{0} of {1}',
+  slideStatus: 'Slide {0} of {1}',
+  playVideo: 'Play video: {0}',
   donateNow: 'Donate Now',
   previousSlide: 'Previous slide',
   nextSlide: 'Next slide',
@@ -195,10 +200,19 @@ export const islandUi = {
   time: 'Time',
   location: 'Location',
   maxAttendees: 'Max attendees',
+  rsvpFor: 'for {0}',
+  registerNow: 'Register Now',
+  registerFor: 'for {0} (opens in a new tab)',
+  addToCalendar: 'Add to calendar',
   chooseAmount: 'Choose an amount',
   donationFrame: 'Secure donation form',
   donationsNotConfigured: 'Online donations are not configured yet.',
-  donationsNotConfiguredText: 'Please check back soon, or contact the campaign.',
+  donationsNotConfiguredText: 'Please check back soon, or contact the campaign to give by check.',
+  share: 'Share',
+  linkCopied: 'Link copied!',
+  copyFailed: 'Could not copy the link',
+  raisedOf: 'raised of {0}',
+  percentOfGoal: '{0}% of the goal',
   goalFallback: 'Our fundraising goal',
 };
 export type IslandUi = typeof islandUi;

@@ -92,4 +92,6 @@ export const newsletterForm = {
   placeholder: 'Su correo electrónico',
   submit: 'Suscribirme',
   failure: 'No se pudo completar la suscripción',
+  formLabel: 'Inscripción al boletín',
+  tryLater: 'Inténtelo de nuevo más tarde',
 } satisfies Translation<typeof en.newsletterForm>;

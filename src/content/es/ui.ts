@@ -28,6 +28,7 @@ export const footerCopy = {
 } satisfies Translation<typeof en.footerCopy>;
 
 export const homeCopy = {
+  heroHeading: `${IDENTITY.candidateName}, candidato a alcalde`,
   learnMore: 'Conozca más',
   learnMoreAbout: `sobre ${IDENTITY.candidateName}`,
   quoteCaption: `${IDENTITY.candidateName}, sobre el compromiso de un solo mandato`,
@@ -75,6 +76,8 @@ export const volunteerPageCopy = {
 } satisfies Translation<typeof en.volunteerPageCopy>;
 
 export const articleCopy = {
+  titleSuffix: `${IDENTITY.candidateName}, candidato a alcalde`,
+  keywords: `${IDENTITY.candidateName}, alcaldía de Nueva Orleans, noticias`,
   unavailableHeading: 'No disponible por el momento',
   unavailableText: 'No podemos cargar este artículo en este momento. Inténtelo de nuevo en un minuto.',
   backToNews: 'Volver a Noticias',
@@ -111,6 +114,8 @@ export const formUi = {
   termsOfUse: 'Términos de Uso',
   captchaRequired: 'Complete el CAPTCHA',
   captchaHuman: 'Soy una persona',
+  captchaLoadError: 'No se pudo cargar el CAPTCHA. Revise su conexión y vuelva a cargar la página.',
+  tryAgain: 'Intentar de nuevo',
   tryLater: 'Inténtelo de nuevo más tarde',
   textSignup: {
     formLabel: 'Inscribirse para recibir mensajes de texto',
@@ -130,8 +135,8 @@ export const formUi = {
     submitting: 'Enviando...',
     saved:
       'No pudimos comunicarnos con nuestro servidor en este momento, así que su inscripción quedó guardada en este navegador y se enviará automáticamente la próxima vez que visite este sitio. Nuestro equipo de voluntarios se comunicará con usted cuando llegue.',
-    resubmit: (date: string) =>
-      `Su inscripción guardada el ${date} no se pudo enviar automáticamente. Complete el CAPTCHA y envíela de nuevo.`,
+    resubmit:
+      'Su inscripción guardada el {0} no se pudo enviar automáticamente. Complete el CAPTCHA y envíela de nuevo.',
     offline: 'No pudimos enviar su inscripción. Revise su conexión e inténtelo de nuevo.',
     checkForm: 'Revise el formulario e inténtelo de nuevo.',
   },
@@ -142,9 +147,6 @@ export const formUi = {
     success: '¡Mensaje enviado!',
     failure: 'No se pudo enviar el mensaje',
     failureText: 'Inténtelo de nuevo más tarde o comuníquese con nosotros directamente.',
-  },
-  newsletter: {
-    formLabel: 'Inscripción al boletín',
   },
   fields: {
     firstName: 'El nombre es obligatorio',
@@ -165,8 +167,9 @@ export const islandUi = {
   resume: 'Reanudar',
   play: 'Reproducir',
   carouselLabel: 'Videos de la campaña',
-  slideOf: (n: number, count: number) => `${n} de ${count}`,
-  playVideo: (title: string) => `Reproducir video: ${title}`,
+  slideOf: '{0} de {1}',
+  slideStatus: 'Diapositiva {0} de {1}',
+  playVideo: 'Reproducir video: {0}',
   donateNow: 'Donar ahora',
   previousSlide: 'Diapositiva anterior',
   nextSlide: 'Diapositiva siguiente',
@@ -183,9 +186,18 @@ export const islandUi = {
   time: 'Hora',
   location: 'Lugar',
   maxAttendees: 'Cupo máximo',
+  rsvpFor: 'para {0}',
+  registerNow: 'Inscribirse',
+  registerFor: 'en {0} (se abre en una pestaña nueva)',
+  addToCalendar: 'Agregar al calendario',
   chooseAmount: 'Elija una cantidad',
   donationFrame: 'Formulario de donación seguro',
   donationsNotConfigured: 'Las donaciones en línea todavía no están configuradas.',
-  donationsNotConfiguredText: 'Vuelva pronto o comuníquese con la campaña.',
+  donationsNotConfiguredText: 'Vuelva pronto o comuníquese con la campaña para donar con cheque.',
+  share: 'Compartir',
+  linkCopied: '¡Enlace copiado!',
+  copyFailed: 'No se pudo copiar el enlace',
+  raisedOf: 'recaudados de {0}',
+  percentOfGoal: '{0}% de la meta',
   goalFallback: 'Nuestra meta de recaudación',
 } satisfies Translation<typeof en.islandUi>;

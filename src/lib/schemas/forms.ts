@@ -1,3 +1,4 @@
+import { LANGS } from '../lang.ts';
 import { z } from './zod.ts';
 import {
   cleanString,
@@ -61,6 +62,9 @@ const sourcePage = z
   .regex(/^\/[\w\-/]*$/)
   .optional();
 
+/** The language of the page a public form was sent from (issue 12): optional, English when absent. */
+const formLang = z.enum(LANGS).optional();
+
 /** POST /api/newsletter: the text-message sign-up. */
 export const TextSignupSchema = z.strictObject({
   firstName: required(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
@@ -76,6 +80,8 @@ export const TextSignupSchema = z.strictObject({
    * and is held to the no-script budget instead (submitTextSignup).
    */
   captcha: captchaToken.optional(),
+  /** The language of the page the form was on (issue 12; hidden field of the /es/ forms). */
+  lang: formLang,
 });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
@@ -99,6 +105,7 @@ export const VolunteerSignupSchema = z.strictObject({
   /** Help areas the volunteer ticked (optional). */
   interests: z.array(cleanString().max(60)).max(10).optional().default([]),
   captchaResponse: captchaToken,
+  lang: formLang,
 });
 export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
 
@@ -110,6 +117,7 @@ export const ContactMessageSchema = z.strictObject({
   subject: z.enum(CONTACT_SUBJECTS, FIELD_MESSAGES.subject),
   message: required(FIELD_MAX.message, FIELD_MESSAGES.message, { multiline: true }),
   captcha: captchaToken,
+  lang: formLang,
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
