@@ -1,3 +1,4 @@
+import { CAPTCHA_REQUIRED, FIELD_MESSAGES, TEXT_SIGNUP_MESSAGES } from '../lib/schemas/public-forms.ts';
 import { candidate } from './campaign.ts';
 
 /*
@@ -121,7 +122,7 @@ export const formUi = {
   opensInNewTab: '(opens in a new tab)',
   privacyPolicy: 'Privacy Policy',
   termsOfUse: 'Terms of Use',
-  captchaRequired: 'Please complete the CAPTCHA',
+  captchaRequired: CAPTCHA_REQUIRED,
   captchaHuman: 'I am human',
   captchaLoadError: 'The CAPTCHA could not load. Please check your connection and reload the page.',
   tryAgain: 'Try again',
@@ -133,11 +134,11 @@ export const formUi = {
     success: 'Successfully subscribed!',
     successText: "You're signed up for text messages!",
     failure: 'Subscription failed',
-    /** Spec section 5 (the server's own messages are in public-forms.ts TEXT_SIGNUP_MESSAGES). */
-    firstNameTitle: 'First name required',
-    firstNameText: 'Please enter your first name.',
-    consentTitle: 'SMS consent required',
-    consentText: 'Please check the box to consent to receiving text messages.',
+    /** Spec section 5: the server's own messages (public-forms.ts), in English. */
+    firstNameTitle: TEXT_SIGNUP_MESSAGES.firstName.title,
+    firstNameText: TEXT_SIGNUP_MESSAGES.firstName.description,
+    consentTitle: TEXT_SIGNUP_MESSAGES.consent.title,
+    consentText: TEXT_SIGNUP_MESSAGES.consent.description,
   },
   volunteer: {
     formLabel: 'Volunteer sign-up',
@@ -161,16 +162,16 @@ export const formUi = {
   },
   /** The field messages shown beside a field (the server's are FIELD_MESSAGES in public-forms.ts). */
   fields: {
-    firstName: 'First name is required',
-    lastName: 'Last name is required',
-    name: 'Full name is required',
-    email: 'Please enter a valid email address',
-    phone: 'Please enter a valid phone number',
-    address1: 'Address is required',
-    city: 'City is required',
-    state: 'Please choose a state',
-    subject: 'Please choose a subject',
-    message: 'Message is required',
+    firstName: FIELD_MESSAGES.firstName,
+    lastName: FIELD_MESSAGES.lastName,
+    name: FIELD_MESSAGES.name,
+    email: FIELD_MESSAGES.email,
+    phone: FIELD_MESSAGES.phone,
+    address1: FIELD_MESSAGES.address,
+    city: FIELD_MESSAGES.city,
+    state: FIELD_MESSAGES.state,
+    subject: FIELD_MESSAGES.subject,
+    message: FIELD_MESSAGES.message,
   },
 };
 export type FormUi = typeof formUi;

@@ -39,6 +39,10 @@ describe('language paths (issue 12)', () => {
     expect(alternatePaths('/es/platform')).toEqual({ en: '/platform', es: '/es/platform' });
     expect(alternatePaths('/platform')).toEqual({ en: '/platform', es: '/es/platform' });
     expect(alternatePaths('/es')).toEqual({ en: '/', es: '/es' });
+    // The build's forms of the same pages.
+    expect(alternatePaths('/es/about.html')).toEqual({ en: '/about', es: '/es/about' });
+    expect(alternatePaths('/about/')).toEqual({ en: '/about', es: '/es/about' });
+    expect(alternatePaths('/index.html')).toEqual({ en: '/', es: '/es' });
     expect(alternatePaths('/admin')).toEqual({});
     expect(isTranslated('/blog/page/3')).toBe(true);
     expect(isTranslated('/404')).toBe(false);

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, LANGS, isLang, type Lang } from './lang.ts';
+import { pagePath } from './urls.ts';
 
 /*
  * The public site's URL scheme per language (issue 12): English at the root,
@@ -68,7 +69,7 @@ export function localizedPath(path: string, lang: Lang): string {
 
 /** The same page in every language it exists in (for hreflang and the language switcher). */
 export function alternatePaths(pathname: string): Partial<Record<Lang, string>> {
-  const base = basePath(pathname);
+  const base = basePath(pagePath(pathname));
   if (!isTranslated(base)) return {};
   return Object.fromEntries(LANGS.map((lang) => [lang, localizedPath(base, lang)]));
 }
