@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
+import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback.
@@ -23,6 +24,13 @@ export default defineConfig({
   // a few KB compressed, well under the first round trip's ~14 KB; a build test holds that).
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [react()],
+  // Issue 12: English at the root, Spanish under /es/ (src/lib/lang-paths.ts holds the same rule).
+  // No redirect by Accept-Language: crawlers and shared links get the page they asked for.
+  i18n: {
+    locales: [...LANGS],
+    defaultLocale: DEFAULT_LANG,
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
   adapter: netlify({
     devFeatures: { edgeFunctions: false, environmentVariables: false, images: false },
     // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a

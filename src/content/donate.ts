@@ -1,5 +1,5 @@
 import type { ContributionRule, SpendingItem } from '../lib/schemas/content';
-import { formatUsd } from '../lib/format';
+import { formatUsd } from '../lib/format.ts';
 import { candidate } from './campaign.ts';
 
 /* Donate page copy and the campaign-finance facts of spec section 9. */

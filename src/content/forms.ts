@@ -150,4 +150,6 @@ export const newsletterForm = {
   placeholder: 'Your email address',
   submit: 'Subscribe',
   failure: 'Subscription failed',
+  formLabel: 'Newsletter sign-up',
+  tryLater: 'Please try again later',
 };

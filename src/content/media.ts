@@ -2,7 +2,7 @@ import type { ImageMetadata } from 'astro';
 import portrait from '../assets/candidate/portrait.jpg';
 import meetTheCandidate from '../assets/posters/meet-the-candidate.jpg';
 import oneTermPlan from '../assets/posters/one-term-plan.jpg';
-import { candidate } from './campaign';
+import { mediaCopy } from './ui';
 
 /*
  * The campaign's images: one file each under src/assets/, optimised at build
@@ -14,7 +14,8 @@ import { candidate } from './campaign';
 /** The candidate's portrait on the home and about pages (a placeholder until the campaign supplies a photo). */
 export const candidatePortrait = {
   image: portrait,
-  alt: `Portrait of ${candidate.fullName}, candidate for ${candidate.office}`,
+  /** English; pages take the alt in their language from `ui.mediaCopy.portraitAlt`. */
+  alt: mediaCopy.portraitAlt,
 };
 
 /**

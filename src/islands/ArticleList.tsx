@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import { queryFetcher } from '../lib/client/api.ts';
 import { formatPublishedDate } from '../lib/client/dates.ts';
 import { withInitialData, type ArticleSummary } from '../lib/client/public-lists.ts';
+import type { IslandUi } from '../content/ui.ts';
 import { categoryFor } from '../lib/schemas/category.ts';
 import '../styles/islands.css';
 
@@ -12,16 +13,29 @@ interface Props {
   fallbackImage?: string;
   /** How many articles the list shows (the first page of /blog); refreshes keep to it. */
   limit?: number;
+  /** The list's words and date format in the page's language (src/content/ui.ts `islandUi`). */
+  words: ArticleWords;
+  locale: string;
+  /** Where an article's page is in that language ("/article/" or "/es/article/"). */
+  articleBase: string;
 }
+
+type ArticleWords = Pick<IslandUi, 'newsUnavailable' | 'noNews' | 'readMore'>;
 
 function ArticleCard({
   article,
   candidateName,
   fallbackImage,
+  words,
+  locale,
+  articleBase,
 }: {
   article: ArticleSummary;
   candidateName: string;
   fallbackImage: string;
+  words: ArticleWords;
+  locale: string;
+  articleBase: string;
 }) {
   return (
     <article className="card article-card" data-slug={article.slug}>
@@ -39,14 +53,15 @@ function ArticleCard({
         <h3>{article.title}</h3>
         <p className="meta">
           {article.publishedAt && (
-            <time dateTime={article.publishedAt}>{formatPublishedDate(article.publishedAt)}</time>
+            <time dateTime={article.publishedAt}>{formatPublishedDate(article.publishedAt, locale)}</time>
           )}
           {article.publishedAt ? ' · ' : ''}
           {article.author}
         </p>
         {article.excerpt && <p>{article.excerpt}</p>}
-        <a className="btn btn--secondary" href={`/article/${encodeURIComponent(article.slug)}`}>
-          Read More<span className="visually-hidden">: {article.title}</span>
+        <a className="btn btn--secondary" href={`${articleBase}${encodeURIComponent(article.slug)}`}>
+          {words.readMore}
+          <span className="visually-hidden">: {article.title}</span>
         </a>
       </div>
     </article>
@@ -59,6 +74,9 @@ export default function ArticleList({
   candidateName,
   fallbackImage = '/images/article-fallback.svg',
   limit,
+  words,
+  locale,
+  articleBase,
 }: Props) {
   const news = useSWR<{ articles: ArticleSummary[] }>(
     '/api/news',
@@ -68,7 +86,7 @@ export default function ArticleList({
   const articles = news.data?.articles.slice(0, limit);
   if (articles === undefined) {
     return news.error ? (
-      <p className="notice">News could not be loaded right now. Please try again later.</p>
+      <p className="notice">{words.newsUnavailable}</p>
     ) : (
       <div className="grid" aria-busy="true">
         {[0, 1, 2].map((i) => (
@@ -77,11 +95,19 @@ export default function ArticleList({
       </div>
     );
   }
-  if (articles.length === 0) return <p className="notice">No news articles yet. Check back soon.</p>;
+  if (articles.length === 0) return <p className="notice">{words.noNews}</p>;
   return (
     <div className="grid article-grid">
       {articles.map((a) => (
-        <ArticleCard key={a.id} article={a} candidateName={candidateName} fallbackImage={fallbackImage} />
+        <ArticleCard
+          key={a.id}
+          article={a}
+          candidateName={candidateName}
+          fallbackImage={fallbackImage}
+          words={words}
+          locale={locale}
+          articleBase={articleBase}
+        />
       ))}
     </div>
   );

@@ -22,6 +22,11 @@ interface Props {
   onToken?: (token: string | null) => void;
   /** Shown when scripts are off: the captcha needs JavaScript (src/content/forms.ts, passed by the page). */
   noscriptNote?: string | undefined;
+  /**
+   * The widget's words in the page's language (src/content/ui.ts `formUi`);
+   * the English event RSVP form (not translated, issue 12) leaves them out.
+   */
+  words?: { captchaHuman: string; captchaLoadError: string } | undefined;
   ref?: Ref<CaptchaHandle>;
 }
 
@@ -61,7 +66,7 @@ function loadTurnstile(): Promise<Turnstile> {
  * Without a site key (local mode) a visible, clearly labelled test widget
  * yields the dummy token instead, so the forms work end to end on a laptop.
  */
-export default function Captcha({ siteKey, name, onToken, noscriptNote, ref }: Props) {
+export default function Captcha({ siteKey, name, onToken, noscriptNote, words, ref }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const widget = useRef<string | null>(null);
@@ -122,7 +127,8 @@ export default function Captcha({ siteKey, name, onToken, noscriptNote, ref }: P
         <div ref={box} />
         {loadError && (
           <p className="field-error">
-            The CAPTCHA could not load. Please check your connection and reload the page.
+            {words?.captchaLoadError ??
+              'The CAPTCHA could not load. Please check your connection and reload the page.'}
           </p>
         )}
       </div>
@@ -152,7 +158,7 @@ export default function Captcha({ siteKey, name, onToken, noscriptNote, ref }: P
             onTokenRef.current?.(e.target.checked ? LOCAL_CAPTCHA_TOKEN : null);
           }}
         />
-        <label htmlFor={`${id}-human`}>I am human</label>
+        <label htmlFor={`${id}-human`}>{words?.captchaHuman ?? 'I am human'}</label>
       </div>
     </fieldset>
   );

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
+import type { FormUi } from '../content/ui.ts';
 import { toast } from '../lib/client/toast';
+import type { Lang } from '../lib/lang.ts';
 import { apiRequest } from '../lib/client/api.ts';
 import {
-  CAPTCHA_REQUIRED,
   CONTACT_SUBJECTS,
   FIELD_MAX,
   type ContactSubject,
@@ -10,10 +11,16 @@ import {
 } from '../lib/schemas/public-forms.ts';
 import Captcha from './Captcha.tsx';
 import { FormAlert, SelectField, TextAreaField, TextField } from './form-kit/Field.tsx';
+import { fieldMessageIn } from './form-kit/field-message.ts';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
 interface Props {
+  /** The page's language, posted with the message (issue 12). */
+  lang: Lang;
+  /** The form's words in that language (src/content/ui.ts `formUi`), and its confirmation. */
+  words: FormUi;
+  sentText: string;
   /** Display labels of the subjects (src/content/contact.ts). */
   subjectLabels: Record<ContactSubject, string>;
   /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
@@ -29,6 +36,9 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** Contact form (spec sections 2, 4, 5, 8): success clears the fields and the captcha. */
 export default function ContactForm({
+  lang,
+  words,
+  sentText,
   subjectLabels,
   captchaSiteKey,
   captchaNote,
@@ -37,7 +47,9 @@ export default function ContactForm({
 }: Props) {
   const id = useId();
   const [captchaMissing, setCaptchaMissing] = useState(false);
+  const fieldMessage = fieldMessageIn(lang, words);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('contact', {
+    captchaMessage: words.captchaRequired,
     onProblem(p) {
       setCaptchaMissing(true);
       toast.error(p.title);
@@ -46,76 +58,79 @@ export default function ContactForm({
       setCaptchaMissing(false);
       try {
         await apiRequest('POST', '/api/contact', input);
-        toast.success('Message sent successfully!', {
-          description: "We'll get back to you within 24 hours.",
-        });
+        toast.success(words.contact.success, { description: sentText });
         form.reset();
       } catch {
-        toast.error('Failed to send message', {
-          description: 'Please try again later or contact us directly.',
-        });
+        toast.error(words.contact.failure, { description: words.contact.failureText });
       }
     },
   });
 
   return (
-    <form className="form-card" {...formProps} aria-label="Send us a message">
+    <form className="form-card" {...formProps} aria-label={words.contact.formLabel}>
+      <input type="hidden" name="lang" value={lang} />
       <div className="field-grid">
         <TextField
           idBase={id}
           name="name"
-          label="Full Name"
+          label={words.fullName}
           required
           autoComplete="name"
           maxLength={FIELD_MAX.name}
           defaultValue={str(initialValues.name)}
-          error={initialFieldErrors.name}
+          error={fieldMessage('name', initialFieldErrors.name)}
         />
         <TextField
           idBase={id}
           name="email"
-          label="Email"
+          label={words.email}
           type="email"
           required
           autoComplete="email"
           maxLength={FIELD_MAX.email}
           defaultValue={str(initialValues.email)}
-          error={initialFieldErrors.email}
+          error={fieldMessage('email', initialFieldErrors.email)}
         />
         <TextField
           idBase={id}
           name="phone"
-          label="Phone (optional)"
+          label={words.phoneOptional}
           type="tel"
           autoComplete="tel"
           maxLength={FIELD_MAX.phone}
           defaultValue={str(initialValues.phone)}
-          error={initialFieldErrors.phone}
+          error={fieldMessage('phone', initialFieldErrors.phone)}
         />
         <SelectField
           idBase={id}
           name="subject"
-          label="Subject"
+          label={words.subject}
           required
-          placeholder="Select a subject"
+          placeholder={words.selectSubject}
           options={CONTACT_SUBJECTS.map((s) => ({ value: s, label: subjectLabels[s] }))}
           defaultValue={str(initialValues.subject)}
-          error={initialFieldErrors.subject}
+          error={fieldMessage('subject', initialFieldErrors.subject)}
         />
       </div>
       <TextAreaField
         idBase={id}
         name="message"
-        label="Message"
+        label={words.message}
         required
         maxLength={FIELD_MAX.message}
         defaultValue={str(initialValues.message)}
-        error={initialFieldErrors.message}
+        error={fieldMessage('message', initialFieldErrors.message)}
       />
-      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} noscriptNote={captchaNote} />
-      {captchaMissing && <FormAlert message={CAPTCHA_REQUIRED} />}
+      <Captcha
+        ref={captchaRef}
+        siteKey={captchaSiteKey}
+        name={captchaField}
+        noscriptNote={captchaNote}
+        words={words}
+      />
+      {captchaMissing && <FormAlert message={words.captchaRequired} />}
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
-        {submitting ? 'Sending...' : 'Send Message'}
+        {submitting ? words.contact.submitting : words.contact.submit}
       </button>
     </form>
   );

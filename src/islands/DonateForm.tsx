@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { withAttribution } from '../lib/client/attribution.ts';
+import type { IslandUi } from '../content/ui.ts';
 import { buildDonationUrl, DONATION_PRESETS } from '../lib/donate.ts';
 import '../styles/islands.css';
 
@@ -8,6 +9,11 @@ interface Props {
   providerUrl?: string | undefined;
   /** PUBLIC_DONATION_AMOUNT_PARAM (default "amount"). */
   amountParam?: string | undefined;
+  /** The form's words in the page's language (src/content/ui.ts `islandUi`). */
+  words: Pick<
+    IslandUi,
+    'chooseAmount' | 'donationFrame' | 'donationsNotConfigured' | 'donationsNotConfiguredText'
+  >;
 }
 
 /**
@@ -15,7 +21,7 @@ interface Props {
  * The chosen amount, plus refcode/utm_* from this page's URL, go into the
  * frame's query string so the provider pre-fills it and attributes the gift.
  */
-export default function DonateForm({ providerUrl, amountParam }: Props) {
+export default function DonateForm({ providerUrl, amountParam, words }: Props) {
   const [amount, setAmount] = useState<number | null>(null);
   const [search, setSearch] = useState<string | null>(null);
 
@@ -30,7 +36,7 @@ export default function DonateForm({ providerUrl, amountParam }: Props) {
 
   return (
     <div className="donate-form">
-      <div className="donate-presets" role="group" aria-label="Choose an amount">
+      <div className="donate-presets" role="group" aria-label={words.chooseAmount}>
         {DONATION_PRESETS.map((value) => (
           <button
             key={value}
@@ -51,7 +57,7 @@ export default function DonateForm({ providerUrl, amountParam }: Props) {
           key={frameUrl}
           className="donate-frame"
           src={frameUrl}
-          title="Secure donation form"
+          title={words.donationFrame}
           loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
           allow="payment"
@@ -59,8 +65,7 @@ export default function DonateForm({ providerUrl, amountParam }: Props) {
       ) : (
         <div className="notice notice--warn" role="status">
           <p>
-            <strong>Online donations are not configured yet.</strong> Please check back soon, or contact the
-            campaign to give by check.
+            <strong>{words.donationsNotConfigured}</strong> {words.donationsNotConfiguredText}
           </p>
         </div>
       )}

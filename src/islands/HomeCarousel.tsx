@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ResponsiveImage } from '../lib/images.ts';
+import type { IslandUi } from '../content/ui.ts';
+import { fill } from '../lib/fill.ts';
 import '../styles/islands.css';
 
 export interface CarouselVideo {
@@ -18,6 +20,25 @@ interface Props {
   transitionMs?: number;
   /** Spec section 9: 6000 ms autoplay interval. */
   autoplayMs?: number;
+  /** The carousel's words in the page's language (src/content/ui.ts `islandUi`). */
+  words: Pick<
+    IslandUi,
+    | 'carouselLabel'
+    | 'slideOf'
+    | 'slideStatus'
+    | 'playVideo'
+    | 'donateNow'
+    | 'previousSlide'
+    | 'nextSlide'
+    | 'pauseSlideshow'
+    | 'playSlideshow'
+    | 'pause'
+    | 'play'
+  >;
+  /** The call-to-action links in the page's language. */
+  donateHref: string;
+  volunteerHref: string;
+  volunteerLabel: string;
 }
 
 /** The player is the only thing that contacts the video provider, and only once play is pressed. */
@@ -44,6 +65,10 @@ export default function HomeCarousel({
   candidateName,
   transitionMs = 600,
   autoplayMs = 6000,
+  words,
+  donateHref,
+  volunteerHref,
+  volunteerLabel,
 }: Props) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -75,7 +100,7 @@ export default function HomeCarousel({
     <section
       className="hero-carousel"
       aria-roledescription="carousel"
-      aria-label="Campaign videos"
+      aria-label={words.carouselLabel}
       data-autoplay={playing ? 'on' : 'off'}
     >
       <div className="hero-viewport">
@@ -95,7 +120,7 @@ export default function HomeCarousel({
                 className="hero-slide"
                 role="group"
                 aria-roledescription="slide"
-                aria-label={`${i + 1} of ${count}`}
+                aria-label={fill(words.slideOf, i + 1, count)}
                 aria-hidden={!current}
                 inert={!current}
                 data-slide={i}
@@ -145,7 +170,7 @@ export default function HomeCarousel({
                         type="button"
                         className="hero-play"
                         onClick={() => play(video.videoId)}
-                        aria-label={`Play video: ${video.title}`}
+                        aria-label={fill(words.playVideo, video.title)}
                       >
                         <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
                           <path d="M8 5v14l11-7z" fill="currentColor" />
@@ -158,11 +183,11 @@ export default function HomeCarousel({
                   <span className="badge hero-badge">{video.badge}</span>
                   <h2 className="hero-title">{video.title}</h2>
                   <div className="cta-row">
-                    <a className="btn btn--primary" href="/donate">
-                      Donate Now
+                    <a className="btn btn--primary" href={donateHref}>
+                      {words.donateNow}
                     </a>
-                    <a className="btn btn--light" href="/volunteer">
-                      Volunteer
+                    <a className="btn btn--light" href={volunteerHref}>
+                      {volunteerLabel}
                     </a>
                   </div>
                 </div>
@@ -173,24 +198,29 @@ export default function HomeCarousel({
       </div>
       {count > 1 && (
         <div className="hero-controls">
-          <button type="button" className="hero-control" onClick={() => go(-1)} aria-label="Previous slide">
+          <button
+            type="button"
+            className="hero-control"
+            onClick={() => go(-1)}
+            aria-label={words.previousSlide}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <button
             type="button"
             className="hero-control hero-control--toggle"
             onClick={() => setPlaying((p) => !p)}
-            aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+            aria-label={playing ? words.pauseSlideshow : words.playSlideshow}
           >
             <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
-            <span className="hero-control-text">{playing ? 'Pause' : 'Play'}</span>
+            <span className="hero-control-text">{playing ? words.pause : words.play}</span>
           </button>
-          <button type="button" className="hero-control" onClick={() => go(1)} aria-label="Next slide">
+          <button type="button" className="hero-control" onClick={() => go(1)} aria-label={words.nextSlide}>
             <span aria-hidden="true">›</span>
           </button>
           {/* Announce only slide changes the visitor made, never autoplay ticks. */}
           <p className="visually-hidden" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
-            {`Slide ${index + 1} of ${count}`}
+            {fill(words.slideStatus, index + 1, count)}
           </p>
         </div>
       )}

@@ -30,13 +30,13 @@ export default function NewsletterBox({ sourcePage, sent, labels, initialValues 
         toast.success(sent.heading, { description: sent.text });
         form.reset();
       } catch (err) {
-        toast.error(labels.failure, { description: messageOf(err, 'Please try again later') });
+        toast.error(labels.failure, { description: messageOf(err, labels.tryLater) });
       }
     },
   });
 
   return (
-    <form className="newsletter-form" {...formProps} aria-label="Newsletter sign-up">
+    <form className="newsletter-form" {...formProps} aria-label={labels.formLabel}>
       <input
         type="hidden"
         name="sourcePage"

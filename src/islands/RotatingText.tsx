@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { IslandUi } from '../content/ui.ts';
 import '../styles/islands.css';
 
 interface Props {
@@ -12,6 +13,8 @@ interface Props {
   fade?: boolean;
   /** What rotates, e.g. "rotating quote": adds a Pause/Resume control named after it (WCAG 2.2.2). */
   controlLabel?: string;
+  /** The control's words in the page's language (src/content/ui.ts `islandUi`). */
+  words: Pick<IslandUi, 'pause' | 'resume'>;
 }
 
 const FADE_MS = 150;
@@ -29,6 +32,7 @@ export default function RotatingText({
   className,
   fade = false,
   controlLabel,
+  words,
 }: Props) {
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);
@@ -83,7 +87,7 @@ export default function RotatingText({
       </Tag>
       {controlLabel && mounted && items.length > 1 && (
         <button type="button" className="rotating-pause" onClick={() => setRunning((r) => !r)}>
-          {running ? 'Pause' : 'Resume'}
+          {running ? words.pause : words.resume}
           <span className="visually-hidden"> {controlLabel}</span>
         </button>
       )}

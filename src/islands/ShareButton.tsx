@@ -1,8 +1,11 @@
 import { cancelledByPerson } from '../lib/client/share.ts';
 import { toast } from '../lib/client/toast';
+import type { IslandUi } from '../content/ui.ts';
 import '../styles/islands.css';
 
 interface Props {
+  /** The button's words in the page's language (src/content/ui.ts `islandUi`). */
+  words: Pick<IslandUi, 'share' | 'linkCopied' | 'copyFailed'>;
   title: string;
   text?: string;
   /** Canonical article URL; defaults to the current page. */
@@ -30,7 +33,7 @@ async function copy(text: string): Promise<boolean> {
 }
 
 /** Share (spec section 8): the native share sheet, else copy the link and say 'Link copied!'. */
-export default function ShareButton({ title, text, url }: Props) {
+export default function ShareButton({ words, title, text, url }: Props) {
   async function onClick() {
     const link = url ?? location.href;
     if (typeof navigator.share === 'function') {
@@ -42,8 +45,8 @@ export default function ShareButton({ title, text, url }: Props) {
         // Any other failure: copy the link instead.
       }
     }
-    if (await copy(link)) toast.success('Link copied!');
-    else toast.error('Could not copy the link', { description: link });
+    if (await copy(link)) toast.success(words.linkCopied);
+    else toast.error(words.copyFailed, { description: link });
   }
 
   return (
@@ -54,7 +57,7 @@ export default function ShareButton({ title, text, url }: Props) {
           d="M18 16.1c-.8 0-1.4.3-2 .8l-7.1-4.2c.1-.2.1-.5.1-.7s0-.5-.1-.7L16 7.2c.5.5 1.2.8 2 .8 1.7 0 3-1.3 3-3s-1.3-3-3-3-3 1.3-3 3c0 .2 0 .5.1.7L8 9.8C7.5 9.3 6.8 9 6 9c-1.7 0-3 1.3-3 3s1.3 3 3 3c.8 0 1.5-.3 2-.8l7.1 4.2c-.1.2-.1.4-.1.6 0 1.6 1.3 2.9 2.9 2.9s2.9-1.3 2.9-2.9-1.2-2.9-2.8-2.9z"
         />
       </svg>
-      Share
+      {words.share}
     </button>
   );
 }

@@ -1,17 +1,24 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { FormCopy } from '../content/forms.ts';
+import type { FormUi } from '../content/ui.ts';
+import type { Lang } from '../lib/lang.ts';
 import { toast } from '../lib/client/toast';
 import { apiRequest, messageOf } from '../lib/client/api.ts';
 import { textSignupProblem } from '../lib/client/validation.ts';
 import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
 import { CheckboxField, TextField } from './form-kit/Field.tsx';
+import { fieldMessageIn } from './form-kit/field-message.ts';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import Captcha from './Captcha.tsx';
 import '../styles/islands.css';
 
 interface Props {
-  /** SMS_CONSENT_TEXT (src/content/consent.ts), passed by the page. */
+  /** SMS_CONSENT[lang].text (src/content/consent.ts), passed by the page. */
   consentText: string;
+  /** The page's language: posted with the sign-up (issue 12), and where the policy links lead. */
+  lang: Lang;
+  /** The form's words in that language (src/content/ui.ts `formUi`). */
+  words: FormUi;
   /** The page the form is on, posted with it for the consent record. */
   sourcePage: string;
   /** The confirmations (src/content/forms.ts `formCopy['text-signup'].outcomes`), passed by the page. */
@@ -25,27 +32,29 @@ interface Props {
   captchaNote?: string | undefined;
 }
 
-const LINKS: Record<string, string> = {
-  'Privacy Policy': '/privacy-policy',
-  'Terms of Use': '/terms-of-use',
-};
-
-/** The consent text with "Privacy Policy" and "Terms of Use" as links that open in a new tab. */
-function ConsentText({ text }: { text: string }) {
+/** The consent text with the policy names ("Privacy Policy", "Política de Privacidad") as links that open in a new tab. */
+function ConsentText({ text, words, lang }: { text: string; words: FormUi; lang: Lang }) {
+  const prefix = lang === 'en' ? '' : `/${lang}`;
+  const links = new Map([
+    [words.privacyPolicy, `${prefix}/privacy-policy`],
+    [words.termsOfUse, `${prefix}/terms-of-use`],
+  ]);
   const parts: ReactNode[] = [];
-  const pattern = /(Privacy Policy|Terms of Use)/g;
   let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    const at = match.index ?? 0;
-    parts.push(text.slice(last, at));
-    const label = match[0];
+  for (;;) {
+    const found = [...links.keys()]
+      .map((label) => ({ label, at: text.indexOf(label, last) }))
+      .filter((f) => f.at >= 0)
+      .sort((a, b) => a.at - b.at)[0];
+    if (!found) break;
+    parts.push(text.slice(last, found.at));
     parts.push(
-      <a key={at} href={LINKS[label]} target="_blank" rel="noopener">
-        {label}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+      <a key={found.at} href={links.get(found.label)} target="_blank" rel="noopener">
+        {found.label}
+        <span className="visually-hidden"> {words.opensInNewTab}</span>
       </a>,
     );
-    last = at + label.length;
+    last = found.at + found.label.length;
   }
   parts.push(text.slice(last));
   return <>{parts}</>;
@@ -61,6 +70,8 @@ const str = (v: FormInput[string] | undefined) => (typeof v === 'string' ? v : u
  */
 export default function TextSignupForm({
   consentText,
+  lang,
+  words,
   sourcePage,
   outcomes,
   initialValues = {},
@@ -69,12 +80,21 @@ export default function TextSignupForm({
   captchaNote,
 }: Props) {
   const id = useId();
+  const fieldMessage = fieldMessageIn(lang, words);
   // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (issue 15).
   const [done, setDone] = useState<'sent' | 'opted_out' | null>(null);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('text-signup', {
     ownValidation: true,
+    captchaMessage: words.captchaRequired,
     check: (input) =>
-      textSignupProblem({ firstName: str(input.firstName) ?? '', smsConsent: input.smsConsent === true }),
+      textSignupProblem(
+        { firstName: str(input.firstName) ?? '', smsConsent: input.smsConsent === true },
+        {
+          firstName: { title: words.textSignup.firstNameTitle, description: words.textSignup.firstNameText },
+          consent: { title: words.textSignup.consentTitle, description: words.textSignup.consentText },
+          captcha: { title: words.captchaRequired },
+        },
+      ),
     onProblem: (p) => toast.error(p.title, p.description ? { description: p.description } : undefined),
     async send(input) {
       try {
@@ -84,11 +104,12 @@ export default function TextSignupForm({
           return;
         }
         setDone('sent');
-        toast.success('Successfully subscribed!', {
-          description: res?.message || "You're signed up for text messages!",
+        // The server's message is English; a page in another language shows its own words.
+        toast.success(words.textSignup.success, {
+          description: (lang === 'en' && res?.message) || words.textSignup.successText,
         });
       } catch (err) {
-        toast.error('Subscription failed', { description: messageOf(err, 'Please try again later') });
+        toast.error(words.textSignup.failure, { description: messageOf(err, words.tryLater) });
       }
     },
   });
@@ -109,38 +130,39 @@ export default function TextSignupForm({
   }
 
   return (
-    <form className="form-card" {...formProps} aria-label="Sign up for text messages">
+    <form className="form-card" {...formProps} aria-label={words.textSignup.formLabel}>
       <input type="hidden" name="sourcePage" value={str(initialValues.sourcePage) ?? sourcePage} />
+      <input type="hidden" name="lang" value={lang} />
       <TextField
         idBase={id}
         name="firstName"
-        label="First Name"
+        label={words.firstName}
         required
         autoComplete="given-name"
         maxLength={FIELD_MAX.firstName}
         defaultValue={str(initialValues.firstName)}
-        error={initialFieldErrors.firstName}
+        error={fieldMessage('firstName', initialFieldErrors.firstName)}
       />
       <div className="field-row">
         <TextField
           idBase={id}
           name="phone"
-          label="Phone"
+          label={words.phone}
           type="tel"
           autoComplete="tel"
           maxLength={FIELD_MAX.phone}
           defaultValue={str(initialValues.phone)}
-          error={initialFieldErrors.phone}
+          error={fieldMessage('phone', initialFieldErrors.phone)}
         />
         <TextField
           idBase={id}
           name="email"
-          label="Email"
+          label={words.email}
           type="email"
           autoComplete="email"
           maxLength={FIELD_MAX.email}
           defaultValue={str(initialValues.email)}
-          error={initialFieldErrors.email}
+          error={fieldMessage('email', initialFieldErrors.email)}
         />
       </div>
       <CheckboxField
@@ -149,12 +171,18 @@ export default function TextSignupForm({
         required
         defaultChecked={initialValues.smsConsent === true}
         labelClassName="consent-text"
-        label={<ConsentText text={consentText} />}
-        error={initialFieldErrors.smsConsent}
+        label={<ConsentText text={consentText} words={words} lang={lang} />}
+        error={fieldMessage('smsConsent', initialFieldErrors.smsConsent)}
       />
-      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} noscriptNote={captchaNote} />
+      <Captcha
+        ref={captchaRef}
+        siteKey={captchaSiteKey}
+        name={captchaField}
+        noscriptNote={captchaNote}
+        words={words}
+      />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
-        {submitting ? 'Signing Up...' : 'Sign Up For Text Messages'}
+        {submitting ? words.textSignup.submitting : words.textSignup.submit}
       </button>
     </form>
   );

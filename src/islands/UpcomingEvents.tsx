@@ -3,8 +3,10 @@ import { queryFetcher } from '../lib/client/api.ts';
 import { campaignToday, formatEventDate, formatTime } from '../lib/client/dates.ts';
 import { MAX_BLOG_EVENTS, withInitialData } from '../lib/client/public-lists.ts';
 import { buildCalendar, icsFileName } from '../lib/ics.ts';
+import type { IslandUi } from '../content/ui.ts';
 import type { PublicEvent } from '../lib/schemas/event.ts';
 import { eventPagePath, takesRsvps } from '../lib/schemas/rsvp-rules.ts';
+import { fill } from '../lib/fill.ts';
 import '../styles/islands.css';
 
 interface Props {
@@ -15,7 +17,26 @@ interface Props {
   calendarName: string;
   /** SITE_URL's host name: the events' UIDs, the same as in /events.ics whatever host the page was reached by. */
   uidHost: string;
+  /** The list's words and date format in the page's language (src/content/ui.ts `islandUi`). */
+  words: EventWords;
+  locale: string;
 }
+
+type EventWords = Pick<
+  IslandUi,
+  | 'eventsUnavailable'
+  | 'noEvents'
+  | 'registrationRequired'
+  | 'openToAll'
+  | 'date'
+  | 'time'
+  | 'location'
+  | 'maxAttendees'
+  | 'rsvpFor'
+  | 'registerFor'
+  | 'registerNow'
+  | 'addToCalendar'
+>;
 
 interface CalendarInfo {
   calendarName: string;
@@ -38,41 +59,45 @@ function EventCard({
   event,
   label,
   calendar,
+  words,
+  locale,
 }: {
   event: PublicEvent;
   label: string;
   calendar: CalendarInfo;
+  words: EventWords;
+  locale: string;
 }) {
   return (
     <article className="card event-card" data-event-id={event.id}>
       <div className="event-badges">
         <span className="badge">{label}</span>
         <span className={`badge ${event.registrationRequired ? 'badge--warn' : 'badge--success'}`}>
-          {event.registrationRequired ? 'Registration Required' : 'Open to All'}
+          {event.registrationRequired ? words.registrationRequired : words.openToAll}
         </span>
       </div>
       <h3>{event.title}</h3>
       <dl className="event-facts">
         <div>
-          <dt>Date</dt>
+          <dt>{words.date}</dt>
           <dd>
-            <time dateTime={event.eventDate}>{formatEventDate(event.eventDate)}</time>
+            <time dateTime={event.eventDate}>{formatEventDate(event.eventDate, locale)}</time>
           </dd>
         </div>
         <div>
-          <dt>Time</dt>
+          <dt>{words.time}</dt>
           <dd>
-            {formatTime(event.startTime)}
-            {event.endTime ? ` - ${formatTime(event.endTime)}` : ''}
+            {formatTime(event.startTime, locale)}
+            {event.endTime ? ` - ${formatTime(event.endTime, locale)}` : ''}
           </dd>
         </div>
         <div>
-          <dt>Location</dt>
+          <dt>{words.location}</dt>
           <dd>{event.location}</dd>
         </div>
         {event.maxAttendees != null && (
           <div>
-            <dt>Max attendees</dt>
+            <dt>{words.maxAttendees}</dt>
             <dd>{event.maxAttendees}</dd>
           </div>
         )}
@@ -81,7 +106,7 @@ function EventCard({
       <div className="cta-row">
         {takesRsvps(event) && (
           <a className="btn btn--primary" href={eventPagePath(event.id)}>
-            RSVP<span className="visually-hidden"> for {event.title}</span>
+            RSVP<span className="visually-hidden"> {fill(words.rsvpFor, event.title)}</span>
           </a>
         )}
         {event.registrationUrl && (
@@ -91,11 +116,13 @@ function EventCard({
             target="_blank"
             rel="noopener noreferrer"
           >
-            Register Now<span className="visually-hidden"> for {event.title} (opens in a new tab)</span>
+            {words.registerNow}
+            <span className="visually-hidden"> {fill(words.registerFor, event.title)}</span>
           </a>
         )}
         <button type="button" className="btn btn--outline" onClick={() => downloadIcs(event, calendar)}>
-          Add to calendar<span className="visually-hidden">: {event.title}</span>
+          {words.addToCalendar}
+          <span className="visually-hidden">: {event.title}</span>
         </button>
       </div>
     </article>
@@ -108,6 +135,8 @@ export default function UpcomingEvents({
   eventTypeLabels,
   calendarName,
   uidHost,
+  words,
+  locale,
 }: Props) {
   const events = useSWR<{ events: PublicEvent[] }>(
     '/api/events',
@@ -123,7 +152,7 @@ export default function UpcomingEvents({
 
   if (upcoming === undefined) {
     return events.error ? (
-      <p className="notice">Events could not be loaded right now. Please try again later.</p>
+      <p className="notice">{words.eventsUnavailable}</p>
     ) : (
       <div className="grid" aria-busy="true">
         {[0, 1, 2].map((i) => (
@@ -132,8 +161,7 @@ export default function UpcomingEvents({
       </div>
     );
   }
-  if (upcoming.length === 0)
-    return <p className="notice">No upcoming events are scheduled right now. Check back soon.</p>;
+  if (upcoming.length === 0) return <p className="notice">{words.noEvents}</p>;
   return (
     <div className="grid event-list">
       {upcoming.map((e) => (
@@ -142,6 +170,8 @@ export default function UpcomingEvents({
           event={e}
           label={eventTypeLabels[e.eventType] ?? e.eventType}
           calendar={{ calendarName, uidHost }}
+          words={words}
+          locale={locale}
         />
       ))}
     </div>

@@ -1,5 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { OutcomeCopy } from '../content/forms.ts';
+import type { FormUi } from '../content/ui.ts';
+import { fill } from '../lib/fill.ts';
+import type { Lang } from '../lib/lang.ts';
 import { toast } from '../lib/client/toast';
 import {
   flushOutbox,
@@ -12,12 +15,21 @@ import {
 import { FIELD_MAX, STATES, type FormInput, type VolunteerState } from '../lib/schemas/public-forms.ts';
 import Captcha from './Captcha.tsx';
 import { CheckboxField, FormAlert, SelectField, TextField } from './form-kit/Field.tsx';
+import { fieldMessageIn } from './form-kit/field-message.ts';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
 interface Props {
-  /** The six help areas (content module), offered as optional interest checkboxes. */
-  helpAreas: string[];
+  /**
+   * The six help areas, offered as optional interest checkboxes: `value` is
+   * what is stored (the English title, so staff see one list), `label` what
+   * the page's language calls it.
+   */
+  helpAreas: { value: string; label: string }[];
+  /** The page's language, posted with the sign-up (issue 12). */
+  lang: Lang;
+  /** The form's words in that language (src/content/ui.ts `formUi`). */
+  words: FormUi;
   /** Display names of the states (content module). */
   stateLabels: Record<VolunteerState, string>;
   /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
@@ -34,25 +46,26 @@ type Outcome = 'sent' | 'saved';
 
 const TEXT_FIELDS: {
   name: 'firstName' | 'lastName' | 'email' | 'phone' | 'address1' | 'address2' | 'city';
-  label: string;
+  /** The label's key in the form's words. */
+  label: 'firstName' | 'lastName' | 'email' | 'mobile' | 'address1' | 'address2' | 'city';
   type?: 'email' | 'tel';
   autoComplete: string;
   max: number;
   optional?: boolean;
 }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name', max: FIELD_MAX.firstName },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', max: FIELD_MAX.lastName },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', max: FIELD_MAX.email },
-  { name: 'phone', label: 'Mobile Number', type: 'tel', autoComplete: 'tel', max: FIELD_MAX.phone },
-  { name: 'address1', label: 'Address Line 1', autoComplete: 'address-line1', max: FIELD_MAX.address },
+  { name: 'firstName', label: 'firstName', autoComplete: 'given-name', max: FIELD_MAX.firstName },
+  { name: 'lastName', label: 'lastName', autoComplete: 'family-name', max: FIELD_MAX.lastName },
+  { name: 'email', label: 'email', type: 'email', autoComplete: 'email', max: FIELD_MAX.email },
+  { name: 'phone', label: 'mobile', type: 'tel', autoComplete: 'tel', max: FIELD_MAX.phone },
+  { name: 'address1', label: 'address1', autoComplete: 'address-line1', max: FIELD_MAX.address },
   {
     name: 'address2',
-    label: 'Address Line 2 (optional)',
+    label: 'address2',
     autoComplete: 'address-line2',
     max: FIELD_MAX.address,
     optional: true,
   },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', max: FIELD_MAX.city },
+  { name: 'city', label: 'city', autoComplete: 'address-level2', max: FIELD_MAX.city },
 ];
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -65,6 +78,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
  */
 export default function VolunteerForm({
   helpAreas,
+  lang,
+  words,
   stateLabels,
   captchaSiteKey,
   sent,
@@ -97,7 +112,9 @@ export default function VolunteerForm({
     return () => window.removeEventListener('online', flush);
   }, []);
 
+  const fieldMessage = fieldMessageIn(lang, words);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('volunteer', {
+    captchaMessage: words.captchaRequired,
     onProblem(p) {
       setError(p.title);
       toast.error(p.title);
@@ -122,10 +139,10 @@ export default function VolunteerForm({
           setOutcome('saved');
           return;
         }
-        setError('We could not send your sign-up. Please check your connection and try again.');
+        setError(words.volunteer.offline);
         return;
       }
-      setError(res.error ?? 'Please check the form and try again.');
+      setError((lang === 'en' && res.error) || words.volunteer.checkForm);
       setFieldErrors(res.fields ?? {});
     },
   });
@@ -142,15 +159,7 @@ export default function VolunteerForm({
     return (
       <div className="form-card volunteer-done" role="status" data-volunteer-form>
         <h3>{sent.heading}</h3>
-        {outcome === 'sent' ? (
-          <p>{sent.text}</p>
-        ) : (
-          <p>
-            We couldn't reach our server just now, so your sign-up is saved in this browser and will be sent
-            automatically the next time you visit this site. Our volunteer team will contact you once it
-            arrives.
-          </p>
-        )}
+        {outcome === 'sent' ? <p>{sent.text}</p> : <p>{words.volunteer.saved}</p>}
         <button type="button" className="btn btn--secondary" onClick={reset}>
           {sent.link.label}
         </button>
@@ -164,13 +173,13 @@ export default function VolunteerForm({
       key={version}
       className="form-card"
       {...formProps}
-      aria-label="Volunteer sign-up"
+      aria-label={words.volunteer.formLabel}
       data-volunteer-form
     >
+      <input type="hidden" name="lang" value={lang} />
       {resubmit && (
         <p className="notice notice--info">
-          Your saved sign-up from {new Date(resubmit.savedAt).toLocaleDateString('en-US')} could not be sent
-          automatically. Please complete the CAPTCHA and submit it again.
+          {fill(words.volunteer.resubmit, new Date(resubmit.savedAt).toLocaleDateString(`${lang}-US`))}
         </p>
       )}
       <div className="field-grid">
@@ -179,46 +188,52 @@ export default function VolunteerForm({
             key={f.name}
             idBase={id}
             name={f.name}
-            label={f.label}
+            label={words[f.label]}
             type={f.type}
             autoComplete={f.autoComplete}
             maxLength={f.max}
             required={!f.optional}
             defaultValue={str(values[f.name])}
-            error={fieldErrors[f.name]}
+            error={fieldMessage(f.name, fieldErrors[f.name])}
           />
         ))}
         <SelectField
           idBase={id}
           name="state"
-          label="State"
+          label={words.state}
           required
-          placeholder="Select a state"
+          placeholder={words.selectState}
           options={STATES.map((s) => ({ value: s, label: stateLabels[s] }))}
           defaultValue={str(values.state)}
-          error={fieldErrors.state}
+          error={fieldMessage('state', fieldErrors.state)}
         />
       </div>
       {helpAreas.length > 0 && (
         <fieldset className="interests">
-          <legend>How would you like to help? (optional)</legend>
+          <legend>{words.interests}</legend>
           {helpAreas.map((area, i) => (
             <CheckboxField
-              key={area}
+              key={area.value}
               idBase={id}
               name="interests"
               idSuffix={String(i)}
-              value={area}
-              label={area}
-              defaultChecked={interests.includes(area)}
+              value={area.value}
+              label={area.label}
+              defaultChecked={interests.includes(area.value)}
             />
           ))}
         </fieldset>
       )}
-      <Captcha ref={captchaRef} siteKey={captchaSiteKey} name={captchaField} noscriptNote={captchaNote} />
+      <Captcha
+        ref={captchaRef}
+        siteKey={captchaSiteKey}
+        name={captchaField}
+        noscriptNote={captchaNote}
+        words={words}
+      />
       <FormAlert message={error} />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
-        {submitting ? 'Submitting...' : 'Sign Up to Volunteer'}
+        {submitting ? words.volunteer.submitting : words.volunteer.submit}
       </button>
     </form>
   );

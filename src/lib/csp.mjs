@@ -25,7 +25,10 @@ function originOf(url) {
  * @returns {any[]}
  */
 export function cspDirectives(env) {
-  const donation = originOf(env.PUBLIC_DONATION_URL);
+  // The English and the Spanish donation forms (issue 12) may be on different origins.
+  const donation = [...new Set([originOf(env.PUBLIC_DONATION_URL), originOf(env.PUBLIC_DONATION_URL_ES)])]
+    .filter(Boolean)
+    .join(' ');
   const analytics = originOf(env.PUBLIC_ANALYTICS_URL);
   return [
     "default-src 'self'",

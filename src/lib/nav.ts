@@ -1,4 +1,5 @@
 /* Pure navigation helpers used by the header. */
+import { basePath, langOfPath } from './lang-paths.ts';
 
 /** Strip a trailing slash (except for the root) so "/about/" and "/about" compare equal. */
 export function normalizePath(path: string): string {
@@ -15,6 +16,8 @@ export function navState(
 ): { active: boolean; current: 'page' | 'true' | undefined } {
   const path = normalizePath(currentPath);
   if (path === href) return { active: true, current: 'page' };
-  if (href === '/blog' && path.startsWith('/article/')) return { active: true, current: 'true' };
+  const sameLang = langOfPath(href) === langOfPath(path);
+  if (sameLang && basePath(href) === '/blog' && basePath(path).startsWith('/article/'))
+    return { active: true, current: 'true' };
   return { active: false, current: undefined };
 }

@@ -48,7 +48,7 @@ function location(res: Response): string {
   expect(res.status).toBe(303);
   expect(res.headers.get('content-type')).toBeNull();
   const loc = res.headers.get('location') ?? '';
-  expect(loc.startsWith('/forms/')).toBe(true);
+  expect(/^(\/es)?\/forms\//.test(loc)).toBe(true);
   return loc;
 }
 
@@ -166,6 +166,41 @@ describe('success: 303 to the static outcome page', () => {
       ['cf-turnstile-response', TURNSTILE_TEST_TOKEN],
     ]);
     expect(location(res)).toBe('/forms/contact/sent');
+  });
+
+  it('a post from a Spanish page (hidden lang=es) lands on the Spanish outcome pages (issue 12)', async () => {
+    const sent = await postForm(contact, '/api/contact', [
+      ['name', 'Carmen'],
+      ['email', 'carmen@example.com'],
+      ['subject', 'general'],
+      ['message', 'Hola'],
+      ['captcha', TURNSTILE_TEST_TOKEN],
+      ['lang', 'es'],
+    ]);
+    expect(location(sent)).toBe('/es/forms/contact/sent');
+    const refused = location(
+      await postForm(contact, '/api/contact', [
+        ['name', 'Carmen'],
+        ['email', 'not an email'],
+        ['subject', 'general'],
+        ['message', 'Hola'],
+        ['captcha', TURNSTILE_TEST_TOKEN],
+        ['lang', 'es'],
+      ]),
+    );
+    expect(refused).toMatch(/^\/es\/forms\/contact\?outcome=/);
+    // Any other value of lang is refused like any bad field, and answered in English.
+    const odd = location(
+      await postForm(contact, '/api/contact', [
+        ['name', 'Carmen'],
+        ['email', 'carmen@example.com'],
+        ['subject', 'general'],
+        ['message', 'Hola'],
+        ['captcha', TURNSTILE_TEST_TOKEN],
+        ['lang', 'fr'],
+      ]),
+    );
+    expect(odd).toMatch(/^\/forms\/contact\?outcome=/);
   });
 
   it('forgot password: the same answer as JSON gives, as a page', async () => {

@@ -136,7 +136,7 @@ describe('text sign-up in Spanish', () => {
       ip: uniqueIp(),
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/forms/text-signup/sent');
+    expect(res.headers.get('location')).toBe('/es/forms/text-signup/sent'); // the Spanish outcome page;
     expect(await person(p)).toMatchObject({ lang: 'es', firstName: 'Lucía' });
     expect((await textsTo(p))[0]?.body).toBe(confirmationText('es'));
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
 import { launchBrowser, viewports, type BrowserSession, type ViewportName } from './helpers/browser';
-import { routes } from './helpers/routes';
+import { routes, spanishRoutes } from './helpers/routes';
 
 let browser: BrowserSession;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ const socialLinks = {
   ],
 };
 
-const cases = routes.flatMap((route) =>
+const cases = [...routes, ...spanishRoutes].flatMap((route) =>
   (Object.keys(viewports) as ViewportName[]).map((viewport) => ({ path: route.path, viewport })),
 );
 
@@ -29,6 +29,15 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     await page.route('**/api/social-media-links', (route) => route.fulfill({ json: socialLinks }));
     await page.goto(path);
     await page.locator('footer [data-social-links] a').first().waitFor();
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('has no violations with the Spanish mobile drawer open', async () => {
+    const page = await browser.newPage('mobile');
+    await page.goto('/es/platform');
+    await page.getByRole('button', { name: 'Menú', exact: true }).click();
+    await page.locator('#nav-drawer[open]').waitFor();
     await expectNoAxeViolations(page);
     await page.close();
   });

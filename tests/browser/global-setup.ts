@@ -26,7 +26,24 @@ export const PROD_BUILD_DONATION_URL = 'https://secure.actblue.com/donate/avery-
 const PROD_BUILD_TURNSTILE_SITE_KEY = '1x00000000000000000000AA';
 
 /** The public routes and the dashboard: a test should never be a page's first visitor. */
-const WARM_PATHS = ['/', '/about', '/platform', '/donate', '/volunteer', '/blog', '/contact', '/admin'];
+const WARM_PATHS = [
+  '/',
+  '/about',
+  '/platform',
+  '/donate',
+  '/volunteer',
+  '/blog',
+  '/contact',
+  '/admin',
+  // Issue 12: the Spanish pages too.
+  '/es',
+  '/es/about',
+  '/es/platform',
+  '/es/donate',
+  '/es/volunteer',
+  '/es/blog',
+  '/es/contact',
+];
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = project.config.root;

@@ -2,13 +2,23 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { candidate } from '../../src/content/campaign';
+import { islandUi } from '../../src/content/ui';
 import { carouselVideos } from '../../src/content/home';
 import { candidatePortrait, videoPosters } from '../../src/content/media';
 import HomeCarousel, { embedUrl } from '../../src/islands/HomeCarousel';
 
 /** The carousel as its static HTML (what the page ships before hydration). */
 const render = (videos: Parameters<typeof HomeCarousel>[0]['videos']) =>
-  renderToStaticMarkup(createElement(HomeCarousel, { videos, candidateName: candidate.fullName }));
+  renderToStaticMarkup(
+    createElement(HomeCarousel, {
+      videos,
+      candidateName: candidate.fullName,
+      words: islandUi,
+      donateHref: '/donate',
+      volunteerHref: '/volunteer',
+      volunteerLabel: 'Volunteer',
+    }),
+  );
 
 const poster = {
   sources: [{ type: 'image/avif', srcset: '/_astro/p.480.avif 480w, /_astro/p.960.avif 960w' }],

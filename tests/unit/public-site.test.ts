@@ -118,6 +118,29 @@ describe('news archive and feeds list every article', () => {
     expect(xml).toContain('https://www.example.org/blog/page/2<');
     expect(xml).not.toMatch(/example\.org\/[a-z-/]+\/</);
   });
+  it('sitemap: every page in both languages, each listing both versions (issue 12)', () => {
+    const xml = buildSitemap(sixty, new URL('https://www.example.org'));
+    for (const path of [
+      '',
+      '/about',
+      '/platform',
+      '/donate',
+      '/volunteer',
+      '/blog',
+      '/contact',
+      '/privacy-policy',
+    ])
+      expect(xml).toContain(`<loc>https://www.example.org/es${path}</loc>`);
+    expect(xml).toContain(`<loc>https://www.example.org/es/article/${sixty[0]!.slug}</loc>`);
+    expect(xml).toContain('<loc>https://www.example.org/es/blog/page/2</loc>');
+    const about = xml.split('\n').filter((line) => line.includes('/about</loc>'));
+    expect(about).toHaveLength(2);
+    for (const line of about) {
+      expect(line).toContain('hreflang="en" href="https://www.example.org/about"');
+      expect(line).toContain('hreflang="es" href="https://www.example.org/es/about"');
+    }
+    expect(xml).not.toContain('/es/admin');
+  });
   it('CDN headers name every tag and the freshness window', () => {
     expect(cdnHeaders(['news', 'events'], 30)).toMatchObject({
       'Netlify-Cache-Tag': 'news,events',

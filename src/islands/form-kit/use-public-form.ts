@@ -28,6 +28,8 @@ interface Options {
    * Before hydration and without JavaScript the browser still checks them.
    */
   ownValidation?: boolean;
+  /** The captcha message in the page's language (default: the English CAPTCHA_REQUIRED). */
+  captchaMessage?: string | undefined;
 }
 
 /**
@@ -51,7 +53,9 @@ export function usePublicForm(id: PublicFormId, options: Options) {
     const input = formFieldsToInput(id, new FormData(element));
     const problem =
       options.check?.(input) ??
-      (form.captchaField && !input[form.captchaField] ? { title: CAPTCHA_REQUIRED } : null);
+      (form.captchaField && !input[form.captchaField]
+        ? { title: options.captchaMessage ?? CAPTCHA_REQUIRED }
+        : null);
     if (problem) {
       options.onProblem(problem);
       return;

@@ -18,15 +18,27 @@ export const TEXT_SIGNUP_PROBLEMS = TEXT_SIGNUP_MESSAGES satisfies Record<string
 /** The captcha message of every public form (equals CAPTCHA_REQUIRED in schemas/forms.ts; unit-tested). */
 export const CAPTCHA_PROBLEM: Problem = { title: 'Please complete the CAPTCHA' };
 
+/** The messages of the text sign-up checks; a page in another language passes its own (issue 12). */
+export interface TextSignupMessages {
+  firstName: Problem;
+  consent: Problem;
+  captcha: Problem;
+}
+
+const ENGLISH_TEXT_SIGNUP: TextSignupMessages = { ...TEXT_SIGNUP_PROBLEMS, captcha: CAPTCHA_PROBLEM };
+
 /** Then the bot check (issue 15), when the form has one: `captcha` is its token, null until solved. */
-export function textSignupProblem(values: {
-  firstName: string;
-  smsConsent: boolean;
-  captcha?: string | null;
-}): Problem | null {
-  if (!values.firstName.trim()) return TEXT_SIGNUP_PROBLEMS.firstName;
-  if (!values.smsConsent) return TEXT_SIGNUP_PROBLEMS.consent;
-  if (values.captcha !== undefined && !values.captcha) return CAPTCHA_PROBLEM;
+export function textSignupProblem(
+  values: {
+    firstName: string;
+    smsConsent: boolean;
+    captcha?: string | null;
+  },
+  messages: TextSignupMessages = ENGLISH_TEXT_SIGNUP,
+): Problem | null {
+  if (!values.firstName.trim()) return messages.firstName;
+  if (!values.smsConsent) return messages.consent;
+  if (values.captcha !== undefined && !values.captcha) return messages.captcha;
   return null;
 }
 

@@ -62,6 +62,9 @@ const sourcePage = z
   .regex(/^\/[\w\-/]*$/)
   .optional();
 
+/** The language of the page a public form was sent from (issue 12): optional, English when absent. */
+const formLang = z.enum(LANGS).optional();
+
 /** POST /api/newsletter: the text-message sign-up. */
 export const TextSignupSchema = z.strictObject({
   firstName: required(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
@@ -77,7 +80,8 @@ export const TextSignupSchema = z.strictObject({
    * and is held to the no-script budget instead (submitTextSignup).
    */
   captcha: captchaToken.optional(),
-  lang: z.enum(LANGS).optional(),
+  /** The language of the page the form was on (issue 12; hidden field of the /es/ forms). */
+  lang: formLang,
 });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
@@ -101,7 +105,7 @@ export const VolunteerSignupSchema = z.strictObject({
   /** Help areas the volunteer ticked (optional). */
   interests: z.array(cleanString().max(60)).max(10).optional().default([]),
   captchaResponse: captchaToken,
-  lang: z.enum(LANGS).optional(),
+  lang: formLang,
 });
 export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
 
@@ -113,7 +117,7 @@ export const ContactMessageSchema = z.strictObject({
   subject: z.enum(CONTACT_SUBJECTS, FIELD_MESSAGES.subject),
   message: required(FIELD_MAX.message, FIELD_MESSAGES.message, { multiline: true }),
   captcha: captchaToken,
-  lang: z.enum(LANGS).optional(),
+  lang: formLang,
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 

@@ -7,6 +7,8 @@ import {
   type FormInput,
   type PublicFormId,
 } from '../schemas/public-forms.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../lang.ts';
+import { localizedPath } from '../lang-paths.ts';
 import { key, kv } from './store.ts';
 
 /**
@@ -42,10 +44,13 @@ export function browserFormPost(req: Request): PublicFormId | null {
 }
 
 const refills = new WeakMap<Request, FormInput>();
+/** The language of the page each post came from: its outcome page is in the same language (issue 12). */
+const langs = new WeakMap<Request, Lang>();
 
 /** Keeps what may be shown back if this post is refused (only the form's refill fields). */
 export function rememberRefill(req: Request, id: PublicFormId, input: FormInput): void {
   refills.set(req, refillValues(id, input));
+  if (isLang(input.lang)) langs.set(req, input.lang);
 }
 
 /** How long a refused post's values wait for their outcome page. */
@@ -124,8 +129,12 @@ async function jsonOf(res: Response): Promise<Record<string, unknown>> {
   }
 }
 
-/** Where a browser form post that got `res` is sent (the Location of the 303). */
+/** Where a browser form post that got `res` is sent (the Location of the 303), in the post's language. */
 export async function formPostLocation(req: Request, id: PublicFormId, res: Response): Promise<string> {
+  return localizedPath(await outcomePath(req, id, res), langs.get(req) ?? DEFAULT_LANG);
+}
+
+async function outcomePath(req: Request, id: PublicFormId, res: Response): Promise<string> {
   const body = await jsonOf(res);
   if (res.status >= 200 && res.status < 300) {
     const outcome =

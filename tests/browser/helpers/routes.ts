@@ -1,3 +1,4 @@
+import { copyFor } from '../../../src/content/copy';
 import { aboutIntro } from '../../../src/content/about';
 import { candidate } from '../../../src/content/campaign';
 import { contactIntro } from '../../../src/content/contact';
@@ -37,4 +38,28 @@ export const routes: RouteCase[] = [
   { path: '/forgot-password', status: 200, h1: forgotPasswordCopy.heading, noindex: true },
   { path: '/admin', status: 200, h1: adminCopy.heading, noindex: true },
   { path: '/this-page-does-not-exist', status: 404, h1: notFoundCopy.heading, noindex: true },
+];
+
+/*
+ * The Spanish counterparts (issue 12): every public page under /es/, with its
+ * Spanish heading; the staff pages stay English and have none.
+ */
+const es = copyFor('es');
+export const spanishRoutes: RouteCase[] = [
+  { path: '/es', status: 200, h1: es.ui.homeCopy.heroHeading },
+  { path: '/es/about', status: 200, h1: es.about.aboutIntro.heading },
+  { path: '/es/platform', status: 200, h1: es.platform.platformIntro.heading },
+  { path: '/es/donate', status: 200, h1: es.donate.donateIntro.heading },
+  { path: '/es/volunteer', status: 200, h1: es.volunteer.volunteerIntro.heading },
+  { path: '/es/blog', status: 200, h1: es.pages.blogCopy.heading },
+  { path: '/es/contact', status: 200, h1: es.contact.contactIntro.heading },
+  { path: '/es/privacy-policy', status: 200, h1: es.legal.privacyPolicy.title },
+  { path: '/es/terms-of-use', status: 200, h1: es.legal.termsOfUse.title },
+  {
+    path: '/es/article/no-such-article',
+    status: 404,
+    h1: es.pages.articleNotFoundCopy.heading,
+    noindex: true,
+  },
+  { path: '/es/esta-pagina-no-existe', status: 404, h1: es.pages.notFoundCopy.heading, noindex: true },
 ];

@@ -1,3 +1,4 @@
+import { LANG_TAGS, alternatePaths } from '../../lang-paths.ts';
 import type { PublicArticle } from '../../schemas/article.ts';
 import { pageUrl } from '../../urls.ts';
 
@@ -83,21 +84,31 @@ export const SITEMAP_STATIC_PATHS = [
   '/terms-of-use',
 ];
 
-/** Every published article, plus the static routes and the news archive's pages. */
+/**
+ * One <url> per page and language (issue 12), each listing all its language
+ * versions as xhtml:link alternates (Google's sitemap form of hreflang).
+ */
+function sitemapUrls(path: string, site: URL, lastmod?: string): string[] {
+  const versions = Object.entries(alternatePaths(path)) as [keyof typeof LANG_TAGS, string][];
+  const links = versions.map(
+    ([lang, p]) =>
+      `<xhtml:link rel="alternate" hreflang="${LANG_TAGS[lang].html}" href="${xmlEscape(pageUrl(p, site))}"/>`,
+  );
+  const mod = lastmod ? `<lastmod>${lastmod}</lastmod>` : '';
+  const paths = versions.length ? versions.map(([, p]) => p) : [path];
+  return paths.map((p) => `  <url><loc>${xmlEscape(pageUrl(p, site))}</loc>${mod}${links.join('')}</url>`);
+}
+
+/** Every published article, plus the static routes and the news archive's pages, in every language. */
 export function buildSitemap(articles: readonly PublicArticle[], site: URL): string {
   const archive = archivePaths(articles.length);
   const urls = [
-    ...[...SITEMAP_STATIC_PATHS, ...archive].map(
-      (p) => `  <url><loc>${xmlEscape(pageUrl(p, site))}</loc></url>`,
-    ),
-    ...articles.map(
-      (a) =>
-        `  <url><loc>${xmlEscape(pageUrl(articlePath(a.slug), site))}</loc><lastmod>${new Date(a.updatedAt).toISOString()}</lastmod></url>`,
-    ),
+    ...[...SITEMAP_STATIC_PATHS, ...archive].flatMap((p) => sitemapUrls(p, site)),
+    ...articles.flatMap((a) => sitemapUrls(articlePath(a.slug), site, new Date(a.updatedAt).toISOString())),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">`,
     ...urls,
     '</urlset>',
     '',

@@ -1,0 +1,127 @@
+import { RESUBSCRIBE_KEYWORDS } from '../consent.ts';
+import type * as en from '../forms.ts';
+import { IDENTITY } from '../identity.ts';
+import type { Translation } from '../translation.ts';
+
+/* Spanish of src/content/forms.ts (issue 12). */
+
+export const formCopy = {
+  'text-signup': {
+    name: 'Inscripción a mensajes de texto',
+    outcomes: {
+      sent: {
+        heading: '¡Ya está inscrito!',
+        text: 'Gracias por inscribirse a nuestros mensajes de texto. Responda ALTO en cualquier momento para cancelar la suscripción.',
+        link: { label: 'Volver al inicio' },
+      },
+      opted_out: {
+        heading: 'Envíe COMENZAR desde su teléfono',
+        text:
+          'Este número nos pidió que dejáramos de enviarle mensajes, así que no se puede volver a inscribir desde el sitio web. ' +
+          `Para volver a recibir nuestros mensajes, responda ${RESUBSCRIBE_KEYWORDS.es} (o ${RESUBSCRIBE_KEYWORDS.en}) desde ese teléfono ` +
+          `a cualquier mensaje que haya recibido de ${IDENTITY.smsProgramName}.`,
+        link: { label: 'Usar otro número' },
+      },
+    },
+  },
+  volunteer: {
+    name: 'Inscripción de voluntarios',
+    outcomes: {
+      sent: {
+        heading: '¡Gracias por ofrecerse como voluntario!',
+        text: 'Recibimos su inscripción. Nuestro equipo de voluntarios se comunicará con usted pronto con los siguientes pasos.',
+        link: { label: 'Inscribir a otro voluntario' },
+      },
+    },
+  },
+  contact: {
+    name: 'Formulario de contacto',
+    outcomes: {
+      sent: {
+        heading: '¡Mensaje enviado!',
+        text: 'Le responderemos en menos de 24 horas.',
+        link: { label: 'Volver a la página de contacto' },
+      },
+    },
+  },
+  newsletter: {
+    name: 'Inscripción al boletín',
+    outcomes: {
+      sent: {
+        heading: '¡Gracias por suscribirse!',
+        text: 'Le mantendremos al tanto de las noticias de la campaña.',
+        link: { label: 'Volver a Noticias' },
+      },
+    },
+  },
+  'forgot-password': {
+    name: 'Olvidé mi contraseña',
+    outcomes: {
+      sent: {
+        heading: '¡Correo enviado!',
+        text: 'Si existe una cuenta con ese correo, le enviamos una contraseña temporal. Revise su bandeja de entrada e inicie sesión con ella.',
+        link: { label: 'Volver al inicio de sesión' },
+      },
+    },
+  },
+  // The event pages and RSVPs are English-only for now; these keep the shape whole (issue 13's outcomes).
+  rsvp: {
+    name: 'Confirmación de asistencia',
+    outcomes: {
+      sent: {
+        heading: '¡Asistirá!',
+        text: 'Asistirá. Le enviamos la confirmación por correo electrónico.',
+        link: { label: 'Ver todos los eventos' },
+      },
+      waitlisted: {
+        heading: 'Está en la lista de espera',
+        text: 'Este evento está lleno, así que está en la lista de espera. Le escribiremos si se libera un lugar.',
+        link: { label: 'Ver todos los eventos' },
+      },
+    },
+  },
+  'rsvp-cancel': {
+    name: 'Cancelación de asistencia',
+    outcomes: {
+      sent: {
+        heading: 'Asistencia cancelada',
+        text: 'Su confirmación de asistencia quedó cancelada. Gracias por avisarnos.',
+        link: { label: 'Ver todos los eventos' },
+      },
+    },
+  },
+  'reset-password': {
+    name: 'Restablecer la contraseña',
+    outcomes: {
+      sent: {
+        heading: 'Contraseña restablecida',
+        text: 'Su contraseña se actualizó. Ya puede iniciar sesión con la contraseña nueva.',
+        link: { label: 'Volver al inicio de sesión' },
+      },
+    },
+  },
+} satisfies Translation<typeof en.formCopy>;
+
+export const refusedCopy = {
+  heading: 'Revise el formulario',
+  expired: 'Esta página venció. Llene el formulario de nuevo.',
+  byStatus: {
+    400: 'Revise el formulario e inténtelo de nuevo.',
+    403: 'Este formulario se debe enviar desde nuestro propio sitio web. Inténtelo de nuevo desde la página.',
+    413: 'Envió demasiado texto de una vez. Acorte su mensaje e inténtelo de nuevo.',
+    429: 'Demasiados intentos. Espere un poco e inténtelo de nuevo.',
+    503: 'El servicio no está disponible por el momento. Inténtelo de nuevo en un minuto.',
+  } as Record<number, string>,
+  fallback: 'Algo salió mal. Inténtelo de nuevo.',
+} satisfies Translation<typeof en.refusedCopy>;
+
+export const captchaNeedsJavaScript = `La verificación contra spam de este formulario (CAPTCHA) necesita JavaScript. Active JavaScript para enviarlo o escríbanos a ${IDENTITY.emails.general}.`;
+
+export const newsletterForm = {
+  label: 'Correo electrónico',
+  placeholder: 'Su correo electrónico',
+  submit: 'Suscribirme',
+  failure: 'No se pudo completar la suscripción',
+  formLabel: 'Inscripción al boletín',
+  tryLater: 'Inténtelo de nuevo más tarde',
+} satisfies Translation<typeof en.newsletterForm>;
