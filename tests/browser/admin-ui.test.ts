@@ -248,7 +248,7 @@ describe('admin dashboard (stubbed API)', () => {
     expect(await dialog.getByLabel('Author').inputValue()).toBe('Jordan Avery');
     await dialog.getByRole('button', { name: 'Create Article' }).click();
     await expectToast(page, 'Missing required fields', 'Please fill in title, slug, content, and author.');
-    await dialog.getByLabel('Title').fill('Our Budget Plan');
+    await dialog.getByLabel('Title', { exact: true }).fill('Our Budget Plan');
     await dialog.getByLabel('Slug').pressSequentially('Our Budget Plan!');
     expect(await dialog.getByLabel('Slug').inputValue()).toBe('our-budget-plan-');
     await dialog.getByLabel('Content').fill('<p>Line by line.</p>');
@@ -272,7 +272,7 @@ describe('admin dashboard (stubbed API)', () => {
     await page.getByRole('button', { name: 'Edit Article 1' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Article' });
     api.override('PUT /api/admin/news/1', 409, { error: 'This article was changed by someone else.' });
-    await edit.getByLabel('Title').fill('Article 1 (edited)');
+    await edit.getByLabel('Title', { exact: true }).fill('Article 1 (edited)');
     await edit.getByRole('button', { name: 'Update Article' }).click();
     await expectToast(page, 'Failed to update article');
     expect(await edit.isVisible()).toBe(true);
@@ -292,7 +292,7 @@ describe('admin dashboard (stubbed API)', () => {
 
     await page.getByRole('button', { name: 'Add Article' }).click();
     const add = page.getByRole('dialog', { name: 'Add Article' });
-    await add.getByLabel('Title').fill('T');
+    await add.getByLabel('Title', { exact: true }).fill('T');
     await add.getByLabel('Slug').fill('t');
     await add.getByLabel('Content').fill('c');
     api.override('POST /api/admin/news', 400, { error: 'Slug already in use' });
@@ -325,7 +325,7 @@ describe('admin dashboard (stubbed API)', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Create Event' }).click();
     await expectToast(page, 'Failed to create event');
-    await dialog.getByLabel('Title').fill('Canvass Kickoff');
+    await dialog.getByLabel('Title', { exact: true }).fill('Canvass Kickoff');
     await dialog.getByLabel('Location').fill('Campaign HQ');
     await dialog.getByLabel('Date').fill('2030-09-20');
     await dialog.getByLabel('Start time').fill('09:00');

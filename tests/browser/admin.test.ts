@@ -157,7 +157,7 @@ describe('admin content (dev server)', () => {
     await page.getByRole('button', { name: 'Add Article' }).click();
     const add = page.getByRole('dialog', { name: 'Add Article' });
     await expectNoAxeViolations(page);
-    await add.getByLabel('Title').fill(title);
+    await add.getByLabel('Title', { exact: true }).fill(title);
     await add.getByLabel('Slug').fill(`E2E Article ${run}`);
     expect(await add.getByLabel('Slug').inputValue()).toBe(slug);
     await add.getByLabel('Excerpt').fill('An end-to-end test article.');
@@ -200,7 +200,7 @@ describe('admin content (dev server)', () => {
     await page.getByRole('button', { name: 'Add Event' }).click();
     const add = page.getByRole('dialog', { name: 'Add Event' });
     await expectNoAxeViolations(page);
-    await add.getByLabel('Title').fill(title);
+    await add.getByLabel('Title', { exact: true }).fill(title);
     await add.getByLabel('Location').fill('Main Library');
     await add.getByLabel('Date').fill('2030-10-01');
     await add.getByLabel('Start time').fill('18:00');

@@ -163,7 +163,7 @@ describe('Spanish forms', () => {
     await page.goto('/es/contact');
     const contact = page.locator('#contact-form');
     expect(await contact.locator('input[name="lang"]').inputValue()).toBe('es');
-    await contact.getByLabel(es.ui.formUi.message).waitFor();
+    await contact.getByLabel(es.ui.formUi.message, { exact: true }).waitFor();
     await page.close();
   });
 });

@@ -106,7 +106,7 @@ describe('visual editor, preview and publish', () => {
     const slug = `editor-flow-${run}`;
     await page.getByRole('button', { name: 'Add Article' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Article' });
-    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
     await dialog.getByLabel('Slug').fill(slug);
     await dialog.getByLabel('Excerpt').fill('Written in the visual editor.');
 

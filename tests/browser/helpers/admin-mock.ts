@@ -56,6 +56,7 @@ function seed(opts: MockOptions): Record<string, Rec[]> {
     publishedAt: i % 2 === 0 ? now : null,
     createdAt: now,
     updatedAt: now,
+    translations: {},
   }));
   const inbox = (n: number, make: (i: number) => Rec) => Array.from({ length: n }, (_, i) => make(i + 1));
   return {
@@ -79,6 +80,7 @@ function seed(opts: MockOptions): Record<string, Rec[]> {
         notes: '',
         createdAt: now,
         updatedAt: now,
+        translations: {},
       },
     ],
     'social-media-links': ['facebook', 'x', 'instagram', 'linkedin', 'youtube', 'tiktok'].map(
@@ -286,6 +288,8 @@ export async function mockAdminApi(page: Page, opts: MockOptions = {}): Promise<
         createdAt: new Date().toISOString(),
         updatedAt: new Date().toISOString(),
       };
+      // The API stores articles and events with their translations (issue 12), none on a new record.
+      if (name === 'news' || name === 'events') rec.translations ??= {};
       if (name === 'users') {
         delete rec.password;
         Object.assign(rec, { lastLogin: null, mustChangePassword: false });
