@@ -12,6 +12,7 @@ import {
 } from '../../src/lib/schemas/inbox.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { startBlobs } from '../helpers/blobs.ts';
+import { anyValue, formOf } from '../helpers/fuzz.ts';
 import { call } from '../helpers/http.ts';
 import {
   localProviders,
@@ -35,13 +36,6 @@ beforeAll(async () => {
 afterAll(() => blobs.stop());
 
 const RUNS = 120;
-const anyValue = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.jsonValue({ maxDepth: 2 }),
-  fc.constant(''),
-  fc.constant(null),
-);
 const phoneish = fc.oneof(
   {
     arbitrary: fc.constantFrom(
@@ -76,31 +70,6 @@ const token = fc.oneof(
   { arbitrary: fc.constant(TURNSTILE_TEST_TOKEN), weight: 4 },
   fc.string({ maxLength: 20 }),
 );
-
-/**
- * Records with the endpoint's own field names: each field mostly plausible,
- * sometimes junk or missing, and sometimes a stray key (so both 2xx and 4xx occur).
- */
-function formOf(fields: Record<string, fc.Arbitrary<unknown>>) {
-  const biased = Object.fromEntries(
-    Object.entries(fields).map(([k, a]) => [
-      k,
-      fc.oneof(
-        { arbitrary: a, weight: 12 },
-        { arbitrary: anyValue, weight: 1 },
-        { arbitrary: fc.constant(undefined), weight: 1 },
-      ),
-    ]),
-  );
-  const extra = fc.oneof(
-    { arbitrary: fc.constant(undefined), weight: 6 },
-    { arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 2 }), weight: 1 },
-  );
-  return fc.tuple(fc.record(biased), extra).map(([r, x]) => {
-    const clean = Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
-    return x ? { ...x, ...clean } : clean;
-  });
-}
 
 const bodies = {
   newsletter: fc.oneof(

@@ -14,6 +14,7 @@ import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { deliver, fixture, useWebhookCredentials } from '../helpers/donations.ts';
 import { localProviders, valuesOf } from '../helpers/forms.ts';
+import { formOf } from '../helpers/fuzz.ts';
 import { call } from '../helpers/http.ts';
 import { rsvpEventFixture } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -35,36 +36,6 @@ beforeAll(async () => {
 afterAll(() => stop());
 
 const RUNS = 100;
-const anyValue = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.jsonValue({ maxDepth: 2 }),
-  fc.constant(''),
-  fc.constant(null),
-);
-
-/** Mostly plausible field values, sometimes junk or missing, sometimes a stray key. */
-function formOf(fields: Record<string, fc.Arbitrary<unknown>>) {
-  const biased = Object.fromEntries(
-    Object.entries(fields).map(([k, a]) => [
-      k,
-      fc.oneof(
-        { arbitrary: a, weight: 12 },
-        { arbitrary: anyValue, weight: 1 },
-        { arbitrary: fc.constant(undefined), weight: 1 },
-      ),
-    ]),
-  );
-  const extra = fc.oneof(
-    { arbitrary: fc.constant(undefined), weight: 6 },
-    { arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 2 }), weight: 1 },
-  );
-  return fc.tuple(fc.record(biased), extra).map(([r, x]) => {
-    const clean = Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
-    return x ? { ...x, ...clean } : clean;
-  });
-}
-
 async function expectClean(res: Response, seen: Set<number>) {
   seen.add(res.status);
   const text = await res.text();
