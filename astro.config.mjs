@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
+import { devImageCache } from './scripts/dev/image-cache.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
 import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
 
@@ -13,6 +14,8 @@ const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
 // Astro's CSP is unsupported under the Vite dev server: its <meta> there blocks the
 // dev server's inline island scripts, so no island hydrates. Built output keeps it.
 const isDevServer = process.argv.includes('dev');
+// What Netlify's dev middleware emulates besides Blobs, headers, redirects and static files.
+const NETLIFY_DEV_FEATURES = { edgeFunctions: false, environmentVariables: false, images: false };
 
 export default defineConfig({
   site,
@@ -32,7 +35,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   adapter: netlify({
-    devFeatures: { edgeFunctions: false, environmentVariables: false, images: false },
+    devFeatures: NETLIFY_DEV_FEATURES,
     // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a
     // year), not resized per request by Netlify's Image CDN (docs/decisions.md, issue 14).
     imageCDN: false,
@@ -57,7 +60,15 @@ export default defineConfig({
     build: { assetsInlineLimit: 0 },
     // Development only: /api/* from the function modules loaded once (scripts/dev/functions-in-process.mts).
     // CAMPAIGN_DEV_FUNCTIONS=emulator falls back to Netlify's per-request workers (npm run bench compares both).
-    plugins: isDevServer && process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator' ? [functionsInProcess()] : [],
+    // Development only, too: /_image answers kept in memory (scripts/dev/image-cache.mts).
+    plugins: isDevServer
+      ? [
+          devImageCache(),
+          ...(process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator'
+            ? [functionsInProcess({ devFeatures: NETLIFY_DEV_FEATURES })]
+            : []),
+        ]
+      : [],
     server: {
       // Like Netlify: no CORS headers on any response (Vite's dev default would answer localhost origins).
       cors: false,

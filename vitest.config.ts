@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what a person would see; on a busy machine a render after a fetch
+          // can take seconds, so poll for up to 15 s (the default, 1 s, made tests flaky under load).
+          expect: { poll: { timeout: 15_000 } },
           // One dev server and one Chromium are shared; run files one at a time on 2 cores.
           fileParallelism: false,
         },

@@ -142,6 +142,35 @@ async function sendWebResponse(res: ServerResponse, response: Response, extraCoo
 export interface FunctionsInProcessOptions {
   /** Folder of the function entry files (default netlify/functions). */
   dir?: string;
+  /** The Netlify adapter's `devFeatures` (astro.config.mjs), so the emulation we keep is the same. */
+  devFeatures?: { images?: boolean; environmentVariables?: boolean; edgeFunctions?: boolean };
+}
+
+/**
+ * Netlify's dev middleware (@netlify/vite-plugin, added by the Astro adapter) emulates functions
+ * too: on the first request of any kind it bundles every function with zip-it-and-ship-it (a minute
+ * of CPU on this 2-core machine before the first page answers; measured in docs/benchmarks.md), to
+ * route /api/* calls this plugin already answers. The adapter has no switch for that, so the
+ * middleware is swapped for one built with the same features and functions off. Blobs, headers,
+ * redirects and static files stay emulated by Netlify's own code.
+ */
+async function withoutFunctionsEmulation(
+  plugins: readonly Plugin[],
+  devFeatures: NonNullable<FunctionsInProcessOptions['devFeatures']>,
+): Promise<boolean> {
+  const netlifyPlugin = plugins.find((p) => p.name === 'vite-plugin-netlify');
+  if (!netlifyPlugin) return false;
+  const { default: netlify } = await import('@netlify/vite-plugin');
+  const [replacement] = netlify({
+    images: { enabled: devFeatures.images ?? true },
+    environmentVariables: { enabled: devFeatures.environmentVariables ?? false },
+    edgeFunctions: { enabled: devFeatures.edgeFunctions ?? true },
+    functions: { enabled: false },
+  }) as Plugin[];
+  if (!replacement?.configureServer) return false;
+  (netlifyPlugin as { configureServer?: Plugin['configureServer'] }).configureServer =
+    replacement.configureServer;
+  return true;
 }
 
 export function functionsInProcess(options: FunctionsInProcessOptions = {}): Plugin {
@@ -150,6 +179,11 @@ export function functionsInProcess(options: FunctionsInProcessOptions = {}): Plu
     apply: 'serve',
     // Before @netlify/vite-plugin's middleware, so its per-request workers never run.
     enforce: 'pre',
+    async configResolved(config) {
+      if (!(await withoutFunctionsEmulation(config.plugins, options.devFeatures ?? {}))) {
+        config.logger.warn('[functions] Netlify dev middleware not found: its function emulation stays on');
+      }
+    },
     configureServer(server) {
       const dir = resolve(server.config.root, options.dir ?? 'netlify/functions');
       let routes: Promise<LoadedFunction[]> | null = null;

@@ -98,3 +98,33 @@ describe('response headers by kind of response', () => {
     expectSecurityHeaders(res);
   });
 });
+
+/*
+ * Issue 10: the dev server's own shortcuts change speed, never answers.
+ * Netlify's dev middleware must not bundle the functions (a minute of CPU before
+ * the first page; /api/* is served in-process), and a remembered /_image answer
+ * is the same answer.
+ */
+describe('dev server shortcuts', () => {
+  it("Netlify's dev middleware emulates Blobs, headers and redirects but not functions", async () => {
+    const { readFile } = await import('node:fs/promises');
+    const log = await readFile(new URL('../.tmp/astro-dev.log', import.meta.url), 'utf8');
+    const features = /Emulating features: ([^.\n]+)/.exec(log)?.[1]?.split(/,\s*/) ?? [];
+    expect(features).toEqual(expect.arrayContaining(['blobs', 'headers', 'redirects', 'static']));
+    expect(features).not.toContain('functions');
+  });
+
+  it('a repeated /_image request gets the same image and headers', async () => {
+    const html = await (await fetch(`${base}/about`)).text();
+    const src = /(?:src|srcset)="(\/_image\?[^"\s]+)/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    expect(src, 'the about page has a dev-server image').toBeTruthy();
+    const first = await fetch(`${base}${src}`);
+    const second = await fetch(`${base}${src}`);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(100);
+    expect(Buffer.from(await second.arrayBuffer())).toEqual(bytes);
+  });
+});
