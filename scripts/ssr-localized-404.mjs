@@ -27,7 +27,9 @@ if (source.includes(marker)) {
 }
 const call = /export default createHandler\((\{"notFoundContent":[\s\S]*?\})\);/;
 if (!call.test(source)) {
-  console.error(`ssr-localized-404: unexpected ${file}; the localized 404 pages are not wired. Update this script.`);
+  console.error(
+    `ssr-localized-404: unexpected ${file}; the localized 404 pages are not wired. Update this script.`,
+  );
   process.exit(1);
 }
 /** @type {Record<string, string>} */
@@ -54,4 +56,6 @@ const wrapped = source.replace(
     `\t\t\t}`,
 );
 writeFileSync(file, wrapped);
-console.log(`ssr-localized-404: unknown paths under /${Object.keys(pages).join(', /')}/ get that language's 404 page`);
+console.log(
+  `ssr-localized-404: unknown paths under /${Object.keys(pages).join(', /')}/ get that language's 404 page`,
+);
