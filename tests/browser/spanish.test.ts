@@ -153,6 +153,18 @@ describe('Spanish forms', () => {
     await form.getByRole('button', { name: words.textSignup.submit }).click();
     await expect.poll(() => toast(page).textContent()).toContain(words.textSignup.consentTitle);
     await expectNoAxeViolations(page);
+    // A refusal by the server (English JSON) is shown in Spanish: the field's own message.
+    await form.locator('input[name="phone"]').fill('123');
+    await form.locator('input[name="smsConsent"]').check();
+    await form.getByLabel(words.captchaHuman).check();
+    await form.getByRole('button', { name: words.textSignup.submit }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: words.fields.phone })
+      .waitFor({ timeout: 60_000 });
+    expect(
+      await page.locator('[data-sonner-toast]').filter({ hasText: en.ui.formUi.fields.phone }).count(),
+    ).toBe(0);
     await page.close();
   });
 
