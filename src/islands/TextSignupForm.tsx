@@ -111,7 +111,8 @@ export default function TextSignupForm({
       } catch (err) {
         // The server words its refusals in English: a page in another language shows the field's own
         // message where it has one, else its own words.
-        const [name, message] = (err instanceof ApiError && Object.entries(err.fields)[0]) || [];
+        const first = err instanceof ApiError ? Object.entries(err.fields)[0] : undefined;
+        const [name, message] = first ?? [];
         const own = name === undefined ? undefined : fieldMessage(name, message);
         const description =
           lang === 'en' ? messageOf(err, words.tryLater) : own && own !== message ? own : words.tryLater;
