@@ -33,10 +33,26 @@ export const RESUBSCRIBE_KEYWORDS = { en: 'START', es: 'COMENZAR' } as const;
 /** The wording shown today (English). */
 export const SMS_CONSENT_TEXT = smsConsentText();
 
-/** What the newsletter box says the subscriber agrees to (stored with each email subscription). */
-export const EMAIL_CONSENT_TEXT =
-  `By subscribing, you agree to receive campaign emails from ${IDENTITY.committeeName}. ` +
-  'You can unsubscribe at any time. See our Privacy Policy.';
+/**
+ * What the newsletter box says the subscriber agrees to, in a language (stored
+ * with each email subscription: the Spanish box records the Spanish wording).
+ */
+export function emailConsentText(committeeName: string = IDENTITY.committeeName, lang: Lang = 'en'): string {
+  if (lang === 'es') {
+    // Translation for counsel to review (issue 12): same terms as the English wording.
+    return (
+      `Al suscribirse, acepta recibir correos electrónicos de la campaña de ${committeeName}. ` +
+      'Puede cancelar la suscripción en cualquier momento. Consulte nuestra Política de Privacidad.'
+    );
+  }
+  return (
+    `By subscribing, you agree to receive campaign emails from ${committeeName}. ` +
+    'You can unsubscribe at any time. See our Privacy Policy.'
+  );
+}
+
+/** The wording the English box shows. */
+export const EMAIL_CONSENT_TEXT = emailConsentText();
 
 /**
  * FNV-1a (32 bit) of a text, as 8 hex digits: a pure, synchronous fingerprint
@@ -72,3 +88,12 @@ export const SMS_CONSENT: Record<Lang, { text: string; version: string }> = {
   },
 };
 export const EMAIL_CONSENT_VERSION = `${WORDING_DATE}.${fingerprint(EMAIL_CONSENT_TEXT)}`;
+
+/** The email consent wording and its version per language (the newsletter box on /es/blog records the Spanish one). */
+export const EMAIL_CONSENT: Record<Lang, { text: string; version: string }> = {
+  en: { text: EMAIL_CONSENT_TEXT, version: EMAIL_CONSENT_VERSION },
+  es: {
+    text: emailConsentText(IDENTITY.committeeName, 'es'),
+    version: `${WORDING_DATE}.${fingerprint(emailConsentText(IDENTITY.committeeName, 'es'))}`,
+  },
+};

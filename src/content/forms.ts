@@ -1,4 +1,4 @@
-import type { PublicFormId } from '../lib/schemas/public-forms.ts';
+import { FIELD_MESSAGES, type PublicFormId } from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { RESUBSCRIBE_KEYWORDS } from './consent.ts';
 import { IDENTITY } from './identity.ts';
@@ -152,4 +152,5 @@ export const newsletterForm = {
   failure: 'Subscription failed',
   formLabel: 'Newsletter sign-up',
   tryLater: 'Please try again later',
+  invalidEmail: FIELD_MESSAGES.email,
 };

@@ -1,4 +1,7 @@
+import type { ArticleCategory } from '../lib/schemas/category.ts';
+import type { EventType } from '../lib/schemas/event.ts';
 import { CAPTCHA_REQUIRED, FIELD_MESSAGES, TEXT_SIGNUP_MESSAGES } from '../lib/schemas/public-forms.ts';
+import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { candidate } from './campaign.ts';
 
 /*
@@ -129,6 +132,9 @@ export const formUi = {
   termsOfUse: 'Terms of Use',
   captchaRequired: CAPTCHA_REQUIRED,
   captchaHuman: 'I am human',
+  /** The local test widget (no Turnstile site key configured). */
+  captchaLegend: 'Local test mode: captcha not configured',
+  captchaLocalNote: 'In local test mode, tick the box below instead.',
   captchaLoadError: 'The CAPTCHA could not load. Please check your connection and reload the page.',
   tryAgain: 'Try again',
   tryLater: 'Please try again later',
@@ -210,6 +216,24 @@ export const islandUi = {
   registerNow: 'Register Now',
   registerFor: 'for {0} (opens in a new tab)',
   addToCalendar: 'Add to calendar',
+  rsvp: 'RSVP',
+  /** {0}: the campaign's name; the calendar name of the .ics downloads. */
+  calendarName: '{0} Events',
+  /** Event types (EVENT_TYPES in src/lib/schemas/event.ts; the dashboard keeps the English). */
+  eventTypeLabels: {
+    town_hall: 'Town Hall',
+    fundraiser: 'Fundraiser',
+    community_event: 'Community Event',
+    debate: 'Debate',
+    rally: 'Rally',
+  } satisfies Record<EventType, string>,
+  /** The category badge of an article (spec section 9, `categoryFor`), by its English name. */
+  categoryLabels: {
+    Policy: 'Policy',
+    'Campaign News': 'Campaign News',
+    Events: 'Events',
+    News: 'News',
+  } satisfies Record<ArticleCategory, string>,
   chooseAmount: 'Choose an amount',
   donationFrame: 'Secure donation form',
   donationsNotConfigured: 'Online donations are not configured yet.',
@@ -222,3 +246,58 @@ export const islandUi = {
   goalFallback: 'Our fundraising goal',
 };
 export type IslandUi = typeof islandUi;
+
+/** One event's page (/events/<id>, /es/events/<id>) and its RSVP form. */
+export const eventPageCopy = {
+  titleSuffix: `${candidate.fullName} for ${candidate.office}`,
+  description: (date: string, time: string, location: string) => `${date}, ${time} at ${location}.`,
+  keywords: (type: string) => `${candidate.fullName}, ${candidate.city} ${candidate.office}, events, ${type}`,
+  notFoundTitle: 'Event Not Found',
+  notFoundDescription: 'This event is not on the calendar, has passed or is private.',
+  notFoundKeywords: `${candidate.fullName}, events`,
+  notFoundHeading: 'Event Not Found',
+  notFoundText: 'This event is not on the calendar: it may have passed or been removed.',
+  unavailableHeading: 'Temporarily Unavailable',
+  unavailableText: 'This event cannot be loaded right now. Please try again in a minute.',
+  detailsHeading: 'Details',
+  date: 'Date',
+  time: 'Time',
+  location: 'Location',
+  capacity: 'Capacity',
+  people: (n: number) => `${n} people`,
+  registerNow: 'Register Now',
+  back: { label: 'Back to News and Events', href: '/blog' },
+  /** Shown on a page in another language when the event has no version in it. */
+  untranslated: '',
+  rsvpHeading: 'RSVP',
+  rsvpIntro: (title: string) =>
+    `Tell us you're coming to ${title}. We'll email your confirmation with a calendar invitation.`,
+  /** What the RSVP form and its island say (island words are strings with {0} placeholders: see `fill`). */
+  rsvp: {
+    formLabel: 'RSVP',
+    name: 'Name',
+    email: 'Email',
+    phone: 'Mobile number (optional)',
+    guests: 'Guests you are bringing',
+    submit: 'RSVP',
+    submitting: 'Sending...',
+    offline: 'We could not send your RSVP. Please check your connection and try again.',
+    full: "This event is full. You can still RSVP to join the waitlist; we'll email you if a seat opens up.",
+    seatsLeft: '{0} of {1} seats left.',
+    goingHeading: "You're going!",
+    waitlistedHeading: "You're on the waitlist",
+    waitlistPosition: 'Your place on the waitlist: {0}',
+    going: RSVP_MESSAGES.going,
+    waitlisted: RSVP_MESSAGES.waitlisted,
+    notTaking: RSVP_MESSAGES.notTaking,
+    /** The field messages (the server's are in src/lib/schemas/rsvp.ts and public-forms.ts). */
+    fields: {
+      name: RSVP_MESSAGES.name,
+      email: FIELD_MESSAGES.email,
+      phone: FIELD_MESSAGES.phone,
+      phoneForSms: RSVP_MESSAGES.phoneForSms,
+      guests: 'Choose the number of guests',
+    },
+  },
+};
+export type RsvpWords = typeof eventPageCopy.rsvp;

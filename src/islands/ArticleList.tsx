@@ -4,6 +4,7 @@ import { formatPublishedDate } from '../lib/client/dates.ts';
 import { withInitialData, type ArticleSummary } from '../lib/client/public-lists.ts';
 import type { IslandUi } from '../content/ui.ts';
 import { categoryFor } from '../lib/schemas/category.ts';
+import { DEFAULT_LANG, type Lang } from '../lib/lang.ts';
 import '../styles/islands.css';
 
 interface Props {
@@ -18,9 +19,11 @@ interface Props {
   locale: string;
   /** Where an article's page is in that language ("/article/" or "/es/article/"). */
   articleBase: string;
+  /** The page's language: the list it refreshes (`/api/news?lang=`). */
+  lang: Lang;
 }
 
-type ArticleWords = Pick<IslandUi, 'newsUnavailable' | 'noNews' | 'readMore'>;
+type ArticleWords = Pick<IslandUi, 'newsUnavailable' | 'noNews' | 'readMore' | 'categoryLabels'>;
 
 function ArticleCard({
   article,
@@ -29,7 +32,9 @@ function ArticleCard({
   words,
   locale,
   articleBase,
+  lang,
 }: {
+  lang: Lang;
   article: ArticleSummary;
   candidateName: string;
   fallbackImage: string;
@@ -37,6 +42,8 @@ function ArticleCard({
   locale: string;
   articleBase: string;
 }) {
+  // An article without a version in the page's language is shown in English, marked as such.
+  const textLang = article.lang !== lang ? article.lang : undefined;
   return (
     <article className="card article-card" data-slug={article.slug}>
       <img
@@ -49,8 +56,8 @@ function ArticleCard({
         decoding="async"
       />
       <div className="article-card-body">
-        <span className="badge">{categoryFor(article.author, candidateName)}</span>
-        <h3>{article.title}</h3>
+        <span className="badge">{words.categoryLabels[categoryFor(article.author, candidateName)]}</span>
+        <h3 lang={textLang}>{article.title}</h3>
         <p className="meta">
           {article.publishedAt && (
             <time dateTime={article.publishedAt}>{formatPublishedDate(article.publishedAt, locale)}</time>
@@ -58,7 +65,7 @@ function ArticleCard({
           {article.publishedAt ? ' · ' : ''}
           {article.author}
         </p>
-        {article.excerpt && <p>{article.excerpt}</p>}
+        {article.excerpt && <p lang={textLang}>{article.excerpt}</p>}
         <a className="btn btn--secondary" href={`${articleBase}${encodeURIComponent(article.slug)}`}>
           {words.readMore}
           <span className="visually-hidden">: {article.title}</span>
@@ -77,9 +84,10 @@ export default function ArticleList({
   words,
   locale,
   articleBase,
+  lang,
 }: Props) {
   const news = useSWR<{ articles: ArticleSummary[] }>(
-    '/api/news',
+    lang === DEFAULT_LANG ? '/api/news' : `/api/news?lang=${lang}`,
     queryFetcher,
     withInitialData(initialArticles && { articles: initialArticles }),
   );
@@ -107,6 +115,7 @@ export default function ArticleList({
           words={words}
           locale={locale}
           articleBase={articleBase}
+          lang={lang}
         />
       ))}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import type { FormUi } from '../content/ui.ts';
 import '../styles/islands.css';
 
 /** Turnstile's documented dummy token; the server accepts it only in local mode. */
@@ -22,11 +23,8 @@ interface Props {
   onToken?: (token: string | null) => void;
   /** Shown when scripts are off: the captcha needs JavaScript (src/content/forms.ts, passed by the page). */
   noscriptNote?: string | undefined;
-  /**
-   * The widget's words in the page's language (src/content/ui.ts `formUi`);
-   * the English event RSVP form (not translated, issue 12) leaves them out.
-   */
-  words?: { captchaHuman: string; captchaLoadError: string } | undefined;
+  /** The widget's words in the page's language (src/content/ui.ts `formUi`), passed by the form. */
+  words: Pick<FormUi, 'captchaHuman' | 'captchaLoadError' | 'captchaLegend' | 'captchaLocalNote'>;
   ref?: Ref<CaptchaHandle>;
 }
 
@@ -125,24 +123,19 @@ export default function Captcha({ siteKey, name, onToken, noscriptNote, words, r
           </noscript>
         )}
         <div ref={box} />
-        {loadError && (
-          <p className="field-error">
-            {words?.captchaLoadError ??
-              'The CAPTCHA could not load. Please check your connection and reload the page.'}
-          </p>
-        )}
+        {loadError && <p className="field-error">{words.captchaLoadError}</p>}
       </div>
     );
   }
 
   return (
     <fieldset className="captcha captcha--local">
-      <legend>Local test mode: captcha not configured</legend>
+      <legend>{words.captchaLegend}</legend>
       {noscriptNote && (
         <noscript>
           {/* Local mode's test widget is a plain checkbox, which does work without JavaScript. */}
           <p className="notice notice--warn">
-            {noscriptNote} In local test mode, tick the box below instead.
+            {noscriptNote} {words.captchaLocalNote}
           </p>
         </noscript>
       )}
@@ -158,7 +151,7 @@ export default function Captcha({ siteKey, name, onToken, noscriptNote, words, r
             onTokenRef.current?.(e.target.checked ? LOCAL_CAPTCHA_TOKEN : null);
           }}
         />
-        <label htmlFor={`${id}-human`}>{words?.captchaHuman ?? 'I am human'}</label>
+        <label htmlFor={`${id}-human`}>{words.captchaHuman}</label>
       </div>
     </fieldset>
   );

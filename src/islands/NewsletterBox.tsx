@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { OutcomeCopy, newsletterForm } from '../content/forms.ts';
 import { toast } from '../lib/client/toast';
-import { apiRequest, messageOf } from '../lib/client/api.ts';
+import { ApiError, apiRequest, messageOf } from '../lib/client/api.ts';
+import type { Lang } from '../lib/lang.ts';
 import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
@@ -12,6 +13,8 @@ interface Props {
   /** The thank-you and the box's words (src/content/forms.ts), passed by the page. */
   sent: OutcomeCopy;
   labels: typeof newsletterForm;
+  /** The page's language: posted with the address (the consent wording recorded) and its messages. */
+  lang: Lang;
   initialValues?: FormInput | undefined;
 }
 
@@ -20,7 +23,7 @@ interface Props {
  * (its own message), the address is stored by POST /api/email-subscribers and
  * the spec's thank-you toast follows. A real POST form without JavaScript.
  */
-export default function NewsletterBox({ sourcePage, sent, labels, initialValues = {} }: Props) {
+export default function NewsletterBox({ sourcePage, sent, labels, lang, initialValues = {} }: Props) {
   const id = useId();
   const { formProps, submitting } = usePublicForm('newsletter', {
     onProblem: (p) => toast.error(p.title),
@@ -30,7 +33,14 @@ export default function NewsletterBox({ sourcePage, sent, labels, initialValues 
         toast.success(sent.heading, { description: sent.text });
         form.reset();
       } catch (err) {
-        toast.error(labels.failure, { description: messageOf(err, labels.tryLater) });
+        // The server words its answers in English: a page in another language shows its own.
+        const description =
+          lang === 'en'
+            ? messageOf(err, labels.tryLater)
+            : err instanceof ApiError && err.fields.email
+              ? labels.invalidEmail
+              : labels.tryLater;
+        toast.error(labels.failure, { description });
       }
     },
   });
@@ -42,6 +52,7 @@ export default function NewsletterBox({ sourcePage, sent, labels, initialValues 
         name="sourcePage"
         value={typeof initialValues.sourcePage === 'string' ? initialValues.sourcePage : sourcePage}
       />
+      <input type="hidden" name="lang" value={lang} />
       <label htmlFor={`${id}-email`} className="visually-hidden">
         {labels.label}
       </label>

@@ -3,8 +3,11 @@ import { createPortal } from 'react-dom';
 import useSWR from 'swr';
 import { apiRequest, ApiError, messageOf, queryFetcher } from '../lib/client/api.ts';
 import { PUBLIC_LIST_SWR } from '../lib/client/public-lists.ts';
-import { CAPTCHA_REQUIRED } from '../lib/schemas/public-forms.ts';
+import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import type { RsvpAvailability, RsvpResult } from '../lib/schemas/rsvp.ts';
+import type { FormUi, RsvpWords } from '../content/ui.ts';
+import type { Lang } from '../lib/lang.ts';
+import { fill } from '../lib/fill.ts';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
 import '../styles/islands.css';
 
@@ -20,13 +23,44 @@ interface Props {
   captchaSiteKey?: string | undefined;
   /** The server-rendered <form data-rsvp-form> (RsvpSection.astro). */
   children?: ReactNode;
+  /** The page's language and its words (src/content/ui.ts `eventPageCopy.rsvp`, `formUi`), passed by the page. */
+  lang: Lang;
+  words: RsvpWords;
+  formWords: FormUi;
+  /** What a refusal says by HTTP status in the page's language (src/content/forms.ts `refusedCopy.byStatus`). */
+  statusMessages: Record<number, string>;
 }
 
-export function availabilityText(a: RsvpAvailability | undefined): string {
+export function availabilityText(
+  a: RsvpAvailability | undefined,
+  words: Pick<RsvpWords, 'full' | 'seatsLeft'>,
+): string {
   if (a?.capacity == null) return '';
-  if (a.seatsLeft === 0)
-    return "This event is full. You can still RSVP to join the waitlist; we'll email you if a seat opens up.";
-  return `${a.seatsLeft} of ${a.capacity} seats left.`;
+  if (a.seatsLeft === 0) return words.full;
+  return fill(words.seatsLeft, a.seatsLeft ?? 0, a.capacity);
+}
+
+/**
+ * A refusal in the page's language: the server words its answers in English, so a page in
+ * another language shows its own message for each field and for the status (as
+ * form-kit/field-message.ts does for the other forms).
+ */
+/** The server's message for a reminder asked for without a number (the phone field's other message). */
+const ENGLISH_PHONE_FOR_SMS: string = RSVP_MESSAGES.phoneForSms;
+
+function refusal(err: unknown, lang: Lang, words: RsvpWords, statusMessages: Record<number, string>) {
+  const fields = err instanceof ApiError ? err.fields : {};
+  if (lang === 'en') return { message: messageOf(err, words.offline), fields };
+  const own: Record<string, string> = words.fields;
+  const translated = Object.fromEntries(
+    Object.entries(fields).map(([name, text]) => [
+      name,
+      name === 'phone' && text === ENGLISH_PHONE_FOR_SMS ? words.fields.phoneForSms : (own[name] ?? text),
+    ]),
+  );
+  const status = err instanceof ApiError ? err.status : 0;
+  const message = status === 404 ? words.notTaking : (statusMessages[status] ?? words.offline);
+  return { message, fields: translated };
 }
 
 /**
@@ -34,7 +68,15 @@ export function availabilityText(a: RsvpAvailability | undefined): string {
  * form's slot), a JSON submit, field errors next to their fields, the seats
  * left (refreshed like the public lists) and the answer, going or waitlisted.
  */
-export default function RsvpForm({ eventId, captchaSiteKey, children }: Props) {
+export default function RsvpForm({
+  eventId,
+  captchaSiteKey,
+  children,
+  lang,
+  words,
+  formWords,
+  statusMessages,
+}: Props) {
   const wrap = useRef<HTMLDivElement>(null);
   const answer = useRef<HTMLDivElement>(null);
   const captcha = useRef<CaptchaHandle>(null);
@@ -79,7 +121,7 @@ export default function RsvpForm({ eventId, captchaSiteKey, children }: Props) {
     const onSubmit = async (event: SubmitEvent) => {
       event.preventDefault();
       if (!token.current) {
-        showError(CAPTCHA_REQUIRED);
+        showError(formWords.captchaRequired);
         return;
       }
       const data = new FormData(form);
@@ -90,11 +132,12 @@ export default function RsvpForm({ eventId, captchaSiteKey, children }: Props) {
         guests: Number(data.get('guests') ?? 0),
         smsReminder: data.get('smsReminder') === 'true',
         captchaResponse: token.current,
+        lang,
       };
       showError(null);
       if (button) {
         button.disabled = true;
-        button.textContent = 'Sending...';
+        button.textContent = words.submitting;
       }
       try {
         const r = await apiRequest<RsvpResult>('POST', url, payload);
@@ -102,28 +145,26 @@ export default function RsvpForm({ eventId, captchaSiteKey, children }: Props) {
         setResult(r);
         void refresh.current();
       } catch (err) {
-        showError(
-          messageOf(err, 'We could not send your RSVP. Please check your connection and try again.'),
-          err instanceof ApiError ? err.fields : {},
-        );
+        const { message, fields } = refusal(err, lang, words, statusMessages);
+        showError(message, fields);
       } finally {
         captcha.current?.reset(); // tokens are single use
         if (button) {
           button.disabled = false;
-          button.textContent = 'RSVP';
+          button.textContent = words.submit;
         }
       }
     };
     const listener = (e: SubmitEvent) => void onSubmit(e);
     form.addEventListener('submit', listener);
     return () => form.removeEventListener('submit', listener);
-  }, [url]);
+  }, [url, lang, words, formWords, statusMessages]);
 
   useEffect(() => {
     if (result) answer.current?.focus();
   }, [result]);
 
-  const seats = availabilityText(availability.data);
+  const seats = availabilityText(availability.data, words);
   return (
     <div ref={wrap} className="rsvp">
       {seats && !result ? (
@@ -134,15 +175,20 @@ export default function RsvpForm({ eventId, captchaSiteKey, children }: Props) {
       {children}
       {slot
         ? createPortal(
-            <Captcha ref={captcha} siteKey={captchaSiteKey} onToken={(t) => (token.current = t)} />,
+            <Captcha
+              ref={captcha}
+              siteKey={captchaSiteKey}
+              words={formWords}
+              onToken={(t) => (token.current = t)}
+            />,
             slot,
           )
         : null}
       {result ? (
         <div className="form-card" role="status" tabIndex={-1} ref={answer} data-rsvp-result={result.status}>
-          <h3>{result.status === 'going' ? "You're going!" : "You're on the waitlist"}</h3>
-          <p>{result.message}</p>
-          {result.position ? <p>Your place on the waitlist: {result.position}</p> : null}
+          <h3>{result.status === 'going' ? words.goingHeading : words.waitlistedHeading}</h3>
+          <p>{lang === 'en' ? result.message : words[result.status]}</p>
+          {result.position ? <p>{fill(words.waitlistPosition, result.position)}</p> : null}
         </div>
       ) : null}
     </div>

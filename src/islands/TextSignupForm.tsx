@@ -3,7 +3,7 @@ import type { FormCopy } from '../content/forms.ts';
 import type { FormUi } from '../content/ui.ts';
 import type { Lang } from '../lib/lang.ts';
 import { toast } from '../lib/client/toast';
-import { apiRequest, messageOf } from '../lib/client/api.ts';
+import { ApiError, apiRequest, messageOf } from '../lib/client/api.ts';
 import { textSignupProblem } from '../lib/client/validation.ts';
 import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
 import { CheckboxField, TextField } from './form-kit/Field.tsx';
@@ -109,7 +109,14 @@ export default function TextSignupForm({
           description: (lang === 'en' && res?.message) || words.textSignup.successText,
         });
       } catch (err) {
-        toast.error(words.textSignup.failure, { description: messageOf(err, words.tryLater) });
+        // The server words its refusals in English: a page in another language shows the field's own
+        // message where it has one, else its own words.
+        const first = err instanceof ApiError ? Object.entries(err.fields)[0] : undefined;
+        const [name, message] = first ?? [];
+        const own = name === undefined ? undefined : fieldMessage(name, message);
+        const description =
+          lang === 'en' ? messageOf(err, words.tryLater) : own && own !== message ? own : words.tryLater;
+        toast.error(words.textSignup.failure, { description });
       }
     },
   });

@@ -7,6 +7,8 @@ import type { IslandUi } from '../content/ui.ts';
 import type { PublicEvent } from '../lib/schemas/event.ts';
 import { eventPagePath, takesRsvps } from '../lib/schemas/rsvp-rules.ts';
 import { fill } from '../lib/fill.ts';
+import { DEFAULT_LANG, type Lang } from '../lib/lang.ts';
+import { localizedPath } from '../lib/lang-paths.ts';
 import '../styles/islands.css';
 
 interface Props {
@@ -20,6 +22,8 @@ interface Props {
   /** The list's words and date format in the page's language (src/content/ui.ts `islandUi`). */
   words: EventWords;
   locale: string;
+  /** The page's language: the list it refreshes (`/api/events?lang=`) and the event pages it links. */
+  lang: Lang;
 }
 
 type EventWords = Pick<
@@ -36,6 +40,7 @@ type EventWords = Pick<
   | 'registerFor'
   | 'registerNow'
   | 'addToCalendar'
+  | 'rsvp'
 >;
 
 interface CalendarInfo {
@@ -61,13 +66,17 @@ function EventCard({
   calendar,
   words,
   locale,
+  lang,
 }: {
   event: PublicEvent;
   label: string;
   calendar: CalendarInfo;
   words: EventWords;
   locale: string;
+  lang: Lang;
 }) {
+  // The event's own text is English where it has no version in the page's language.
+  const textLang = event.lang !== lang ? event.lang : undefined;
   return (
     <article className="card event-card" data-event-id={event.id}>
       <div className="event-badges">
@@ -76,7 +85,7 @@ function EventCard({
           {event.registrationRequired ? words.registrationRequired : words.openToAll}
         </span>
       </div>
-      <h3>{event.title}</h3>
+      <h3 lang={textLang}>{event.title}</h3>
       <dl className="event-facts">
         <div>
           <dt>{words.date}</dt>
@@ -102,11 +111,12 @@ function EventCard({
           </div>
         )}
       </dl>
-      {event.description && <p>{event.description}</p>}
+      {event.description && <p lang={textLang}>{event.description}</p>}
       <div className="cta-row">
         {takesRsvps(event) && (
-          <a className="btn btn--primary" href={eventPagePath(event.id)}>
-            RSVP<span className="visually-hidden"> {fill(words.rsvpFor, event.title)}</span>
+          <a className="btn btn--primary" href={localizedPath(eventPagePath(event.id), lang)}>
+            {words.rsvp}
+            <span className="visually-hidden"> {fill(words.rsvpFor, event.title)}</span>
           </a>
         )}
         {event.registrationUrl && (
@@ -137,9 +147,10 @@ export default function UpcomingEvents({
   uidHost,
   words,
   locale,
+  lang,
 }: Props) {
   const events = useSWR<{ events: PublicEvent[] }>(
-    '/api/events',
+    lang === DEFAULT_LANG ? '/api/events' : `/api/events?lang=${lang}`,
     queryFetcher,
     withInitialData(initialEvents && { events: initialEvents }),
   );
@@ -172,6 +183,7 @@ export default function UpcomingEvents({
           calendar={{ calendarName, uidHost }}
           words={words}
           locale={locale}
+          lang={lang}
         />
       ))}
     </div>

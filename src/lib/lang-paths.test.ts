@@ -20,13 +20,15 @@ describe('language paths (issue 12)', () => {
     expect(localizedPath('/volunteer#volunteer-form', 'es')).toBe('/es/volunteer#volunteer-form');
     expect(localizedPath('/forms/contact?error=400', 'es')).toBe('/es/forms/contact?error=400');
     expect(localizedPath('/article/a-b', 'es')).toBe('/es/article/a-b');
+    // Event pages are in both languages (their RSVP form's way back too); the cancellation link is not.
+    expect(localizedPath('/events/7#rsvp-heading', 'es')).toBe('/es/events/7#rsvp-heading');
     expect(localizedPath('/es/about', 'es')).toBe('/es/about');
     expect(localizedPath('/es/about', 'en')).toBe('/es/about');
     for (const staff of [
       '/admin',
       '/forgot-password',
       '/reset-password',
-      '/events/x',
+      '/rsvp/cancel?event=1',
       '/api/news',
       '/rss.xml',
     ])
@@ -44,6 +46,7 @@ describe('language paths (issue 12)', () => {
     expect(alternatePaths('/about/')).toEqual({ en: '/about', es: '/es/about' });
     expect(alternatePaths('/index.html')).toEqual({ en: '/', es: '/es' });
     expect(alternatePaths('/admin')).toEqual({});
+    expect(alternatePaths('/es/events/7')).toEqual({ en: '/events/7', es: '/es/events/7' });
     expect(isTranslated('/blog/page/3')).toBe(true);
     expect(isTranslated('/404')).toBe(false);
   });

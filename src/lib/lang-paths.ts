@@ -16,7 +16,7 @@ export const LANG_TAGS: Record<Lang, { html: string; intl: string; og: string; n
 
 /**
  * Public pages that exist in every language (a path or a path prefix ending in
- * "/"). The admin, the staff password pages, event pages and RSVP links stay English.
+ * "/"). The admin, the staff password pages and the RSVP cancellation link stay English.
  */
 const TRANSLATED = [
   '/',
@@ -27,6 +27,7 @@ const TRANSLATED = [
   '/blog',
   '/blog/page/',
   '/article/',
+  '/events/',
   '/contact',
   '/privacy-policy',
   '/terms-of-use',

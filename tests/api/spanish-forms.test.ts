@@ -13,10 +13,15 @@ import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as contact from '../../netlify/functions/contact.mts';
 import * as inbox from '../../netlify/functions/admin-inbox.mts';
-import { SMS_CONSENT } from '../../src/content/consent.ts';
+import * as subscribers from '../../netlify/functions/email-subscribers.mts';
+import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
+import { EMAIL_CONSENT, SMS_CONSENT } from '../../src/content/consent.ts';
+import { IDENTITY } from '../../src/content/identity.ts';
+import { rsvpSmsConsentText, rsvpSmsConsentVersion } from '../../src/lib/schemas/rsvp.ts';
 import {
   ConsentEventSchema,
   StoredContactSchema,
+  StoredSubscriberSchema,
   StoredTextSignupSchema,
   StoredVolunteerSchema,
   type ConsentEvent,
@@ -33,6 +38,7 @@ import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';
+import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import {
   keysOf,
   localProviders,
@@ -368,5 +374,119 @@ describe('volunteer and contact submissions keep their language', () => {
     ).toBe(400);
     expect((await call(contact, '/api/contact', { json: validContact({ lang: ['es'] }) })).status).toBe(400);
     expect((await keysOf('volunteers')).length + (await keysOf('contacts')).length).toBe(before);
+  });
+});
+
+describe('newsletter box and RSVP in Spanish (issue 12)', () => {
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+  const subscriber = async (email: string) =>
+    StoredSubscriberSchema.parse((await valuesOf('subscribers', `subscriber/${hashed(email)}`))[0]);
+
+  it('a subscription from the Spanish box records the Spanish consent wording and its version', async () => {
+    const res = await call(subscribers, '/api/email-subscribers', {
+      json: { email: 'lector@example.org', sourcePage: '/es/blog', lang: 'es' },
+      ip: uniqueIp(),
+    });
+    expect(res.status).toBe(201);
+    expect(await subscriber('lector@example.org')).toMatchObject({
+      lang: 'es',
+      consentText: EMAIL_CONSENT.es.text,
+      consentVersion: EMAIL_CONSENT.es.version,
+      sourcePage: '/es/blog',
+    });
+    expect(EMAIL_CONSENT.es.version).not.toBe(EMAIL_CONSENT.en.version);
+    // Without lang: English, as before.
+    await call(subscribers, '/api/email-subscribers', {
+      json: { email: 'reader2@example.org' },
+      ip: uniqueIp(),
+    });
+    expect(await subscriber('reader2@example.org')).toMatchObject({
+      lang: 'en',
+      consentText: EMAIL_CONSENT.en.text,
+    });
+  });
+
+  it('a Spanish browser post lands on the Spanish outcome pages, sent or refused', async () => {
+    const ok = await call(subscribers, '/api/email-subscribers', {
+      body: new URLSearchParams({
+        email: 'sinjs@example.org',
+        sourcePage: '/es/blog',
+        lang: 'es',
+      }).toString(),
+      headers: FORM,
+      ip: uniqueIp(),
+    });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/es/forms/newsletter/sent');
+    expect(await subscriber('sinjs@example.org')).toMatchObject({
+      lang: 'es',
+      consentText: EMAIL_CONSENT.es.text,
+    });
+    const bad = await call(subscribers, '/api/email-subscribers', {
+      body: new URLSearchParams({ email: 'no-es-correo', sourcePage: '/es/blog', lang: 'es' }).toString(),
+      headers: FORM,
+      ip: uniqueIp(),
+    });
+    expect(bad.headers.get('location')).toMatch(/^\/es\/forms\/newsletter\?outcome=\d{13}-[a-f0-9]{32}$/);
+  });
+
+  it('an unknown language -> 400, nothing stored', async () => {
+    for (const lang of ['fr', '', 1]) {
+      const email = `x${String(lang)}-${Math.random().toString(36).slice(2, 6)}@example.org`;
+      const res = await call(subscribers, '/api/email-subscribers', {
+        json: { email, lang },
+        ip: uniqueIp(),
+      });
+      expect(res.status).toBe(400);
+      expect(await keysOf('subscribers', `subscriber/${hashed(email)}`)).toHaveLength(0);
+      const rsvp = await rsvpTo((await rsvpEventFixture(5)).id, rsvpPerson({ lang }));
+      expect(rsvp.status).toBe(400);
+    }
+  });
+
+  it('an RSVP from the Spanish event page logs the Spanish reminder consent and its page', async () => {
+    const event = await rsvpEventFixture(null);
+    const p = phone();
+    const res = await rsvpTo(event.id, rsvpPerson({ smsReminder: true, phone: p, lang: 'es' }));
+    expect(res.status).toBe(201);
+    const [entry] = (await ledger(p)).map((e) => ConsentEventSchema.parse(e));
+    expect(entry).toMatchObject({
+      type: 'rsvp_reminder_opt_in',
+      lang: 'es',
+      consentText: rsvpSmsConsentText(IDENTITY.committeeName, 'es'),
+      consentVersion: rsvpSmsConsentVersion(IDENTITY.committeeName, 'es'),
+      consentTextSha256: sha256(rsvpSmsConsentText(IDENTITY.committeeName, 'es')),
+      sourcePage: `/es/events/${event.id}`,
+    });
+    expect(entry?.consentText).toMatch(/AYUDA/);
+    expect(rsvpSmsConsentVersion(IDENTITY.committeeName, 'es')).not.toBe(
+      rsvpSmsConsentVersion(IDENTITY.committeeName, 'en'),
+    );
+  });
+
+  it('a Spanish RSVP form post goes to the Spanish outcome pages; a refusal keeps the way back to the event', async () => {
+    const event = await rsvpEventFixture(1);
+    const post = (fields: Record<string, string>) =>
+      call(rsvpFn, `/api/events/${event.id}/rsvp`, {
+        body: new URLSearchParams(fields).toString(),
+        headers: FORM,
+        ip: uniqueIp(),
+      });
+    const fieldsOf = (p: ReturnType<typeof rsvpPerson>) => ({
+      name: p.name,
+      email: p.email,
+      guests: '0',
+      captchaResponse: p.captchaResponse,
+      lang: 'es',
+    });
+    expect((await post(fieldsOf(rsvpPerson()))).headers.get('location')).toBe('/es/forms/rsvp/sent');
+    expect((await post(fieldsOf(rsvpPerson()))).headers.get('location')).toBe('/es/forms/rsvp/waitlisted');
+    const refused = await post({ ...fieldsOf(rsvpPerson()), captchaResponse: '' });
+    const loc = refused.headers.get('location') ?? '';
+    expect(loc).toMatch(/^\/es\/forms\/rsvp\?outcome=\d{13}-[a-f0-9]{32}$/);
+    const { takeOutcome } = await import('../../src/lib/server/form-post.ts');
+    expect(await takeOutcome('rsvp', loc.split('=')[1]!)).toMatchObject({
+      back: `/events/${event.id}#rsvp-heading`, // the refused page shows it in its own language (/es/events/...)
+    });
   });
 });

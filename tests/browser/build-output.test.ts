@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_USERS } from '../../scripts/lib/dev-users.mts';
 import { bundleFunctions, type FunctionBundle } from '../../scripts/lib/bundle-functions.mts';
 import { PUBLIC_READ_FUNCTIONS } from '../../scripts/bench/functions.mts';
+import { copyFor } from '../../src/content/copy.ts';
 
 /*
  * The dashboard is mounted client:only on /admin; no public page may load any
@@ -161,6 +162,29 @@ describe('function bundles (as Netlify deploys them)', () => {
       for (const pkg of ['twilio', 'sanitize-html', 'argon2'])
         expect(code, `${b.name} imports ${pkg} at start-up`).not.toMatch(staticImport(pkg));
       if (ships(b, 'sanitize-html')) expect(writesArticles, b.name).toContain(b.name);
+    }
+  });
+});
+
+describe('not-found pages in production (issue 12)', () => {
+  /*
+   * Netlify sends every path without a static file to the on-demand function, whose
+   * adapter answers an unmatched one with a prerendered 404 page;
+   * scripts/ssr-localized-404.mjs picks the page by the path's language (tested in
+   * tests/unit/ssr-localized-404.test.ts: the dev server this project starts empties
+   * the built function). Here: the prerendered pages it serves are each in their language.
+   */
+  const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]?.trim();
+  const lang = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
+
+  it('the static 404 files are each in their language', async () => {
+    for (const [file, l] of [
+      ['404.html', 'en'],
+      ['es/404.html', 'es'],
+    ] as const) {
+      const html = await readFile(join(outDir, file), 'utf8');
+      expect(lang(html), file).toBe(l);
+      expect(h1(html), file).toBe(copyFor(l).pages.notFoundCopy.heading);
     }
   });
 });

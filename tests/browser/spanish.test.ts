@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMS_CONSENT } from '../../src/content/consent';
+import { EMAIL_CONSENT, SMS_CONSENT } from '../../src/content/consent';
 import { copyFor } from '../../src/content/copy';
+import { IDENTITY } from '../../src/content/identity';
+import { formatEventDate } from '../../src/lib/client/dates';
+import { rsvpSmsConsentText } from '../../src/lib/schemas/rsvp';
+import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env';
 import { expectNoAxeViolations } from './helpers/axe';
-import { launchBrowser, type BrowserSession } from './helpers/browser';
-import { hydrated, toast } from './helpers/public';
+import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { apiAs, devAdminCookie, hydrated, toast } from './helpers/public';
 import { spanishRoutes } from './helpers/routes';
 
 /*
@@ -20,6 +24,7 @@ const en = copyFor('en');
 let browser: BrowserSession;
 let noJs: BrowserSession;
 beforeAll(async () => {
+  await fetch(`${baseURL}/api/auth/me`); // seed the dev accounts once, alone (see admin.test.ts)
   browser = await launchBrowser();
   noJs = await launchBrowser({ javaScriptEnabled: false });
 });
@@ -148,6 +153,18 @@ describe('Spanish forms', () => {
     await form.getByRole('button', { name: words.textSignup.submit }).click();
     await expect.poll(() => toast(page).textContent()).toContain(words.textSignup.consentTitle);
     await expectNoAxeViolations(page);
+    // A refusal by the server (English JSON) is shown in Spanish: the field's own message.
+    await form.locator('input[name="phone"]').fill('123');
+    await form.locator('input[name="smsConsent"]').check();
+    await form.getByLabel(words.captchaHuman).check();
+    await form.getByRole('button', { name: words.textSignup.submit }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: words.fields.phone })
+      .waitFor({ timeout: 60_000 });
+    expect(
+      await page.locator('[data-sonner-toast]').filter({ hasText: en.ui.formUi.fields.phone }).count(),
+    ).toBe(0);
     await page.close();
   });
 
@@ -189,6 +206,237 @@ describe('Spanish not-found and dates', () => {
     expect(await page.locator('time').first().innerText()).toBe('17 de septiembre de 2025');
     expect(await page.locator('[data-translation-note]').innerText()).toBe(es.ui.legalCopy.translationNote);
     expect(await page.locator('footer').innerText()).toContain('11 de octubre de 2025');
+    await page.close();
+  });
+});
+
+describe('Spanish events and RSVP (issue 12)', () => {
+  const run = Date.now().toString(36);
+  const rsvpWords = es.ui.eventPageCopy.rsvp;
+  const eventWords = es.ui.eventPageCopy;
+  const date = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+  let translated = 0;
+  let englishOnly = 0;
+
+  /** An upcoming public event that takes RSVPs here, made through the admin API (with a Spanish version or not). */
+  async function makeEvent(title: string, es?: { title: string; description: string }): Promise<number> {
+    const res = await apiAs(await devAdminCookie(), 'POST', '/api/admin/events', {
+      title,
+      description: 'A public meeting about the drainage plan.',
+      location: 'Mid-City Library, 4140 Canal St',
+      eventDate: date,
+      startTime: '18:00',
+      endTime: '19:30',
+      eventType: 'town_hall',
+      isPublic: true,
+      registrationRequired: true,
+      maxAttendees: 40,
+      ...(es ? { translations: { es } } : {}),
+    });
+    expect(res.status).toBe(201);
+    return (res.body as { event: { id: number } }).event.id;
+  }
+
+  beforeAll(async () => {
+    translated = await makeEvent(`Drainage Town Hall ${run}`, {
+      title: `Asamblea sobre el drenaje ${run}`,
+      description: 'Una reunión pública sobre el plan de drenaje.',
+    });
+    englishOnly = await makeEvent(`Budget Town Hall ${run}`);
+  });
+
+  it('the Spanish event page: Spanish title, chrome, es-US date, RSVP labels and consent; reciprocal hreflang', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`/es/events/${translated}`);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await page.locator('h1').innerText()).toBe(`Asamblea sobre el drenaje ${run}`);
+    expect(await page.locator('.page-badge').innerText()).toBe(es.ui.islandUi.eventTypeLabels.town_hall);
+    expect(await page.locator('#details-heading').innerText()).toBe(eventWords.detailsHeading);
+    expect(await page.locator('.event-details dt').allInnerTexts()).toEqual([
+      eventWords.date,
+      eventWords.time,
+      eventWords.location,
+      eventWords.capacity,
+    ]);
+    expect(await page.locator('.event-details time').innerText()).toBe(formatEventDate(date, 'es-US'));
+    expect(await page.getByText('Una reunión pública sobre el plan de drenaje.').count()).toBe(1);
+    expect(await page.locator('[data-untranslated]').count()).toBe(0);
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) =>
+        links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]),
+      );
+    expect(Object.fromEntries(alternates)).toEqual({
+      en: `/events/${translated}`,
+      es: `/es/events/${translated}`,
+      'x-default': `/events/${translated}`,
+    });
+
+    await hydrated(page, 'RsvpForm');
+    const form = page.getByRole('form', { name: rsvpWords.formLabel });
+    expect(await form.locator('input[name="lang"]').inputValue()).toBe('es');
+    for (const label of [rsvpWords.email, rsvpWords.phone, rsvpWords.guests])
+      await form.getByLabel(label).waitFor();
+    expect((await form.locator('.consent-text').innerText()).replace(/\s+/g, ' ')).toBe(
+      rsvpSmsConsentText(IDENTITY.committeeName, 'es'),
+    );
+    await form.getByLabel(es.ui.formUi.captchaHuman).waitFor();
+    expect(await form.locator('legend').innerText()).toBe(es.ui.formUi.captchaLegend);
+    // The island checks the captcha first, in Spanish.
+    await form.locator('input[name="name"]').fill('Lucía');
+    await form.getByLabel(rsvpWords.email).fill(`lucia-${run}@example.org`);
+    await form.getByRole('button', { name: rsvpWords.submit }).click();
+    await form.getByRole('alert').filter({ hasText: es.ui.formUi.captchaRequired }).waitFor();
+    await expectNoAxeViolations(page);
+    // A server refusal shows the field's Spanish message: a reminder without a number.
+    await form.getByLabel(es.ui.formUi.captchaHuman).check();
+    await form.locator('input[name="smsReminder"]').check();
+    await form.getByRole('button', { name: rsvpWords.submit }).click();
+    await form
+      .locator('[data-error-for="phone"]')
+      .filter({ hasText: rsvpWords.fields.phoneForSms })
+      .waitFor({ timeout: 60_000 });
+    await expectNoAxeViolations(page);
+    await form.locator('input[name="smsReminder"]').uncheck();
+    await form.getByLabel(es.ui.formUi.captchaHuman).check();
+    await form.getByRole('button', { name: rsvpWords.submit }).click();
+    await page.getByRole('heading', { name: rsvpWords.goingHeading }).waitFor({ timeout: 60_000 });
+    expect(await page.getByText(rsvpWords.going).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.close();
+  }, 180_000);
+
+  it('an event without a Spanish version shows its English text marked lang="en", in Spanish chrome', async () => {
+    const page = await browser.newPage();
+    await page.goto(`/es/events/${englishOnly}`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    const h1 = page.locator('h1');
+    expect(await h1.innerText()).toBe(`Budget Town Hall ${run}`);
+    expect(await h1.getAttribute('lang')).toBe('en');
+    expect(await page.locator('[data-untranslated]').innerText()).toBe(eventWords.untranslated);
+    expect(await page.locator('#rsvp-heading').innerText()).toBe(eventWords.rsvpHeading);
+    await expectNoAxeViolations(page);
+    // An unknown event in Spanish: 404 with Spanish words.
+    const missing = await page.goto('/es/events/999999999');
+    expect(missing?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe(eventWords.notFoundHeading);
+    await page.close();
+  });
+
+  it('the Spanish blog lists events with Spanish labels and links their Spanish pages', async () => {
+    const page = await browser.newPage();
+    await page.goto('/es/blog');
+    const card = page.locator(`[data-event-id="${translated}"]`);
+    await card.waitFor();
+    expect(await card.locator('h3').innerText()).toBe(`Asamblea sobre el drenaje ${run}`);
+    expect(await card.locator('.badge').first().innerText()).toBe(es.ui.islandUi.eventTypeLabels.town_hall);
+    const link = card.getByRole('link', { name: new RegExp(`^${es.ui.islandUi.rsvp}`) });
+    expect(new URL(await link.evaluate((a) => (a as HTMLAnchorElement).href)).pathname).toBe(
+      `/es/events/${translated}`,
+    );
+    await page.close();
+  });
+
+  it('without JavaScript: a refused Spanish RSVP lands on the Spanish page with a Spanish message and the way back', async () => {
+    const page = await noJs.newPage();
+    await page.goto(`/es/events/${translated}`);
+    const form = page.getByRole('form', { name: rsvpWords.formLabel });
+    expect(await form.locator('legend').innerText()).toBe(es.ui.formUi.captchaLegend);
+    await form.locator('input[name="name"]').fill('Nora');
+    await form.getByLabel(rsvpWords.email).fill(`nora-${run}@example.org`);
+    await Promise.all([
+      page.waitForURL(/\/es\/forms\/rsvp\?outcome=/, { timeout: 60_000 }),
+      form.getByRole('button', { name: rsvpWords.submit }).click(),
+    ]);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await page.locator('h1').innerText()).toBe(es.forms.refusedCopy.heading);
+    expect(await page.getByRole('alert').innerText()).toBe(es.forms.refusedCopy.byStatus[400]);
+    expect(await page.getByRole('link', { name: es.ui.formUi.tryAgain }).getAttribute('href')).toBe(
+      `/es/events/${translated}#rsvp-heading`,
+    );
+    await page.close();
+    const withJs = await refusedWithScripts(`/api/events/${translated}/rsvp`, {
+      name: 'Nora',
+      email: `nora2-${run}@example.org`,
+      guests: '0',
+      lang: 'es',
+    });
+    expect(await withJs.getByRole('alert').innerText()).toBe(es.forms.refusedCopy.byStatus[400]);
+    await expectNoAxeViolations(withJs);
+    await withJs.close();
+  }, 120_000);
+});
+
+/**
+ * Posts a form as a browser without scripts would (urlencoded, same origin), then
+ * opens the outcome page it is sent to in a page with scripts on, for axe.
+ */
+async function refusedWithScripts(endpoint: string, fields: Record<string, string>) {
+  const page = await browser.newPage();
+  const res = await page.request.post(endpoint, {
+    form: fields,
+    headers: { Origin: baseURL, 'Sec-Fetch-Site': 'same-origin' },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+  await page.goto(res.headers().location!);
+  return page;
+}
+
+describe('Spanish form posts without JavaScript', () => {
+  it('a refused contact post shows the Spanish page, message and field message; axe finds nothing', async () => {
+    const page = await noJs.newPage();
+    await page.goto('/es/contact');
+    const form = page.locator('#contact-form form');
+    const words = es.ui.formUi;
+    await form.getByLabel(words.fullName).fill('Marta Ruiz');
+    await form.getByLabel(words.email).fill('marta@example.org');
+    await form.getByLabel(words.phoneOptional).fill('123');
+    await form.getByLabel(words.subject).selectOption('general');
+    await form.locator('textarea[name="message"]').fill('Hola, ¿cuándo es la próxima reunión?');
+    await form.getByLabel(words.captchaHuman).check();
+    await Promise.all([
+      page.waitForURL(/\/es\/forms\/contact\?outcome=/, { timeout: 60_000 }),
+      form.locator('button[type="submit"]').click(),
+    ]);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await page.getByRole('alert').first().innerText()).toBe(es.forms.refusedCopy.byStatus[400]);
+    const again = page.locator('#form-again');
+    expect(await again.getByText(words.fields.phone).count()).toBe(1);
+    expect(await again.getByText(en.ui.formUi.fields.phone).count()).toBe(0);
+    expect(await again.getByLabel(words.fullName).inputValue()).toBe('Marta Ruiz');
+    // axe runs in the page: the same refusal, landed on with scripts on.
+    const withJs = await refusedWithScripts('/api/contact', {
+      name: 'Marta Ruiz',
+      email: 'marta@example.org',
+      phone: '123',
+      subject: 'general',
+      message: 'Hola',
+      captcha: TURNSTILE_TEST_TOKEN,
+      lang: 'es',
+    });
+    expect(new URL(withJs.url()).pathname).toBe('/es/forms/contact');
+    await hydrated(withJs, 'ContactForm');
+    await withJs.locator('#form-again').getByText(words.fields.phone).waitFor();
+    await expectNoAxeViolations(withJs);
+    await withJs.close();
+    await page.close();
+  }, 180_000);
+});
+
+describe('Spanish newsletter box', () => {
+  it('shows the consent line in Spanish and posts lang=es; axe finds nothing', async () => {
+    const page = await browser.newPage();
+    await page.goto('/es/blog');
+    const box = page.locator('section.newsletter');
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.locator('.newsletter-consent').innerText()).toBe(EMAIL_CONSENT.es.text);
+    expect(await box.getByText(EMAIL_CONSENT.en.text).count()).toBe(0);
+    await hydrated(page, 'NewsletterBox');
+    expect(await box.locator('input[name="lang"]').inputValue()).toBe('es');
+    expect(await box.getByRole('button', { name: es.forms.newsletterForm.submit }).count()).toBe(1);
+    await expectNoAxeViolations(page);
     await page.close();
   });
 });

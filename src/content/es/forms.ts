@@ -64,7 +64,6 @@ export const formCopy = {
       },
     },
   },
-  // The event pages and RSVPs are English-only for now; these keep the shape whole (issue 13's outcomes).
   rsvp: {
     name: 'Confirmación de asistencia',
     outcomes: {
@@ -124,4 +123,5 @@ export const newsletterForm = {
   failure: 'No se pudo completar la suscripción',
   formLabel: 'Inscripción al boletín',
   tryLater: 'Inténtelo de nuevo más tarde',
+  invalidEmail: 'Escriba un correo electrónico válido',
 } satisfies Translation<typeof en.newsletterForm>;

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { IDENTITY } from '../../content/identity.ts';
+import { islandUi } from '../../content/ui.ts';
 import { requiredText, text, optionalUrl, isoDate, time24, email } from './fields.ts';
 import { LANGS } from '../lang.ts';
 import {
@@ -18,13 +19,8 @@ export const EVENT_TYPES = ['town_hall', 'fundraiser', 'community_event', 'debat
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;
 
-export const EVENT_TYPE_LABELS: Record<EventType, string> = {
-  town_hall: 'Town Hall',
-  fundraiser: 'Fundraiser',
-  community_event: 'Community Event',
-  debate: 'Debate',
-  rally: 'Rally',
-};
+/** The English labels (the dashboard's); pages in another language read `copyFor(lang).ui.islandUi.eventTypeLabels`. */
+export const EVENT_TYPE_LABELS: Record<EventType, string> = islandUi.eventTypeLabels;
 
 /** Default contact for a new event (spec section 3). */
 export const DEFAULT_EVENTS_EMAIL: string = IDENTITY.emails.events;

@@ -125,6 +125,7 @@ export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 export const EmailSubscriptionSchema = z.strictObject({
   email: requiredEmail,
   sourcePage,
+  lang: formLang,
 });
 export type EmailSubscriptionInput = z.input<typeof EmailSubscriptionSchema>;
 

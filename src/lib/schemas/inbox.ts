@@ -132,6 +132,8 @@ export const StoredSubscriberSchema = z.object({
   sourcePage: z.string().nullable(),
   consentText: z.string(),
   consentVersion: z.string(),
+  /** The language of the box and of the consent wording recorded (issue 12); older records are English. */
+  lang: storedLang,
   createdAt: iso,
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),

@@ -145,7 +145,7 @@ export const PUBLIC_FORMS = {
   newsletter: {
     endpoint: '/api/email-subscribers',
     page: '/blog#newsletter-form',
-    refill: ['email', 'sourcePage'],
+    refill: ['email', 'sourcePage', 'lang'],
   },
   // Issue 13: the RSVP form of an event page and the cancellation link's button.
   rsvp: {

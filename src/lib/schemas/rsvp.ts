@@ -1,6 +1,8 @@
 import { z } from './zod.ts';
 import { captchaToken, optionalPhone, required, requiredEmail } from './forms.ts';
 import { RSVP_MESSAGES } from './rsvp-rules.ts';
+import { fingerprint } from '../../content/consent.ts';
+import { LANGS, type Lang } from '../lang.ts';
 
 /**
  * RSVPs to public events that take registration on this site (docs/decisions.md, "RSVP").
@@ -15,15 +17,32 @@ export { RSVP_MESSAGES } from './rsvp-rules.ts';
 /**
  * The consent shown beside the reminder checkbox and stored verbatim in the
  * consent log, as for the text sign-up. It covers event texts only: it never
- * puts anyone on the campaign's recurring text list.
+ * puts anyone on the campaign's recurring text list. The Spanish event page
+ * (issue 12) shows and records the Spanish wording, a translation for counsel
+ * to review with the same terms.
  */
 export const RSVP_SMS_CONSENT_VERSION = '2025-10-01';
-export function rsvpSmsConsentText(committeeName: string): string {
+export function rsvpSmsConsentText(committeeName: string, lang: Lang = 'en'): string {
+  if (lang === 'es') {
+    return (
+      `Envíenme un recordatorio el día antes de este evento. Al marcar esta casilla, acepto recibir mensajes de texto ` +
+      `sobre este evento de ${committeeName}, incluidos mensajes enviados con marcador automático. Pueden aplicarse ` +
+      'tarifas de mensajes y datos. Responda AYUDA para obtener ayuda y ALTO para cancelar. El consentimiento no es ' +
+      'condición para asistir.'
+    );
+  }
   return (
     `Text me a reminder the day before this event. By checking this box, I agree to receive text messages ` +
     `about this event from ${committeeName}, including messages sent by autodialer. Msg & data rates may apply. ` +
     'Reply HELP for help and STOP to opt out. Consent is not a condition of attending.'
   );
+}
+
+/** The reminder consent's version in a language: the English one's date, plus the language and text's fingerprint. */
+export function rsvpSmsConsentVersion(committeeName: string, lang: Lang = 'en'): string {
+  return lang === 'en'
+    ? RSVP_SMS_CONSENT_VERSION
+    : `${RSVP_SMS_CONSENT_VERSION}.${lang}.${fingerprint(rsvpSmsConsentText(committeeName, lang))}`;
 }
 
 /** POST /api/events/:id/rsvp. */
@@ -41,6 +60,8 @@ export const RsvpInputSchema = z
     /** Opt-in to the day-before text reminder (unchecked by default). */
     smsReminder: z.boolean().default(false),
     captchaResponse: captchaToken,
+    /** The language of the page the RSVP came from (issue 12): its consent wording and outcome page. */
+    lang: z.enum(LANGS).optional(),
   })
   .refine((r) => !r.smsReminder || Boolean(r.phone), {
     message: RSVP_MESSAGES.phoneForSms,

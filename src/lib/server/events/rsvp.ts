@@ -2,13 +2,15 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { IDENTITY } from '../../../content/identity.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
-import { takesRsvps } from '../../schemas/rsvp-rules.ts';
+import { eventPagePath, takesRsvps } from '../../schemas/rsvp-rules.ts';
+import { DEFAULT_LANG, type Lang } from '../../lang.ts';
+import { localizedPath } from '../../lang-paths.ts';
 import {
   RSVP_MESSAGES,
-  RSVP_SMS_CONSENT_VERSION,
   RosterSchema,
   StoredRsvpSchema,
   rsvpSmsConsentText,
+  rsvpSmsConsentVersion,
   type Delivery,
   type Roster,
   type RsvpAvailability,
@@ -152,18 +154,19 @@ async function notifyPromoted(event: CampaignEvent, ids: string[]): Promise<void
 }
 
 /** The SMS reminder consent, in the same append-only log as the text sign-up's. */
-async function logReminderConsent(rec: StoredRsvp, meta: RequestMeta, at: string): Promise<void> {
+async function logReminderConsent(rec: StoredRsvp, meta: RequestMeta, at: string, lang: Lang): Promise<void> {
   if (!rec.smsReminder || !rec.phone) return;
-  const text = rsvpSmsConsentText(IDENTITY.committeeName);
+  const text = rsvpSmsConsentText(IDENTITY.committeeName, lang);
   await appendConsentEvent({
     ...emptyEvent(hashed(rec.phone), 'rsvp_reminder_opt_in', at),
     phone: rec.phone,
     email: rec.email,
     firstName: rec.name.slice(0, 80),
     consentText: text,
-    consentVersion: RSVP_SMS_CONSENT_VERSION,
+    consentVersion: rsvpSmsConsentVersion(IDENTITY.committeeName, lang),
     consentTextSha256: sha256(text),
-    sourcePage: `/events/${rec.eventId}`,
+    lang,
+    sourcePage: localizedPath(eventPagePath(rec.eventId), lang),
     ip: meta.ip,
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
     refKey: rsvpKey(rec.eventId, rec.id),
@@ -244,7 +247,7 @@ export async function rsvp(
     if (!updated) throw new HttpError(409, 'Please try again.');
     record = updated;
   }
-  await logReminderConsent(record, meta, at);
+  await logReminderConsent(record, meta, at, input.lang ?? DEFAULT_LANG);
 
   // 2. The seat decision, inside one compare-and-set of the roster.
   interface Outcome {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { EMAIL_CONSENT_TEXT, EMAIL_CONSENT_VERSION } from '../../../content/consent.ts';
+import { EMAIL_CONSENT } from '../../../content/consent.ts';
+import { DEFAULT_LANG } from '../../lang.ts';
 import type { EmailSubscriptionSchema } from '../../schemas/forms.ts';
 import { StoredSubscriberSchema, type StoredSubscriber } from '../../schemas/inbox.ts';
 import { hashed, key, kv } from '../store.ts';
@@ -23,12 +24,14 @@ export async function subscribeEmail(
   meta: RequestMeta,
   now = new Date(),
 ): Promise<{ created: boolean }> {
+  const lang = input.lang ?? DEFAULT_LANG;
   const record: StoredSubscriber = StoredSubscriberSchema.parse({
     id: hashed(input.email),
     email: input.email,
     sourcePage: input.sourcePage ?? null,
-    consentText: EMAIL_CONSENT_TEXT,
-    consentVersion: EMAIL_CONSENT_VERSION,
+    consentText: EMAIL_CONSENT[lang].text,
+    consentVersion: EMAIL_CONSENT[lang].version,
+    lang,
     createdAt: now.toISOString(),
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,

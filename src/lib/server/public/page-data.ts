@@ -121,6 +121,34 @@ export async function loadArticle(response: PageResponse, slug: string, lang: La
   return { article, unavailable: false };
 }
 
+export interface EventData {
+  event: PublicEvent | null;
+  unavailable: boolean;
+}
+
+/**
+ * /events/<id>: one upcoming public event in the page's language (its Spanish
+ * title and description where it has them), 404 for past, private and unknown
+ * ids, 503 when the store fails (CDN 60 s, tag "events", purged on admin edits).
+ */
+export async function loadEvent(response: PageResponse, raw: string, lang: Lang): Promise<EventData> {
+  let event: PublicEvent | null = null;
+  if (/^\d{1,15}$/.test(raw)) {
+    try {
+      event = (await publicEvents(lang)).find((e) => e.id === Number(raw)) ?? null;
+    } catch (err) {
+      console.error('[event page] could not read events', err);
+      response.status = 503;
+      response.headers.set('Retry-After', '30');
+      response.headers.set('Cache-Control', 'no-store');
+      return { event: null, unavailable: true };
+    }
+  }
+  if (!event) response.status = 404;
+  setHeaders(response, cdnHeaders(CACHE_TAGS.events));
+  return { event, unavailable: false };
+}
+
 export interface ProgressData extends Pick<PublicProgress, 'goals' | 'metrics' | 'milestones'> {
   unavailable: boolean;
 }
