@@ -90,6 +90,15 @@ export async function pageJavaScript(routes: string[], base?: string): Promise<P
   return out;
 }
 
+/** An audit that costs a category points: what Lighthouse says, to act on without re-running it. */
+export interface FailingAudit {
+  category: string;
+  id: string;
+  title: string;
+  /** Lighthouse's displayed value ("1.4 s", "2 links found"), or the score when it shows none. */
+  value: string;
+}
+
 export interface LighthouseScores {
   route: string;
   performance: number;
@@ -99,6 +108,10 @@ export interface LighthouseScores {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Audits with a weight in a category that scored below 1 (metrics included), when a category is below 100. */
+  failing: FailingAudit[];
+  /** The LCP element as Lighthouse names it (a selector and a text snippet), for diagnosis. */
+  lcpElement: string;
 }
 
 const CHROME_FLAGS =
@@ -128,10 +141,13 @@ async function lighthouseRun(url: string): Promise<Omit<LighthouseScores, 'route
     ],
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
   );
-  const lhr = JSON.parse(stdout) as {
-    categories: Record<string, { score: number | null }>;
-    audits: Record<string, { numericValue?: number }>;
-  };
+  const lhr = JSON.parse(stdout) as Lhr;
+  if (process.env.BENCH_LHR_DIR) {
+    // Whole reports on request (BENCH_LHR_DIR=dir), one file per run, for diagnosis.
+    await mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/[^\w-]+/g, '_')}-${Date.now()}.json`;
+    await writeFile(join(process.env.BENCH_LHR_DIR, name), stdout);
+  }
   const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -141,7 +157,61 @@ async function lighthouseRun(url: string): Promise<Omit<LighthouseScores, 'route
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    failing: failingAudits(lhr),
+    lcpElement: lcpElement(lhr),
   };
+}
+
+interface Lhr {
+  categories: Record<
+    string,
+    { title: string; score: number | null; auditRefs: { id: string; weight: number }[] }
+  >;
+  audits: Record<
+    string,
+    {
+      title: string;
+      score: number | null;
+      numericValue?: number;
+      displayValue?: string;
+      details?: unknown;
+    }
+  >;
+}
+
+/** Every weighted audit below a full score, in the categories that are not at 100. */
+function failingAudits(lhr: Lhr): FailingAudit[] {
+  const out: FailingAudit[] = [];
+  for (const category of Object.values(lhr.categories)) {
+    if (category.score === null || category.score >= 1) continue;
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      out.push({
+        category: category.title,
+        id: ref.id,
+        title: audit.title,
+        value: audit.displayValue ?? `score ${audit.score}`,
+      });
+    }
+  }
+  return out;
+}
+
+/** The first `node` item in the LCP breakdown insight's details (Lighthouse 13 names the element there). */
+function lcpElement(lhr: Lhr): string {
+  const find = (v: unknown): { selector?: string; snippet?: string } | null => {
+    if (!v || typeof v !== 'object') return null;
+    const o = v as Record<string, unknown>;
+    if (o.type === 'node') return o;
+    for (const child of Object.values(o)) {
+      const hit = find(child);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const node = find(lhr.audits['lcp-breakdown-insight']?.details);
+  return node ? `${node.snippet ?? ''}`.replace(/\s+/g, ' ').slice(0, 100) : '';
 }
 
 /**
@@ -180,6 +250,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export interface PageScores extends LighthouseScores {
   /** Every run's LCP, in run order. */
   lcpRuns: number[];
+  /** Every failing audit of any run: per audit id, the displayed value of each run it failed in. */
+  failingRuns: { audit: FailingAudit; values: string[] }[];
+  /** Runs measured. */
+  rounds: number;
 }
 
 /**
@@ -204,6 +278,53 @@ export async function lighthouseRounds(
     const list = runs.get(route)!;
     const lcp = median(list.map((r) => r.lcpMs));
     const run = list.find((r) => r.lcpMs === lcp)!;
-    return { route, ...run, lcpMs: lcp, lcpRuns: list.map((r) => r.lcpMs) };
+    const failing = new Map<string, { audit: FailingAudit; values: string[] }>();
+    for (const r of list)
+      for (const a of r.failing) {
+        const key = `${a.category}/${a.id}`;
+        const entry = failing.get(key) ?? { audit: a, values: [] };
+        entry.values.push(a.value);
+        failing.set(key, entry);
+      }
+    return {
+      route,
+      ...run,
+      lcpMs: lcp,
+      lcpRuns: list.map((r) => r.lcpMs),
+      failingRuns: [...failing.values()],
+      rounds: list.length,
+    };
   });
+}
+
+/** The audits that kept a page below 100 in any run, per page (what to fix, without re-running Lighthouse). */
+export function failingAuditsMarkdown(pages: PageScores[]): string {
+  const rows = pages.flatMap((p) =>
+    p.failingRuns.map(
+      ({ audit, values }) =>
+        `| ${p.route} | ${audit.category} | \`${audit.id}\` | ${audit.title.replace(/\|/g, '\\|')} | ` +
+        `${values.join('; ').replace(/\|/g, '\\|')} | ${values.length}/${p.rounds} |`,
+    ),
+  );
+  const elements = pages.map((p) => `| ${p.route} | ${p.lcpElement.replace(/\|/g, '\\|') || '-'} |`);
+  return [
+    '### Audits below a full score',
+    '',
+    'Every weighted audit that scored below 1 in a run where its category was under 100 (the metrics included).',
+    '',
+    ...(rows.length === 0
+      ? ['None: every category at 100 in every run.']
+      : [
+          '| Page | Category | Audit | Title | Displayed value (per failing run) | Runs |',
+          '|---|---|---|---|---|---:|',
+          ...rows,
+        ]),
+    '',
+    '### LCP element (the median run)',
+    '',
+    '| Page | Element |',
+    '|---|---|',
+    ...elements,
+    '',
+  ].join('\n');
 }
