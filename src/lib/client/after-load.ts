@@ -1,13 +1,12 @@
 import { startAnalytics, type PageviewConfig } from './analytics.ts';
-import { rememberAttribution } from './attribution.ts';
 import { socialIcon } from './social-icons.ts';
 import { parseSocialLinks } from './social-links.ts';
 
 /*
  * What every page does once it has loaded (PageScripts.astro imports this on
  * the load event): nothing here is needed for the first screen, so none of it
- * is fetched or run before the page has painted (issue 14). The visit's
- * refcode/UTM memory, the analytics page view, the footer's social icons and a
+ * is fetched or run before the page has painted (issue 14). The analytics
+ * page view, the footer's social icons and a
  * retry of volunteer sign-ups saved in this browser during an outage
  * (docs/decisions.md), loaded only when something is waiting.
  */
@@ -43,9 +42,6 @@ async function renderSocialLinks(list: HTMLUListElement): Promise<void> {
 
 /** `analytics`: the build's PUBLIC_ANALYTICS_URL and PUBLIC_ANALYTICS_DOMAIN (read where Astro types them). */
 export function afterLoad(analytics: PageviewConfig): void {
-  // The refcode/UTM tags of a landing page follow the visitor to /donate (this visit only).
-  rememberAttribution(location.search);
-
   startAnalytics(analytics);
 
   const list = document.querySelector<HTMLUListElement>('[data-social-links]');
