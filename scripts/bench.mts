@@ -44,7 +44,7 @@ import { compressingProxy } from './bench/compress.mts';
 import { childEnv, isolateBlobs, npmRun } from './lib/dev-server.mts';
 import { runValidators, validatorsMarkdown } from './bench/validators.mts';
 import { LANGS, type Lang } from '../src/lib/lang.ts';
-import { localizedPath } from '../src/lib/lang-paths.ts';
+import { basePath, localizedPath } from '../src/lib/lang-paths.ts';
 
 /** The public pages, in every language of the site (issue 12); each language's newest article is added. */
 const PAGES = [
@@ -170,14 +170,14 @@ async function pagesSection(): Promise<string> {
       '|---|---:|---:|---:|',
       ...js.map(
         (p) =>
-          `| ${p.route} | ${p.files} | ${kb(p.rawBytes)} | ${kb(p.gzipBytes)}${mark(p.gzipBytes <= (targets.jsGzip[p.route] ?? Infinity))} |`,
+          `| ${p.route} | ${p.files} | ${kb(p.rawBytes)} | ${kb(p.gzipBytes)}${mark(p.gzipBytes <= (targets.jsGzip[basePath(p.route)] ?? Infinity))} |`,
       ),
       '',
       `Targets (issue 10): ${Object.entries(targets.jsGzip)
         .map(([r, n]) => `${r} <= ${kb(n)}`)
         .join(
           ', ',
-        )} compressed before any interaction. Pages without islands ship only the layout's three small scripts (nav drawer, footer icons, page scripts). /blog, /volunteer and the article are rendered on demand: their HTML is read from the server.`,
+        )} compressed before any interaction. Pages without islands ship only the layout's script (PageScripts.astro) and what it imports at once; the rest of it (analytics, footer icons) loads after the load event. /blog, /volunteer and the article are rendered on demand: their HTML is read from the server.`,
       '',
     );
 
@@ -200,7 +200,8 @@ async function pagesSection(): Promise<string> {
       );
       const floor = measured.find((m) => m.route === FLOOR_ROUTE)!;
       const pages = measured.filter((m) => m.route !== FLOOR_ROUTE);
-      const target = (route: string) => (route === '/' ? targets.lcpRatioHome : targets.lcpRatioText);
+      const target = (route: string) =>
+        basePath(route) === '/' ? targets.lcpRatioHome : targets.lcpRatioText;
       lines.push(
         '## Lighthouse (mobile emulation) and the floor',
         '',
@@ -208,19 +209,24 @@ async function pagesSection(): Promise<string> {
         `Netlify's CDN does (netlify serve sends it uncompressed; scripts/bench/compress.mts). Beside the pages, the floor:`,
         `a bare HTML page (${FLOOR_ROUTE}, one heading and a paragraph, no CSS or script) from the same server.`,
         `${rounds} rounds, interleaved (every page once per round); per page the median LCP and the scores of that run.`,
+        `Lighthouse's default simulated throttling (Lantern: observed CPU tasks count 4x): a run whose host benchmark fell`,
+        `under 0.7 x the median so far (another process had the CPU) is repeated, up to twice, keeping the faster host`,
+        `(${measured.reduce((n, m) => n + m.repeated, 0)} repeats in this run). On-demand pages are measured as the CDN serves them to`,
+        `a second visitor (the proxy keeps what their Netlify-CDN-Cache-Control allows; TTFB shows the server's time).`,
+        `Targets apply to both languages (the Spanish home page is a home page).`,
         `Targets: LCP / floor LCP <= ${targets.lcpRatioText} for every text page and <= ${targets.lcpRatioHome} for the home`,
         `page (its poster image); performance, accessibility, best practices and SEO 100; CLS <= ${targets.cls}.`,
         '',
-        '| Page | LCP (median) | LCP / floor | Runs | Performance | Accessibility | Best practices | SEO | CLS | TBT | TTFB |',
-        '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
-        `| floor (${FLOOR_ROUTE}) | ${floor.lcpMs} ms | 1.00 | ${floor.lcpRuns.join(', ')} | ${floor.performance} | - | - | - | ${floor.cls} | ${floor.tbtMs} ms | ${floor.ttfbMs} ms |`,
+        '| Page | LCP (median) | LCP / floor | Runs | Performance | Accessibility | Best practices | SEO | CLS | TBT | TTFB | Host index |',
+        '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+        `| floor (${FLOOR_ROUTE}) | ${floor.lcpMs} ms | 1.00 | ${floor.lcpRuns.join(', ')} | ${floor.performance} | - | - | - | ${floor.cls} | ${floor.tbtMs} ms | ${floor.ttfbMs} ms | ${floor.benchmarkIndex} |`,
         ...pages.map((s) => {
           const ratio = s.lcpMs / floor.lcpMs;
           return (
             `| ${s.route} | ${s.lcpMs} ms | ${ratio.toFixed(2)}${mark(ratio <= target(s.route))} | ${s.lcpRuns.join(', ')} | ` +
             `${s.performance}${mark(s.performance >= targets.performance)} | ${s.accessibility}${mark(s.accessibility === 100)} | ` +
             `${s.bestPractices}${mark(s.bestPractices === 100)} | ${s.seo}${mark(s.seo === 100)} | ` +
-            `${s.cls}${mark(s.cls <= targets.cls)} | ${s.tbtMs} ms | ${s.ttfbMs} ms |`
+            `${s.cls}${mark(s.cls <= targets.cls)} | ${s.tbtMs} ms | ${s.ttfbMs} ms | ${s.benchmarkIndex} |`
           );
         }),
         '',

@@ -108,6 +108,8 @@ export interface LighthouseScores {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Lighthouse's host benchmark during the run (higher is faster): how much CPU the machine had to spare. */
+  benchmarkIndex: number;
   /** The document's server response time Lighthouse observed (loopback: the server's own time). */
   ttfbMs: number;
   /** Audits with a weight in a category that scored below 1 (metrics included), when a category is below 100. */
@@ -160,12 +162,14 @@ async function lighthouseRun(url: string): Promise<Omit<LighthouseScores, 'route
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     ttfbMs: Math.round(lhr.audits['server-response-time']?.numericValue ?? 0),
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     failing: failingAudits(lhr),
     lcpElement: lcpElement(lhr),
   };
 }
 
 interface Lhr {
+  environment?: { benchmarkIndex?: number };
   categories: Record<
     string,
     { title: string; score: number | null; auditRefs: { id: string; weight: number }[] }
@@ -255,6 +259,14 @@ export async function writeFloorPage(distDir = 'dist'): Promise<() => Promise<vo
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/**
+ * Lighthouse simulates the phone (Lantern): each CPU task it observed counts 4 times over, so a run during which
+ * another process took the CPU measures that process. Such a run (host benchmark under this share of the median
+ * of the runs so far) is repeated, up to twice, and the run with the higher benchmark kept.
+ */
+const STARVED_HOST = 0.7;
+const MAX_REPEATS = 2;
+
 export interface PageScores extends LighthouseScores {
   /** Every run's LCP, in run order. */
   lcpRuns: number[];
@@ -262,6 +274,8 @@ export interface PageScores extends LighthouseScores {
   failingRuns: { audit: FailingAudit; values: string[] }[];
   /** Runs measured. */
   rounds: number;
+  /** Runs repeated because the host was starved (STARVED_HOST), for this page. */
+  repeated: number;
 }
 
 /**
@@ -276,6 +290,8 @@ export async function lighthouseRounds(
   onRun: (route: string, round: number) => void = () => {},
 ): Promise<PageScores[]> {
   const runs = new Map(routes.map((r) => [r, [] as Omit<LighthouseScores, 'route'>[]]));
+  const repeats = new Map(routes.map((r) => [r, 0]));
+  const indexes: number[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const route of routes) {
       const url = new URL(route, base).toString();
@@ -283,7 +299,20 @@ export async function lighthouseRounds(
       await fetch(url)
         .then((r) => r.arrayBuffer())
         .catch(() => {});
-      runs.get(route)!.push(await lighthouseOnce(url));
+      let result = await lighthouseOnce(url);
+      indexes.push(result.benchmarkIndex);
+      for (let i = 0; i < MAX_REPEATS && indexes.length >= 3; i++) {
+        const reference = median(indexes);
+        if (result.benchmarkIndex >= STARVED_HOST * reference) break;
+        console.error(
+          `lighthouse ${route}: host benchmark ${result.benchmarkIndex} under ${STARVED_HOST} x ${reference}; repeating`,
+        );
+        repeats.set(route, repeats.get(route)! + 1);
+        const again = await lighthouseOnce(url);
+        indexes.push(again.benchmarkIndex);
+        if (again.benchmarkIndex > result.benchmarkIndex) result = again;
+      }
+      runs.get(route)!.push(result);
       onRun(route, round);
     }
   }
@@ -306,6 +335,7 @@ export async function lighthouseRounds(
       lcpRuns: list.map((r) => r.lcpMs),
       failingRuns: [...failing.values()],
       rounds: list.length,
+      repeated: repeats.get(route)!,
     };
   });
 }
