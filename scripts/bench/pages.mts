@@ -90,6 +90,15 @@ export async function pageJavaScript(routes: string[], base?: string): Promise<P
   return out;
 }
 
+/** An audit that costs a category points: what Lighthouse says, to act on without re-running it. */
+export interface FailingAudit {
+  category: string;
+  id: string;
+  title: string;
+  /** Lighthouse's displayed value ("1.4 s", "2 links found"), or the score when it shows none. */
+  value: string;
+}
+
 export interface LighthouseScores {
   route: string;
   performance: number;
@@ -99,6 +108,14 @@ export interface LighthouseScores {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Lighthouse's host benchmark during the run (higher is faster): how much CPU the machine had to spare. */
+  benchmarkIndex: number;
+  /** The document's server response time Lighthouse observed (loopback: the server's own time). */
+  ttfbMs: number;
+  /** Audits with a weight in a category that scored below 1 (metrics included), when a category is below 100. */
+  failing: FailingAudit[];
+  /** The LCP element as Lighthouse names it (a selector and a text snippet), for diagnosis. */
+  lcpElement: string;
 }
 
 const CHROME_FLAGS =
@@ -128,10 +145,13 @@ async function lighthouseRun(url: string): Promise<Omit<LighthouseScores, 'route
     ],
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
   );
-  const lhr = JSON.parse(stdout) as {
-    categories: Record<string, { score: number | null }>;
-    audits: Record<string, { numericValue?: number }>;
-  };
+  const lhr = JSON.parse(stdout) as Lhr;
+  if (process.env.BENCH_LHR_DIR) {
+    // Whole reports on request (BENCH_LHR_DIR=dir), one file per run, for diagnosis.
+    await mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/[^\w-]+/g, '_')}-${Date.now()}.json`;
+    await writeFile(join(process.env.BENCH_LHR_DIR, name), stdout);
+  }
   const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -141,7 +161,69 @@ async function lighthouseRun(url: string): Promise<Omit<LighthouseScores, 'route
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    ttfbMs: Math.round(lhr.audits['server-response-time']?.numericValue ?? 0),
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
+    failing: failingAudits(lhr),
+    lcpElement: lcpElement(lhr),
   };
+}
+
+interface Lhr {
+  environment?: { benchmarkIndex?: number };
+  categories: Record<
+    string,
+    { title: string; score: number | null; auditRefs: { id: string; weight: number }[] }
+  >;
+  audits: Record<
+    string,
+    {
+      title: string;
+      score: number | null;
+      numericValue?: number;
+      displayValue?: string;
+      details?: unknown;
+    }
+  >;
+}
+
+/** The categories the targets name (Lighthouse 13.5 also reports an experimental "Agentic Browsing" one). */
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** Every weighted audit below a full score, in the target categories that are not at 100. */
+function failingAudits(lhr: Lhr): FailingAudit[] {
+  const out: FailingAudit[] = [];
+  for (const key of CATEGORIES) {
+    const category = lhr.categories[key];
+    if (!category) continue;
+    if (category.score === null || category.score >= 1) continue;
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      out.push({
+        category: category.title,
+        id: ref.id,
+        title: audit.title,
+        value: audit.displayValue ?? `score ${audit.score}`,
+      });
+    }
+  }
+  return out;
+}
+
+/** The first `node` item in the LCP breakdown insight's details (Lighthouse 13 names the element there). */
+function lcpElement(lhr: Lhr): string {
+  const find = (v: unknown): { selector?: string; snippet?: string } | null => {
+    if (!v || typeof v !== 'object') return null;
+    const o = v as Record<string, unknown>;
+    if (o.type === 'node') return o;
+    for (const child of Object.values(o)) {
+      const hit = find(child);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const node = find(lhr.audits['lcp-breakdown-insight']?.details);
+  return node ? `${node.snippet ?? ''}`.replace(/\s+/g, ' ').slice(0, 100) : '';
 }
 
 /**
@@ -177,9 +259,23 @@ export async function writeFloorPage(distDir = 'dist'): Promise<() => Promise<vo
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/**
+ * Lighthouse simulates the phone (Lantern): each CPU task it observed counts 4 times over, so a run during which
+ * another process took the CPU measures that process. Such a run (host benchmark under this share of the median
+ * of the runs so far) is repeated, up to twice, and the run with the higher benchmark kept.
+ */
+const STARVED_HOST = 0.7;
+const MAX_REPEATS = 2;
+
 export interface PageScores extends LighthouseScores {
   /** Every run's LCP, in run order. */
   lcpRuns: number[];
+  /** Every failing audit of any run: per audit id, the displayed value of each run it failed in. */
+  failingRuns: { audit: FailingAudit; values: string[] }[];
+  /** Runs measured. */
+  rounds: number;
+  /** Runs repeated because the host was starved (STARVED_HOST), for this page. */
+  repeated: number;
 }
 
 /**
@@ -194,9 +290,29 @@ export async function lighthouseRounds(
   onRun: (route: string, round: number) => void = () => {},
 ): Promise<PageScores[]> {
   const runs = new Map(routes.map((r) => [r, [] as Omit<LighthouseScores, 'route'>[]]));
+  const repeats = new Map(routes.map((r) => [r, 0]));
+  const indexes: number[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const route of routes) {
-      runs.get(route)!.push(await lighthouseOnce(new URL(route, base).toString()));
+      const url = new URL(route, base).toString();
+      // A visited page is in the CDN's cache (scripts/bench/compress.mts keeps what the page marks cacheable).
+      await fetch(url)
+        .then((r) => r.arrayBuffer())
+        .catch(() => {});
+      let result = await lighthouseOnce(url);
+      indexes.push(result.benchmarkIndex);
+      for (let i = 0; i < MAX_REPEATS && indexes.length >= 2; i++) {
+        const reference = median(indexes);
+        if (result.benchmarkIndex >= STARVED_HOST * reference) break;
+        console.error(
+          `lighthouse ${route}: host benchmark ${result.benchmarkIndex} under ${STARVED_HOST} x ${reference}; repeating`,
+        );
+        repeats.set(route, repeats.get(route)! + 1);
+        const again = await lighthouseOnce(url);
+        indexes.push(again.benchmarkIndex);
+        if (again.benchmarkIndex > result.benchmarkIndex) result = again;
+      }
+      runs.get(route)!.push(result);
       onRun(route, round);
     }
   }
@@ -204,6 +320,54 @@ export async function lighthouseRounds(
     const list = runs.get(route)!;
     const lcp = median(list.map((r) => r.lcpMs));
     const run = list.find((r) => r.lcpMs === lcp)!;
-    return { route, ...run, lcpMs: lcp, lcpRuns: list.map((r) => r.lcpMs) };
+    const failing = new Map<string, { audit: FailingAudit; values: string[] }>();
+    for (const r of list)
+      for (const a of r.failing) {
+        const key = `${a.category}/${a.id}`;
+        const entry = failing.get(key) ?? { audit: a, values: [] };
+        entry.values.push(a.value);
+        failing.set(key, entry);
+      }
+    return {
+      route,
+      ...run,
+      lcpMs: lcp,
+      lcpRuns: list.map((r) => r.lcpMs),
+      failingRuns: [...failing.values()],
+      rounds: list.length,
+      repeated: repeats.get(route)!,
+    };
   });
+}
+
+/** The audits that kept a page below 100 in any run, per page (what to fix, without re-running Lighthouse). */
+export function failingAuditsMarkdown(pages: PageScores[]): string {
+  const rows = pages.flatMap((p) =>
+    p.failingRuns.map(
+      ({ audit, values }) =>
+        `| ${p.route} | ${audit.category} | \`${audit.id}\` | ${audit.title.replace(/\|/g, '\\|')} | ` +
+        `${values.join('; ').replace(/\|/g, '\\|')} | ${values.length}/${p.rounds} |`,
+    ),
+  );
+  const elements = pages.map((p) => `| ${p.route} | ${p.lcpElement.replace(/\|/g, '\\|') || '-'} |`);
+  return [
+    '### Audits below a full score',
+    '',
+    'Every weighted audit that scored below 1 in a run where its category was under 100 (the metrics included).',
+    '',
+    ...(rows.length === 0
+      ? ['None: every category at 100 in every run.']
+      : [
+          '| Page | Category | Audit | Title | Displayed value (per failing run) | Runs |',
+          '|---|---|---|---|---|---:|',
+          ...rows,
+        ]),
+    '',
+    '### LCP element (the median run)',
+    '',
+    '| Page | Element |',
+    '|---|---|',
+    ...elements,
+    '',
+  ].join('\n');
 }

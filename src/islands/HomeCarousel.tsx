@@ -12,6 +12,24 @@ export interface CarouselVideo {
   poster?: ResponsiveImage | undefined;
 }
 
+/**
+ * The `islandUi` words the carousel shows. The page passes only these: every prop is serialised into the
+ * home page's HTML, whose first screen has to fit the first round trip (issue 14).
+ */
+export const CAROUSEL_WORDS = [
+  'carouselLabel',
+  'slideOf',
+  'slideStatus',
+  'playVideo',
+  'donateNow',
+  'previousSlide',
+  'nextSlide',
+  'pauseSlideshow',
+  'playSlideshow',
+  'pause',
+  'play',
+] as const satisfies readonly (keyof IslandUi)[];
+
 interface Props {
   videos: CarouselVideo[];
   /** Shown with the slide title on the fallback poster. */
@@ -20,21 +38,8 @@ interface Props {
   transitionMs?: number;
   /** Spec section 9: 6000 ms autoplay interval. */
   autoplayMs?: number;
-  /** The carousel's words in the page's language (src/content/ui.ts `islandUi`). */
-  words: Pick<
-    IslandUi,
-    | 'carouselLabel'
-    | 'slideOf'
-    | 'slideStatus'
-    | 'playVideo'
-    | 'donateNow'
-    | 'previousSlide'
-    | 'nextSlide'
-    | 'pauseSlideshow'
-    | 'playSlideshow'
-    | 'pause'
-    | 'play'
-  >;
+  /** The carousel's words in the page's language (src/content/ui.ts `islandUi`, the CAROUSEL_WORDS of it). */
+  words: Pick<IslandUi, (typeof CAROUSEL_WORDS)[number]>;
   /** The call-to-action links in the page's language. */
   donateHref: string;
   volunteerHref: string;

@@ -91,9 +91,17 @@ describe('no render-blocking request', () => {
       expect(css.length, `${name} has its styles inline`).toBeGreaterThan(1000);
       expect(gzipSync(css).length, `${name}: inline CSS, gzip`).toBeLessThan(FIRST_ROUND_TRIP);
       // Nor does a script file block rendering: each is a deferred module (inline scripts need no request).
-      for (const tag of (html.match(/<script\b[^>]*>/g) ?? []).filter((t) => /\bsrc=/.test(t)))
-        expect(tag, `${name}: ${tag}`).toMatch(/type="module"|\bdefer\b|\basync\b/);
+      const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((t) => /\bsrc=/.test(t));
+      for (const tag of scripts) expect(tag, `${name}: ${tag}`).toMatch(/type="module"|\bdefer\b|\basync\b/);
+      // One layout script (PageScripts.astro), not one per component: each is a request before the first paint.
+      expect(scripts.length, `${name}: script files`).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('robots.txt is a static file (crawlers never wait on a function) that names the sitemap', async () => {
+    const robots = await readFile(join(outDir, 'robots.txt'), 'utf8');
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
   });
 });
 

@@ -220,7 +220,7 @@ describe('article', () => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     });
     await page.goto(`/article/shared-${stamp}`);
-    await hydrated(page, 'ShareButton');
+    await page.waitForSelector('[data-share][data-share-ready]');
     await page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Link copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(

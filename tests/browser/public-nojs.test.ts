@@ -398,7 +398,7 @@ describe('toasts and F8 (spec section 9)', () => {
       });
     });
     await page.goto(`/article/${articles[0]!.slug}`);
-    await hydrated(page, 'ShareButton');
+    await page.waitForSelector('[data-share][data-share-ready]');
     await page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Link copied!');
     await page.close();

@@ -11,6 +11,7 @@ import {
   BLOG_PAGE_SIZE,
   blogPageCount,
   blogPagePath,
+  buildRobots,
   buildRss,
   buildSitemap,
   cdnHeaders,
@@ -111,6 +112,18 @@ describe('news archive and feeds list every article', () => {
     expect(xml).toContain('<dc:creator>Jordan Avery</dc:creator>');
     expect(xml).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
     expect(xml).toContain('<link>https://www.example.org/blog</link>');
+  });
+  it('robots.txt lets crawlers read every page, keeps them off the API and names the sitemap', () => {
+    const txt = buildRobots(new URL('https://www.example.org'));
+    expect(txt.split('\n')).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /api/',
+        'Sitemap: https://www.example.org/sitemap.xml',
+      ]),
+    );
+    expect(txt).not.toMatch(/Disallow: \/\s*$/m);
   });
   it('sitemap: every article and every archive page', () => {
     const xml = buildSitemap(sixty, new URL('https://www.example.org'));

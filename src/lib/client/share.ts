@@ -1,3 +1,5 @@
+import { toast } from './toast.ts';
+
 /**
  * Spec section 8: when the native share sheet fails or is unavailable, the
  * link is copied. The one exception is the person closing the sheet
@@ -8,4 +10,48 @@
  */
 export function cancelledByPerson(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
+}
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older browsers or a denied permission: the selection-based fallback.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    // The only fallback where the Clipboard API is missing or refused.
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+/** What the Share button shares and says, read from its data attributes (ShareButton.astro). */
+export interface ShareWords {
+  linkCopied: string;
+  copyFailed: string;
+}
+
+/** Share (spec section 8): the native share sheet, else copy the link and say 'Link copied!'. */
+export async function shareOrCopy(
+  data: { title: string; text?: string | undefined; url: string },
+  words: ShareWords,
+): Promise<void> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share(data);
+      return;
+    } catch (err) {
+      if (cancelledByPerson(err)) return; // the reader closed the sheet
+      // Any other failure: copy the link instead.
+    }
+  }
+  if (await copy(data.url)) toast.success(words.linkCopied);
+  else toast.error(words.copyFailed, { description: data.url });
 }

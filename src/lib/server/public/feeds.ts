@@ -116,6 +116,23 @@ export function buildSitemap(articles: readonly PublicArticle[], site: URL): str
 }
 
 /**
+ * robots.txt: everything public may be crawled (staff and utility pages carry
+ * `noindex` themselves, which a crawler can only read if it may fetch them);
+ * the API is not pages. Names the sitemap. Without the file, every crawler's
+ * (and Lighthouse's) first request fell through to the on-demand 404 page.
+ */
+export function buildRobots(site: URL): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', site).href}`,
+    '',
+  ].join('\n');
+}
+
+/**
  * CDN caching for on-demand public pages: `freshSeconds` fresh (60 s for
  * articles and feeds; 30 s, the public lists' refresh, for /blog and
  * /volunteer), then served stale while the CDN revalidates; purged at once by

@@ -1,13 +1,10 @@
----
-/* Brand glyphs for the footer's social links (24x24, fill = currentColor). Decorative. */
-import type { SocialPlatform } from '../../lib/client/social-links';
+import type { SocialPlatform } from './social-links.ts';
 
-interface Props {
-  platform: SocialPlatform;
-}
-
-const { platform } = Astro.props;
-
+/*
+ * Brand glyphs for the footer's social links (24x24, fill = currentColor,
+ * decorative). Built by the after-load script once the links are known
+ * (after-load.ts), so the icons are not in every page's HTML.
+ */
 const paths: Record<SocialPlatform, string> = {
   facebook:
     'M14 8.5V6.8c0-.8.2-1.3 1.4-1.3H17V2.2c-.3 0-1.3-.2-2.5-.2C12 2 10.5 3.5 10.5 6.2v2.3H8V12h2.5v10H14V12h2.7l.4-3.5H14Z',
@@ -21,8 +18,22 @@ const paths: Record<SocialPlatform, string> = {
   tiktok:
     'M16.6 5.8A4.3 4.3 0 0 1 15.5 3h-3.1v12.4a2.6 2.6 0 1 1-2.6-2.6c.3 0 .5 0 .8.1V9.7a5.7 5.7 0 1 0 4.9 5.7V9.1a7.4 7.4 0 0 0 4.3 1.4V7.4a4.3 4.3 0 0 1-3.2-1.6Z',
 };
----
 
-<svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-  <path d={paths[platform]}></path>
-</svg>
+const SVG = 'http://www.w3.org/2000/svg';
+
+export function socialIcon(platform: SocialPlatform): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [name, value] of Object.entries({
+    width: '24',
+    height: '24',
+    viewBox: '0 0 24 24',
+    fill: 'currentColor',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  }))
+    svg.setAttribute(name, value);
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', paths[platform]);
+  svg.append(path);
+  return svg;
+}
