@@ -21,12 +21,22 @@ function htmlFile(route: string): string | null {
   return candidates.find((f) => existsSync(f)) ?? null;
 }
 
-/** A route's HTML: the built file, or (on-demand pages: /blog, /volunteer, articles) fetched from `base`. */
-async function pageHtml(route: string, base?: string): Promise<string | null> {
+/**
+ * Where on-demand pages come from: a server of the same build (its origin,
+ * e.g. the bench's `netlify serve`), or a function answering a route's
+ * Request (scripts/bench/js-report.mts calls the built SSR function in process).
+ */
+export type PageSource = string | ((request: Request) => Promise<Response>);
+
+/** A route's HTML: the built file, or (on-demand pages: /blog, /volunteer, articles) from `source`. */
+async function pageHtml(route: string, source?: PageSource): Promise<string | null> {
   const file = htmlFile(route);
   if (file) return readFile(file, 'utf8');
-  if (!base) return null;
-  const res = await fetch(new URL(route, base));
+  if (!source) return null;
+  const res =
+    typeof source === 'string'
+      ? await fetch(new URL(route, source))
+      : await source(new Request(new URL(route, 'http://localhost')));
   return res.ok ? res.text() : null;
 }
 
@@ -68,26 +78,43 @@ export interface PageJs {
   gzipBytes: number;
 }
 
+export interface PageJsFile {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
 /**
- * JavaScript per page after `npm run build`. Prerendered pages are read from
- * dist/; on-demand pages need a server of the same build (`base`, e.g. the
- * bench's `netlify serve`) and are skipped without one.
+ * JavaScript per page after `npm run build`, file by file (largest first).
+ * Prerendered pages are read from dist/; on-demand pages need `source` (a
+ * server of the same build, or its SSR function) and are skipped without one.
  */
-export async function pageJavaScript(routes: string[], base?: string): Promise<PageJs[]> {
-  const out: PageJs[] = [];
+export async function pageJavaScriptFiles(
+  routes: string[],
+  source?: PageSource,
+): Promise<{ route: string; files: PageJsFile[] }[]> {
+  const out: { route: string; files: PageJsFile[] }[] = [];
   for (const route of routes) {
-    const html = await pageHtml(route, base);
+    const html = await pageHtml(route, source);
     if (!html) continue;
-    const files = await closure(entries(html));
-    let raw = 0;
-    let gz = 0;
-    for (const body of files.values()) {
-      raw += body.length;
-      gz += gzipSync(body, { level: 9 }).length;
-    }
-    out.push({ route, files: files.size, rawBytes: raw, gzipBytes: gz });
+    const files = [...(await closure(entries(html)))].map(([url, body]) => ({
+      url,
+      rawBytes: body.length,
+      gzipBytes: gzipSync(body, { level: 9 }).length,
+    }));
+    out.push({ route, files: files.sort((a, b) => b.gzipBytes - a.gzipBytes) });
   }
   return out;
+}
+
+/** JavaScript per page, summed (`npm run bench`'s table). */
+export async function pageJavaScript(routes: string[], source?: PageSource): Promise<PageJs[]> {
+  return (await pageJavaScriptFiles(routes, source)).map(({ route, files }) => ({
+    route,
+    files: files.length,
+    rawBytes: files.reduce((n, f) => n + f.rawBytes, 0),
+    gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+  }));
 }
 
 export interface LighthouseScores {
