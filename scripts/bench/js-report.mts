@@ -54,8 +54,9 @@ try {
   ]);
   const pages = await pageJavaScriptFiles(routes, render);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  for (const { route, files } of pages) {
+  for (const { route, files, onInteraction } of pages) {
     const gz = files.reduce((n, f) => n + f.gzipBytes, 0);
+    const later = onInteraction.reduce((n, f) => n + f.gzipBytes, 0);
     const target = TARGETS[route.replace(/^\/es(?=\/|$)/, '') || '/'];
     const verdict =
       target === undefined
@@ -63,9 +64,13 @@ try {
         : gz <= target * 1024
           ? ` (target ${target} KB: ok)`
           : ` (target ${target} KB: OVER)`;
-    console.log(`${route}: ${files.length} files, ${kb(gz)} gzip${verdict}`);
+    console.log(
+      `${route}: ${files.length} files, ${kb(gz)} gzip${verdict}` +
+        (later ? `; on first interaction with a form +${kb(later)}` : ''),
+    );
     if (process.env.JS_REPORT_BRIEF) continue;
     for (const f of files) console.log(`  ${kb(f.gzipBytes).padStart(9)}  ${f.url}`);
+    for (const f of onInteraction) console.log(`  ${kb(f.gzipBytes).padStart(9)}  ${f.url} (on interaction)`);
   }
 } finally {
   await stopBlobs();

@@ -40,15 +40,29 @@ async function pageHtml(route: string, source?: PageSource): Promise<string | nu
   return res.ok ? res.text() : null;
 }
 
-/** Entry scripts of a page: module scripts, modulepreloads and island component/renderer URLs. */
-function entries(html: string): string[] {
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)(?:\?[^"]*)?"/g)) urls.add(m[1]!);
+/**
+ * Entry scripts of a page: module scripts, modulepreloads and island
+ * component/renderer URLs (`eager`), except the islands that hydrate only on
+ * the visitor's first interaction with them (`client:interaction`, whose
+ * directive loads nothing before: docs/decisions.md), which are `onInteraction`.
+ */
+export function entries(html: string): { eager: string[]; onInteraction: string[] } {
+  const eager = new Set<string>();
+  const later = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)(?:\?[^"]*)?"/g)) eager.add(m[1]!);
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"?]+)(?:\?[^"]*)?"/g))
-    urls.add(m[1]!);
-  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"?]+)(?:\?[^"]*)?"/g)) urls.add(m[1]!);
+    eager.add(m[1]!);
+  for (const island of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const onInteraction = /\bclient="interaction"/.test(island[0]);
+    for (const m of island[0].matchAll(/(?:component-url|renderer-url)="([^"?]+)(?:\?[^"]*)?"/g))
+      (onInteraction ? later : eager).add(m[1]!);
+  }
+  // Any other component or renderer URL (outside an <astro-island> tag as Astro writes it) counts as eager.
+  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"?]+)(?:\?[^"]*)?"/g))
+    if (!later.has(m[1]!)) eager.add(m[1]!);
   // Netlify's build adds ?dpl=<deploy id> (skew protection); the file is the same.
-  return [...urls].filter((u) => u.startsWith('/'));
+  const local = (urls: Set<string>) => [...urls].filter((u) => u.startsWith('/'));
+  return { eager: local(eager), onInteraction: local(later) };
 }
 
 /** Follows static imports (not dynamic import()) from the entry files. */
@@ -76,6 +90,8 @@ export interface PageJs {
   files: number;
   rawBytes: number;
   gzipBytes: number;
+  /** What the page adds on the first interaction with a `client:interaction` island. */
+  onInteractionGzipBytes: number;
 }
 
 export interface PageJsFile {
@@ -92,28 +108,35 @@ export interface PageJsFile {
 export async function pageJavaScriptFiles(
   routes: string[],
   source?: PageSource,
-): Promise<{ route: string; files: PageJsFile[] }[]> {
-  const out: { route: string; files: PageJsFile[] }[] = [];
+): Promise<{ route: string; files: PageJsFile[]; onInteraction: PageJsFile[] }[]> {
+  const sized = (files: Map<string, Buffer>) =>
+    [...files]
+      .map(([url, body]) => ({ url, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const out: { route: string; files: PageJsFile[]; onInteraction: PageJsFile[] }[] = [];
   for (const route of routes) {
     const html = await pageHtml(route, source);
     if (!html) continue;
-    const files = [...(await closure(entries(html)))].map(([url, body]) => ({
-      url,
-      rawBytes: body.length,
-      gzipBytes: gzipSync(body, { level: 9 }).length,
-    }));
-    out.push({ route, files: files.sort((a, b) => b.gzipBytes - a.gzipBytes) });
+    const { eager, onInteraction } = entries(html);
+    const before = await closure(eager);
+    // What the first interaction adds: the deferred islands' files not already loaded.
+    const after = await closure(onInteraction);
+    for (const url of before.keys()) after.delete(url);
+    out.push({ route, files: sized(before), onInteraction: sized(after) });
   }
   return out;
 }
 
+const gzipTotal = (files: PageJsFile[]) => files.reduce((n, f) => n + f.gzipBytes, 0);
+
 /** JavaScript per page, summed (`npm run bench`'s table). */
 export async function pageJavaScript(routes: string[], source?: PageSource): Promise<PageJs[]> {
-  return (await pageJavaScriptFiles(routes, source)).map(({ route, files }) => ({
+  return (await pageJavaScriptFiles(routes, source)).map(({ route, files, onInteraction }) => ({
     route,
     files: files.length,
     rawBytes: files.reduce((n, f) => n + f.rawBytes, 0),
-    gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+    gzipBytes: gzipTotal(files),
+    onInteractionGzipBytes: gzipTotal(onInteraction),
   }));
 }
 

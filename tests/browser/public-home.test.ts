@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
-import { hydrated, json, toast } from './helpers/public.ts';
+import { carouselReady, hydrated, json, toast } from './helpers/public.ts';
 import { candidate } from '../../src/content/campaign';
 import { carouselVideos } from '../../src/content/home';
 
@@ -51,7 +51,7 @@ describe('home carousel', () => {
   it('autoplays, pauses, and moves with Previous/Next', async () => {
     const page = await browser.newPage();
     await page.goto('/');
-    await hydrated(page, 'HomeCarousel');
+    await carouselReady(page);
     const carousel = page.locator('.hero-carousel');
     await expect.poll(() => carousel.getAttribute('data-autoplay')).toBe('on');
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
@@ -73,7 +73,7 @@ describe('home carousel', () => {
     const page = await browser.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    await hydrated(page, 'HomeCarousel');
+    await carouselReady(page);
     await page.waitForTimeout(300);
     expect(await page.locator('.hero-carousel').getAttribute('data-autoplay')).toBe('off');
     expect(await page.getByRole('button', { name: 'Play slideshow' }).count()).toBe(1);
@@ -86,7 +86,7 @@ describe('home carousel', () => {
       r.fulfill({ status: 200, contentType: 'text/html', body: '<title>player</title>' }),
     );
     await page.goto('/');
-    await hydrated(page, 'HomeCarousel');
+    await carouselReady(page);
     await page.locator('.hero-slide[data-slide="0"] .hero-play').click();
     const frame = page.locator('.hero-slide[data-slide="0"] iframe');
     await frame.waitFor();
