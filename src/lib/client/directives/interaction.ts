@@ -55,7 +55,7 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     (event) => {
       if (done || !(event.target instanceof HTMLFormElement)) return;
       const form = event.target;
-      const submitter = (event as SubmitEvent).submitter;
+      const submitter = event.submitter;
       event.preventDefault();
       start().then(
         () => form.requestSubmit(submitter),
