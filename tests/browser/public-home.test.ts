@@ -103,6 +103,42 @@ describe('home carousel', () => {
   });
 });
 
+describe('rotating texts', () => {
+  it('the headline rotates on a timer, and its Pause control stops it (WCAG 2.2.2)', async () => {
+    const page = await browser.newPage();
+    // A fake clock: the 4 s rotation is checked by moving time, not by waiting for it.
+    await page.clock.install();
+    await page.goto('/');
+    const headline = page.locator('#rotating-headline [data-rotating]');
+    const index = () => headline.getAttribute('data-rotating-index');
+    expect(await index()).toBe('0');
+    const pause = page.getByRole('button', { name: 'Pause rotating headline' });
+    await pause.waitFor();
+    await page.clock.runFor(4_100);
+    await expect.poll(index).toBe('1');
+    await pause.click();
+    const resume = page.getByRole('button', { name: 'Resume rotating headline' });
+    await resume.waitFor();
+    await page.clock.runFor(20_000);
+    expect(await index()).toBe('1');
+    await resume.click();
+    await page.clock.runFor(4_100);
+    await expect.poll(index).toBe('2');
+    await page.close();
+  });
+
+  it('nothing rotates when reduced motion is preferred; the control offers Resume', async () => {
+    const page = await browser.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Resume rotating quote' }).waitFor();
+    await page.clock.runFor(20_000);
+    expect(await page.locator('#pledge-quote [data-rotating]').getAttribute('data-rotating-index')).toBe('0');
+    await page.close();
+  });
+});
+
 describe('text sign-up', () => {
   /** The consent checkbox (the local captcha widget is a checkbox too). */
   const consent = (form: ReturnType<Page['locator']>) =>
