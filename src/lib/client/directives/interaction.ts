@@ -8,10 +8,9 @@ import type { ClientDirective } from 'astro';
  * work; React, the island and the captcha load only once someone starts
  * filling one in, so pages that merely show a form load none of it.
  *
- * A submit that comes before hydration has finished (say a click straight on
- * the button) is held, and sent again through the island once it has
- * hydrated (toasts, states, captcha check); if the island cannot load, the
- * form posts as it would without JavaScript.
+ * A submit that comes before hydration has finished posts the form as it
+ * would without JavaScript (tests/browser/public-nojs.test.ts): nothing waits
+ * on a download that may never finish.
  *
  * `client:interaction={{ pendingKey }}` hydrates at once when localStorage
  * holds that key: work saved on an earlier visit (the volunteer outbox) is
@@ -32,38 +31,19 @@ function hasPending(key: unknown): boolean {
 }
 
 const interactionDirective: ClientDirective = (load, options, el) => {
-  let hydration: Promise<void> | null = null;
-  let done = false;
-  const start = (): Promise<void> => {
-    hydration ??= (async () => {
-      const hydrate = await load();
-      await hydrate();
-      // Astro hydrates React in a transition: let it attach its handlers before a held submit is replayed.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      done = true;
-    })();
-    return hydration;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of TRIGGERS) el.removeEventListener(type, start);
+    void load().then((hydrate) => hydrate());
   };
   const value = options.value as { pendingKey?: unknown } | undefined;
   if (hasPending(value?.pendingKey)) {
-    void start();
+    start();
     return;
   }
-  for (const type of TRIGGERS) el.addEventListener(type, () => void start(), { once: true, passive: true });
-  el.addEventListener(
-    'submit',
-    (event) => {
-      if (done || !(event.target instanceof HTMLFormElement)) return;
-      const form = event.target;
-      const submitter = event.submitter;
-      event.preventDefault();
-      start().then(
-        () => form.requestSubmit(submitter),
-        () => form.submit(),
-      );
-    },
-    { capture: true },
-  );
+  for (const type of TRIGGERS) el.addEventListener(type, start, { passive: true });
 };
 
 export default interactionDirective;
