@@ -26,7 +26,21 @@ export default defineConfig({
   // Every page's CSS is in its HTML: no render-blocking stylesheet request (a page's whole CSS is
   // a few KB compressed, well under the first round trip's ~14 KB; a build test holds that).
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:interaction: public forms hydrate on first use (src/lib/client/directives/interaction.ts, issue 10).
+      name: 'campaign-client-directives',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({
+            name: 'interaction',
+            entrypoint: './src/lib/client/directives/interaction.ts',
+          });
+        },
+      },
+    },
+  ],
   // Issue 12: English at the root, Spanish under /es/ (src/lib/lang-paths.ts holds the same rule).
   // No redirect by Accept-Language: crawlers and shared links get the page they asked for.
   i18n: {

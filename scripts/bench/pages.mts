@@ -21,24 +21,48 @@ function htmlFile(route: string): string | null {
   return candidates.find((f) => existsSync(f)) ?? null;
 }
 
-/** A route's HTML: the built file, or (on-demand pages: /blog, /volunteer, articles) fetched from `base`. */
-async function pageHtml(route: string, base?: string): Promise<string | null> {
+/**
+ * Where on-demand pages come from: a server of the same build (its origin,
+ * e.g. the bench's `netlify serve`), or a function answering a route's
+ * Request (scripts/bench/js-report.mts calls the built SSR function in process).
+ */
+export type PageSource = string | ((request: Request) => Promise<Response>);
+
+/** A route's HTML: the built file, or (on-demand pages: /blog, /volunteer, articles) from `source`. */
+async function pageHtml(route: string, source?: PageSource): Promise<string | null> {
   const file = htmlFile(route);
   if (file) return readFile(file, 'utf8');
-  if (!base) return null;
-  const res = await fetch(new URL(route, base));
+  if (!source) return null;
+  const res =
+    typeof source === 'string'
+      ? await fetch(new URL(route, source))
+      : await source(new Request(new URL(route, 'http://localhost')));
   return res.ok ? res.text() : null;
 }
 
-/** Entry scripts of a page: module scripts, modulepreloads and island component/renderer URLs. */
-function entries(html: string): string[] {
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)(?:\?[^"]*)?"/g)) urls.add(m[1]!);
+/**
+ * Entry scripts of a page: module scripts, modulepreloads and island
+ * component/renderer URLs (`eager`), except the islands that hydrate only on
+ * the visitor's first interaction with them (`client:interaction`, whose
+ * directive loads nothing before: docs/decisions.md), which are `onInteraction`.
+ */
+export function entries(html: string): { eager: string[]; onInteraction: string[] } {
+  const eager = new Set<string>();
+  const later = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)(?:\?[^"]*)?"/g)) eager.add(m[1]!);
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"?]+)(?:\?[^"]*)?"/g))
-    urls.add(m[1]!);
-  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"?]+)(?:\?[^"]*)?"/g)) urls.add(m[1]!);
+    eager.add(m[1]!);
+  for (const island of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const onInteraction = /\bclient="interaction"/.test(island[0]);
+    for (const m of island[0].matchAll(/(?:component-url|renderer-url)="([^"?]+)(?:\?[^"]*)?"/g))
+      (onInteraction ? later : eager).add(m[1]!);
+  }
+  // Any other component or renderer URL (outside an <astro-island> tag as Astro writes it) counts as eager.
+  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"?]+)(?:\?[^"]*)?"/g))
+    if (!later.has(m[1]!)) eager.add(m[1]!);
   // Netlify's build adds ?dpl=<deploy id> (skew protection); the file is the same.
-  return [...urls].filter((u) => u.startsWith('/'));
+  const local = (urls: Set<string>) => [...urls].filter((u) => u.startsWith('/'));
+  return { eager: local(eager), onInteraction: local(later) };
 }
 
 /** Follows static imports (not dynamic import()) from the entry files. */
@@ -66,28 +90,54 @@ export interface PageJs {
   files: number;
   rawBytes: number;
   gzipBytes: number;
+  /** What the page adds on the first interaction with a `client:interaction` island. */
+  onInteractionGzipBytes: number;
+}
+
+export interface PageJsFile {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
 }
 
 /**
- * JavaScript per page after `npm run build`. Prerendered pages are read from
- * dist/; on-demand pages need a server of the same build (`base`, e.g. the
- * bench's `netlify serve`) and are skipped without one.
+ * JavaScript per page after `npm run build`, file by file (largest first).
+ * Prerendered pages are read from dist/; on-demand pages need `source` (a
+ * server of the same build, or its SSR function) and are skipped without one.
  */
-export async function pageJavaScript(routes: string[], base?: string): Promise<PageJs[]> {
-  const out: PageJs[] = [];
+export async function pageJavaScriptFiles(
+  routes: string[],
+  source?: PageSource,
+): Promise<{ route: string; files: PageJsFile[]; onInteraction: PageJsFile[] }[]> {
+  const sized = (files: Map<string, Buffer>) =>
+    [...files]
+      .map(([url, body]) => ({ url, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const out: { route: string; files: PageJsFile[]; onInteraction: PageJsFile[] }[] = [];
   for (const route of routes) {
-    const html = await pageHtml(route, base);
+    const html = await pageHtml(route, source);
     if (!html) continue;
-    const files = await closure(entries(html));
-    let raw = 0;
-    let gz = 0;
-    for (const body of files.values()) {
-      raw += body.length;
-      gz += gzipSync(body, { level: 9 }).length;
-    }
-    out.push({ route, files: files.size, rawBytes: raw, gzipBytes: gz });
+    const { eager, onInteraction } = entries(html);
+    const before = await closure(eager);
+    // What the first interaction adds: the deferred islands' files not already loaded.
+    const after = await closure(onInteraction);
+    for (const url of before.keys()) after.delete(url);
+    out.push({ route, files: sized(before), onInteraction: sized(after) });
   }
   return out;
+}
+
+const gzipTotal = (files: PageJsFile[]) => files.reduce((n, f) => n + f.gzipBytes, 0);
+
+/** JavaScript per page, summed (`npm run bench`'s table). */
+export async function pageJavaScript(routes: string[], source?: PageSource): Promise<PageJs[]> {
+  return (await pageJavaScriptFiles(routes, source)).map(({ route, files, onInteraction }) => ({
+    route,
+    files: files.length,
+    rawBytes: files.reduce((n, f) => n + f.rawBytes, 0),
+    gzipBytes: gzipTotal(files),
+    onInteractionGzipBytes: gzipTotal(onInteraction),
+  }));
 }
 
 /** An audit that costs a category points: what Lighthouse says, to act on without re-running it. */

@@ -129,29 +129,65 @@ export default function Captcha({ siteKey, name, onToken, noscriptNote, words, r
   }
 
   return (
+    <LocalCaptcha
+      id={`${id}-human`}
+      name={name}
+      words={words}
+      note={noscriptNote}
+      checked={checked}
+      onChange={(on) => {
+        setChecked(on);
+        onTokenRef.current?.(on ? LOCAL_CAPTCHA_TOKEN : null);
+      }}
+    />
+  );
+}
+
+/**
+ * Local mode's test widget (no site key): a plain checkbox that posts the
+ * dummy token, so it works without JavaScript too. The island renders it live
+ * (`checked`, `onChange`); a page can render it as static HTML inside its own
+ * <noscript> (the RSVP form, src/components/sections/RsvpSection.astro), with
+ * `noteInNoscript={false}` since the whole widget is already there.
+ */
+export function LocalCaptcha({
+  id,
+  name,
+  words,
+  note,
+  noteInNoscript = true,
+  checked,
+  onChange,
+}: {
+  id: string;
+  name?: string | undefined;
+  /** The widget's words in the page's language (src/content/ui.ts `formUi`). */
+  words: Pick<FormUi, 'captchaHuman' | 'captchaLegend' | 'captchaLocalNote'>;
+  /** That the captcha needs JavaScript: shown only when scripts are off. */
+  note?: string | undefined;
+  noteInNoscript?: boolean;
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+}) {
+  const notice = note && (
+    <p className="notice notice--warn">
+      {note} {words.captchaLocalNote}
+    </p>
+  );
+  return (
     <fieldset className="captcha captcha--local">
       <legend>{words.captchaLegend}</legend>
-      {noscriptNote && (
-        <noscript>
-          {/* Local mode's test widget is a plain checkbox, which does work without JavaScript. */}
-          <p className="notice notice--warn">
-            {noscriptNote} {words.captchaLocalNote}
-          </p>
-        </noscript>
-      )}
+      {notice && (noteInNoscript ? <noscript>{notice}</noscript> : notice)}
       <div className="field field--check">
         <input
-          id={`${id}-human`}
+          id={id}
           type="checkbox"
           name={name}
           value={LOCAL_CAPTCHA_TOKEN}
           checked={checked}
-          onChange={(e) => {
-            setChecked(e.target.checked);
-            onTokenRef.current?.(e.target.checked ? LOCAL_CAPTCHA_TOKEN : null);
-          }}
+          onChange={onChange && ((e) => onChange(e.target.checked))}
         />
-        <label htmlFor={`${id}-human`}>{words.captchaHuman}</label>
+        <label htmlFor={id}>{words.captchaHuman}</label>
       </div>
     </fieldset>
   );

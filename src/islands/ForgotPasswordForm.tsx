@@ -2,6 +2,7 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { formCopy } from '../content/forms.ts';
 import { forgotPasswordProblem } from '../lib/client/validation.ts';
 import { PUBLIC_FORMS } from '../lib/schemas/public-forms.ts';
+import { FieldRow } from './form-kit/Field.tsx';
 import '../styles/islands.css';
 
 export const FORGOT_SENT_NOTE = formCopy['forgot-password'].outcomes.sent.text;
@@ -86,20 +87,23 @@ export default function ForgotPasswordForm() {
           {error}
         </div>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-      </div>
+      {/* The error is the form's alert above (it describes the field); the label carries no required mark. */}
+      <FieldRow
+        field={{ idBase: id, name: 'email', label: 'Email', describedBy: error ? errorId : undefined }}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...(error ? { 'aria-invalid': true } : {})}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+      </FieldRow>
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send Temporary Password'}
       </button>

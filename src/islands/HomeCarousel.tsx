@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { ResponsiveImage } from '../lib/images.ts';
 import type { IslandUi } from '../content/ui.ts';
 import { fill } from '../lib/fill.ts';
@@ -46,24 +45,21 @@ interface Props {
   volunteerLabel: string;
 }
 
-/** The player is the only thing that contacts the video provider, and only once play is pressed. */
-export const embedUrl = (id: string) =>
-  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1`;
+export { embedUrl } from '../lib/video-embed.ts';
 
-/** True when the visitor asked for less motion or less data (spec section 4). */
-function autoplayAllowed(): boolean {
-  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  const saveData =
-    (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
-  return !reduced && !saveData;
-}
+/** The words the carousel's script needs after the page has loaded (src/scripts/home-carousel.ts). */
+export type CarouselScriptWords = Pick<
+  IslandUi,
+  'slideStatus' | 'pauseSlideshow' | 'playSlideshow' | 'pause' | 'play'
+>;
 
 /**
  * Home hero: two video slides that loop, with a visible pause/play control
- * (WCAG 2.2.2) and previous/next buttons. Server-rendered, so the first slide
- * is in the static HTML (LCP); hydration only adds behaviour. Autoplay starts
- * after hydration unless reduced motion or data saving is on, and stops for
- * good once a video is played.
+ * (WCAG 2.2.2) and previous/next buttons. Rendered on the server only (no
+ * React in the browser, issue 10): the first slide is in the static HTML
+ * (LCP), and src/scripts/home-carousel.ts adds the behaviour. Autoplay starts
+ * once the script runs unless reduced motion or data saving is on, and stops
+ * for good once a video is played.
  */
 export default function HomeCarousel({
   videos,
@@ -75,31 +71,18 @@ export default function HomeCarousel({
   volunteerHref,
   volunteerLabel,
 }: Props) {
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [played, setPlayed] = useState<string[]>([]);
-  const [reducedMotion, setReducedMotion] = useState(false);
+  // The state the page is served in; the script moves on from here.
+  const index = 0;
+  const playing = false;
   const count = videos.length;
-
-  useEffect(() => {
-    setReducedMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
-    if (autoplayAllowed() && count > 1) setPlaying(true);
-  }, [count]);
-
-  useEffect(() => {
-    if (!playing || count < 2) return;
-    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), autoplayMs);
-    return () => window.clearInterval(timer);
-  }, [playing, autoplayMs, count, index]);
-
-  const go = useCallback((delta: number) => setIndex((i) => (i + delta + count) % count), [count]);
-
-  const play = (videoId: string) => {
-    setPlaying(false);
-    setPlayed((list) => (list.includes(videoId) ? list : [...list, videoId]));
-  };
-
   if (count === 0) return null;
+  const scriptWords: CarouselScriptWords = {
+    slideStatus: words.slideStatus,
+    pauseSlideshow: words.pauseSlideshow,
+    playSlideshow: words.playSlideshow,
+    pause: words.pause,
+    play: words.play,
+  };
 
   return (
     <section
@@ -107,18 +90,18 @@ export default function HomeCarousel({
       aria-roledescription="carousel"
       aria-label={words.carouselLabel}
       data-autoplay={playing ? 'on' : 'off'}
+      data-carousel={JSON.stringify({ autoplayMs, words: scriptWords })}
     >
       <div className="hero-viewport">
         <div
           className="hero-track"
           style={{
             transform: `translateX(-${index * 100}%)`,
-            transitionDuration: reducedMotion ? '0ms' : `${transitionMs}ms`,
+            transitionDuration: `${transitionMs}ms`,
           }}
         >
           {videos.map((video, i) => {
             const current = i === index;
-            const isPlayed = played.includes(video.videoId);
             return (
               <div
                 key={video.videoId}
@@ -130,59 +113,43 @@ export default function HomeCarousel({
                 inert={!current}
                 data-slide={i}
               >
-                <div className="hero-media">
-                  {isPlayed ? (
-                    <iframe
-                      className="hero-player"
-                      src={embedUrl(video.videoId)}
-                      title={`Video: ${video.title}`}
-                      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-                      allowFullScreen
-                      referrerPolicy="strict-origin-when-cross-origin"
-                    />
-                  ) : (
-                    <>
-                      {/* The designed fallback: under the poster, so a missing or failed image shows it, never a broken one. */}
-                      <div className="hero-poster-fallback" aria-hidden="true">
-                        <span className="hero-poster-name">{candidateName}</span>
-                        <span className="hero-poster-title">{video.title}</span>
-                      </div>
-                      {video.poster && (
-                        <picture>
-                          {video.poster.sources.map((s) => (
-                            <source
-                              key={s.type}
-                              type={s.type}
-                              srcSet={s.srcset}
-                              sizes={video.poster!.sizes}
-                            />
-                          ))}
-                          <img
-                            className="hero-thumb"
-                            src={video.poster.src}
-                            srcSet={video.poster.srcset}
-                            sizes={video.poster.sizes}
-                            alt=""
-                            width={video.poster.width}
-                            height={video.poster.height}
-                            loading={i === 0 ? 'eager' : 'lazy'}
-                            fetchPriority={i === 0 ? 'high' : 'auto'}
-                            decoding="async"
-                          />
-                        </picture>
-                      )}
-                      <button
-                        type="button"
-                        className="hero-play"
-                        onClick={() => play(video.videoId)}
-                        aria-label={fill(words.playVideo, video.title)}
-                      >
-                        <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
-                          <path d="M8 5v14l11-7z" fill="currentColor" />
-                        </svg>
-                      </button>
-                    </>
-                  )}
+                <div className="hero-media" data-video-id={video.videoId} data-video-title={video.title}>
+                  <>
+                    {/* The designed fallback: under the poster, so a missing or failed image shows it, never a broken one. */}
+                    <div className="hero-poster-fallback" aria-hidden="true">
+                      <span className="hero-poster-name">{candidateName}</span>
+                      <span className="hero-poster-title">{video.title}</span>
+                    </div>
+                    {video.poster && (
+                      <picture>
+                        {video.poster.sources.map((s) => (
+                          <source key={s.type} type={s.type} srcSet={s.srcset} sizes={video.poster!.sizes} />
+                        ))}
+                        <img
+                          className="hero-thumb"
+                          src={video.poster.src}
+                          srcSet={video.poster.srcset}
+                          sizes={video.poster.sizes}
+                          alt=""
+                          width={video.poster.width}
+                          height={video.poster.height}
+                          loading={i === 0 ? 'eager' : 'lazy'}
+                          fetchPriority={i === 0 ? 'high' : 'auto'}
+                          decoding="async"
+                        />
+                      </picture>
+                    )}
+                    <button
+                      type="button"
+                      className="hero-play"
+                      data-carousel-play
+                      aria-label={fill(words.playVideo, video.title)}
+                    >
+                      <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
+                        <path d="M8 5v14l11-7z" fill="currentColor" />
+                      </svg>
+                    </button>
+                  </>
                 </div>
                 <div className="hero-content">
                   <span className="badge hero-badge">{video.badge}</span>
@@ -206,7 +173,7 @@ export default function HomeCarousel({
           <button
             type="button"
             className="hero-control"
-            onClick={() => go(-1)}
+            data-carousel-step="-1"
             aria-label={words.previousSlide}
           >
             <span aria-hidden="true">‹</span>
@@ -214,17 +181,24 @@ export default function HomeCarousel({
           <button
             type="button"
             className="hero-control hero-control--toggle"
-            onClick={() => setPlaying((p) => !p)}
+            data-carousel-toggle
             aria-label={playing ? words.pauseSlideshow : words.playSlideshow}
           >
-            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+            <span aria-hidden="true" data-carousel-icon>
+              {playing ? '❚❚' : '▶'}
+            </span>
             <span className="hero-control-text">{playing ? words.pause : words.play}</span>
           </button>
-          <button type="button" className="hero-control" onClick={() => go(1)} aria-label={words.nextSlide}>
+          <button type="button" className="hero-control" data-carousel-step="1" aria-label={words.nextSlide}>
             <span aria-hidden="true">›</span>
           </button>
           {/* Announce only slide changes the visitor made, never autoplay ticks. */}
-          <p className="visually-hidden" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
+          <p
+            className="visually-hidden"
+            aria-live={playing ? 'off' : 'polite'}
+            aria-atomic="true"
+            data-carousel-status
+          >
             {fill(words.slideStatus, index + 1, count)}
           </p>
         </div>

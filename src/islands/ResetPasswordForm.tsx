@@ -2,20 +2,21 @@ import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { toast } from '../lib/client/toast';
 import { resetPasswordProblem, RESET_PASSWORD_MIN } from '../lib/client/validation.ts';
 import { PUBLIC_FORMS } from '../lib/schemas/public-forms.ts';
+import { FieldRow } from './form-kit/Field.tsx';
 import '../styles/islands.css';
 
 /** How long a toast stays readable before the redirect to /admin. */
 const REDIRECT_DELAY_MS = 1500;
 
 function PasswordField({
-  id,
+  idBase,
   name,
   label,
   value,
   onChange,
   autoComplete,
 }: {
-  id: string;
+  idBase: string;
   name: string;
   label: string;
   value: string;
@@ -24,31 +25,32 @@ function PasswordField({
 }) {
   const [shown, setShown] = useState(false);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="password-input">
-        <input
-          id={id}
-          name={name}
-          type={shown ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          required
-          minLength={RESET_PASSWORD_MIN}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <button
-          type="button"
-          className="password-toggle"
-          aria-pressed={shown}
-          aria-controls={id}
-          onClick={() => setShown((s) => !s)}
-        >
-          {shown ? 'Hide' : 'Show'}
-          <span className="visually-hidden"> {label.toLowerCase()}</span>
-        </button>
-      </div>
-    </div>
+    <FieldRow field={{ idBase, name, label }}>
+      {(control) => (
+        <div className="password-input">
+          <input
+            {...control}
+            name={name}
+            type={shown ? 'text' : 'password'}
+            autoComplete={autoComplete}
+            required
+            minLength={RESET_PASSWORD_MIN}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <button
+            type="button"
+            className="password-toggle"
+            aria-pressed={shown}
+            aria-controls={control.id}
+            onClick={() => setShown((s) => !s)}
+          >
+            {shown ? 'Hide' : 'Show'}
+            <span className="visually-hidden"> {label.toLowerCase()}</span>
+          </button>
+        </div>
+      )}
+    </FieldRow>
   );
 }
 
@@ -121,7 +123,7 @@ export default function ResetPasswordForm() {
       <input type="hidden" name="token" value={token ?? ''} />
       <p>Use at least {RESET_PASSWORD_MIN} characters.</p>
       <PasswordField
-        id={`${id}-new`}
+        idBase={id}
         name="password"
         label="New Password"
         value={password}
@@ -129,7 +131,7 @@ export default function ResetPasswordForm() {
         autoComplete="new-password"
       />
       <PasswordField
-        id={`${id}-confirm`}
+        idBase={id}
         name="confirmPassword"
         label="Confirm New Password"
         value={confirm}

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { IslandUi } from '../content/ui.ts';
 import '../styles/islands.css';
 
@@ -17,13 +16,22 @@ interface Props {
   words: Pick<IslandUi, 'pause' | 'resume'>;
 }
 
-const FADE_MS = 150;
+/** What src/scripts/rotating-text.ts reads from the element's data-rotating attribute. */
+export interface RotationSettings {
+  items: string[];
+  intervalMs: number;
+  fade: boolean;
+  controlLabel?: string | undefined;
+  words: Pick<IslandUi, 'pause' | 'resume'>;
+}
 
 /**
- * Text that rotates through `items`. The first item is server-rendered; the
- * rotation starts after hydration unless reduced motion is preferred. The
- * region is aria-live="off": screen readers read the current text when they
- * reach it instead of being interrupted every few seconds.
+ * Text that rotates through `items`. Rendered on the server only (no React in
+ * the browser, issue 10): the first item is in the static HTML, and
+ * src/scripts/rotating-text.ts starts the rotation (and adds the Pause/Resume
+ * control) unless reduced motion is preferred. The region is aria-live="off":
+ * screen readers read the current text when they reach it instead of being
+ * interrupted every few seconds.
  */
 export default function RotatingText({
   items,
@@ -34,63 +42,18 @@ export default function RotatingText({
   controlLabel,
   words,
 }: Props) {
-  const [index, setIndex] = useState(0);
-  const [visible, setVisible] = useState(true);
-  const [running, setRunning] = useState(false);
-  const [mounted, setMounted] = useState(false);
-
-  useEffect(() => {
-    setMounted(true);
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    if (!reduced && items.length > 1) setRunning(true);
-  }, [items.length]);
-
-  useEffect(() => {
-    if (!running) return;
-    let fadeTimer: number | undefined;
-    const timer = window.setInterval(() => {
-      const wide = window.matchMedia?.('(min-width: 768px)').matches ?? true;
-      if (fade && wide) {
-        setVisible(false);
-        fadeTimer = window.setTimeout(() => {
-          setIndex((i) => (i + 1) % items.length);
-          setVisible(true);
-        }, FADE_MS);
-      } else {
-        setIndex((i) => (i + 1) % items.length);
-      }
-    }, intervalMs);
-    return () => {
-      window.clearInterval(timer);
-      window.clearTimeout(fadeTimer);
-    };
-  }, [running, intervalMs, fade, items.length]);
-
   if (items.length === 0) return null;
-  const text = items[index] ?? items[0];
-
+  const settings: RotationSettings = { items, intervalMs, fade, controlLabel, words };
   return (
-    <>
-      <Tag
-        className={[
-          'rotating-text',
-          fade ? 'rotating-text--fade' : '',
-          visible ? '' : 'is-hidden',
-          className ?? '',
-        ]
-          .filter(Boolean)
-          .join(' ')}
-        aria-live="off"
-        data-rotating-index={index}
-      >
-        {text}
-      </Tag>
-      {controlLabel && mounted && items.length > 1 && (
-        <button type="button" className="rotating-pause" onClick={() => setRunning((r) => !r)}>
-          {running ? words.pause : words.resume}
-          <span className="visually-hidden"> {controlLabel}</span>
-        </button>
-      )}
-    </>
+    <Tag
+      className={['rotating-text', fade ? 'rotating-text--fade' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-live="off"
+      data-rotating-index={0}
+      data-rotating={JSON.stringify(settings)}
+    >
+      {items[0]}
+    </Tag>
   );
 }

@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
  * the island reads the <form>'s FormData exactly as a browser form post would.
  */
 
-interface Common {
+/** A field row's label, hint and error, and the ids that tie them to the control. */
+export interface FieldProps {
   /** Id prefix from useId(). */
   idBase: string;
   name: string;
@@ -17,6 +18,16 @@ interface Common {
   required?: boolean;
   /** Mark the field optional in its label (the spec's "(optional)"). */
   optionalLabel?: boolean;
+  /** Another element that describes the control, e.g. a form-level alert about it. */
+  describedBy?: string | undefined;
+}
+type Common = FieldProps;
+
+/** What the row's control carries: its id, and its validity and descriptions. */
+export interface ControlAttrs {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
 }
 
 const ids = (p: Common) => ({
@@ -27,10 +38,34 @@ const ids = (p: Common) => ({
 
 function describedBy(p: Common): string | undefined {
   const i = ids(p);
-  return [p.hint ? i.hint : null, p.error ? i.error : null].filter(Boolean).join(' ') || undefined;
+  return (
+    [p.hint ? i.hint : null, p.error ? i.error : null, p.describedBy ?? null].filter(Boolean).join(' ') ||
+    undefined
+  );
 }
 
-function Wrapper({ p, children }: { p: Common; children: ReactNode }) {
+/** The attributes for a row's control (for the rows below, and for controls of one's own). */
+function controlAttrs(p: Common): ControlAttrs {
+  const attrs: ControlAttrs = { id: ids(p).control };
+  if (p.error) attrs['aria-invalid'] = true;
+  const by = describedBy(p);
+  if (by) attrs['aria-describedby'] = by;
+  return attrs;
+}
+
+/**
+ * One field row: the label, the control, an optional hint and the error. The
+ * control is the caller's (`children` gets its id and aria attributes), for
+ * controls the rows below do not cover (a password with a Show button, a
+ * controlled input).
+ */
+export function FieldRow({
+  field: p,
+  children,
+}: {
+  field: FieldProps;
+  children: (control: ControlAttrs) => ReactNode;
+}) {
   const i = ids(p);
   return (
     <div className="field">
@@ -38,7 +73,7 @@ function Wrapper({ p, children }: { p: Common; children: ReactNode }) {
         {p.label}
         {p.required && <span aria-hidden="true"> *</span>}
       </label>
-      {children}
+      {children(controlAttrs(p))}
       {p.hint && (
         <p className="field-hint" id={i.hint}>
           {p.hint}
@@ -63,20 +98,20 @@ export function TextField(
   },
 ) {
   return (
-    <Wrapper p={p}>
-      <input
-        id={ids(p).control}
-        name={p.name}
-        type={p.type ?? 'text'}
-        autoComplete={p.autoComplete}
-        required={p.required}
-        defaultValue={p.defaultValue}
-        maxLength={p.maxLength}
-        placeholder={p.placeholder}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(p)}
-      />
-    </Wrapper>
+    <FieldRow field={p}>
+      {(control) => (
+        <input
+          {...control}
+          name={p.name}
+          type={p.type ?? 'text'}
+          autoComplete={p.autoComplete}
+          required={p.required}
+          defaultValue={p.defaultValue}
+          maxLength={p.maxLength}
+          placeholder={p.placeholder}
+        />
+      )}
+    </FieldRow>
   );
 }
 
@@ -84,18 +119,18 @@ export function TextAreaField(
   p: Common & { defaultValue?: string | undefined; maxLength?: number; rows?: number },
 ) {
   return (
-    <Wrapper p={p}>
-      <textarea
-        id={ids(p).control}
-        name={p.name}
-        rows={p.rows ?? 6}
-        required={p.required}
-        defaultValue={p.defaultValue}
-        maxLength={p.maxLength}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(p)}
-      />
-    </Wrapper>
+    <FieldRow field={p}>
+      {(control) => (
+        <textarea
+          {...control}
+          name={p.name}
+          rows={p.rows ?? 6}
+          required={p.required}
+          defaultValue={p.defaultValue}
+          maxLength={p.maxLength}
+        />
+      )}
+    </FieldRow>
   );
 }
 
@@ -107,23 +142,18 @@ export function SelectField(
   },
 ) {
   return (
-    <Wrapper p={p}>
-      <select
-        id={ids(p).control}
-        name={p.name}
-        required={p.required}
-        defaultValue={p.defaultValue ?? ''}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy(p)}
-      >
-        <option value="">{p.placeholder}</option>
-        {p.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Wrapper>
+    <FieldRow field={p}>
+      {(control) => (
+        <select {...control} name={p.name} required={p.required} defaultValue={p.defaultValue ?? ''}>
+          <option value="">{p.placeholder}</option>
+          {p.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldRow>
   );
 }
 

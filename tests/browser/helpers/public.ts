@@ -3,14 +3,26 @@ import { baseURL } from './browser.ts';
 
 /* Helpers for the public-site browser tests (issue 4). */
 
-/** Scrolls an island into view (client:visible) and waits until Astro has hydrated it. */
+/**
+ * Scrolls an island into view (client:visible) and waits until Astro has
+ * hydrated it. A form that hydrates on first use (client:interaction) is
+ * first used the way a person starts: focusing its first field.
+ */
 export async function hydrated(page: Page, component: string): Promise<void> {
   const island = page.locator(`astro-island[component-url*="/${component}"]`).first();
   await island.scrollIntoViewIfNeeded();
+  if ((await island.getAttribute('client')) === 'interaction') {
+    await island.locator('input:not([type="hidden"]), select, textarea, button').first().focus();
+  }
   await page.waitForSelector(`astro-island[component-url*="/${component}"]:not([ssr])`, {
     state: 'attached',
     timeout: 20_000,
   });
+}
+
+/** Waits until the home carousel's script has started it (src/scripts/home-carousel.ts). */
+export async function carouselReady(page: Page): Promise<void> {
+  await page.waitForSelector('.hero-carousel[data-ready]', { state: 'attached', timeout: 20_000 });
 }
 
 /** The visible toast's title and description text. */

@@ -1,0 +1,49 @@
+import type { ClientDirective } from 'astro';
+
+/**
+ * `client:interaction` (issue 10): an island that hydrates on the visitor's
+ * first interaction with it (focus, pointer, key), not when it scrolls into
+ * view. For the public forms: their server-rendered <form> is a real POST to
+ * its endpoint, so before hydration (and without JavaScript) they already
+ * work; React, the island and the captcha load only once someone starts
+ * filling one in, so pages that merely show a form load none of it.
+ *
+ * A submit that comes before hydration has finished posts the form as it
+ * would without JavaScript (tests/browser/public-nojs.test.ts): nothing waits
+ * on a download that may never finish.
+ *
+ * `client:interaction={{ pendingKey }}` hydrates at once when localStorage
+ * holds that key: work saved on an earlier visit (the volunteer outbox) is
+ * sent without waiting for an interaction.
+ *
+ * Bundled on its own into every page that uses it (inline, CSP-hashed by
+ * Astro), so it imports nothing.
+ */
+const TRIGGERS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
+
+function hasPending(key: unknown): boolean {
+  if (typeof key !== 'string') return false;
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const interactionDirective: ClientDirective = (load, options, el) => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of TRIGGERS) el.removeEventListener(type, start);
+    void load().then((hydrate) => hydrate());
+  };
+  const value = options.value as { pendingKey?: unknown } | undefined;
+  if (hasPending(value?.pendingKey)) {
+    start();
+    return;
+  }
+  for (const type of TRIGGERS) el.addEventListener(type, start, { passive: true });
+};
+
+export default interactionDirective;
