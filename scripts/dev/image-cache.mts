@@ -20,8 +20,28 @@ interface Stored {
 
 const IMAGE_FILE = /\.(avif|gif|jpe?g|png|svg|webp)$/i;
 
-/** Collects what a response writes, and hands it over when the response ends. */
+type HeaderArg = Parameters<ServerResponse['writeHead']>[1];
+
+/** Headers passed to writeHead() (Astro's image endpoint sets them that way) become setHeader() calls, so getHeaders() sees them. */
+function keepHeaders(res: ServerResponse, headers: HeaderArg): void {
+  if (!headers || typeof headers === 'string') return;
+  if (!Array.isArray(headers)) {
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+    return;
+  }
+  // Raw form: [name, value, name, value, ...] or [[name, value], ...].
+  const flat = (headers as unknown[]).flat() as string[];
+  for (let i = 0; i + 1 < flat.length; i += 2) res.setHeader(flat[i]!, flat[i + 1]!);
+}
+
+/** Collects what a response writes (headers and body), and hands the body over when the response ends. */
 function capture(res: ServerResponse, done: (body: Buffer) => void): void {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const message = typeof rest[0] === 'string' ? rest[0] : undefined;
+    keepHeaders(res, (message === undefined ? rest[0] : rest[1]) as HeaderArg);
+    return message === undefined ? writeHead(status) : writeHead(status, message);
+  });
   const chunks: Buffer[] = [];
   const keep = (chunk: unknown) => {
     if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));

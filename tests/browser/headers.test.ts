@@ -122,7 +122,9 @@ describe('dev server shortcuts', () => {
     const second = await fetch(`${base}${src}`);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^image\//);
     expect(second.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    expect(second.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
     const bytes = Buffer.from(await first.arrayBuffer());
     expect(bytes.length).toBeGreaterThan(100);
     expect(Buffer.from(await second.arrayBuffer())).toEqual(bytes);

@@ -20,6 +20,23 @@ export async function hydrated(page: Page, component: string): Promise<void> {
   });
 }
 
+/**
+ * Hydrates every island on the page: scrolls through it (client:visible), uses
+ * each form that hydrates on first use (focus on its first field), then waits
+ * until no island is left server-rendered only.
+ */
+export async function hydrateAll(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  const waiting = page.locator('astro-island[client="interaction"][ssr]');
+  for (const island of await waiting.all()) {
+    await island.locator('input:not([type="hidden"]), select, textarea, button').first().focus();
+  }
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, null, {
+    timeout: 20_000,
+  });
+}
+
 /** Waits until the home carousel's script has started it (src/scripts/home-carousel.ts). */
 export async function carouselReady(page: Page): Promise<void> {
   await page.waitForSelector('.hero-carousel[data-ready]', { state: 'attached', timeout: 20_000 });
