@@ -4,24 +4,28 @@
  * run. Proof that the tests assert invariants, not timings (docs/benchmarks.md,
  * "Development loop").
  *
- *   npm run soak                  3 runs, with one busy process per core beside them
+ *   npm run soak                  3 runs, with one busy process beside them (issue 10's
+ *                                 "while another CPU-heavy process runs")
+ *   SOAK_LOAD=2 npm run soak      one busy process per core of this 2-core machine: harsher
  *   SOAK_RUNS=5 npm run soak      more runs
  *
  * Run it on a clean clone (`git clone`, `npm install`), alone on the machine.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpus } from 'node:os';
 const runs = Number(process.env.SOAK_RUNS ?? 3);
+const busy = Math.max(1, Number(process.env.SOAK_LOAD ?? 1));
 
 /**
- * "Another CPU-heavy process": one busy worker per core, hashing without pause
- * for the whole run (harsher than a build, which also waits on the disk).
+ * "Another CPU-heavy process": `busy` workers, each hashing without pause for the
+ * whole run, a full core each (harsher than a build, which also waits on the disk).
  */
 function startLoad(): { stop: () => Promise<void> } {
   const burn =
     "const c=require('node:crypto');let n=0;for(;;){c.createHash('sha256').update(String(n++)).digest();}";
-  const workers = cpus().map(() => spawn(process.execPath, ['-e', burn], { stdio: 'ignore' }));
+  const workers = Array.from({ length: busy }, () =>
+    spawn(process.execPath, ['-e', burn], { stdio: 'ignore' }),
+  );
   return {
     stop: async () => {
       for (const w of workers) w.kill('SIGKILL');

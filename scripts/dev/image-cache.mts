@@ -37,11 +37,11 @@ function keepHeaders(res: ServerResponse, headers: HeaderArg): void {
 /** Collects what a response writes (headers and body), and hands the body over when the response ends. */
 function capture(res: ServerResponse, done: (body: Buffer) => void): void {
   const writeHead = res.writeHead.bind(res);
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const message = typeof rest[0] === 'string' ? rest[0] : undefined;
     keepHeaders(res, (message === undefined ? rest[0] : rest[1]) as HeaderArg);
     return message === undefined ? writeHead(status) : writeHead(status, message);
-  });
+  };
   const chunks: Buffer[] = [];
   const keep = (chunk: unknown) => {
     if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));

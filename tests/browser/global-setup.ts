@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { childEnv, npmRun, startDevServer, warm } from '../../scripts/lib/dev-server.mts';
@@ -47,6 +48,14 @@ const WARM_PATHS = [
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = project.config.root;
+  // Where the setup's time goes, printed once per run (docs/benchmarks.md, "Development loop").
+  const phases: string[] = [];
+  let lap = performance.now();
+  const mark = (name: string) => {
+    const now = performance.now();
+    phases.push(`${name} ${((now - lap) / 1000).toFixed(0)} s`);
+    lap = now;
+  };
   // First and alone: a build beside a running dev server could make it restart.
   await npmRun(
     root,
@@ -57,11 +66,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_TURNSTILE_SITE_KEY: PROD_BUILD_TURNSTILE_SITE_KEY,
     }),
   );
+  mark('production build');
   // Everything the dev server says goes to tests/.tmp/astro-dev.log, for a failing test's post-mortem.
   const dev = await startDevServer({ root, logFile: join(root, 'tests', '.tmp', 'astro-dev.log') });
   let browserServer: Awaited<ReturnType<typeof chromium.launchServer>>;
   try {
+    mark('seed and dev server');
     await warm(dev.baseURL, WARM_PATHS);
+    mark('first page loads');
     browserServer = await chromium.launchServer({
       executablePath: CHROMIUM_PATH,
       headless: true,
@@ -71,6 +83,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await dev.stop();
     throw error;
   }
+  console.log(`browser tests' setup: ${phases.join(', ')}`);
   project.provide('baseURL', dev.baseURL);
   project.provide('chromiumEndpoint', browserServer.wsEndpoint());
   return async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
 import { serveProductionBuild } from './helpers/prod-server.ts';
-import { carouselReady } from './helpers/public.ts';
+import { carouselReady, hydrateAll } from './helpers/public.ts';
 
 /**
  * Nothing is sent to a third party before the visitor asks: the production
@@ -40,11 +40,8 @@ describe('home page: no third-party request until play', () => {
     // The carousel's script has started it, and every island that hydrates without the visitor
     // (all but the forms, which hydrate on first use) has; give them time to ask for anything.
     await carouselReady(page);
-    await page.waitForFunction(
-      () => document.querySelectorAll('astro-island[ssr]:not([client="interaction"])').length === 0,
-      null,
-      { timeout: 15_000 },
-    );
+    await hydrateAll(page, { forms: false });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(500);
 
     const foreign = requested.filter((u) => !/^(data|blob):/.test(u) && new URL(u).origin !== server.url);

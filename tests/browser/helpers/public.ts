@@ -21,18 +21,26 @@ export async function hydrated(page: Page, component: string): Promise<void> {
 }
 
 /**
- * Hydrates every island on the page: scrolls through it (client:visible), uses
- * each form that hydrates on first use (focus on its first field), then waits
- * until no island is left server-rendered only.
+ * Hydrates every island on the page: brings each one into view (client:visible),
+ * uses each form that hydrates on first use (focus on its first field) unless
+ * `forms` is false, then waits until no island it was meant to hydrate is left
+ * server-rendered only.
  */
-export async function hydrateAll(page: Page): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
-  const waiting = page.locator('astro-island[client="interaction"][ssr]');
-  for (const island of await waiting.all()) {
-    await island.locator('input:not([type="hidden"]), select, textarea, button').first().focus();
+export async function hydrateAll(page: Page, { forms = true } = {}): Promise<void> {
+  const pending = forms ? 'astro-island[ssr]' : 'astro-island[ssr]:not([client="interaction"])';
+  // Handles, not locators: an island that hydrates leaves the selector, which would shift the rest.
+  for (const island of await page.locator(pending).elementHandles()) {
+    await island.evaluate(async (el: Element) => {
+      // Scrolled by the page itself: an island is display: contents (no box of its own).
+      (el.firstElementChild ?? el).scrollIntoView({ block: 'center', behavior: 'instant' });
+      if (el.getAttribute('client') === 'interaction') {
+        el.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button')?.focus();
+      }
+      // Two frames: the intersection observers of client:visible islands see it in view.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
   }
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, null, {
+  await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, pending, {
     timeout: 20_000,
   });
 }
