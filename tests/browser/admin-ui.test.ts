@@ -4,19 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
 import { launchBrowser, type BrowserSession, type ViewportName } from './helpers/browser';
 import { mockAdminApi, type MockOptions } from './helpers/admin-mock';
+import { serveProductionBuild } from './helpers/prod-server';
 
 /*
  * The dashboard's behaviour with the admin API stubbed in the page (helpers/admin-mock.ts):
  * every message, role rule, modal and keyboard path, independent of the server modules.
  * admin.test.ts runs the same flows end to end against the real endpoints.
+ *
+ * The dashboard here is the production build's (the static /admin page and its bundle, under
+ * the live site's headers and CSP), served by helpers/prod-server.ts: the API is stubbed anyway,
+ * and the built bundle loads in a fraction of the dev server's hundreds of module requests.
  */
 
+let server: Awaited<ReturnType<typeof serveProductionBuild>>;
 let browser: BrowserSession;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  server = await serveProductionBuild(process.cwd());
+  browser = await launchBrowser({ baseURL: server.url });
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.close();
 });
 
 async function openAdmin(opts: MockOptions, viewport: ViewportName = 'desktop') {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser.ts';
-import { apiAs, devAdminCookie, hydrated, json, toast } from './helpers/public.ts';
+import { afterRefresh, apiAs, devAdminCookie, hydrated, json, toast } from './helpers/public.ts';
 
 let browser: BrowserSession;
 let cookie = '';
@@ -72,11 +72,10 @@ describe('blog', () => {
     );
     await page.goto('/blog');
     await hydrated(page, 'UpcomingEvents');
-    await page.clock.runFor(30_500);
     const cards = page.locator('.event-card');
-    await expect
-      .poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id'))))
-      .toEqual(['3', '4', '5']);
+    await afterRefresh(page, () =>
+      cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id'))),
+    ).toEqual(['3', '4', '5']);
     expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')))).toEqual([
       '3',
       '4',
@@ -125,8 +124,7 @@ describe('blog', () => {
     // The server rendered the stored articles; the island does not fetch on mount, only every 30 s.
     const grid = page.locator('#article-list');
     expect(await grid.getByRole('heading', { name: 'Mock One' }).count()).toBe(0);
-    await page.clock.runFor(30_500);
-    await grid.getByRole('heading', { name: 'Mock One' }).waitFor();
+    await afterRefresh(page, () => grid.getByRole('heading', { name: 'Mock One' }).count()).toBe(1);
     expect(await grid.textContent()).toContain('Policy');
     expect(await grid.textContent()).toContain('September 17, 2025');
     list.unshift({ ...list[0]!, id: 2, title: 'Mock Two', slug: 'mock-two' });
@@ -159,8 +157,7 @@ describe('blog', () => {
     await expectNoAxeViolations(page);
 
     expect((await admin('POST', '/api/admin/news', article(`Fresh ${stamp}`, true))).status).toBe(201);
-    await page.clock.runFor(30_500);
-    await grid.getByRole('heading', { name: `Fresh ${stamp}` }).waitFor();
+    await afterRefresh(page, () => grid.getByRole('heading', { name: `Fresh ${stamp}` }).count()).toBe(1);
     await page.close();
   });
 

@@ -26,6 +26,8 @@ export interface BrowserSession {
 export interface LaunchOptions {
   /** Run the context with JavaScript disabled (public pages must work without it). */
   javaScriptEnabled?: boolean;
+  /** Where relative URLs go: the dev server unless given (e.g. the production build's server). */
+  baseURL?: string;
 }
 
 let shared: Promise<Browser> | null = null;
@@ -34,7 +36,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   shared ??= chromium.connect(inject('chromiumEndpoint'));
   const browser = await shared;
   const context = await browser.newContext({
-    baseURL,
+    baseURL: options.baseURL ?? baseURL,
     viewport: viewports.desktop,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });

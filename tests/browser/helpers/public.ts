@@ -1,4 +1,6 @@
 import type { Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import { PUBLIC_LIST_SWR } from '../../../src/lib/client/public-lists.ts';
 import { baseURL } from './browser.ts';
 
 /* Helpers for the public-site browser tests (issue 4). */
@@ -42,6 +44,20 @@ export async function hydrateAll(page: Page, { forms = true } = {}): Promise<voi
   }
   await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, pending, {
     timeout: 20_000,
+  });
+}
+
+/**
+ * Moves the page's fake clock past the public lists' 30 s refresh until `read`
+ * gives what the assertion wants: `await afterRefresh(page, read).toEqual(x)`.
+ * The refresh timer exists only once React has committed the hydration, which
+ * can come after `hydrated()` returns (the island marks itself hydrated when
+ * hydration starts): a single jump could land before the timer is set.
+ */
+export function afterRefresh<T>(page: Page, read: () => Promise<T>) {
+  return expect.poll(async () => {
+    await page.clock.runFor(PUBLIC_LIST_SWR.refreshInterval + 500);
+    return read();
   });
 }
 
