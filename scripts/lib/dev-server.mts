@@ -92,10 +92,19 @@ export async function isolateBlobs(root: string): Promise<() => Promise<void>> {
   };
 }
 
-async function waitUntilServing(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+/** The line in which astro dev names its address. */
+const LOCAL_URL = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//g;
+
+async function waitUntilServing(
+  origin: () => string,
+  child: ChildProcess,
+  logs: () => string,
+): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   let lastAnswer = 'nothing';
+  let url = `${origin()}/`;
   while (Date.now() < deadline) {
+    url = `${origin()}/`;
     if (child.exitCode !== null) {
       throw new Error(`astro dev exited with code ${child.exitCode} before answering.\n${logs()}`);
     }
@@ -134,7 +143,11 @@ export async function startDevServer(options: {
   const restoreBlobs = await isolateBlobs(root);
   await npmRun(root, 'seed', env);
   const port = await findFreePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  // Where the server says it listens. Usually the port asked for; but when Astro restarts its server
+  // during startup (a fresh clone re-optimises dependencies) and the old one still holds the port, the
+  // new one moves to the next port and says so ("Local http://127.0.0.1:<port>/"): follow it
+  // (seen in `npm run soak` on a busy machine).
+  let baseURL = `http://127.0.0.1:${port}`;
   const child = spawn('npx', ['astro', 'dev', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: root,
     detached: true, // own process group, see stopGroup
@@ -147,6 +160,9 @@ export async function startDevServer(options: {
   const collect = (chunk: Buffer) => {
     log.write(chunk);
     tail = (tail + chunk.toString()).slice(-LOG_LIMIT);
+    // eslint-disable-next-line no-control-regex
+    const announced = [...tail.replace(/\x1b\[[0-9;]*m/g, '').matchAll(LOCAL_URL)].at(-1)?.[1];
+    if (announced) baseURL = announced;
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -166,7 +182,11 @@ export async function startDevServer(options: {
     await restoreBlobs();
   };
   try {
-    await waitUntilServing(`${baseURL}/`, child, () => `--- astro dev output ---\n${tail}`);
+    await waitUntilServing(
+      () => baseURL,
+      child,
+      () => `--- astro dev output ---\n${tail}`,
+    );
   } catch (error) {
     await stop();
     throw error;
