@@ -101,6 +101,18 @@ function Toolbar({
   editorId: string;
   onUploading: ArticleEditorProps['onUploading'];
 }) {
+  // aria-controls must name an element that is in the page: the editable area is attached by
+  // EditorContent after the toolbar renders, and on a busy machine axe saw the toolbar first.
+  const [controls, setControls] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      if (document.getElementById(editorId)) setControls(editorId);
+      else frame = requestAnimationFrame(check);
+    };
+    check();
+    return () => cancelAnimationFrame(frame);
+  }, [editorId]);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -166,7 +178,7 @@ function Toolbar({
         className="rich-editor__toolbar"
         role="toolbar"
         aria-label="Formatting"
-        aria-controls={editorId}
+        aria-controls={controls}
         onKeyDown={onKeyDown}
       >
         {button('Paragraph', '¶', () => chain().setParagraph().run())}
