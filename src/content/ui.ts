@@ -82,6 +82,8 @@ export const donatePageCopy = {
   certification: 'Donor certification.',
   /** Shown on a translated donate page when no form in that language is configured. */
   formInEnglish: '',
+  /** Under the frame: the provider's form on its own page (works without JavaScript, or when a blocker hides the frame). */
+  openForm: 'Or give on the secure donation page',
 };
 
 export const volunteerPageCopy = {

@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETLIFY_DEFAULT_CACHE_CONTROL, serveProductionBuild } from './helpers/prod-server.ts';
+import { launchBrowser } from './helpers/browser.ts';
+import { TEST_DEPLOY_ID } from './global-setup.ts';
 
 /**
  * Caching that fits the files, on the production build served with the header
@@ -50,5 +52,39 @@ describe('production build: Cache-Control by kind of file', () => {
   it('the dashboard is never stored', async () => {
     const res = await fetch(`${server.url}/admin`);
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('production build: each file fetched once', () => {
+  /*
+   * With skew protection (DEPLOY_ID set, as on every Netlify build) each /_astro
+   * URL carries ?dpl=<deploy>. The chunks a dynamic import preloads must use the
+   * same URL as the import itself, or the browser downloads each one twice.
+   */
+  it.each(['/', '/es', '/contact'])('%s requests no /_astro file under two URLs', async (path) => {
+    const session = await launchBrowser({ baseURL: server.url });
+    try {
+      const page = await session.newPage('mobile');
+      const urls: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/_astro/')) urls.push(url.pathname + url.search);
+      });
+      await page.goto(path, { waitUntil: 'load' });
+      // The layout's script imports its deferred parts after the load event (src/lib/client/after-load.ts).
+      await page.waitForLoadState('networkidle');
+      const scripts = urls.filter((u) => u.split('?')[0]!.endsWith('.js'));
+      expect(scripts.length, 'the page loads scripts').toBeGreaterThan(1);
+      for (const url of scripts) expect(url, 'the deploy query').toContain(`dpl=${TEST_DEPLOY_ID}`);
+      const byFile = new Map<string, Set<string>>();
+      for (const url of urls) {
+        const file = url.split('?')[0]!;
+        byFile.set(file, (byFile.get(file) ?? new Set()).add(url));
+      }
+      const twice = [...byFile].filter(([, seen]) => seen.size > 1).map(([file, seen]) => `${file}: ${[...seen].join(', ')}`);
+      expect(twice).toEqual([]);
+    } finally {
+      await session.close();
+    }
   });
 });

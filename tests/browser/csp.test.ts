@@ -97,11 +97,15 @@ describe('production build: zero CSP violations', () => {
 
   it('/donate with a provider configured: choosing an amount loads the provider frame', async () => {
     const { page, violations } = await watch('/donate?refcode=email1');
+    await page.waitForSelector('[data-donate][data-ready]', { state: 'attached' });
     await page.getByRole('button', { name: /\$50\b/ }).click();
     const frame = page.locator('iframe[src^="https://"]');
     await expect
       .poll(() => frame.getAttribute('src'))
       .toMatch(new RegExp(`^${PROD_BUILD_DONATION_URL.replace(/[.?*+/]/g, '\\$&')}`));
+    // The same address on the link under the frame (the form on its own page, and the no-script path).
+    const href = new URL((await page.locator('a[data-donate-link]').getAttribute('href'))!);
+    expect([href.searchParams.get('amount'), href.searchParams.get('refcode')]).toEqual(['50', 'email1']);
     await page.waitForTimeout(500);
     expect(violations).toEqual([]);
     await page.close();

@@ -21,6 +21,8 @@ declare module 'vitest' {
   }
 }
 
+/** The deploy ID the production build under test is made with, as Netlify gives each build one. */
+export const TEST_DEPLOY_ID = 'test-deploy';
 /** The donation provider the production build under test is configured with (csp.test.ts). */
 export const PROD_BUILD_DONATION_URL = 'https://secure.actblue.com/donate/avery-for-mayor-test';
 /** Turnstile's documented always-pass site key: the build then loads the real widget script. */
@@ -62,6 +64,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'build',
     childEnv({
       APP_ENV: 'production',
+      // Netlify sets this on every build; asset URLs then carry ?dpl= (skew protection: caching.test.ts).
+      DEPLOY_ID: TEST_DEPLOY_ID,
       PUBLIC_DONATION_URL: PROD_BUILD_DONATION_URL,
       PUBLIC_TURNSTILE_SITE_KEY: PROD_BUILD_TURNSTILE_SITE_KEY,
     }),

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
-import { hydrated, json, toast } from './helpers/public.ts';
+import { afterRefresh, hydrated, json, toast } from './helpers/public.ts';
 
 let browser: BrowserSession;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ describe('donate', () => {
   it('shows presets with aria-pressed and the not-configured notice', async () => {
     const page = await browser.newPage();
     await page.goto('/donate?refcode=abc');
-    await hydrated(page, 'DonateForm');
+    await donateReady(page);
     await page.getByRole('button', { name: '$100', exact: true }).click();
     expect(await page.getByRole('button', { name: '$100', exact: true }).getAttribute('aria-pressed')).toBe(
       'true',
@@ -28,10 +28,36 @@ describe('donate', () => {
     );
     expect(await page.getByText('Online donations are not configured yet').count()).toBe(1);
     expect(await page.locator('iframe').count()).toBe(0);
+    expect(await page.locator('[data-donation-goal]').isHidden(), 'no goal is on').toBe(true);
     await expectNoAxeViolations(page);
     await page.close();
   });
+
+  it('shows the goal staff turn on, refreshes it every 30 s, and hides it when turned off', async () => {
+    const page = await browser.newPage();
+    await page.clock.install();
+    let goal: unknown = { label: 'September push', targetCents: 100_000, raisedCents: 25_000 };
+    await page.route('**/api/donations/goal', (route) => json(route, 200, { goal }));
+    await page.goto('/donate');
+    await donateReady(page);
+    const bar = page.getByRole('progressbar', { name: 'September push' });
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(await bar.getAttribute('aria-valuetext')).toBe('25% of the goal');
+    expect(await page.locator('[data-donation-goal]').innerText()).toContain('$250 raised of $1,000');
+    await expectNoAxeViolations(page);
+    goal = { label: '', targetCents: 100_000, raisedCents: 60_000 };
+    const fallback = page.getByRole('progressbar', { name: 'Our fundraising goal' });
+    await afterRefresh(page, () => fallback.getAttribute('aria-valuenow')).toBe('60');
+    goal = null;
+    await afterRefresh(page, () => page.locator('[data-donation-goal]').isHidden()).toBe(true);
+    await page.close();
+  });
 });
+
+/** The page's presets and goal are started by src/scripts/donate.ts (through the layout's script). */
+async function donateReady(page: Page): Promise<void> {
+  await page.waitForSelector('[data-donate][data-ready]', { state: 'attached', timeout: 20_000 });
+}
 
 async function fillVolunteer(page: Page) {
   const form = page.locator('#volunteer-form');

@@ -71,6 +71,7 @@ export const donatePageCopy = {
   certification: 'Certificación del donante.',
   formInEnglish:
     'El formulario de donación todavía está en inglés. Si necesita ayuda para donar, llámenos o escríbanos.',
+  openForm: 'O done en la página segura de donaciones',
 } satisfies Translation<typeof en.donatePageCopy>;
 
 export const volunteerPageCopy = {
