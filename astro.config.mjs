@@ -32,7 +32,8 @@ function preloadWithDeployQuery() {
       return {
         build: {
           modulePreload: {
-            resolveDependencies: (_file, deps) => deps.map((dep) => (dep.endsWith('.js') ? dep + deployQuery : dep)),
+            resolveDependencies: (_file, deps) =>
+              deps.map((dep) => (dep.endsWith('.js') ? dep + deployQuery : dep)),
           },
         },
       };

@@ -4,6 +4,7 @@ import { forgotPasswordProblem } from '../lib/client/validation.ts';
 import { PUBLIC_FORMS } from '../lib/schemas/public-forms.ts';
 import { FieldRow } from './form-kit/Field.tsx';
 import '../styles/islands.css';
+import { SubmitButton } from './form-kit/SubmitButton.tsx';
 
 export const FORGOT_SENT_NOTE = formCopy['forgot-password'].outcomes.sent.text;
 
@@ -104,9 +105,7 @@ export default function ForgotPasswordForm() {
           />
         )}
       </FieldRow>
-      <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
-        {submitting ? 'Sending...' : 'Send Temporary Password'}
-      </button>
+      <SubmitButton busy={submitting} label="Send Temporary Password" busyLabel="Sending..." />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { resetPasswordProblem, RESET_PASSWORD_MIN } from '../lib/client/validati
 import { PUBLIC_FORMS } from '../lib/schemas/public-forms.ts';
 import { FieldRow } from './form-kit/Field.tsx';
 import '../styles/islands.css';
+import { SubmitButton } from './form-kit/SubmitButton.tsx';
 
 /** How long a toast stays readable before the redirect to /admin. */
 const REDIRECT_DELAY_MS = 1500;
@@ -138,9 +139,12 @@ export default function ResetPasswordForm() {
         onChange={setConfirm}
         autoComplete="new-password"
       />
-      <button type="submit" className="btn btn--primary btn--block" disabled={submitting || token === null}>
-        {submitting ? 'Resetting Password...' : 'Reset Password'}
-      </button>
+      <SubmitButton
+        busy={submitting}
+        label="Reset Password"
+        busyLabel="Resetting Password..."
+        disabled={token === null}
+      />
     </form>
   );
 }

@@ -81,7 +81,9 @@ describe('production build: each file fetched once', () => {
         const file = url.split('?')[0]!;
         byFile.set(file, (byFile.get(file) ?? new Set()).add(url));
       }
-      const twice = [...byFile].filter(([, seen]) => seen.size > 1).map(([file, seen]) => `${file}: ${[...seen].join(', ')}`);
+      const twice = [...byFile]
+        .filter(([, seen]) => seen.size > 1)
+        .map(([file, seen]) => `${file}: ${[...seen].join(', ')}`);
       expect(twice).toEqual([]);
     } finally {
       await session.close();

@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { messageOf } from '../../lib/client/api.ts';
 import { PASSWORD_MIN } from '../../lib/schemas/fields.ts';
 import { changePassword } from '../api/change-password.ts';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { useAuth } from './AuthProvider.tsx';
+import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /** Checked in the order of spec section 5 (reset password): filled, long enough, matching. */
 export function changePasswordProblem(current: string, next: string, confirm: string): string | null {
@@ -23,7 +24,7 @@ export function ChangePasswordForm() {
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SyntheticEvent) {
     e.preventDefault();
     const problem = changePasswordProblem(current, next, confirm);
     if (problem) {
@@ -93,9 +94,7 @@ export function ChangePasswordForm() {
             onChange={(e) => setConfirm(e.target.value)}
           />
         </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? 'Changing Password...' : 'Change Password'}
-        </button>
+        <SubmitButton busy={busy} label="Change Password" busyLabel="Changing Password..." />
       </form>
       <div className="auth-card__links">
         <button type="button" className="link-button" onClick={() => void logout()}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/client/api.ts';
 import { requestTemporaryPassword } from '../api/forgot-password.ts';
@@ -9,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { $awaitingSecondFactor } from '../../lib/client/auth-store.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { SecondFactorForm } from './SecondFactorForm.tsx';
+import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 export interface LoginFormProps {
   /** Spec section 2: 'Register here' shows only when a register handler is supplied. */
@@ -33,7 +34,7 @@ function SignIn({ onForgot, onRegister }: { onForgot: () => void; onRegister?: (
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SyntheticEvent) {
     e.preventDefault();
     if (!username.trim() || !password) {
       toast.error('Please fill in all fields');
@@ -80,9 +81,7 @@ function SignIn({ onForgot, onRegister }: { onForgot: () => void; onRegister?: (
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? 'Signing In...' : 'Sign In'}
-        </button>
+        <SubmitButton busy={busy} label="Sign In" busyLabel="Signing In..." />
       </form>
       <div className="auth-card__links">
         <button type="button" className="link-button" onClick={onForgot}>
@@ -106,7 +105,7 @@ function Forgot({ onBack }: { onBack: () => void }) {
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SyntheticEvent) {
     e.preventDefault();
     if (!email.trim()) {
       toast.error('Please enter your email address');
@@ -146,9 +145,7 @@ function Forgot({ onBack }: { onBack: () => void }) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? 'Sending...' : 'Send Temporary Password'}
-        </button>
+        <SubmitButton busy={busy} label="Send Temporary Password" busyLabel="Sending..." />
       </form>
       <div className="auth-card__links">
         <button type="button" className="link-button" onClick={onBack}>

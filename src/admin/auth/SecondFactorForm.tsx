@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { cancelSecondFactor } from '../../lib/client/auth-store.ts';
 import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
 import { TextField } from '../components/Field.tsx';
 import { useAuth } from './AuthProvider.tsx';
+import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /** The code step of a sign-in with two-factor on (issue 11): an authenticator code, or one recovery code. */
 export function SecondFactorForm() {
@@ -13,7 +14,7 @@ export function SecondFactorForm() {
   const [busy, setBusy] = useState(false);
   const headingId = useId();
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SyntheticEvent) {
     e.preventDefault();
     const v = value.trim();
     if (!v) {
@@ -70,9 +71,7 @@ export function SecondFactorForm() {
             autoFocus
           />
         )}
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? 'Verifying...' : 'Verify'}
-        </button>
+        <SubmitButton busy={busy} label="Verify" busyLabel="Verifying..." />
       </form>
       <div className="auth-card__links">
         <button

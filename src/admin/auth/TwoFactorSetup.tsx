@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { encode } from 'uqr';
 import { messageOf } from '../../lib/client/api.ts';
@@ -6,6 +6,7 @@ import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
 import type { TwoFactorSetup as Setup } from '../../lib/schemas/two-factor.ts';
 import { enableTwoFactor, finishTwoFactorSetup, startTwoFactorSetup } from '../api/two-factor.ts';
 import { TextField } from '../components/Field.tsx';
+import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /** The otpauth:// URI as a QR code: an SVG of dark modules, drawn by React (no innerHTML). */
 export function QrCode({ value, label }: { value: string; label: string }) {
@@ -63,7 +64,7 @@ export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCan
     };
   }, []);
 
-  async function onConfirm(e: FormEvent) {
+  async function onConfirm(e: SyntheticEvent) {
     e.preventDefault();
     if (!/^\d{6}$/.test(code)) {
       setCodeError(TWO_FACTOR_MESSAGES.codeFormat);
@@ -160,9 +161,12 @@ export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCan
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         />
         <div className="row-actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Checking...' : 'Turn on two-factor sign-in'}
-          </button>
+          <SubmitButton
+            busy={busy}
+            label="Turn on two-factor sign-in"
+            busyLabel="Checking..."
+            className="btn btn--primary"
+          />
           {onCancel ? (
             <button type="button" className="btn btn--secondary" onClick={onCancel}>
               Cancel

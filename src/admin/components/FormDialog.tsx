@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { SyntheticEvent, ReactNode } from 'react';
 import { Dialog, type DialogProps } from './Dialog.tsx';
 
 export interface FormDialogProps {
@@ -12,7 +12,7 @@ export interface FormDialogProps {
   busy: boolean;
   /** Also aria-disable the submit button, e.g. during an image upload. */
   blocked?: boolean;
-  onSubmit: (e: FormEvent) => void;
+  onSubmit: (e: SyntheticEvent) => void;
   onClose: () => void;
   /** Layout class of the form. */
   className?: string;

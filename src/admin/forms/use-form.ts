@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import type { z } from '../../lib/schemas/zod.ts';
 import { zodFieldErrors } from './errors.ts';
@@ -79,7 +79,7 @@ export function useSubmit({
     }
   }
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
     void submit();
   };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/client/api.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
@@ -91,7 +91,7 @@ export function ArticleTranslationModal({
     }
   }
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
     void run('save');
   };

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { messageOf } from '../../lib/client/api.ts';
 import { $twoFactor } from '../../lib/client/auth-store.ts';
@@ -9,6 +9,7 @@ import { disableTwoFactor, useSetTwoFactorPolicy, useTwoFactorAdmin } from '../a
 import { TwoFactorSetup } from '../auth/TwoFactorSetup.tsx';
 import { CheckboxField, TextField } from '../components/Field.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
+import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /**
  * Security (issue 11): the member's own two-factor sign-in, and for admins
@@ -77,7 +78,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SyntheticEvent) {
     e.preventDefault();
     if (!password || !code.trim()) {
       toast.error('Please fill in all fields');
@@ -126,9 +127,12 @@ function DisableForm({ onDone }: { onDone: () => void }) {
         onChange={(e) => setCode(e.target.value)}
       />
       <div className="row-actions">
-        <button type="submit" className="btn btn--destructive" disabled={busy}>
-          {busy ? 'Turning off...' : 'Turn off'}
-        </button>
+        <SubmitButton
+          busy={busy}
+          label="Turn off"
+          busyLabel="Turning off..."
+          className="btn btn--destructive"
+        />
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel
         </button>
@@ -146,7 +150,7 @@ function TeamPolicy() {
     if (data && !policy) setPolicy(data.policy);
   }, [data, policy]);
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: SyntheticEvent) {
     e.preventDefault();
     if (!policy) return;
     setBusy(true);
@@ -189,9 +193,12 @@ function TeamPolicy() {
             onChange={(e) => setPolicy({ ...policy, requireForAllStaff: e.target.checked })}
           />
           <div>
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? 'Saving...' : 'Save policy'}
-            </button>
+            <SubmitButton
+              busy={busy}
+              label="Save policy"
+              busyLabel="Saving..."
+              className="btn btn--primary"
+            />
           </div>
         </form>
       ) : null}
