@@ -10,6 +10,8 @@ import '../styles/islands.css';
 interface Props {
   /** Server-rendered first list (null: skeletons until the first fetch). */
   initialArticles?: ArticleSummary[] | null;
+  /** When the server rendered the initial list (ISO 8601): an older list is refreshed on mount. */
+  renderedAt?: string;
   candidateName: string;
   fallbackImage?: string;
   /** How many articles the list shows (the first page of /blog); refreshes keep to it. */
@@ -78,6 +80,7 @@ function ArticleCard({
 /** Blog: the grid of published articles, refreshed every 30 s (spec sections 2, 4, 9). */
 export default function ArticleList({
   initialArticles = null,
+  renderedAt,
   candidateName,
   fallbackImage = '/images/article-fallback.svg',
   limit,
@@ -89,7 +92,7 @@ export default function ArticleList({
   const news = useSWR<{ articles: ArticleSummary[] }>(
     lang === DEFAULT_LANG ? '/api/news' : `/api/news?lang=${lang}`,
     queryFetcher,
-    withInitialData(initialArticles && { articles: initialArticles }),
+    withInitialData(initialArticles && { articles: initialArticles }, renderedAt),
   );
   const articles = news.data?.articles.slice(0, limit);
   if (articles === undefined) {

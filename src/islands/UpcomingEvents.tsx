@@ -2,10 +2,9 @@ import useSWR from 'swr';
 import { queryFetcher } from '../lib/client/api.ts';
 import { campaignToday, formatEventDate, formatTime } from '../lib/client/dates.ts';
 import { MAX_BLOG_EVENTS, withInitialData } from '../lib/client/public-lists.ts';
-import { buildCalendar, icsFileName } from '../lib/ics.ts';
 import type { IslandUi } from '../content/ui.ts';
 import type { PublicEvent } from '../lib/schemas/event.ts';
-import { eventPagePath, takesRsvps } from '../lib/schemas/rsvp-rules.ts';
+import { eventCalendarPath, eventPagePath, takesRsvps } from '../lib/schemas/rsvp-rules.ts';
 import { fill } from '../lib/fill.ts';
 import { DEFAULT_LANG, type Lang } from '../lib/lang.ts';
 import { localizedPath } from '../lib/lang-paths.ts';
@@ -14,11 +13,9 @@ import '../styles/islands.css';
 interface Props {
   /** Server-rendered first list (null: skeletons until the first fetch). */
   initialEvents?: PublicEvent[] | null;
+  /** When the server rendered the initial list (ISO 8601): an older list is refreshed on mount. */
+  renderedAt?: string;
   eventTypeLabels: Record<string, string>;
-  /** Calendar name for the .ics downloads. */
-  calendarName: string;
-  /** SITE_URL's host name: the events' UIDs, the same as in /events.ics whatever host the page was reached by. */
-  uidHost: string;
   /** The list's words and date format in the page's language (src/content/ui.ts `islandUi`). */
   words: EventWords;
   locale: string;
@@ -43,34 +40,15 @@ type EventWords = Pick<
   | 'rsvp'
 >;
 
-interface CalendarInfo {
-  calendarName: string;
-  uidHost: string;
-}
-
-function downloadIcs(event: PublicEvent, { calendarName, uidHost }: CalendarInfo) {
-  const ics = buildCalendar([event], { name: calendarName, uidHost });
-  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = icsFileName(event);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 function EventCard({
   event,
   label,
-  calendar,
   words,
   locale,
   lang,
 }: {
   event: PublicEvent;
   label: string;
-  calendar: CalendarInfo;
   words: EventWords;
   locale: string;
   lang: Lang;
@@ -130,10 +108,11 @@ function EventCard({
             <span className="visually-hidden"> {fill(words.registerFor, event.title)}</span>
           </a>
         )}
-        <button type="button" className="btn btn--outline" onClick={() => downloadIcs(event, calendar)}>
+        {/* A plain link to the event's .ics file: it works before the list hydrates and without JavaScript. */}
+        <a className="btn btn--outline" href={localizedPath(eventCalendarPath(event.id), lang)} download>
           {words.addToCalendar}
           <span className="visually-hidden">: {event.title}</span>
-        </button>
+        </a>
       </div>
     </article>
   );
@@ -142,9 +121,8 @@ function EventCard({
 /** Blog: up to 3 upcoming public events, refreshed every 30 s (spec sections 2, 4, 9). */
 export default function UpcomingEvents({
   initialEvents = null,
+  renderedAt,
   eventTypeLabels,
-  calendarName,
-  uidHost,
   words,
   locale,
   lang,
@@ -152,7 +130,7 @@ export default function UpcomingEvents({
   const events = useSWR<{ events: PublicEvent[] }>(
     lang === DEFAULT_LANG ? '/api/events' : `/api/events?lang=${lang}`,
     queryFetcher,
-    withInitialData(initialEvents && { events: initialEvents }),
+    withInitialData(initialEvents && { events: initialEvents }, renderedAt),
   );
   // The API already returns public events soonest first; past and private ones are filtered again here.
   const today = campaignToday();
@@ -180,7 +158,6 @@ export default function UpcomingEvents({
           key={e.id}
           event={e}
           label={eventTypeLabels[e.eventType] ?? e.eventType}
-          calendar={{ calendarName, uidHost }}
           words={words}
           locale={locale}
           lang={lang}

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { IDENTITY } from '../content/identity';
 import { buildCalendar } from '../lib/ics';
 import { publicEvents } from '../lib/server/content/events';
 import { cdnHeaders } from '../lib/server/public/feeds';
+import { calendarName } from '../lib/server/public/event-calendar';
 
 export const prerender = false;
 
@@ -10,7 +10,7 @@ export const prerender = false;
 export const GET: APIRoute = async ({ site, url }) => {
   try {
     const ics = buildCalendar(await publicEvents(), {
-      name: `${IDENTITY.smsProgramName} Events`,
+      name: calendarName('en'),
       uidHost: (site ?? new URL(url.origin)).hostname,
     });
     return new Response(ics, {

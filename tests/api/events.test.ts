@@ -4,6 +4,7 @@ import * as adminEvents from '../../netlify/functions/admin-events.mts';
 import * as eventsFn from '../../netlify/functions/events.mts';
 import type { CampaignEvent } from '../../src/lib/schemas/event.ts';
 import { campaignToday, publicEvents } from '../../src/lib/server/content/events.ts';
+import { eventCalendarResponse } from '../../src/lib/server/public/event-calendar.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';
@@ -100,6 +101,35 @@ describe('events', () => {
       cookie: editor,
     });
     expect(stale.status).toBe(409);
+  });
+
+  it("one event's .ics file (the Add to calendar link): public upcoming only, in the page's language", async () => {
+    const site = new URL('https://www.example.org');
+    const e = await create({
+      title: 'Calendar Night',
+      eventDate: inDays(4),
+      startTime: '18:00',
+      endTime: '19:30',
+    });
+    const res = await eventCalendarResponse(String(e.id), 'en', site);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="calendar-night-${e.eventDate}.ics"`,
+    );
+    expect(res.headers.get('netlify-cache-tag')).toBe('events');
+    const ics = await res.text();
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics).toContain('SUMMARY:Calendar Night');
+    expect(ics).toContain(`X-WR-CALNAME:${IDENTITY.smsProgramName} Events`);
+    expect(ics).toContain(`@www.example.org`);
+    const es = await (await eventCalendarResponse(String(e.id), 'es', site)).text();
+    expect(es).toContain(`X-WR-CALNAME:Eventos de ${IDENTITY.smsProgramName}`);
+    expect(es).toContain('SUMMARY:Calendar Night'); // no Spanish version: the English text
+    const hidden = await create({ title: 'Private', eventDate: inDays(2), isPublic: false });
+    const past = await create({ title: 'Past', eventDate: inDays(-3) });
+    for (const raw of [String(hidden.id), String(past.id), '999999999', 'abc', '1.ics', undefined])
+      expect((await eventCalendarResponse(raw, 'en', site)).status, String(raw)).toBe(404);
   });
 
   it('validation: messages, unknown fields, end before start', async () => {

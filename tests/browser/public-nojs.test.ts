@@ -210,6 +210,30 @@ describe('with JavaScript disabled', () => {
     expect(await page.locator('#article-list [aria-busy]').count()).toBe(0);
     await page.close();
   });
+
+  it("an event's Add to calendar link downloads its .ics file, in the page's language", async () => {
+    for (const path of ['/blog', '/es/blog']) {
+      const page = await noJs.newPage();
+      await page.goto(path);
+      const card = page.locator('#upcoming-events .event-card').first();
+      const id = await card.getAttribute('data-event-id');
+      const link = card.getByRole('link', { name: /Add to calendar|Agregar al calendario/ });
+      expect(await link.getAttribute('href')).toBe(
+        `${path === '/es/blog' ? '/es' : ''}/events/${id}/calendar.ics`,
+      );
+      const download = page.waitForEvent('download');
+      await link.click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.ics$/);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+      const ics = Buffer.concat(chunks).toString('utf8');
+      expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+      expect(ics).toContain(path === '/es/blog' ? 'X-WR-CALNAME:Eventos de ' : 'X-WR-CALNAME:');
+      await page.close();
+    }
+  });
 });
 
 describe('submitted before the island hydrates', () => {

@@ -123,6 +123,14 @@ describe('internal fields never reach a page (finding 3)', () => {
     expect(ics).toContain(`Secret-notes town hall ${stamp}`);
     expect(ics).not.toContain(NOTE);
     expect(ics).not.toContain(CONTACT);
+    // Nor in the event's own file, the cards' "Add to calendar" link.
+    const { id } = (created.body as { event: { id: number } }).event;
+    const link = list.locator(`[data-event-id="${id}"] a[download]`);
+    expect(await link.textContent()).toBe(`Add to calendar: Secret-notes town hall ${stamp}`);
+    const one = await (await fetch(new URL((await link.getAttribute('href'))!, baseURL))).text();
+    expect(one).toContain(`Secret-notes town hall ${stamp}`);
+    expect(one).not.toContain(NOTE);
+    expect(one).not.toContain(CONTACT);
     await page.close();
   }, 60_000);
 

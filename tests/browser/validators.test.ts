@@ -142,6 +142,12 @@ describe('MDN HTTP Observatory: every response type has one CSP that parses', ()
         GOOD_PAGE.includes(r),
       );
     }
+    // `netlify serve` matches rules against the file it serves (/about.html), Netlify against the path
+    // asked for (/about): each page's policy is on both (scripts/static-headers-html.mjs).
+    for (const page of pages.filter((p) => p.for !== '/' && !p.for.endsWith('.html'))) {
+      const twin = pages.find((p) => p.for === `${page.for}.html`);
+      expect(twin?.values, `${page.for}.html`).toEqual(page.values);
+    }
   });
 
   it('on-demand pages without an Astro policy, feeds, calendar, API answers and uploads', () => {

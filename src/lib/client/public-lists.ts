@@ -12,13 +12,22 @@ export const PUBLIC_LIST_SWR = {
 
 /**
  * SWR options for a list the server already rendered into the page: no fetch
- * on mount (the HTML is current to within the CDN window), only the 30 s
- * refresh. Without initial data, the first fetch happens on mount.
+ * on mount while that HTML is current, only the 30 s refresh. `renderedAt`
+ * (when the server rendered the list, ISO 8601): an island that mounts once
+ * the list is older than the refresh interval (the page came from the CDN's
+ * copy, or the island hydrated late: on first use, or when the first refresh
+ * came, `client:interaction={{ after }}` on /blog) fetches at once instead.
+ * Without initial data, the first fetch happens on mount.
  */
-export function withInitialData<T>(initial: T | null | undefined) {
-  return initial
-    ? { ...PUBLIC_LIST_SWR, fallbackData: initial, revalidateOnMount: false, revalidateIfStale: false }
-    : PUBLIC_LIST_SWR;
+export function withInitialData<T>(initial: T | null | undefined, renderedAt?: string) {
+  if (!initial) return PUBLIC_LIST_SWR;
+  const age = renderedAt ? Date.now() - Date.parse(renderedAt) : 0;
+  return {
+    ...PUBLIC_LIST_SWR,
+    fallbackData: initial,
+    revalidateOnMount: age >= PUBLIC_LIST_SWR.refreshInterval,
+    revalidateIfStale: false,
+  };
 }
 
 /** Spec section 9: the blog shows at most 3 upcoming events. */

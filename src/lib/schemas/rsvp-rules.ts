@@ -12,6 +12,8 @@ export function takesRsvps(e: {
 }
 
 export const eventPagePath = (eventId: number) => `/events/${eventId}`;
+/** One event as an .ics file (src/lib/server/public/event-calendar.ts). */
+export const eventCalendarPath = (eventId: number) => `${eventPagePath(eventId)}/calendar.ics`;
 
 /** What the RSVP endpoints and pages say (zod-free: the outcome pages' copy uses it too). */
 export const RSVP_MESSAGES = {

@@ -5,16 +5,20 @@ import { baseURL } from './browser.ts';
 
 /* Helpers for the public-site browser tests (issue 4). */
 
+/** What a person first uses in an island that hydrates on first use: a form's first field, a list's first link. */
+const FIRST_USE = 'input:not([type="hidden"]), select, textarea, button, a[href]';
+
 /**
  * Scrolls an island into view (client:visible) and waits until Astro has
- * hydrated it. A form that hydrates on first use (client:interaction) is
- * first used the way a person starts: focusing its first field.
+ * hydrated it. An island that hydrates on first use (client:interaction: the
+ * forms, /blog's lists) is first used the way a person starts: focusing its
+ * first field or link.
  */
 export async function hydrated(page: Page, component: string): Promise<void> {
   const island = page.locator(`astro-island[component-url*="/${component}"]`).first();
   await island.scrollIntoViewIfNeeded();
   if ((await island.getAttribute('client')) === 'interaction') {
-    await island.locator('input:not([type="hidden"]), select, textarea, button').first().focus();
+    await island.locator(FIRST_USE).first().focus();
   }
   await page.waitForSelector(`astro-island[component-url*="/${component}"]:not([ssr])`, {
     state: 'attached',
@@ -32,15 +36,15 @@ export async function hydrateAll(page: Page, { forms = true } = {}): Promise<voi
   const pending = forms ? 'astro-island[ssr]' : 'astro-island[ssr]:not([client="interaction"])';
   // Handles, not locators: an island that hydrates leaves the selector, which would shift the rest.
   for (const island of await page.locator(pending).elementHandles()) {
-    await island.evaluate(async (el: Element) => {
+    await island.evaluate(async (el: Element, firstUse: string) => {
       // Scrolled by the page itself: an island is display: contents (no box of its own).
       (el.firstElementChild ?? el).scrollIntoView({ block: 'center', behavior: 'instant' });
       if (el.getAttribute('client') === 'interaction') {
-        el.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea, button')?.focus();
+        el.querySelector<HTMLElement>(firstUse)?.focus();
       }
       // Two frames: the intersection observers of client:visible islands see it in view.
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    });
+    }, FIRST_USE);
   }
   await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, pending, {
     timeout: 20_000,

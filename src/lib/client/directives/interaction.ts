@@ -16,6 +16,12 @@ import type { ClientDirective } from 'astro';
  * holds that key: work saved on an earlier visit (the volunteer outbox) is
  * sent without waiting for an interaction.
  *
+ * `client:interaction={{ after: ms }}` also hydrates that long after the
+ * directive runs, interaction or not: /blog's lists, whose HTML is current
+ * when the page loads and which need their island only for the 30 s refresh
+ * (src/lib/client/public-lists.ts: an island that mounts once that refresh
+ * is due fetches at once).
+ *
  * Bundled on its own into every page that uses it (inline, CSP-hashed by
  * Astro), so it imports nothing.
  */
@@ -38,12 +44,13 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     for (const type of TRIGGERS) el.removeEventListener(type, start);
     void load().then((hydrate) => hydrate());
   };
-  const value = options.value as { pendingKey?: unknown } | undefined;
+  const value = options.value as { pendingKey?: unknown; after?: unknown } | undefined;
   if (hasPending(value?.pendingKey)) {
     start();
     return;
   }
   for (const type of TRIGGERS) el.addEventListener(type, start, { passive: true });
+  if (typeof value?.after === 'number' && value.after >= 0) setTimeout(start, value.after);
 };
 
 export default interactionDirective;
