@@ -30,14 +30,17 @@ function startForm(root: HTMLElement): void {
   let amount: number | null = (DONATION_PRESETS as readonly number[]).includes(preset) ? preset : null;
 
   const render = () => {
+    // Only what changed is written: at start-up the HTML already says "nothing chosen", and each
+    // needless attribute write costs the page a restyle right after load.
     for (const button of buttons) {
-      const pressed = Number(button.dataset.amount) === amount;
-      button.setAttribute('aria-pressed', String(pressed));
-      button.classList.toggle('btn--primary', pressed);
-      button.classList.toggle('btn--outline', !pressed);
+      const pressed = String(Number(button.dataset.amount) === amount);
+      if (button.getAttribute('aria-pressed') === pressed) continue;
+      button.setAttribute('aria-pressed', pressed);
+      button.classList.toggle('btn--primary', pressed === 'true');
+      button.classList.toggle('btn--outline', pressed !== 'true');
     }
     const url = buildDonationUrl({ baseUrl: provider, amount, pageSearch: search, amountParam });
-    if (link && url) link.href = url;
+    if (link && url && link.getAttribute('href') !== url) link.href = url;
     if (frame && url && frame.getAttribute('src') !== url) {
       // A new frame per address, as the page's history should not step through the frame's.
       const next = frame.cloneNode() as HTMLIFrameElement;
@@ -65,7 +68,7 @@ function startGoal(section: HTMLElement): void {
   const fillBar = bar?.querySelector<HTMLElement>('span');
 
   const show = ({ goal }: PublicGoal) => {
-    section.hidden = !goal;
+    if (section.hidden !== !goal) section.hidden = !goal;
     if (!goal || !heading || !raised || !target || !bar || !fillBar) return;
     const percent = Math.min(100, Math.round((goal.raisedCents / goal.targetCents) * 100));
     heading.textContent = goal.label || goalFallback;
