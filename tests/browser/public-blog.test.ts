@@ -138,6 +138,28 @@ describe('blog', () => {
     await page.close();
   });
 
+  it('untouched, the lists hydrate when the 30 s refresh is due and refresh then (no React at load)', async () => {
+    const late = {
+      ...article('Mock Late', true),
+      id: 1,
+      imageUrl: '',
+      publishedAt: '2025-09-17T15:00:00Z',
+      createdAt: '2025-09-17T15:00:00Z',
+      updatedAt: '2025-09-17T15:00:00Z',
+      author: 'Jordan Avery',
+    };
+    const page = await browser.newPage();
+    await page.clock.install();
+    await page.route('**/api/news', (r) => json(r, 200, { articles: [late] }));
+    await page.goto('/blog', { waitUntil: 'load' });
+    const island = page.locator('astro-island[component-url*="/ArticleList"]');
+    expect(await island.getAttribute('ssr'), 'not hydrated at load').not.toBeNull();
+    const grid = page.locator('#article-list');
+    await afterRefresh(page, () => grid.getByRole('heading', { name: 'Mock Late' }).count()).toBe(1);
+    expect(await island.getAttribute('ssr'), 'hydrated by then').toBeNull();
+    await page.close();
+  });
+
   it('lists only published articles and picks up a new one without reload', async () => {
     const published = await admin('POST', '/api/admin/news', article(`Published ${stamp}`, true));
     expect(published.status).toBe(201);
