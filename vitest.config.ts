@@ -1,9 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Three projects: pure unit tests, API tests (real handlers against a real local
-// Blobs server) and browser tests (Chromium driving the dev server).
+/** Browser test files that change site-wide state other files rely on: run alone, after the rest. */
+const ALONE = ['tests/browser/two-factor-policy.test.ts'];
+
+const browser: TestProjectInlineConfiguration['test'] = {
+  environment: 'node',
+  globalSetup: ['tests/browser/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // expect.poll waits for what a person would see; on a busy machine a render after a fetch
+  // can take seconds, so poll for up to 15 s (the default, 1 s, made tests flaky under load).
+  expect: { poll: { timeout: 15_000 } },
+};
+
+// Three kinds of test: pure unit tests, API tests (real handlers against a real local Blobs
+// server) and browser tests (Chromium driving the dev server).
 export default defineConfig({
   test: {
+    // Three files at a time on this 2-core machine: a browser test spends most of its time waiting
+    // on the dev server and Chromium, so unit, API and browser files share the cores
+    // (docs/benchmarks.md, "Development loop"). The browser files share one dev server and one
+    // Chromium; each file has its own browser context, and its own staff accounts where it
+    // depends on what staff did.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -22,18 +41,16 @@ export default defineConfig({
         },
       },
       {
+        test: { ...browser, name: 'browser', include: ['tests/browser/**/*.test.ts'], exclude: ALONE },
+      },
+      {
         test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/browser/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // expect.poll waits for what a person would see; on a busy machine a render after a fetch
-          // can take seconds, so poll for up to 15 s (the default, 1 s, made tests flaky under load).
-          expect: { poll: { timeout: 15_000 } },
-          // One dev server and one Chromium are shared; run files one at a time on 2 cores.
+          ...browser,
+          name: 'browser-alone',
+          include: ALONE,
+          // After every file above has finished, one at a time.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -37,9 +37,13 @@ function startLoad(): { stop: () => Promise<void> } {
 
 async function runSuite(): Promise<{ ok: boolean; seconds: number; summary: string }> {
   const started = performance.now();
-  const child = spawn('npx', ['vitest', 'run', '--project', 'api', '--project', 'browser'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', '--project', 'api', '--project', 'browser', '--project', 'browser-alone'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
   child.stderr?.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));

@@ -48,8 +48,14 @@ const WARM_PATHS = [
   '/es/contact',
 ];
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const root = project.config.root;
+/** What the run's browser projects share: one build, one dev server, one Chromium. */
+interface Started {
+  baseURL: string;
+  chromiumEndpoint: string;
+  stop: () => Promise<void>;
+}
+
+async function start(root: string): Promise<Started> {
   // Where the setup's time goes, printed once per run (docs/benchmarks.md, "Development loop").
   const phases: string[] = [];
   let lap = performance.now();
@@ -88,10 +94,38 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   console.log(`browser tests' setup: ${phases.join(', ')}`);
-  project.provide('baseURL', dev.baseURL);
-  project.provide('chromiumEndpoint', browserServer.wsEndpoint());
+  return {
+    baseURL: dev.baseURL,
+    chromiumEndpoint: browserServer.wsEndpoint(),
+    stop: async () => {
+      await browserServer.close();
+      await dev.stop();
+    },
+  };
+}
+
+/*
+ * Two projects run this setup (`browser` and `browser-alone`, vitest.config.ts) in the one vitest
+ * process; they share what it starts, and the last teardown stops it. Held on globalThis because
+ * each project may load this module on its own.
+ */
+const SHARED = Symbol.for('campaign-site.browser-setup');
+interface Shared {
+  started: Promise<Started>;
+  users: number;
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const holder = globalThis as { [SHARED]?: Shared };
+  const shared = (holder[SHARED] ??= { started: start(project.config.root), users: 0 });
+  shared.users += 1;
+  const { baseURL, chromiumEndpoint } = await shared.started;
+  project.provide('baseURL', baseURL);
+  project.provide('chromiumEndpoint', chromiumEndpoint);
   return async () => {
-    await browserServer.close();
-    await dev.stop();
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete holder[SHARED];
+    await (await shared.started).stop();
   };
 }

@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { articleSanitizer } from '../../src/lib/server/content/sanitize.ts';
 import { expectNoAxeViolations } from './helpers/axe';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { apiAs, createStaff, expectToast, login, openDashboard, signInPage } from './helpers/staff';
 
 const sanitizeArticleHtml = await articleSanitizer();
 
@@ -33,75 +33,10 @@ const PNG = Buffer.from(
 );
 
 // ---------------------------------------------------------------------------
-// Helpers: the API as a given person (outside the browser), and the browser's sign-in.
-
-interface Session {
-  cookie: string;
-  username: string;
-  id: number;
-}
-
-async function apiAs(cookie: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      Origin: baseURL,
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json: Record<string, unknown> | null = null;
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    /* CSV or empty */
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
-
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
-
-async function login(username: string, password = `${username}-dev-password`): Promise<Session> {
-  const res = await apiAs(null, 'POST', '/api/auth/login', { username, password });
-  expect(res.status, res.text).toBe(200);
-  const user = res.json!.user as { id: number; username: string };
-  return { cookie: cookieOf(res.headers), username: user.username, id: user.id };
-}
-
-async function expectToast(page: Page, title: string) {
-  await page
-    .locator('[data-sonner-toast]')
-    .filter({ has: page.locator('[data-title]', { hasText: title }) })
-    .first()
-    .waitFor();
-}
-
-async function signInPage(page: Page, username: string, password = `${username}-dev-password`) {
-  await page.goto('/admin');
-  await page.getByLabel('Username or Email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function openDashboard(username: string, password?: string): Promise<Page> {
-  const page = await browser.newPage();
-  await signInPage(page, username, password);
-  await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
-  return page;
-}
-
-// ---------------------------------------------------------------------------
 
 describe('visual editor, preview and publish', () => {
   it('an editor writes a heading, a bold word, a link and an uploaded image with alt text, previews, publishes; /article/{slug} shows exactly those', async () => {
-    const page = await openDashboard('editor');
+    const page = await openDashboard(browser, 'editor');
     const title = `Editor flow ${run}`;
     const slug = `editor-flow-${run}`;
     await page.getByRole('button', { name: 'Add Article' }).click();
@@ -218,7 +153,7 @@ describe('visual editor, preview and publish', () => {
     const anon = await apiAs(null, 'GET', `/admin/preview?id=${id}`);
     expect(anon.status).toBe(401);
     expect(anon.headers.get('cache-control')).toBe('no-store, private');
-    const page = await openDashboard('editor');
+    const page = await openDashboard(browser, 'editor');
     await page.goto(`/admin/preview?id=${id}`);
     await page.getByText('scheduled to publish on').waitFor();
     expect(await page.locator('.preview-banner time').getAttribute('datetime')).toBe(when);
@@ -243,7 +178,7 @@ describe('revisions and Trash', () => {
       title: `History second ${run}`,
       content: '<p>The second words.</p>',
     });
-    const page = await openDashboard('editor');
+    const page = await openDashboard(browser, 'editor');
     await page.getByRole('button', { name: `History History second ${run}` }).click();
     const dialog = page.getByRole('dialog', { name: `History: History second ${run}` });
     await dialog.getByRole('button', { name: 'Version 2' }).waitFor();
@@ -274,7 +209,7 @@ describe('revisions and Trash', () => {
       eventType: 'rally',
     });
     const id = (created.json!.event as { id: number }).id;
-    const page = await openDashboard('editor');
+    const page = await openDashboard(browser, 'editor');
     await page.getByRole('tab', { name: 'Events Management' }).click();
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     await expectToast(page, 'Event deleted successfully!');
@@ -282,7 +217,7 @@ describe('revisions and Trash', () => {
     await page.close();
 
     await browser.context.clearCookies();
-    const admin = await openDashboard('admin');
+    const admin = await openDashboard(browser, 'admin');
     await admin.getByRole('tab', { name: 'Trash' }).click();
     const row = admin.getByRole('row').filter({ hasText: title });
     await row.waitFor();
@@ -304,9 +239,16 @@ describe('revisions and Trash', () => {
 
 describe('Activity tab', () => {
   it('after a day of scripted actions by three roles, shows each with the right person, and the CSV has them all', async () => {
-    const admin = await login('admin');
-    const editor = await login('editor');
-    const viewer = await login('viewer');
+    // People of this test's own: other test files run beside this one, and their staff act too.
+    const names = { admin: `act-admin-${run}`, editor: `act-editor-${run}`, viewer: `act-viewer-${run}` };
+    const people = {
+      admin: await createStaff('admin', names.admin),
+      editor: await createStaff('editor', names.editor),
+      viewer: await createStaff('viewer', names.viewer),
+    };
+    const admin = await login(people.admin.username, people.admin.password);
+    const editor = await login(people.editor.username, people.editor.password);
+    const viewer = await login(people.viewer.username, people.viewer.password);
     // Mark where this run starts.
     const before = await apiAs(admin.cookie, 'GET', '/api/admin/activity?pageSize=1');
     const startSeq = (before.json!.entries as { seq: number }[])[0]?.seq ?? 0;
@@ -333,19 +275,19 @@ describe('Activity tab', () => {
     });
     await apiAs(editor.cookie, 'GET', '/api/admin/contacts?format=csv');
     await apiAs(admin.cookie, 'DELETE', `/api/admin/news/${articleId}`);
-    await apiAs(null, 'POST', '/api/auth/login', { username: 'viewer', password: 'wrong-password' });
+    await apiAs(null, 'POST', '/api/auth/login', { username: names.viewer, password: 'wrong-password' });
     await apiAs(viewer.cookie, 'POST', '/api/auth/logout');
     const expected: [string, string][] = [
-      ['editor', 'Created article'],
-      ['editor', 'Published article'],
-      ['admin', 'Edited metric'],
-      ['editor', 'Exported inbox list'],
-      ['admin', 'Deleted article'],
-      ['viewer', 'Failed sign-in'],
-      ['viewer', 'Signed out'],
+      [names.editor, 'Created article'],
+      [names.editor, 'Published article'],
+      [names.admin, 'Edited metric'],
+      [names.editor, 'Exported inbox list'],
+      [names.admin, 'Deleted article'],
+      [names.viewer, 'Failed sign-in'],
+      [names.viewer, 'Signed out'],
     ];
 
-    const page = await openDashboard('admin');
+    const page = await openDashboard(browser, people.admin.username, people.admin.password);
     await page.getByRole('tab', { name: 'Activity' }).click();
     const table = page.getByRole('table', { name: 'Staff actions, newest first' });
     await table.waitFor();
@@ -356,22 +298,26 @@ describe('Activity tab', () => {
         .evaluateAll<string[][], HTMLElement>((trs) =>
           trs.map((tr) => [...tr.querySelectorAll<HTMLElement>('th, td')].map((c) => c.innerText.trim())),
         );
-    const seen = (await rows()).map((r) => [r[1]!, r[2]!] as [string, string]);
-    // Newest first: this run's actions appear in reverse order (the admin's own sign-in is newest).
-    const ours = seen.filter(([, action]) => expected.some(([, e]) => e === action));
-    expect(ours.slice(0, expected.length).reverse()).toEqual(expected);
+    // Newest first: this test's actions appear in reverse order (its admin's own sign-in is newest).
+    // Polled: the table is drawn before its first page of entries arrives.
+    const ours = async () =>
+      (await rows())
+        .map((r) => [r[1]!, r[2]!] as [string, string])
+        .filter(([who, action]) => expected.some(([w, e]) => w === who && e === action))
+        .reverse();
+    await expect.poll(ours).toEqual(expected);
 
     // Filter by person: only the editor's rows; then by action too.
-    await page.getByLabel('Person', { exact: true }).selectOption({ label: 'editor' });
+    await page.getByLabel('Person', { exact: true }).selectOption({ label: names.editor });
     await expect
       .poll(async () => [...new Set((await rows()).map((r) => r[1]))], { timeout: 20_000 })
-      .toEqual(['editor']);
+      .toEqual([names.editor]);
     await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Published article' });
     await expect
       .poll(async () => [...new Set((await rows()).map((r) => `${r[1]} ${r[2]}`))], { timeout: 20_000 })
-      .toEqual(['editor Published article']);
+      .toEqual([`${names.editor} Published article`]);
 
-    // CSV of everything (no filters): every one of this run's actions with the right person.
+    // CSV of everything (no filters): every one of this test's actions with the right person.
     const csv = await apiAs(admin.cookie, 'GET', '/api/admin/activity?format=csv');
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n').slice(1);
@@ -388,26 +334,9 @@ describe('Activity tab', () => {
 });
 
 describe('two-factor sign-in', () => {
-  async function createUser(
-    role: 'admin' | 'editor',
-    name: string,
-  ): Promise<{ username: string; password: string }> {
-    const admin = await login('admin');
-    const username = `${name}-${run}`.slice(0, 40);
-    const password = `${username}-password`;
-    const res = await apiAs(admin.cookie, 'POST', '/api/admin/users', {
-      username,
-      email: `${username}@example.org`,
-      password,
-      role,
-    });
-    expect(res.status, res.text).toBe(201);
-    return { username, password };
-  }
-
   it('with two-factor on, the password alone is not enough; a used code or recovery code is refused the second time', async () => {
-    const { username, password } = await createUser('editor', 'tfa');
-    const page = await openDashboard(username, password);
+    const { username, password } = await createStaff('editor', `tfa-${run}`);
+    const page = await openDashboard(browser, username, password);
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await page.getByRole('img', { name: /QR code/ }).waitFor();
@@ -455,64 +384,5 @@ describe('two-factor sign-in', () => {
     await expectToast(page, 'Login failed');
     expect(await page.getByRole('tablist', { name: 'Dashboard sections' }).count()).toBe(0);
     await page.close();
-  }, 180_000);
-
-  it('an admin who requires two-factor for admins sends an un-enrolled admin to enrolment', async () => {
-    const boss = await createUser('admin', 'boss');
-    const other = await createUser('admin', 'other');
-    // The boss enrols through the API (the UI flow is covered above).
-    const bossSession = await login(boss.username, boss.password);
-    const setup = await apiAs(bossSession.cookie, 'POST', '/api/auth/two-factor/setup');
-    const secret = setup.json!.secret as string;
-    const enabled = await apiAs(bossSession.cookie, 'POST', '/api/auth/two-factor/enable', {
-      code: totpCode(secret),
-    });
-    expect(enabled.status).toBe(200);
-    const recoveryCodes = enabled.json!.recoveryCodes as string[];
-    try {
-      const page = await browser.newPage();
-      await signInPage(page, boss.username, boss.password);
-      await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 30_000));
-      await page.getByRole('button', { name: 'Verify' }).click();
-      await page.getByRole('tab', { name: 'Security' }).click();
-      await page.getByLabel('Require two-factor sign-in for admins').check();
-      await page.getByRole('button', { name: 'Save policy' }).click();
-      await expectToast(page, 'Two-factor policy saved');
-      await page.close();
-
-      await browser.context.clearCookies();
-      const blocked = await browser.newPage();
-      await signInPage(blocked, other.username, other.password);
-      await blocked.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
-      expect(await blocked.getByRole('tablist', { name: 'Dashboard sections' }).count()).toBe(0);
-      await blocked.getByRole('img', { name: /QR code/ }).waitFor();
-      await expectNoAxeViolations(blocked);
-      // Enrolling opens the dashboard.
-      const otherSecret = (await blocked.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
-      await blocked.getByLabel('Code from the app').fill(totpCode(otherSecret));
-      await blocked.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-      await blocked.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-      await blocked.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
-      await blocked.close();
-    } finally {
-      // Never leave the policy on for the other test files (the dev admin has no second factor).
-      const pending = await apiAs(null, 'POST', '/api/auth/login', {
-        username: boss.username,
-        password: boss.password,
-      });
-      const verify = await apiAs(cookieOf(pending.headers), 'POST', '/api/auth/two-factor/verify', {
-        recoveryCode: recoveryCodes[0],
-      });
-      const off = await apiAs(cookieOf(verify.headers), 'PUT', '/api/admin/two-factor', {
-        requireForAdmins: false,
-        requireForAllStaff: false,
-      });
-      if (off.status !== 200)
-        console.error(
-          `[policy clean-up] login ${pending.status}, verify ${verify.status} ${verify.text}, put ${off.status} ${off.text}`,
-        );
-    }
-    const policy = await apiAs((await login('admin')).cookie, 'GET', '/api/admin/two-factor');
-    expect(policy.json?.policy).toEqual({ requireForAdmins: false, requireForAllStaff: false });
   }, 180_000);
 });
