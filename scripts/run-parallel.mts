@@ -2,8 +2,10 @@
  * `node scripts/run-parallel.mts check lint`: runs npm scripts side by side and
  * fails if any fails. Each script's output is printed whole when it ends, so
  * two logs never interleave. `npm test` uses it for the type check and the
- * linters, which are independent and each leave one of this machine's two
- * cores idle most of the time (docs/benchmarks.md, "Development loop").
+ * linters, which each leave one of this machine's two cores idle most of the
+ * time (docs/benchmarks.md, "Development loop"), after `astro sync`: the
+ * type-aware linter needs the types in .astro/ that `astro check` would
+ * otherwise write while it runs.
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
