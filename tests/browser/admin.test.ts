@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
-import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { createStaff } from './helpers/staff';
+import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
 
 /*
  * The staff dashboard end to end: the dev server's real endpoints, its local
@@ -14,7 +15,8 @@ import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // The dashboard as built for production (production React, bundled scripts), on the dev server's API.
+  browser = await launchBrowser({ baseURL: buildURL });
 });
 afterAll(async () => {
   await browser?.close();
@@ -65,7 +67,7 @@ async function api(page: Page, method: string, path: string, data?: unknown) {
   const res = await page.request.fetch(path, {
     method,
     data,
-    headers: { Origin: baseURL, 'Content-Type': 'application/json' },
+    headers: { Origin: buildURL, 'Content-Type': 'application/json' },
   });
   return {
     status: res.status(),
@@ -96,7 +98,11 @@ describe('admin sign-in (dev server)', () => {
   });
 
   it('logout clears the data; the back button shows none and the session is gone', async () => {
-    const page = await openDashboard('editor');
+    // An account of this test's own: logout ends every session of the person (docs/decisions.md),
+    // and other test files running beside this one are signed in as the seeded editor.
+    const person = await createStaff('editor', `logout-${run}`);
+    const page = await openLogin();
+    await signIn(page, person.username, person.password);
     await page.getByRole('tab', { name: 'Blog Management' }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expectToast(page, 'Logged out successfully');
@@ -248,9 +254,9 @@ describe('admin content (dev server)', () => {
     await row.getByText('Edna').waitFor();
 
     // The blank password left the old one in place (a cookie-less request: the page keeps the admin session).
-    const login = await fetch(`${baseURL}/api/auth/login`, {
+    const login = await fetch(`${buildURL}/api/auth/login`, {
       method: 'POST',
-      headers: { Origin: baseURL, 'Content-Type': 'application/json' },
+      headers: { Origin: buildURL, 'Content-Type': 'application/json' },
       body: JSON.stringify({ username, password: 'first-password' }),
     });
     expect(login.status).toBe(200);

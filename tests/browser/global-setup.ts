@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { childEnv, npmRun, startDevServer, warm } from '../../scripts/lib/dev-server.mts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
+import { serveProductionBuild } from './helpers/prod-server.ts';
 
 /*
  * Once per browser-test run: builds the production site (dist/, for the tests
@@ -16,6 +17,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the dev server under test, e.g. http://127.0.0.1:43127 */
     baseURL: string;
+    /**
+     * Origin of the production build (dist/, with Netlify's header rules) that passes every request
+     * for a file it does not have (the API, on-demand pages) to the dev server: the dashboard as
+     * staff get it (production React, bundled scripts) on the dev server's API and store.
+     */
+    buildURL: string;
     /** The shared Chromium's endpoint (helpers/browser.ts connects to it). */
     chromiumEndpoint: string;
   }
@@ -51,6 +58,7 @@ const WARM_PATHS = [
 /** What the run's browser projects share: one build, one dev server, one Chromium. */
 interface Started {
   baseURL: string;
+  buildURL: string;
   chromiumEndpoint: string;
   stop: () => Promise<void>;
 }
@@ -80,6 +88,7 @@ async function start(root: string): Promise<Started> {
   // Everything the dev server says goes to tests/.tmp/astro-dev.log, for a failing test's post-mortem.
   const dev = await startDevServer({ root, logFile: join(root, 'tests', '.tmp', 'astro-dev.log') });
   let browserServer: Awaited<ReturnType<typeof chromium.launchServer>>;
+  const build = await serveProductionBuild(root, { fallback: dev.baseURL });
   try {
     mark('seed and dev server');
     await warm(dev.baseURL, WARM_PATHS);
@@ -90,15 +99,18 @@ async function start(root: string): Promise<Started> {
       args: CHROMIUM_ARGS,
     });
   } catch (error) {
+    await build.close();
     await dev.stop();
     throw error;
   }
   console.log(`browser tests' setup: ${phases.join(', ')}`);
   return {
     baseURL: dev.baseURL,
+    buildURL: build.url,
     chromiumEndpoint: browserServer.wsEndpoint(),
     stop: async () => {
       await browserServer.close();
+      await build.close();
       await dev.stop();
     },
   };
@@ -119,8 +131,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const holder = globalThis as { [SHARED]?: Shared };
   const shared = (holder[SHARED] ??= { started: start(project.config.root), users: 0 });
   shared.users += 1;
-  const { baseURL, chromiumEndpoint } = await shared.started;
+  const { baseURL, buildURL, chromiumEndpoint } = await shared.started;
   project.provide('baseURL', baseURL);
+  project.provide('buildURL', buildURL);
   project.provide('chromiumEndpoint', chromiumEndpoint);
   return async () => {
     shared.users -= 1;

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
-import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
 import { hydrated } from './helpers/public';
 
 /*
@@ -14,8 +14,8 @@ import { hydrated } from './helpers/public';
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  await fetch(`${baseURL}/api/auth/me`); // seed the dev accounts once, alone (see admin.test.ts)
-  browser = await launchBrowser();
+  // The dashboard as built for production (production React, bundled scripts), on the dev server's API.
+  browser = await launchBrowser({ baseURL: buildURL });
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +39,7 @@ async function makeEvent(page: Page, title: string): Promise<number> {
   const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const res = await page.request.fetch('/api/admin/events', {
     method: 'POST',
-    headers: { Origin: baseURL, 'Content-Type': 'application/json' },
+    headers: { Origin: buildURL, 'Content-Type': 'application/json' },
     data: {
       title,
       location: 'Mid-City Library, 4140 Canal St',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { articleSanitizer } from '../../src/lib/server/content/sanitize.ts';
 import { expectNoAxeViolations } from './helpers/axe';
-import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
 import { apiAs, createStaff, expectToast, login, openDashboard, signInPage } from './helpers/staff';
 
 const sanitizeArticleHtml = await articleSanitizer();
@@ -16,8 +16,8 @@ const sanitizeArticleHtml = await articleSanitizer();
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  await fetch(`${baseURL}/api/auth/me`);
-  browser = await launchBrowser();
+  // The dashboard as built for production (production React, bundled scripts), on the dev server's API.
+  browser = await launchBrowser({ baseURL: buildURL });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
-import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { baseURL, buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
 
 /*
  * Issue 12, item 4, in the dashboard: an editor writes an article's Spanish
@@ -12,8 +12,8 @@ import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  await fetch(`${baseURL}/api/auth/me`);
-  browser = await launchBrowser();
+  // The dashboard as built for production (production React, bundled scripts), on the dev server's API.
+  browser = await launchBrowser({ baseURL: buildURL });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { expectNoAxeViolations } from './helpers/axe';
-import { launchBrowser, type BrowserSession } from './helpers/browser';
+import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
 import { apiAs, cookieOf, createStaff, expectToast, login, signInPage } from './helpers/staff';
 
 /*
@@ -13,7 +13,8 @@ import { apiAs, cookieOf, createStaff, expectToast, login, signInPage } from './
 
 let browser: BrowserSession;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // The dashboard as built for production, on the dev server's API (as in staff-publishing.test.ts).
+  browser = await launchBrowser({ baseURL: buildURL });
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,6 +8,8 @@ import { inject } from 'vitest';
  */
 
 export const baseURL = inject('baseURL');
+/** The production build, passing the API and on-demand pages to the dev server (global-setup.ts). */
+export const buildURL = inject('buildURL');
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export const viewports = {

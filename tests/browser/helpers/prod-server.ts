@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { parse } from 'smol-toml';
 
 /**
@@ -13,7 +13,10 @@ import { parse } from 'smol-toml';
  * A file no rule gives a Cache-Control gets Netlify's default (browsers
  * revalidate every time) and, like every static file on Netlify, an ETag that
  * a conditional request is answered against (304).
- * Only static files: on-demand pages and the API are not served here.
+ * Only static files: on-demand pages and the API are not served here, unless
+ * `fallback` names a server (the dev server) that every request for a file the
+ * build does not have goes to: the production build's pages then talk to the
+ * real API, and on-demand pages come from that server, on one origin.
  */
 
 /** What Netlify's CDN sends for a static file that no header rule gives a Cache-Control. */
@@ -45,8 +48,14 @@ function matches(pattern: string, path: string): boolean {
   return pattern === path || `${pattern}/` === path;
 }
 
+export interface ProductionServerOptions {
+  /** Origin every request for a path the build has no file for is passed to (e.g. the dev server). */
+  fallback?: string;
+}
+
 export async function serveProductionBuild(
   root: string,
+  options: ProductionServerOptions = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as unknown as { headers?: Rule[] };
   const framework = JSON.parse(readFileSync(join(root, '.netlify/v1/config.json'), 'utf8')) as {
@@ -62,6 +71,10 @@ export async function serveProductionBuild(
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     else if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
     let status = 200;
+    if (!existsSync(file) && options.fallback) {
+      passOn(req, res, options.fallback);
+      return;
+    }
     if (!existsSync(file)) {
       status = 404;
       file = join(dist, '404.html');
@@ -82,6 +95,21 @@ export async function serveProductionBuild(
     res.writeHead(status, headers);
     res.end(body);
   });
+  // The dev server's pages keep their live-reload connection (a lost one makes Vite reload the page).
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    if (!options.fallback) return socket.destroy();
+    const target = new URL(options.fallback);
+    const upstream = connect(Number(target.port), target.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
@@ -92,4 +120,21 @@ export async function serveProductionBuild(
         server.close(() => r());
       }),
   };
+}
+
+/** Passes a request on to `origin` unchanged (the Host header too, so the origin sees one site). */
+function passOn(req: IncomingMessage, res: ServerResponse, origin: string) {
+  const target = new URL(origin);
+  const upstream = request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  });
+  req.pipe(upstream);
 }
