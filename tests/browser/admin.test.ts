@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
-import { createStaff } from './helpers/staff';
-import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { buildURL } from './helpers/browser';
+import { createStaff, dashboardBrowser } from './helpers/staff';
 
 /*
  * The staff dashboard end to end: the dev server's real endpoints, its local
@@ -13,17 +13,7 @@ import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser'
  * here has a unique name, so the file can run again on the same dev data.
  */
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  // The dashboard as built for production (production React, bundled scripts), on the dev server's API.
-  browser = await launchBrowser({ baseURL: buildURL });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await browser.context.clearCookies();
-});
+const browser = dashboardBrowser();
 
 const run = Date.now().toString(36);
 const DUMMY_CAPTCHA = 'XXXX.DUMMY.TOKEN.XXXX';

@@ -1,9 +1,10 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
-import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { buildURL, launchBrowser } from './helpers/browser';
+import { dashboardBrowser } from './helpers/staff';
 import { hydrated } from './helpers/public';
 
 /*
@@ -12,17 +13,7 @@ import { hydrated } from './helpers/public';
  * builder's QR code decoded back to the URL with its refcode.
  */
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  // The dashboard as built for production (production React, bundled scripts), on the dev server's API.
-  browser = await launchBrowser({ baseURL: buildURL });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await browser.context.clearCookies();
-});
+const browser = dashboardBrowser();
 
 const run = Date.now().toString(36);
 

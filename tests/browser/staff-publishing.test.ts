@@ -1,9 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { articleSanitizer } from '../../src/lib/server/content/sanitize.ts';
 import { expectNoAxeViolations } from './helpers/axe';
-import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
-import { apiAs, createStaff, expectToast, login, openDashboard, signInPage } from './helpers/staff';
+import {
+  apiAs,
+  createStaff,
+  dashboardBrowser,
+  expectToast,
+  login,
+  openDashboard,
+  signInPage,
+} from './helpers/staff';
 
 const sanitizeArticleHtml = await articleSanitizer();
 
@@ -14,17 +21,7 @@ const sanitizeArticleHtml = await articleSanitizer();
  * by three roles; two-factor sign-in and the admins-must-enrol policy.
  */
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  // The dashboard as built for production (production React, bundled scripts), on the dev server's API.
-  browser = await launchBrowser({ baseURL: buildURL });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await browser.context.clearCookies();
-});
+const browser = dashboardBrowser();
 
 const run = Date.now().toString(36);
 const PNG = Buffer.from(

@@ -1,8 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { expectNoAxeViolations } from './helpers/axe';
-import { buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
-import { apiAs, cookieOf, createStaff, expectToast, login, signInPage } from './helpers/staff';
+import {
+  apiAs,
+  cookieOf,
+  createStaff,
+  dashboardBrowser,
+  expectToast,
+  login,
+  signInPage,
+} from './helpers/staff';
 
 /*
  * The admins-must-enrol policy, end to end against the dev server. The policy is
@@ -11,17 +18,7 @@ import { apiAs, cookieOf, createStaff, expectToast, login, signInPage } from './
  * its own, after every other file (the `browser-alone` project in vitest.config.ts).
  */
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  // The dashboard as built for production, on the dev server's API (as in staff-publishing.test.ts).
-  browser = await launchBrowser({ baseURL: buildURL });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  await browser.context.clearCookies();
-});
+const browser = dashboardBrowser();
 
 const run = Date.now().toString(36);
 

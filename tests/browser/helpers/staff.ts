@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { baseURL, type BrowserSession } from './browser';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { baseURL, buildURL, launchBrowser, type BrowserSession } from './browser';
 
 /*
  * The dashboard's people, outside and inside the browser: the API as a given
@@ -92,4 +92,29 @@ export async function openDashboard(
   await signInPage(page, username, password);
   await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
   return page;
+}
+
+/**
+ * The file's browser for dashboard tests: opened before its tests on the production build (production
+ * React, bundled scripts) with the dev server's API behind it (global-setup.ts `buildURL`), cookies
+ * cleared before each test (everyone starts signed out), closed after the file.
+ */
+export function dashboardBrowser(): BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await launchBrowser({ baseURL: buildURL });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  beforeEach(async () => {
+    await session!.context.clearCookies();
+  });
+  return {
+    get context() {
+      return session!.context;
+    },
+    newPage: (viewport) => session!.newPage(viewport),
+    close: () => session!.close(),
+  };
 }
