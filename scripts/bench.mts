@@ -14,7 +14,7 @@
  *   BENCH_RUNS=5 ...              Lighthouse rounds (default 3)
  *   BENCH_FUNCTIONS_BASELINE=ref  the commit function start-up is compared with
  *   BENCH_SKIP_VALIDATORS=1 ...   skip pa11y (HTML_CodeSniffer) and the Observatory CSP test
- *   BENCH_SKIP_TEST_WALL=1 ...    skip timing `npm test` on a clean clone (~10 min)
+ *   BENCH_SKIP_TEST_WALL=1 ...    skip timing `npm test` on a clean clone (~8 min)
  *   BENCH_ONLY=pages,functions    only these sections (pages, functions, news, signups, login, sms,
  *                                 devloop, testwall, donations); the report then goes to
  *                                 BENCH_OUT (default bench-partial.md), not docs/benchmarks.md
