@@ -20,6 +20,19 @@ function article(title: string, isPublished: boolean) {
   };
 }
 
+/** A published article as GET /api/news answers it (for a mocked API). */
+function stored(title: string, id = 1) {
+  return {
+    ...article(title, true),
+    id,
+    imageUrl: '',
+    publishedAt: '2025-09-17T15:00:00Z',
+    createdAt: '2025-09-17T15:00:00Z',
+    updatedAt: '2025-09-17T15:00:00Z',
+    author: 'Jordan Avery',
+  };
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   // The dev admin comes from `npm run seed`, which the global setup runs before the dev server starts.
@@ -105,17 +118,7 @@ describe('blog', () => {
   });
 
   it('refreshes the server-rendered list from the API every 30 s (mocked API)', async () => {
-    const list = [
-      {
-        ...article('Mock One', true),
-        id: 1,
-        imageUrl: '',
-        publishedAt: '2025-09-17T15:00:00Z',
-        createdAt: '2025-09-17T15:00:00Z',
-        updatedAt: '2025-09-17T15:00:00Z',
-        author: 'Jordan Avery',
-      },
-    ];
+    const list = [stored('Mock One')];
     const page = await browser.newPage();
     // A fake clock: the 30 s refresh is checked by moving time, not by waiting for it.
     await page.clock.install();
@@ -139,15 +142,7 @@ describe('blog', () => {
   });
 
   it('untouched, the lists hydrate when the 30 s refresh is due and refresh then (no React at load)', async () => {
-    const late = {
-      ...article('Mock Late', true),
-      id: 1,
-      imageUrl: '',
-      publishedAt: '2025-09-17T15:00:00Z',
-      createdAt: '2025-09-17T15:00:00Z',
-      updatedAt: '2025-09-17T15:00:00Z',
-      author: 'Jordan Avery',
-    };
+    const late = stored('Mock Late');
     const page = await browser.newPage();
     await page.clock.install();
     await page.route('**/api/news', (r) => json(r, 200, { articles: [late] }));

@@ -50,12 +50,16 @@ export async function login(username: string, password = `${username}-dev-passwo
   return { cookie: cookieOf(res.headers), username: user.username, id: user.id };
 }
 
+let adminSession: Promise<Session> | undefined;
+
 /** A staff account of the caller's own, created by the dev admin. */
 export async function createStaff(
   role: 'admin' | 'editor' | 'viewer',
   name: string,
 ): Promise<{ username: string; password: string }> {
-  const admin = await login('admin');
+  // One sign-in of the seeded admin per file: each sign-in costs an argon2 check on the dev server.
+  adminSession ??= login('admin');
+  const admin = await adminSession;
   const username = name.slice(0, 40);
   const password = `${username}-password`;
   const res = await apiAs(admin.cookie, 'POST', '/api/admin/users', {
