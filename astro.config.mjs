@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
+import { PAGE_SCRIPT_LOADER_HASH } from './src/lib/page-script-loader.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 import { devImageCache } from './scripts/dev/image-cache.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
@@ -84,16 +85,18 @@ export default defineConfig({
   security: isDevServer
     ? {}
     : {
-        // Astro hashes its own scripts and styles; script-src never gets 'unsafe-inline'.
+        // Astro hashes its own scripts and styles, and we add the hash of our one inline script (the
+        // page script's loader, src/lib/page-script-loader.mjs); script-src never gets 'unsafe-inline'.
         csp: {
           directives: cspDirectives(process.env),
-          scriptDirective: { resources: CSP_SCRIPT_RESOURCES },
+          scriptDirective: { resources: CSP_SCRIPT_RESOURCES, hashes: [PAGE_SCRIPT_LOADER_HASH] },
           // Inline style attributes (React islands, sonner) need this; scripts do not.
           styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
         },
       },
   // Always emit page scripts as files, never inline: the Content-Security-Policy can then
-  // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers").
+  // allow script-src 'self' without 'unsafe-inline' (SECURITY.md "Headers"). The one inline
+  // script, the page script's loader, is allowed by its hash.
   vite: {
     build: { assetsInlineLimit: 0 },
     // Development only: /api/* from the function modules loaded once (scripts/dev/functions-in-process.mts).

@@ -1,10 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import {
-  hoistIslandStyles,
-  NO_REFERRER_PATHS,
-  SECURITY_HEADERS,
-  policyFor,
-} from './lib/server/security-headers.ts';
+import { policyFor } from './lib/server/page-policy.ts';
+import { hoistIslandStyles, NO_REFERRER_PATHS, SECURITY_HEADERS } from './lib/server/security-headers.ts';
 
 /**
  * On-demand pages and routes (article, blog, volunteer, form outcomes, rss,

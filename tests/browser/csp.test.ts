@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
 import { serveProductionBuild } from './helpers/prod-server.ts';
-import { hydrateAll } from './helpers/public.ts';
+import { hydrateAll, pageScriptReady } from './helpers/public.ts';
 import { PROD_BUILD_DONATION_URL } from './global-setup.ts';
 
 /**
@@ -80,6 +80,8 @@ async function watch(path: string): Promise<{ page: Page; violations: string[] }
   // scripts after the load event have run. Forms hydrate on first use: each test decides.
   await hydrateAll(page, { forms: false });
   await page.waitForFunction(() => document.readyState === 'complete');
+  // The layout's page script, fetched by the inline loader (allowed by its hash), has run.
+  if (await page.locator('template[data-page-script]').count()) await pageScriptReady(page);
   await page.waitForTimeout(300);
   return { page, violations };
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser.ts';
-import { hydrated, toast } from './helpers/public.ts';
+import { hydrated, pageScriptReady, toast } from './helpers/public.ts';
 import { serveProductionBuild } from './helpers/prod-server.ts';
 
 /**
@@ -379,6 +379,7 @@ describe('toasts and F8 (spec section 9)', () => {
     try {
       const page = await js.newPage();
       await page.goto(`${server.url}/about`);
+      await pageScriptReady(page);
       await page.keyboard.press('F8');
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''), {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'smol-toml';
 // The Observatory's own CSP test (the scanner's code, run on our headers: it scans hosts over the network).
 import { contentSecurityPolicyTest } from '@mdn/mdn-http-observatory/src/analyzer/tests/csp.js';
-import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/security-headers.ts';
+import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/page-policy.ts';
 
 /**
  * Outside validators in the test loop (issue 9): the Nu Html Checker on every

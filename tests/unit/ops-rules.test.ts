@@ -15,10 +15,21 @@ describe('attribution within a visit', () => {
     const s = memoryStorage();
     rememberAttribution('?refcode=yard-1&utm_medium=print', s);
     rememberAttribution('?nothing=here', s); // an untagged page does not erase it
-    expect(withAttribution('?amount=50', s)).toBe('?amount=50&refcode=yard-1&utm_medium=print');
+    expect(withAttribution('?amount=50', s, '')).toBe('?amount=50&refcode=yard-1&utm_medium=print');
     // /donate's own tags win over the remembered ones.
-    expect(withAttribution('?refcode=email', s)).toBe('?refcode=email');
-    expect(withAttribution('', memoryStorage())).toBe('');
+    expect(withAttribution('?refcode=email', s, '')).toBe('?refcode=email');
+    expect(withAttribution('', memoryStorage(), '')).toBe('');
+  });
+
+  it("takes the tags of the same-site page the visitor came from before the visit's remembered ones", () => {
+    // A tagged landing page left before its script ran (it loads after the first paint) remembered nothing.
+    expect(withAttribution('?amount=25', memoryStorage(), '?refcode=door-3&lang=es')).toBe(
+      '?amount=25&refcode=door-3',
+    );
+    const s = memoryStorage();
+    rememberAttribution('?refcode=older', s);
+    expect(withAttribution('', s, '?utm_source=flyer')).toBe('?utm_source=flyer');
+    expect(withAttribution('', s, '?page=2')).toBe('?refcode=older'); // an untagged referrer changes nothing
   });
 
   it('UTM tags also travel as refcode_utm_* so ActBlue reports them back', () => {

@@ -16,12 +16,14 @@ import {
   buildSitemap,
   cdnHeaders,
 } from '../../src/lib/server/public/feeds.ts';
+import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/page-policy.ts';
+import { SECURITY_HEADERS } from '../../src/lib/server/security-headers.ts';
 import {
-  NON_HTML_POLICY,
-  SECURITY_HEADERS,
-  fallbackPagePolicy,
-  policyFor,
-} from '../../src/lib/server/security-headers.ts';
+  FALLBACK_SCRIPT_SRC,
+  PAGE_SCRIPT_LOADER,
+  PAGE_SCRIPT_LOADER_HASH,
+} from '../../src/lib/page-script-loader.mjs';
+import { createHash } from 'node:crypto';
 import { formCopy } from '../../src/content/forms.ts';
 import { pagePath, pageUrl } from '../../src/lib/urls.ts';
 import { toPublicArticle, type Article } from '../../src/lib/schemas/article.ts';
@@ -39,7 +41,12 @@ describe('one Content-Security-Policy per response, complete', () => {
     const names = directives(p);
     expect(names).toContain('default-src');
     expect(new Set(names).size).toBe(names.length);
-    expect(p).toMatch(/script-src 'self'(;|$)/);
+    // Script files, and the one inline script (the page script's loader) by its hash.
+    expect(p).toContain(`${FALLBACK_SCRIPT_SRC};`);
+    expect(FALLBACK_SCRIPT_SRC).toBe(
+      `script-src 'self' 'sha256-${createHash('sha256').update(PAGE_SCRIPT_LOADER).digest('base64')}'`,
+    );
+    expect(FALLBACK_SCRIPT_SRC).toContain(PAGE_SCRIPT_LOADER_HASH);
     expect(p).not.toMatch(/script-src[^;]*unsafe/);
   });
   it('feeds, calendars and text allow nothing', () => {

@@ -1,4 +1,5 @@
 import { isAttributionParam } from '../donate.ts';
+import { sameSiteReferrer } from './referrer.ts';
 
 /**
  * The visit's attribution: the refcode and UTM tags of the link that brought
@@ -38,8 +39,17 @@ export function rememberAttribution(search: string, storage: Storage | null = se
   }
 }
 
-/** The page's own query if it carries attribution, else the visit's remembered one. */
-export function withAttribution(pageSearch: string, storage: Storage | null = session()): string {
+/**
+ * The page's own query if it carries attribution, else that of the page the
+ * visitor came from on this site (a tagged landing page left before its
+ * script had remembered the tags: the page script loads after the first
+ * paint), else the visit's remembered one.
+ */
+export function withAttribution(
+  pageSearch: string,
+  storage: Storage | null = session(),
+  fromSearch: string = sameSiteReferrer()?.search ?? '',
+): string {
   if (attributionOf(pageSearch)) return pageSearch;
   let stored: string;
   try {
@@ -47,7 +57,7 @@ export function withAttribution(pageSearch: string, storage: Storage | null = se
   } catch {
     stored = '';
   }
-  const remembered = attributionOf(stored);
+  const remembered = attributionOf(fromSearch) || attributionOf(stored);
   if (!remembered) return pageSearch;
   const merged = new URLSearchParams(pageSearch);
   for (const [k, v] of new URLSearchParams(remembered)) merged.set(k, v);

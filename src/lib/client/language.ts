@@ -1,5 +1,6 @@
-import { LANG_COOKIE } from '../lang-paths.ts';
+import { basePath, LANG_COOKIE, langOfPath } from '../lang-paths.ts';
 import { isLang } from '../lang.ts';
+import { sameSiteReferrer } from './referrer.ts';
 
 /*
  * The language switcher's memory (issue 12): a click on a switcher link keeps
@@ -32,8 +33,17 @@ export function chosenLanguage(): string | null {
   return isLang(value) ? value : null;
 }
 
-/** Keep the language of any switcher link the visitor follows. */
+/**
+ * Keep the language of any switcher link the visitor follows; and, arriving
+ * from this same page in the other language, keep this page's language (the
+ * switcher was followed before that page's script had loaded).
+ */
 export function rememberLanguage(root: Document): void {
+  const from = sameSiteReferrer();
+  const here = root.location?.pathname ?? '';
+  if (from && basePath(from.pathname) === basePath(here) && langOfPath(from.pathname) !== langOfPath(here)) {
+    write(LANG_COOKIE, langOfPath(here));
+  }
   root.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest('[data-lang-switch]') : null;
     const lang = link?.getAttribute('data-lang-switch');

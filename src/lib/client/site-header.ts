@@ -4,8 +4,9 @@ import { offerLanguage, rememberLanguage } from './language.ts';
  * The site header's behaviour (SiteHeader.astro's markup): the language
  * switcher's memory and offer, and the navigation drawer (a modal <dialog>
  * opened by the Menu button, closed by Escape, its close button, a link or a
- * backdrop click, with Tab kept inside). Run at once by the layout's one
- * script (PageScripts.astro): the Menu button must work as soon as it shows.
+ * backdrop click, with Tab kept inside). Run by the layout's one script
+ * (PageScripts.astro) once the page has painted; the Menu button works before
+ * that by itself (invoker commands). Marks the header data-ready when done.
  */
 export function startSiteHeader(document: Document): void {
   rememberLanguage(document);
@@ -18,16 +19,16 @@ export function startSiteHeader(document: Document): void {
     const focusables = () =>
       Array.from(drawer.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
 
-    openButton.addEventListener('click', () => {
-      drawer.showModal();
-      openButton.setAttribute('aria-expanded', 'true');
-    });
+    // The buttons open and close the drawer by themselves where the browser knows invoker commands
+    // (commandfor/command in SiteHeader.astro: before this script has loaded, or without JavaScript;
+    // such a button takes no aria-expanded, and a modal dialog needs none). This script adds the
+    // closing on a link or the backdrop, the Tab trap, and the opening where commands are unknown.
+    if (!('command' in HTMLButtonElement.prototype)) {
+      openButton.addEventListener('click', () => drawer.showModal());
+    }
 
     // Fires for Escape (native cancel), the close button, a link choice and backdrop clicks.
-    drawer.addEventListener('close', () => {
-      openButton.setAttribute('aria-expanded', 'false');
-      openButton.focus();
-    });
+    drawer.addEventListener('close', () => openButton.focus());
 
     drawer.addEventListener('click', (event) => {
       const target = event.target;
@@ -59,4 +60,5 @@ export function startSiteHeader(document: Document): void {
       if (event.matches && drawer.open) drawer.close();
     });
   }
+  document.querySelector('.site-header')?.setAttribute('data-ready', '');
 }

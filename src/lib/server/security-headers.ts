@@ -1,5 +1,3 @@
-import { cspDirectives } from '../csp.mjs';
-
 /**
  * The security headers every response carries (SECURITY.md, "Headers"). Static
  * files get them from netlify.toml (a test holds the two equal); on-demand
@@ -22,33 +20,6 @@ export const SECURITY_HEADERS = {
 
 /** Paths whose URL carries a secret (the reset token, the RSVP cancellation token): never sent on in a Referer. */
 export const NO_REFERRER_PATHS = ['/reset-password', '/rsvp/cancel'];
-
-/** The page policy for HTML that Astro did not give one (the 404 page): its scripts are files. */
-export function fallbackPagePolicy(env: Record<string, string | undefined>): string {
-  return [...(cspDirectives(env) as string[]), "script-src 'self'", "style-src 'self' 'unsafe-inline'"].join(
-    '; ',
-  );
-}
-
-/** Feeds, calendars and plain-text answers: nothing may load or frame them. */
-export const NON_HTML_POLICY =
-  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-/**
- * The Content-Security-Policy an on-demand response gets (src/middleware.ts),
- * or null to keep the one it has: ONE complete policy per response. Under the
- * dev server Astro emits no CSP (its inline dev scripts would be blocked), so
- * HTML there only gets the directives that hold everywhere.
- */
-export function policyFor(
-  contentType: string,
-  existing: string | null,
-  opts: { dev: boolean; env: Record<string, string | undefined> },
-): string | null {
-  if (existing) return null;
-  if (!/^text\/html\b/i.test(contentType)) return NON_HTML_POLICY;
-  return opts.dev ? SECURITY_HEADERS['Content-Security-Policy'] : fallbackPagePolicy(opts.env);
-}
 
 const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;
 

@@ -65,6 +65,14 @@ export function afterRefresh<T>(page: Page, read: () => Promise<T>) {
   });
 }
 
+/**
+ * Waits until the layout's page script has started the header (it loads once
+ * the page has painted, or at the first key or tap: src/lib/page-script-loader.mjs).
+ */
+export async function pageScriptReady(page: Page): Promise<void> {
+  await page.waitForSelector('.site-header[data-ready]', { state: 'attached', timeout: 20_000 });
+}
+
 /** Waits until the home carousel's script has started it (src/scripts/home-carousel.ts). */
 export async function carouselReady(page: Page): Promise<void> {
   await page.waitForSelector('.hero-carousel[data-ready]', { state: 'attached', timeout: 20_000 });

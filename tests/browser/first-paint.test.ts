@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
+import { serveProductionBuild } from './helpers/prod-server.ts';
+import { pageScriptReady } from './helpers/public.ts';
+
+/**
+ * Issue 14: nothing but the document (and the first screen's images) is
+ * fetched before a page's first paint. The layout's page script is rendered
+ * inert and fetched by the inline loader (src/lib/page-script-loader.mjs) after
+ * the load event and the first contentful paint; the Menu button works before
+ * it arrives (invoker commands). Checked on the production build, from the
+ * browser's own resource and paint timings.
+ */
+let server: Awaited<ReturnType<typeof serveProductionBuild>>;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  server = await serveProductionBuild(process.cwd());
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+interface Timings {
+  fcp: number;
+  loadStart: number;
+  /** Every fetched resource: its path, how it was asked for and when it started. */
+  resources: { path: string; initiator: string; start: number }[];
+}
+
+async function timingsOf(path: string): Promise<Timings> {
+  const page = await browser.newPage('mobile');
+  await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+  await pageScriptReady(page);
+  const timings = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    loadStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+    resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      path: new URL(r.name).pathname,
+      initiator: r.initiatorType,
+      start: r.startTime,
+    })),
+  }));
+  await page.close();
+  return timings;
+}
+
+describe('before the first paint', () => {
+  it.each(['/privacy-policy', '/about', '/es/donate', '/', '/es'])(
+    '%s fetches no script before its first contentful paint and the load event',
+    async (path) => {
+      const { fcp, loadStart, resources } = await timingsOf(path);
+      expect(fcp).toBeGreaterThan(0);
+      const scripts = resources.filter((r) => r.path.endsWith('.js'));
+      expect(scripts.map((r) => r.path)).toContainEqual(
+        expect.stringMatching(/^\/_astro\/PageScriptBundle\..*\.js$/),
+      );
+      for (const script of scripts) {
+        expect(script.start, `${script.path} started before the first paint`).toBeGreaterThan(fcp);
+        expect(script.start, `${script.path} started before the load event`).toBeGreaterThanOrEqual(
+          loadStart,
+        );
+      }
+      // What the parser asks for before then is the first screen's images only (no stylesheet).
+      const early = resources.filter((r) => r.start < fcp && r.path !== '/favicon.svg');
+      expect(early.filter((r) => r.initiator !== 'img').map((r) => r.path)).toEqual([]);
+    },
+  );
+
+  it('the Menu button opens and closes the drawer before the page script has loaded (no JavaScript at all)', async () => {
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await noJs.newPage('mobile');
+      await page.goto(`${server.url}/about`);
+      const drawerOpen = () => page.locator('#nav-drawer').evaluate((d) => (d as HTMLDialogElement).open);
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      expect(await drawerOpen()).toBe(true);
+      expect(await page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Close menu' }).click();
+      expect(await drawerOpen()).toBe(false);
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page.keyboard.press('Escape');
+      expect(await drawerOpen()).toBe(false);
+    } finally {
+      await noJs.close();
+    }
+  });
+});
