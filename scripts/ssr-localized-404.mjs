@@ -25,7 +25,9 @@ if (source.includes(marker)) {
   console.log('ssr-localized-404: already applied');
   process.exit(0);
 }
-const call = /export default createHandler\((\{"notFoundContent":[\s\S]*?\})\);/;
+// The whole call, which Astro's adapter writes on one line (JSON has no raw line breaks): greedy to the
+// line's end, so a page whose HTML contains "});" (an inline script) is not cut short.
+const call = /export default createHandler\((\{"notFoundContent":.*\})\);$/m;
 if (!call.test(source)) {
   console.error(
     `ssr-localized-404: unexpected ${file}; the localized 404 pages are not wired. Update this script.`,

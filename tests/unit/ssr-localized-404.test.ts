@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_SCRIPT_LOADER } from '../../src/lib/page-script-loader.mjs';
 
 /*
  * Issue 12: unknown /es/ paths in production. The Netlify adapter's on-demand
@@ -21,8 +22,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const SCRIPT = join(process.cwd(), 'scripts', 'ssr-localized-404.mjs');
-const EN =
-  '<!DOCTYPE html><html lang="en"><head><title>Page Not Found</title></head><body><h1>Page Not Found</h1></body></html>';
+// With the layout's inline script as the real pages have it: its "});" once cut the adapter's call short.
+const EN = `<!DOCTYPE html><html lang="en"><head><title>Page Not Found</title></head><body><h1>Page Not Found</h1><script>${PAGE_SCRIPT_LOADER}</script></body></html>`;
 const ES =
   '<!DOCTYPE html><html lang="es"><head><title>Página no encontrada</title></head><body><h1>Página no encontrada</h1></body></html>';
 
