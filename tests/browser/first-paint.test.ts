@@ -69,6 +69,24 @@ describe('before the first paint', () => {
     },
   );
 
+  it("a visitor's first key starts the page script at once, before the load event", async () => {
+    const page = await browser.newPage('mobile');
+    // The home page's images never arrive: no load event, so only the visitor can start the script.
+    await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => undefined);
+    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
+    const pageScriptFetched = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((r) => r.name.includes('/PageScriptBundle.')),
+      );
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    expect(await pageScriptFetched()).toBe(false);
+    await page.keyboard.press('Tab');
+    await pageScriptReady(page);
+    expect(await pageScriptFetched()).toBe(true);
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    await page.close();
+  });
+
   it('the Menu button opens and closes the drawer before the page script has loaded (no JavaScript at all)', async () => {
     const noJs = await launchBrowser({ javaScriptEnabled: false });
     try {

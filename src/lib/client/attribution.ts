@@ -29,11 +29,14 @@ function session(): Storage | null {
 }
 
 /** Remembers this page's attribution, if it has any. */
-export function rememberAttribution(search: string, storage: Storage | null = session()): void {
+export function rememberAttribution(search: string, storage?: Storage | null): void {
   const a = attributionOf(search);
-  if (!a || !storage) return;
+  if (!a) return;
+  // Opened only when there is something to keep: its first use costs the page script's start.
+  const store = storage === undefined ? session() : storage;
+  if (!store) return;
   try {
-    storage.setItem(ATTRIBUTION_KEY, a);
+    store.setItem(ATTRIBUTION_KEY, a);
   } catch {
     /* full or disabled */
   }

@@ -6,6 +6,7 @@
  * (it loads after the first paint: src/lib/page-script-loader.mjs).
  */
 export function sameSiteReferrer(): URL | null {
+  if (!document.referrer) return null; // the common case, without throwing (the page script's start is timed)
   try {
     const from = new URL(document.referrer);
     return from.origin === location.origin ? from : null;

@@ -55,3 +55,22 @@ export async function shareOrCopy(
   if (await copy(data.url)) toast.success(words.linkCopied);
   else toast.error(words.copyFailed, { description: data.url });
 }
+
+/**
+ * Wires the page's Share buttons (ShareButton.astro's markup), started by the
+ * layout's page script when the page has one (PageScriptBundle.astro): one
+ * script for every page, fetched after the first paint. Marks each button
+ * data-share-ready (browser tests wait for it before clicking).
+ */
+export function startShareButtons(root: Document): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-share]')) {
+    const d = button.dataset;
+    button.addEventListener('click', () => {
+      void shareOrCopy(
+        { title: d.shareTitle ?? root.title, text: d.shareText, url: d.shareUrl ?? location.href },
+        { linkCopied: d.linkCopied ?? '', copyFailed: d.copyFailed ?? '' },
+      );
+    });
+    button.dataset.shareReady = '';
+  }
+}

@@ -10,7 +10,9 @@ import { offerLanguage, rememberLanguage } from './language.ts';
  */
 export function startSiteHeader(document: Document): void {
   rememberLanguage(document);
-  offerLanguage(document);
+  // The offer reads localStorage, whose first use can take milliseconds: a task of its own, so the
+  // page script's start stays short (it runs after the first paint, where a long task blocks input).
+  setTimeout(() => offerLanguage(document));
 
   const drawer = document.querySelector<HTMLDialogElement>('#nav-drawer');
   const openButton = document.querySelector<HTMLButtonElement>('[data-menu-open]');
