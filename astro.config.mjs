@@ -8,7 +8,6 @@ import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 import { devImageCache } from './scripts/dev/image-cache.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
 import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
-import { URLSearchParams } from 'node:url';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback.
@@ -18,26 +17,20 @@ const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
 const isDevServer = process.argv.includes('dev');
 // What Netlify's dev middleware emulates besides Blobs, headers, redirects and static files.
 const NETLIFY_DEV_FEATURES = { edgeFunctions: false, environmentVariables: false, images: false };
-// Netlify sets DEPLOY_ID on every build; the adapter then adds ?dpl=<id> to each import between
-// /_astro chunks (skew protection: a page open during a deploy still gets its own deploy's files).
-// Vite's list of a dynamic import's chunks to preload does not get it, so each chunk was fetched
-// twice, once per URL. The same query on the preloads (the adapter's own construction).
-// Astro fixes the client build's modulePreload option, so a plugin adds to it after Astro has.
-const deployQuery = process.env.DEPLOY_ID ? `?${new URLSearchParams({ dpl: process.env.DEPLOY_ID })}` : '';
+// No preloads for dynamic imports (issue 14). Vite's helper inserts a <link rel="modulepreload"> into
+// <head> for each chunk a dynamic import needs, and those insertions cost the page script's start
+// 11-20 ms on this machine (a long task on the modelled phone, after the first paint, where it counts
+// as blocking time); without them it is 2-3 ms. What a dynamic import needs is fetched when its chunk
+// asks (one more round trip, after the paint). No preload also means no second URL for a chunk under
+// skew protection (the adapter adds ?dpl=<id> to imports between /_astro chunks, not to Vite's preload
+// list). Astro fixes the client build's modulePreload option, so a plugin sets it after Astro has.
 /** @returns {import('vite').Plugin} */
-function preloadWithDeployQuery() {
+function noDynamicImportPreloads() {
   return {
-    name: 'campaign-preload-deploy-query',
+    name: 'campaign-no-dynamic-import-preloads',
     configEnvironment(name) {
-      if (name !== 'client' || !deployQuery) return;
-      return {
-        build: {
-          modulePreload: {
-            resolveDependencies: (_file, deps) =>
-              deps.map((dep) => (dep.endsWith('.js') ? dep + deployQuery : dep)),
-          },
-        },
-      };
+      if (name !== 'client') return;
+      return { build: { modulePreload: { resolveDependencies: () => [] } } };
     },
   };
 }
@@ -109,7 +102,7 @@ export default defineConfig({
             ? [functionsInProcess({ devFeatures: NETLIFY_DEV_FEATURES })]
             : []),
         ]
-      : [preloadWithDeployQuery()],
+      : [noDynamicImportPreloads()],
     server: {
       // Like Netlify: no CORS headers on any response (Vite's dev default would answer localhost origins).
       cors: false,
