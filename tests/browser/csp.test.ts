@@ -4,6 +4,7 @@ import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
 import { serveProductionBuild } from './helpers/prod-server.ts';
 import { hydrateAll, pageScriptReady } from './helpers/public.ts';
 import { PROD_BUILD_DONATION_URL } from './global-setup.ts';
+import { PAGE_SCRIPT_SELECTOR } from '../../src/lib/page-script-loader.mjs';
 
 /**
  * The production build's Content-Security-Policy in a real browser: no page,
@@ -81,7 +82,7 @@ async function watch(path: string): Promise<{ page: Page; violations: string[] }
   await hydrateAll(page, { forms: false });
   await page.waitForFunction(() => document.readyState === 'complete');
   // The layout's page script, fetched by the inline loader (allowed by its hash), has run.
-  if (await page.locator('template[data-page-script]').count()) await pageScriptReady(page);
+  if (await page.locator(PAGE_SCRIPT_SELECTOR).count()) await pageScriptReady(page);
   await page.waitForTimeout(300);
   return { page, violations };
 }
