@@ -5,6 +5,7 @@ import { serveProductionBuild } from './helpers/prod-server.ts';
 import { hydrateAll, pageScriptReady } from './helpers/public.ts';
 import { PROD_BUILD_DONATION_URL } from './global-setup.ts';
 import { PAGE_SCRIPT_SELECTOR } from '../../src/lib/page-script-loader.mjs';
+import { fallbackMetaPolicy } from '../../src/lib/server/page-policy.ts';
 
 /**
  * The production build's Content-Security-Policy in a real browser: no page,
@@ -96,6 +97,21 @@ describe('production build: zero CSP violations', () => {
     await page.waitForTimeout(300);
     expect(violations).toEqual([]);
     await page.close();
+  });
+
+  it('the 404 page (any unknown path, both languages) carries the page policy as a <meta>, less what a <meta> cannot', async () => {
+    // The build's environment (global-setup.ts): the same directives on-demand pages get in a header.
+    const expected = fallbackMetaPolicy({ ...process.env, PUBLIC_DONATION_URL: PROD_BUILD_DONATION_URL });
+    expect(expected).toContain(new URL(PROD_BUILD_DONATION_URL).origin);
+    expect(expected).not.toMatch(/frame-ancestors/);
+    // This server answers unknown paths with dist/404.html; the Spanish page is read at its file's path.
+    for (const path of ['/no-such-page', '/es/404']) {
+      const { page, violations } = await watch(path);
+      const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      expect(meta, path).toBe(expected);
+      expect(violations).toEqual([]);
+      await page.close();
+    }
   });
 
   it('/donate with a provider configured: choosing an amount loads the provider frame', async () => {

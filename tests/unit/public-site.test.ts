@@ -16,7 +16,12 @@ import {
   buildSitemap,
   cdnHeaders,
 } from '../../src/lib/server/public/feeds.ts';
-import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/page-policy.ts';
+import {
+  NON_HTML_POLICY,
+  fallbackMetaPolicy,
+  fallbackPagePolicy,
+  policyFor,
+} from '../../src/lib/server/page-policy.ts';
 import { SECURITY_HEADERS } from '../../src/lib/server/security-headers.ts';
 import {
   FALLBACK_SCRIPT_SRC,
@@ -48,6 +53,16 @@ describe('one Content-Security-Policy per response, complete', () => {
     );
     expect(FALLBACK_SCRIPT_SRC).toContain(PAGE_SCRIPT_LOADER_HASH);
     expect(p).not.toMatch(/script-src[^;]*unsafe/);
+  });
+  it("the 404 page's <meta> policy is the same policy without the directives a <meta> cannot carry", () => {
+    const env = { PUBLIC_ANALYTICS_URL: 'https://stats.example.org/api/event' };
+    const header = fallbackPagePolicy(env);
+    const meta = fallbackMetaPolicy(env);
+    expect(directives(header)).toContain('frame-ancestors');
+    expect(directives(meta)).toEqual(directives(header).filter((d) => d !== 'frame-ancestors'));
+    // What an analytics deploy needs on its 404 page too (the page view after load).
+    expect(meta).toMatch(/connect-src [^;]*https:\/\/stats\.example\.org/);
+    expect(meta).toContain(`${FALLBACK_SCRIPT_SRC};`);
   });
   it('feeds, calendars and text allow nothing', () => {
     for (const type of [

@@ -16,6 +16,24 @@ export function fallbackPagePolicy(env: Record<string, string | undefined>): str
   );
 }
 
+/**
+ * Directives a policy in a `<meta http-equiv>` cannot carry: the browser ignores them there and
+ * says so in the console (CSP Level 3, "Delivery via meta element").
+ */
+const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/**
+ * The same page policy as a `<meta>` (the 404 page, which Netlify serves for unknown paths with the
+ * site-wide header rules only): fallbackPagePolicy without what a `<meta>` cannot carry, so the two
+ * cannot drift (the analytics origin, once configured, is allowed on the 404 page as everywhere).
+ */
+export function fallbackMetaPolicy(env: Record<string, string | undefined>): string {
+  return fallbackPagePolicy(env)
+    .split('; ')
+    .filter((directive) => !HEADER_ONLY_DIRECTIVES.has(directive.split(' ')[0]!))
+    .join('; ');
+}
+
 /** Feeds, calendars and plain-text answers: nothing may load or frame them. */
 export const NON_HTML_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
