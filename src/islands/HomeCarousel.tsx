@@ -1,6 +1,7 @@
 import type { ResponsiveImage } from '../lib/images.ts';
 import type { IslandUi } from '../content/ui.ts';
 import { fill } from '../lib/fill.ts';
+import { embedUrl } from '../lib/video-embed.ts';
 import '../styles/islands.css';
 
 export interface CarouselVideo {
@@ -45,7 +46,7 @@ interface Props {
   volunteerLabel: string;
 }
 
-export { embedUrl } from '../lib/video-embed.ts';
+export { embedUrl };
 
 /** The words the carousel's script needs after the page has loaded (src/scripts/home-carousel.ts). */
 export type CarouselScriptWords = Pick<
@@ -139,16 +140,20 @@ export default function HomeCarousel({
                         />
                       </picture>
                     )}
-                    <button
-                      type="button"
+                    {/*
+                     * A link to the player, so Play works before the script has started and with
+                     * JavaScript off (the player opens as a page); the script plays it in place.
+                     */}
+                    <a
                       className="hero-play"
+                      href={embedUrl(video.videoId)}
                       data-carousel-play
                       aria-label={fill(words.playVideo, video.title)}
                     >
                       <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
                         <path d="M8 5v14l11-7z" fill="currentColor" />
                       </svg>
-                    </button>
+                    </a>
                   </>
                 </div>
                 <div className="hero-content">

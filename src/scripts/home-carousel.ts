@@ -63,6 +63,8 @@ export function startCarousel(root: HTMLElement): void {
     }
     const media = target?.closest('[data-carousel-play]')?.closest<HTMLElement>('.hero-media');
     if (media) {
+      // Play is a link to the player (it works before this script and without it): here it plays in place.
+      event.preventDefault();
       const player = document.createElement('iframe');
       player.className = 'hero-player';
       player.src = embedUrl(media.dataset.videoId ?? '');
@@ -71,6 +73,8 @@ export function startCarousel(root: HTMLElement): void {
       player.allowFullscreen = true;
       player.referrerPolicy = 'strict-origin-when-cross-origin';
       media.replaceChildren(player);
+      // The link that had focus is gone: focus goes to the player, not back to the top of the page.
+      player.focus({ preventScroll: true });
       playing = false;
       render();
     }

@@ -96,6 +96,9 @@ describe('home carousel', () => {
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/.+\?autoplay=1$/,
     );
     expect(await frame.getAttribute('title')).toBeTruthy();
+    // Played in place (Play is a link to the player for visitors without the script), focus on the player.
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
     expect(await page.locator('.hero-carousel').getAttribute('data-autoplay')).toBe('off');
     // The played video stays a player after moving away and back.
     await page.getByRole('button', { name: 'Next slide' }).click();

@@ -41,7 +41,7 @@ describe('home carousel posters', () => {
     );
   });
 
-  it('with posters: the site image, sized, only the first fetched early; no video provider URL', () => {
+  it('with posters: the site image, sized, only the first fetched early; the provider only behind Play', () => {
     const html = render(carouselVideos.map((v) => ({ ...v, poster })));
     const imgs = html.match(/<img[^>]*>/g) ?? [];
     expect(imgs).toHaveLength(carouselVideos.length);
@@ -52,7 +52,13 @@ describe('home carousel posters', () => {
     expect(html).toContain('type="image/avif"');
     // The fallback stays underneath: if the image fails, the design shows, not a broken image.
     expect(html).toContain('hero-poster-fallback');
-    expect(html).not.toMatch(/youtube|ytimg/);
+    // The video provider appears only as where each Play link goes (followed only when pressed): no
+    // image, frame or other resource of it in the page.
+    const links = html.match(/<a class="hero-play"[^>]*>/g) ?? [];
+    expect(links.map((a) => /href="([^"]+)"/.exec(a)?.[1])).toEqual(
+      carouselVideos.map((v) => embedUrl(v.videoId)),
+    );
+    expect(links.reduce((rest, a) => rest.replace(a, ''), html)).not.toMatch(/youtube|ytimg/);
   });
 
   it('the player URL (used only after play) is the privacy-enhanced youtube-nocookie.com', () => {
