@@ -1,5 +1,6 @@
 // @ts-check
 import { createHash } from 'node:crypto';
+import { START_KEY_PROPERTY } from './page-script-start.mjs';
 /**
  * The one inline script of every page (issue 14): it fetches the layout's
  * bundled page script (PageScripts.astro, rendered inert inside
@@ -10,7 +11,8 @@ import { createHash } from 'node:crypto';
  * When: after the load event (the first screen's images are in) and the first
  * contentful paint, one frame later (the frame that paints an image that
  * arrived just before load). At once if the visitor presses a key, a pointer or
- * a finger first. A browser without paint timing starts at the load event. A
+ * a finger first; a key press that starts it is left on the document for the
+ * script (page-script-start.mjs), which had no listener yet. A browser without paint timing starts at the load event. A
  * page opened in a background tab paints, and so starts, when it is shown.
  *
  * The source is a constant so that its hash is too: the Content-Security-Policy's
@@ -26,9 +28,10 @@ export const PAGE_SCRIPT_LOADER = `(() => {
   let started = false;
   let loaded = d.readyState === 'complete';
   let painted = !(window.PerformanceObserver?.supportedEntryTypes ?? []).includes('paint');
-  const start = () => {
+  const start = (event) => {
     if (started) return;
     started = true;
+    if (event?.type === 'keydown') d[${JSON.stringify(START_KEY_PROPERTY)}] = event;
     for (const t of d.querySelectorAll(${JSON.stringify(PAGE_SCRIPT_SELECTOR)})) {
       for (const s of t.content.querySelectorAll('script[src]')) {
         const n = d.createElement('script');

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
 import { serveProductionBuild } from './helpers/prod-server.ts';
 import { pageScriptReady } from './helpers/public.ts';
+import { carouselVideos } from '../../src/content/home';
+import { embedUrl } from '../../src/lib/video-embed.ts';
 
 /**
  * Issue 14: nothing but the document (and the first screen's images) is
@@ -85,6 +87,52 @@ describe('before the first paint', () => {
     expect(await pageScriptFetched()).toBe(true);
     expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
     await page.close();
+  });
+
+  it('F8 pressed before the page has loaded starts the page script and still focuses the notification region', async () => {
+    const page = await browser.newPage('mobile');
+    await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => undefined);
+    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    await page.keyboard.press('F8');
+    await pageScriptReady(page);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''), {
+        timeout: 10_000,
+      })
+      .toMatch(/^Notification/);
+    await page.close();
+  });
+
+  it('a key that started the page script is not acted on once focus has moved on (Tab, then the script)', async () => {
+    const page = await browser.newPage('mobile');
+    await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => undefined);
+    await page.goto(`${server.url}/about`, { waitUntil: 'domcontentloaded' });
+    // F8 (on the page, where a real key press lands) starts the loader; focus moves on before the script runs.
+    await page.evaluate(() => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { code: 'F8', key: 'F8', bubbles: true }));
+      document.querySelector<HTMLElement>('a[href]')?.focus();
+    });
+    await pageScriptReady(page);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
+    await page.close();
+  });
+
+  it("with JavaScript off the home page's Play is a link to the player, and controls that need the script are not shown", async () => {
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await noJs.newPage('mobile');
+      await page.goto(`${server.url}/`);
+      const first = carouselVideos[0]!;
+      const play = page.getByRole('link', { name: `Play video: ${first.title}` });
+      expect(await play.getAttribute('href')).toBe(embedUrl(first.videoId));
+      expect(await play.isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Next slide' }).count()).toBe(0);
+      expect(await page.locator('.hero-controls').isVisible()).toBe(false);
+    } finally {
+      await noJs.close();
+    }
   });
 
   it('the Menu button opens and closes the drawer before the page script has loaded (no JavaScript at all)', async () => {
