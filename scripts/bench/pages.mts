@@ -320,6 +320,9 @@ const MAX_REPEATS = 2;
 export interface PageScores extends LighthouseScores {
   /** Every run's LCP, in run order. */
   lcpRuns: number[];
+  /** Every run's performance score and Total Blocking Time, in run order (`performance`, `tbtMs`: their medians). */
+  performanceRuns: number[];
+  tbtRuns: number[];
   /** Every failing audit of any run: per audit id, the displayed value of each run it failed in. */
   failingRuns: { audit: FailingAudit; values: string[] }[];
   /** Runs measured. */
@@ -331,7 +334,9 @@ export interface PageScores extends LighthouseScores {
 /**
  * `rounds` Lighthouse runs of every route, interleaved (round 1 of every
  * route, then round 2, ...), so that the machine's noise spreads over all of
- * them alike. Per route: the median LCP, and the scores of the run that had it.
+ * them alike. Per route: the median LCP, CLS and TTFB of the run that had it, the median performance score and
+ * Total Blocking Time (timings, like LCP: one run's hiccup is not the page's), and the lowest accessibility, best
+ * practices and SEO scores of any run (they do not depend on timing: a miss in any run is a miss).
  */
 export async function lighthouseRounds(
   base: string,
@@ -381,8 +386,15 @@ export async function lighthouseRounds(
     return {
       route,
       ...run,
+      performance: median(list.map((r) => r.performance)),
+      tbtMs: median(list.map((r) => r.tbtMs)),
+      accessibility: Math.min(...list.map((r) => r.accessibility)),
+      bestPractices: Math.min(...list.map((r) => r.bestPractices)),
+      seo: Math.min(...list.map((r) => r.seo)),
       lcpMs: lcp,
       lcpRuns: list.map((r) => r.lcpMs),
+      performanceRuns: list.map((r) => r.performance),
+      tbtRuns: list.map((r) => r.tbtMs),
       failingRuns: [...failing.values()],
       rounds: list.length,
       repeated: repeats.get(route)!,
