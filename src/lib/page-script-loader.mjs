@@ -12,8 +12,9 @@ import { START_KEY_PROPERTY } from './page-script-start.mjs';
  * contentful paint, one frame later (the frame that paints an image that
  * arrived just before load). At once if the visitor presses a key, a pointer or
  * a finger first; a key press that starts it is left on the document for the
- * script (page-script-start.mjs), which had no listener yet. A browser without paint timing starts at the load event. A
- * page opened in a background tab paints, and so starts, when it is shown.
+ * script (page-script-start.mjs), which had no listener yet. A browser without
+ * paint timing starts at the load event. A page opened in a background tab
+ * paints, and so starts, when it is shown.
  *
  * The source is a constant so that its hash is too: the Content-Security-Policy's
  * 'sha256-…' is derived from this string below (script-src gets no

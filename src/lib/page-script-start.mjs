@@ -15,9 +15,8 @@ export const START_KEY_PROPERTY = 'pageScriptStartKey';
  * @returns {KeyboardEvent | null}
  */
 export function startingKey(doc) {
-  const event = /** @type {KeyboardEvent | undefined} */ (
-    /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (doc))[START_KEY_PROPERTY]
-  );
+  /** @type {KeyboardEvent | undefined} */
+  const event = Reflect.get(doc, START_KEY_PROPERTY);
   if (!event) return null;
   return event.target === (doc.activeElement ?? doc.body) ? event : null;
 }

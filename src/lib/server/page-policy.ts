@@ -9,11 +9,14 @@ import { SECURITY_HEADERS } from './security-headers.ts';
  * not load at start-up (issue 14).
  */
 
-/** The page policy for HTML that Astro did not give one (the 404 page): its scripts are files, plus the loader. */
+/** The page directives for HTML that Astro did not give a policy (the 404 page): scripts are files, plus the loader. */
+function fallbackPageDirectives(env: Record<string, string | undefined>): string[] {
+  return [...(cspDirectives(env) as string[]), FALLBACK_SCRIPT_SRC, "style-src 'self' 'unsafe-inline'"];
+}
+
+/** The page policy for HTML that Astro did not give one, as a header. */
 export function fallbackPagePolicy(env: Record<string, string | undefined>): string {
-  return [...(cspDirectives(env) as string[]), FALLBACK_SCRIPT_SRC, "style-src 'self' 'unsafe-inline'"].join(
-    '; ',
-  );
+  return fallbackPageDirectives(env).join('; ');
 }
 
 /**
@@ -28,8 +31,7 @@ const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'sandbo
  * cannot drift (the analytics origin, once configured, is allowed on the 404 page as everywhere).
  */
 export function fallbackMetaPolicy(env: Record<string, string | undefined>): string {
-  return fallbackPagePolicy(env)
-    .split('; ')
+  return fallbackPageDirectives(env)
     .filter((directive) => !HEADER_ONLY_DIRECTIVES.has(directive.split(' ')[0]!))
     .join('; ');
 }
