@@ -49,6 +49,15 @@ async function timingsOf(path: string): Promise<Timings> {
   return timings;
 }
 
+/** Opens a page whose images never arrive: no load event, so only the visitor can start the page script. */
+async function openBeforeLoad(path: string) {
+  const page = await browser.newPage('mobile');
+  await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => undefined);
+  await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+  return page;
+}
+
 describe('before the first paint', () => {
   it.each(['/privacy-policy', '/about', '/es/donate', '/', '/es'])(
     '%s fetches no script before its first contentful paint and the load event',
@@ -72,15 +81,11 @@ describe('before the first paint', () => {
   );
 
   it("a visitor's first key starts the page script at once, before the load event", async () => {
-    const page = await browser.newPage('mobile');
-    // The home page's images never arrive: no load event, so only the visitor can start the script.
-    await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => undefined);
-    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
+    const page = await openBeforeLoad('/');
     const pageScriptFetched = () =>
       page.evaluate(() =>
         performance.getEntriesByType('resource').some((r) => r.name.includes('/PageScriptBundle.')),
       );
-    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
     expect(await pageScriptFetched()).toBe(false);
     await page.keyboard.press('Tab');
     await pageScriptReady(page);
@@ -90,10 +95,7 @@ describe('before the first paint', () => {
   });
 
   it('F8 pressed before the page has loaded starts the page script and still focuses the notification region', async () => {
-    const page = await browser.newPage('mobile');
-    await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => undefined);
-    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
-    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    const page = await openBeforeLoad('/');
     await page.keyboard.press('F8');
     await pageScriptReady(page);
     await expect
@@ -105,9 +107,7 @@ describe('before the first paint', () => {
   });
 
   it('a key that started the page script is not acted on once focus has moved on (Tab, then the script)', async () => {
-    const page = await browser.newPage('mobile');
-    await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => undefined);
-    await page.goto(`${server.url}/about`, { waitUntil: 'domcontentloaded' });
+    const page = await openBeforeLoad('/');
     // F8 (on the page, where a real key press lands) starts the loader; focus moves on before the script runs.
     await page.evaluate(() => {
       document.body.dispatchEvent(new KeyboardEvent('keydown', { code: 'F8', key: 'F8', bubbles: true }));
