@@ -198,6 +198,8 @@ export const islandUi = {
   slideOf: '{0} of {1}',
   slideStatus: 'Slide {0} of {1}',
   playVideo: 'Play video: {0}',
+  /** The inline player's title (its accessible name) once Play has swapped it in. */
+  videoPlayer: 'Video: {0}',
   donateNow: 'Donate Now',
   previousSlide: 'Previous slide',
   nextSlide: 'Next slide',

@@ -21,6 +21,7 @@ export const CAROUSEL_WORDS = [
   'slideOf',
   'slideStatus',
   'playVideo',
+  'videoPlayer',
   'donateNow',
   'previousSlide',
   'nextSlide',
@@ -51,7 +52,7 @@ export { embedUrl };
 /** The words the carousel's script needs after the page has loaded (src/scripts/home-carousel.ts). */
 export type CarouselScriptWords = Pick<
   IslandUi,
-  'slideStatus' | 'pauseSlideshow' | 'playSlideshow' | 'pause' | 'play'
+  'slideStatus' | 'pauseSlideshow' | 'playSlideshow' | 'pause' | 'play' | 'videoPlayer'
 >;
 
 /**
@@ -83,6 +84,7 @@ export default function HomeCarousel({
     playSlideshow: words.playSlideshow,
     pause: words.pause,
     play: words.play,
+    videoPlayer: words.videoPlayer,
   };
 
   return (

@@ -68,7 +68,7 @@ export function startCarousel(root: HTMLElement): void {
       const player = document.createElement('iframe');
       player.className = 'hero-player';
       player.src = embedUrl(media.dataset.videoId ?? '');
-      player.title = `Video: ${media.dataset.videoTitle ?? ''}`;
+      player.title = fill(words.videoPlayer, media.dataset.videoTitle ?? '');
       player.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
       player.allowFullscreen = true;
       player.referrerPolicy = 'strict-origin-when-cross-origin';

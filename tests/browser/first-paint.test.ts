@@ -154,3 +154,39 @@ describe('before the first paint', () => {
     }
   });
 });
+
+describe('the first layout', () => {
+  /**
+   * Every distinct size x weight x style a page's text uses is a font the
+   * browser resolves before its first layout: on Linux Chromium a synchronous
+   * call to the browser process each, the larger part of the home page's first
+   * layout before the type scale (global.css; docs/decisions.md, "One type
+   * scale"). The text a visitor can see, on a phone.
+   */
+  async function fontsOf(path: string): Promise<string[]> {
+    const page = await browser.newPage('mobile');
+    await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+    const fonts = await page.evaluate(() => {
+      const seen = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || !node.textContent?.trim() || !element.checkVisibility()) continue;
+        const style = getComputedStyle(element);
+        seen.add(`${style.fontSize} ${style.fontWeight} ${style.fontStyle}`);
+      }
+      return [...seen].sort();
+    });
+    await page.close();
+    return fonts;
+  }
+
+  it.each(['/', '/es', '/about', '/platform', '/donate', '/volunteer', '/privacy-policy'])(
+    '%s sets its text in at most 9 fonts, bold always 700',
+    async (path) => {
+      const fonts = await fontsOf(path);
+      expect(fonts.length, fonts.join(', ')).toBeLessThanOrEqual(9);
+      expect(fonts.filter((f) => !/ (400|700) /.test(f))).toEqual([]);
+    },
+  );
+});

@@ -5,6 +5,8 @@ import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
 import { carouselReady, hydrated, json, toast } from './helpers/public.ts';
 import { candidate } from '../../src/content/campaign';
 import { carouselVideos } from '../../src/content/home';
+import { islandUi } from '../../src/content/ui';
+import { fill } from '../../src/lib/fill';
 
 let browser: BrowserSession;
 beforeAll(async () => {
@@ -95,7 +97,8 @@ describe('home carousel', () => {
     expect(await frame.getAttribute('src')).toMatch(
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/.+\?autoplay=1$/,
     );
-    expect(await frame.getAttribute('title')).toBeTruthy();
+    // The player is named in the page's words (islandUi), with the video's title.
+    expect(await frame.getAttribute('title')).toBe(fill(islandUi.videoPlayer, carouselVideos[0]!.title));
     // Played in place (Play is a link to the player for visitors without the script), focus on the player.
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');

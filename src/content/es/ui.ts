@@ -177,6 +177,7 @@ export const islandUi = {
   slideOf: '{0} de {1}',
   slideStatus: 'Diapositiva {0} de {1}',
   playVideo: 'Reproducir video: {0}',
+  videoPlayer: 'Video: {0}',
   donateNow: 'Donar ahora',
   previousSlide: 'Diapositiva anterior',
   nextSlide: 'Diapositiva siguiente',

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast, useSonner, type ToasterProps } from 'sonner';
+import { NOTIFICATION_KEY } from './notification-key.ts';
 
 /**
  * The site's one toast region (spec section 9): one toast at a time, 5000 ms,
- * swipe right to dismiss, F8 focuses the region labelled 'Notification'.
+ * swipe right to dismiss, NOTIFICATION_KEY (F8) focuses the region labelled 'Notification'.
  */
 export function ToastRegion({
   onReady,
@@ -28,7 +29,7 @@ export function ToastRegion({
       duration={5000}
       position={position}
       swipeDirections={['right']}
-      hotkey={['F8']}
+      hotkey={[NOTIFICATION_KEY]}
       containerAriaLabel="Notification"
       richColors
       closeButton
