@@ -1,6 +1,6 @@
 // @ts-check
 import { createHash } from 'node:crypto';
-import { START_KEY_PROPERTY } from './page-script-start.mjs';
+import { EARLY_CLICKS_PROPERTY, EARLY_CLICKS_SELECTOR, START_KEY_PROPERTY } from './page-script-start.mjs';
 /**
  * The one inline script of every page (issue 14): it fetches the layout's
  * bundled page script (PageScripts.astro, rendered inert inside
@@ -12,7 +12,9 @@ import { START_KEY_PROPERTY } from './page-script-start.mjs';
  * contentful paint, one frame later (the frame that paints an image that
  * arrived just before load). At once if the visitor presses a key, a pointer or
  * a finger first; a key press that starts it is left on the document for the
- * script (page-script-start.mjs), which had no listener yet. A browser without
+ * script (page-script-start.mjs), which had no listener yet, and so are the
+ * clicks on controls that only the script makes work (a click follows the
+ * pointer press that starts the script, before the script has arrived). A browser without
  * paint timing starts at the load event. A page opened in a background tab
  * paints, and so starts, when it is shown.
  *
@@ -42,6 +44,10 @@ export const PAGE_SCRIPT_LOADER = `(() => {
       }
     }
   };
+  const clicks = (d[${JSON.stringify(EARLY_CLICKS_PROPERTY)}] = []);
+  addEventListener('click', (event) => {
+    if (event.target.closest?.(${JSON.stringify(EARLY_CLICKS_SELECTOR)})) clicks.push(event.target);
+  }, { capture: true, passive: true });
   const ready = () => {
     if (loaded && painted) requestAnimationFrame(() => setTimeout(start));
   };

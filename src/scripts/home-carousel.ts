@@ -1,5 +1,6 @@
 import type { CarouselScriptWords } from '../islands/HomeCarousel.tsx';
 import { fill } from '../lib/fill.ts';
+import { takeEarlyClicks } from '../lib/page-script-start.mjs';
 import { embedUrl } from '../lib/video-embed.ts';
 
 /**
@@ -87,4 +88,17 @@ export function startCarousel(root: HTMLElement): void {
   playing = !reduced && !saveData && count > 1;
   render();
   root.dataset.ready = '';
+
+  // Previous, Next and the slideshow toggle clicked before this script had started (the loader kept them), as
+  // the visitor meant them: the toggle then read "Play slideshow", the state the page is served in.
+  let meant = false;
+  for (const target of takeEarlyClicks(document, root)) {
+    const step = target.closest<HTMLElement>('[data-carousel-step]');
+    if (step) go(Number(step.dataset.carouselStep));
+    else if (target.closest('[data-carousel-toggle]')) {
+      meant = !meant;
+      playing = meant;
+      render();
+    }
+  }
 }

@@ -50,8 +50,9 @@ async function timingsOf(path: string): Promise<Timings> {
 }
 
 /** Opens a page whose images never arrive: no load event, so only the visitor can start the page script. */
-async function openBeforeLoad(path: string) {
+async function openBeforeLoad(path: string, options: { reducedMotion?: 'reduce' } = {}) {
   const page = await browser.newPage('mobile');
+  if (options.reducedMotion) await page.emulateMedia({ reducedMotion: options.reducedMotion });
   await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, () => undefined);
   await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
@@ -116,6 +117,27 @@ describe('before the first paint', () => {
     await pageScriptReady(page);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
+    await page.close();
+  });
+
+  it('Next and Play slideshow clicked before the page script has started act once it has', async () => {
+    // Reduced motion: the script does not start the slideshow by itself, so only the visitor's click can.
+    const page = await openBeforeLoad('/', { reducedMotion: 'reduce' });
+    // The page script (asked for at the first press) is held until both clicks are in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/PageScriptBundle\..*\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await page.getByRole('button', { name: 'Play slideshow' }).click();
+    expect(await page.locator('.hero-carousel[data-ready]').count()).toBe(0);
+    release();
+    await page.locator('.hero-carousel[data-ready]').waitFor({ state: 'attached' });
+    expect(await page.locator('.hero-slide[data-slide="1"]').getAttribute('aria-hidden')).toBe('false');
+    expect(await page.locator('.hero-carousel').getAttribute('data-autoplay')).toBe('on');
+    expect(await page.getByRole('button', { name: 'Pause slideshow' }).count()).toBe(1);
     await page.close();
   });
 
