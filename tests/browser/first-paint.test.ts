@@ -3,6 +3,7 @@ import { launchBrowser, type BrowserSession } from './helpers/browser.ts';
 import { serveProductionBuild } from './helpers/prod-server.ts';
 import { pageScriptReady } from './helpers/public.ts';
 import { carouselVideos } from '../../src/content/home';
+import { FAVICON } from '../../src/lib/favicon.ts';
 import { embedUrl } from '../../src/lib/video-embed.ts';
 
 /**
@@ -76,7 +77,7 @@ describe('before the first paint', () => {
         );
       }
       // What the parser asks for before then is the first screen's images only (no stylesheet).
-      const early = resources.filter((r) => r.start < fcp && r.path !== '/favicon.svg');
+      const early = resources.filter((r) => r.start < fcp && r.path !== '/favicon.png');
       expect(early.filter((r) => r.initiator !== 'img').map((r) => r.path)).toEqual([]);
     },
   );
@@ -211,4 +212,17 @@ describe('the first layout', () => {
       expect(fonts.filter((f) => !/ (400|700) /.test(f))).toEqual([]);
     },
   );
+
+  it('the site icon is a PNG, not an SVG (Chromium builds an SVG icon as a document on the main thread)', async () => {
+    const html = await (await fetch(`${server.url}/about`)).text();
+    const icons = html.match(/<link rel="icon"[^>]*>/g) ?? [];
+    expect(icons).toEqual([
+      `<link rel="icon" href="${FAVICON.path}" sizes="${FAVICON.size}x${FAVICON.size}" type="image/png">`,
+    ]);
+    const icon = await fetch(`${server.url}${FAVICON.path}`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    const png = new DataView(await icon.arrayBuffer());
+    expect(png.getUint32(0)).toBe(0x89504e47); // the PNG signature
+    expect([png.getUint32(16), png.getUint32(20)]).toEqual([FAVICON.size, FAVICON.size]); // IHDR width, height
+  });
 });
