@@ -94,7 +94,8 @@ export default function HomeCarousel({
       aria-label={words.carouselLabel}
       data-autoplay={playing ? 'on' : 'off'}
       data-carousel={JSON.stringify({ autoplayMs, words: scriptWords })}
-      // Previous, Next and Pause clicked before the script has started are kept for it (page-script-start.mjs).
+      // Previous, Next and the slideshow toggle clicked before the script has started are kept for it
+      // (page-script-start.mjs).
       data-early-clicks
     >
       <div className="hero-viewport">

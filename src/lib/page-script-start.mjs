@@ -4,7 +4,7 @@
  * script it starts, which had no listener yet: the key press that started it
  * (F8 pressed before the page had loaded is then still F8), and the clicks on
  * server-rendered controls whose behaviour comes with the script (the home
- * carousel's Previous, Next and Pause). Plain and browser-safe: the loader's
+ * carousel's Previous, Next and slideshow toggle). Plain and browser-safe: the loader's
  * source and the page script both read the names here.
  */
 export const START_KEY_PROPERTY = 'pageScriptStartKey';
