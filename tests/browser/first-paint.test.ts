@@ -189,6 +189,9 @@ describe('the first layout', () => {
   async function fontsOf(path: string): Promise<string[]> {
     const page = await browser.newPage('mobile');
     await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+    // The text the page script adds counts too (the home page's rotating-text control): wait for it and its imports.
+    await pageScriptReady(page);
+    await page.waitForLoadState('networkidle');
     const fonts = await page.evaluate(() => {
       const seen = new Set<string>();
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
