@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../lib/client/api.ts';
-import { formatPublishedDate } from '../lib/client/dates.ts';
-import { withInitialData, type ArticleSummary } from '../lib/client/public-lists.ts';
+import { formatPublishedDate } from '../lib/campaign-time.ts';
+import { withInitialData, type ArticleSummary } from '../lib/public-lists.ts';
 import type { IslandUi } from '../content/ui.ts';
 import { categoryFor } from '../lib/schemas/category.ts';
 import { DEFAULT_LANG, type Lang } from '../lib/lang.ts';

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../lib/client/api.ts';
-import { campaignToday, formatEventDate, formatTime } from '../lib/client/dates.ts';
-import { MAX_BLOG_EVENTS, withInitialData } from '../lib/client/public-lists.ts';
+import { campaignToday, formatEventDate, formatTime } from '../lib/campaign-time.ts';
+import { MAX_BLOG_EVENTS, withInitialData } from '../lib/public-lists.ts';
 import type { IslandUi } from '../content/ui.ts';
 import type { PublicEvent } from '../lib/schemas/event.ts';
 import { eventCalendarPath, eventPagePath, takesRsvps } from '../lib/schemas/rsvp-rules.ts';

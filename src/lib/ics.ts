@@ -1,9 +1,11 @@
 /**
  * iCalendar (RFC 5545) for campaign events: one pure function builds both the
  * subscribable feed (/events.ics) and the per-event "Add to calendar" download.
- * Times are local campaign times (America/Chicago) with a VTIMEZONE block, so
+ * Times are local campaign times (CAMPAIGN_TIME_ZONE) with a VTIMEZONE block, so
  * calendars show 6:00 PM in New Orleans whatever the reader's zone.
  */
+
+import { CAMPAIGN_TIME_ZONE } from './campaign-time.ts';
 
 /** The fields of a campaign event the calendar needs (a subset of CampaignEvent). */
 export interface IcsEvent {
@@ -30,7 +32,7 @@ export interface CalendarOptions {
   now?: Date;
 }
 
-export const CAMPAIGN_TZID = 'America/Chicago';
+export const CAMPAIGN_TZID = CAMPAIGN_TIME_ZONE;
 
 const CRLF = '\r\n';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CONSENT, SMS_CONSENT } from '../../src/content/consent';
 import { copyFor } from '../../src/content/copy';
 import { IDENTITY } from '../../src/content/identity';
-import { formatEventDate } from '../../src/lib/client/dates';
+import { formatEventDate } from '../../src/lib/campaign-time';
 import { rsvpSmsConsentText } from '../../src/lib/schemas/rsvp';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env';
 import { expectNoAxeViolations } from './helpers/axe';

@@ -35,11 +35,3 @@ export function formatDateTime(iso: string | null | undefined): string {
     minute: '2-digit',
   });
 }
-
-/** '18:30' -> '6:30 PM'. */
-export function formatTime(hhmm: string): string {
-  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
-  if (!m) return hhmm;
-  const h = Number(m[1]);
-  return `${h % 12 || 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
-}

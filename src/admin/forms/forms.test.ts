@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArticleInputSchema } from '../../lib/schemas/article.ts';
-import { EventInputSchema, DEFAULT_EVENTS_EMAIL } from '../../lib/schemas/event.ts';
+import { EventInputSchema } from '../../lib/schemas/event.ts';
+import { DEFAULT_EVENTS_EMAIL } from '../../content/identity.ts';
 import { UserUpdateSchema, UserCreateSchema } from '../../lib/schemas/user.ts';
 import { SocialLinkUpdateSchema } from '../../lib/schemas/social.ts';
 import {
@@ -21,7 +22,8 @@ import { EventSchema, eventSourceHash } from '../../lib/schemas/event.ts';
 import { createUserPayload, newUserForm, updateUserPayload } from './user-form.ts';
 import { displayOrderValue, socialPayload } from './social-form.ts';
 import { goalPayload, int0, metricPayload, milestonePayload } from './progress-form.ts';
-import { fromLocalInput, toLocalInput, formatTime } from './datetime.ts';
+import { fromLocalInput, toLocalInput } from './datetime.ts';
+import { formatTime } from '../../lib/campaign-time.ts';
 import { IDENTITY } from '../../content/identity.ts';
 
 describe('article form', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
-import { campaignToday } from '../../lib/client/dates.ts';
+import { campaignToday } from '../../lib/campaign-time.ts';
 import { DIMENSION_LABELS, type SummaryRow } from '../../lib/schemas/donations.ts';
 import { donationsCsvUrl, useDonationGoal, useDonationSummary } from '../api/get-donations.ts';
 import { useUpdateDonationGoal } from '../api/update-donation-goal.ts';

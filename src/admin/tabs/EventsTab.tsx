@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { EVENT_TYPE_LABELS, eventTranslationStatus } from '../../lib/schemas/event.ts';
+import { eventTranslationStatus } from '../../lib/schemas/event.ts';
+import { islandUi } from '../../content/ui.ts';
 import { TRANSLATION_LANGS } from '../../lib/schemas/translation.ts';
 import { takesRsvps } from '../../lib/schemas/rsvp-rules.ts';
 import { EVENTS_PAGE_SIZE, useEvents } from '../api/get-events.ts';
@@ -12,7 +13,8 @@ import { RowButton } from '../components/RowButton.tsx';
 import { RevisionsDialog } from '../modals/RevisionsDialog.tsx';
 import { EventModal } from '../modals/EventModal.tsx';
 import { eventForm, newEventForm, type EventForm } from '../forms/event-form.ts';
-import { formatDate, formatTime } from '../forms/datetime.ts';
+import { formatDate } from '../forms/datetime.ts';
+import { formatTime } from '../../lib/campaign-time.ts';
 import { EventRsvps } from './EventRsvps.tsx';
 
 export function EventsTab({ canEdit }: { canEdit: boolean }) {
@@ -54,7 +56,7 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
             <Badge variant={ev.isPublic ? 'success' : 'secondary'}>
               {ev.isPublic ? 'Public' : 'Private'}
             </Badge>
-            <Badge variant="outline">{EVENT_TYPE_LABELS[ev.eventType] ?? ev.eventType}</Badge>
+            <Badge variant="outline">{islandUi.eventTypeLabels[ev.eventType] ?? ev.eventType}</Badge>
             {TRANSLATION_LANGS.map((lang) => (
               <TranslationBadge key={lang} lang={lang} status={eventTranslationStatus(ev, lang)} />
             ))}

@@ -106,7 +106,7 @@ export const StoredContributionSchema = z.object({
   lineitemId: z.string(),
   amountCents: z.number().int().nonnegative(),
   paidAt: iso,
-  /** Campaign-local day (America/Chicago) the gift counts for. */
+  /** Campaign-local day (CAMPAIGN_TIME_ZONE) the gift counts for. */
   day: isoDate,
   refcode: nullableLabel,
   refcode2: nullableLabel,

@@ -1,7 +1,8 @@
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import type { CampaignEvent, PublicEvent } from '../../schemas/event.ts';
-import { toPublicEvent } from '../../schemas/public-fields.ts';
+import { toPublicEvent } from '../../schemas/public-projections.ts';
 import { upcomingPublicEvents } from '../../schemas/event-rules.ts';
+import { campaignToday } from '../../campaign-time.ts';
 import { CollectionReader, type CollectionLayout } from './collection.ts';
 
 /*
@@ -10,15 +11,7 @@ import { CollectionReader, type CollectionLayout } from './collection.ts';
  * the writes are in events.ts.
  */
 
-/** The campaign's calendar day (New Orleans), YYYY-MM-DD. */
-export function campaignToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { campaignToday };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

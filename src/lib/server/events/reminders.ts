@@ -1,4 +1,4 @@
-import { CAMPAIGN_TIME_ZONE } from '../../client/dates.ts';
+import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';
 import { StoredRsvpSchema, type Delivery, type StoredRsvp } from '../../schemas/rsvp.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { sendSms } from '../adapters/sms.ts';

@@ -1,5 +1,5 @@
 import { IDENTITY } from '../../../content/identity.ts';
-import { formatEventDate, formatTime } from '../../client/dates.ts';
+import { formatEventDate, formatTime } from '../../campaign-time.ts';
 import { buildCalendar, icsFileName } from '../../ics.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
 import type { StoredRsvp } from '../../schemas/rsvp.ts';

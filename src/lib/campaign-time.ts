@@ -1,4 +1,10 @@
-/** Campaign-time formatting shared by islands (server and browser give the same text: no hydration mismatch). */
+/**
+ * The campaign's clock, declared once and used by the server, the pages and the browser: its time zone, "today" in
+ * it, and how dates and times are written (server and browser give the same text: no hydration mismatch). Zod-free and
+ * free of Node APIs, so any module may import it.
+ */
+
+/** The campaign's time zone (New Orleans): every campaign day, hour and deadline is read in it. */
 export const CAMPAIGN_TIME_ZONE = 'America/Chicago';
 
 /*
@@ -41,5 +47,19 @@ export function formatTime(time: string, locale = 'en-US'): string {
 
 /** Today's date (YYYY-MM-DD) in campaign time. */
 export function campaignToday(now = new Date()): string {
-  return now.toLocaleDateString('en-CA', { timeZone: CAMPAIGN_TIME_ZONE });
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: CAMPAIGN_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** "October 1, 2025, 6:30 PM" for an ISO timestamp, in campaign time. */
+export function formatCampaignDateTime(iso: string, locale = 'en-US'): string {
+  return new Date(iso).toLocaleString(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: CAMPAIGN_TIME_ZONE,
+  });
 }
