@@ -1,10 +1,10 @@
-import type { CarouselScriptWords } from '../islands/HomeCarousel.tsx';
+import type { CarouselScriptWords } from '../components/react/HomeCarousel.tsx';
 import { fill } from '../lib/fill.ts';
 import { takeEarlyClicks } from '../lib/page-script-start.mjs';
 import { embedUrl } from '../lib/video-embed.ts';
 
 /**
- * The home hero's behaviour on its server-rendered markup (src/islands/HomeCarousel.tsx):
+ * The home hero's behaviour on its server-rendered markup (src/components/react/HomeCarousel.tsx):
  * autoplay (not with reduced motion or data saving; a visible Pause/Play control,
  * WCAG 2.2.2), Previous/Next that loop, slide changes the visitor made announced,
  * and Play swapping in the video player, which stops autoplay for good.

@@ -1,9 +1,9 @@
-import type { RotationSettings } from '../islands/RotatingText.tsx';
+import type { RotationSettings } from '../components/react/RotatingText.tsx';
 
 const FADE_MS = 150;
 
 /**
- * Starts a server-rendered rotating text (src/islands/RotatingText.tsx): the
+ * Starts a server-rendered rotating text (src/components/react/RotatingText.tsx): the
  * next item every `intervalMs` (a 150 ms fade on wide screens where asked),
  * with a Pause/Resume control after it when it has a `controlLabel`; nothing
  * moves when reduced motion is preferred.

@@ -5,7 +5,7 @@ import { candidate } from '../../src/content/campaign';
 import { islandUi } from '../../src/content/ui';
 import { carouselVideos } from '../../src/content/home';
 import { candidatePortrait, videoPosters } from '../../src/content/media';
-import HomeCarousel, { embedUrl } from '../../src/islands/HomeCarousel';
+import HomeCarousel, { embedUrl } from '../../src/components/react/HomeCarousel';
 
 /** The carousel as its static HTML (what the page ships before hydration). */
 const render = (videos: Parameters<typeof HomeCarousel>[0]['videos']) =>

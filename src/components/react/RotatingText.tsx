@@ -1,5 +1,5 @@
-import type { IslandUi } from '../content/ui.ts';
-import '../styles/islands.css';
+import type { IslandUi } from '../../content/ui.ts';
+import '../../styles/islands.css';
 
 interface Props {
   items: string[];

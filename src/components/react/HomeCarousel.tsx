@@ -1,16 +1,12 @@
-import type { ResponsiveImage } from '../lib/images.ts';
-import type { IslandUi } from '../content/ui.ts';
-import { fill } from '../lib/fill.ts';
-import { embedUrl } from '../lib/video-embed.ts';
-import '../styles/islands.css';
+import type { ResponsiveImage } from '../../lib/images.ts';
+import type { IslandUi } from '../../content/ui.ts';
+import type { CarouselVideo } from '../../lib/schemas/content.ts';
+import { fill } from '../../lib/fill.ts';
+import { embedUrl } from '../../lib/video-embed.ts';
+import '../../styles/islands.css';
 
-export interface CarouselVideo {
-  videoId: string;
-  title: string;
-  badge: string;
-  /** The campaign's poster for this video, optimised at build; without one, the designed fallback shows. */
-  poster?: ResponsiveImage | undefined;
-}
+/** A slide: the schema's carousel video, with the campaign's poster optimised at build (without one, the designed fallback shows). */
+export type CarouselSlide = CarouselVideo & { poster?: ResponsiveImage | undefined };
 
 /**
  * The `islandUi` words the carousel shows. The page passes only these: every prop is serialised into the
@@ -32,7 +28,7 @@ export const CAROUSEL_WORDS = [
 ] as const satisfies readonly (keyof IslandUi)[];
 
 interface Props {
-  videos: CarouselVideo[];
+  videos: CarouselSlide[];
   /** Shown with the slide title on the fallback poster. */
   candidateName: string;
   /** Spec section 9: 600 ms slide transition. */
