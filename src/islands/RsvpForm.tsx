@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import useSWR from 'swr';
 import { apiRequest, ApiError, messageOf, queryFetcher } from '../lib/client/api.ts';
-import { PUBLIC_LIST_SWR } from '../lib/client/public-lists.ts';
+import { PUBLIC_LIST_SWR } from '../lib/public-lists.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import type { RsvpAvailability, RsvpResult } from '../lib/schemas/rsvp.ts';
 import type { FormUi, RsvpWords } from '../content/ui.ts';

@@ -12,7 +12,7 @@
  */
 import { withAttribution } from '../lib/client/attribution.ts';
 import { queryFetcher } from '../lib/client/api.ts';
-import { PUBLIC_LIST_SWR } from '../lib/client/public-lists.ts';
+import { PUBLIC_LIST_SWR } from '../lib/public-lists.ts';
 import { buildDonationUrl, DONATION_PRESETS } from '../lib/donate.ts';
 import { fill } from '../lib/fill.ts';
 import type { PublicGoal } from '../lib/schemas/donations.ts';

@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
-import { PUBLIC_LIST_SWR } from '../../../src/lib/client/public-lists.ts';
+import { PUBLIC_LIST_SWR } from '../../../src/lib/public-lists.ts';
 import { baseURL } from './browser.ts';
 
 /* Helpers for the public-site browser tests (issue 4). */

@@ -1,5 +1,5 @@
 import type { Lang } from '../../lang.ts';
-import { summarize, MAX_BLOG_EVENTS, type ArticleSummary } from '../../client/public-lists.ts';
+import { summarize, MAX_BLOG_EVENTS, type ArticleSummary } from '../../public-lists.ts';
 import type { PublicArticle } from '../../schemas/article.ts';
 import {
   PUBLIC_FORMS,

@@ -1,4 +1,4 @@
-import type { PublicArticle } from '../schemas/article.ts';
+import type { PublicArticle } from './schemas/article.ts';
 
 /** What a card shows: the article without its full content (keeps the page's HTML small). */
 export type ArticleSummary = Omit<PublicArticle, 'content'>;
