@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { publicEvents } from '../../src/lib/server/content/events-public.ts';
-import { PUBLIC_EVENTS } from '../../src/lib/schemas/public-fields.ts';
+import { EVENTS_PROJECTION } from '../../src/lib/schemas/public-projections.ts';
 import { CACHE_TAGS, langQuery, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
@@ -8,7 +8,7 @@ import { allowMethods, handle } from '../../src/lib/server/http.ts';
 export default handle(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
   const lang = langQuery(new URL(req.url));
-  return publicJson(PUBLIC_EVENTS, { events: await publicEvents(lang) }, CACHE_TAGS.events, {
+  return publicJson(EVENTS_PROJECTION, { events: await publicEvents(lang) }, CACHE_TAGS.events, {
     varyByQuery: ['lang'],
   });
 });

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { newsFeed } from '../../src/lib/server/content/articles-public.ts';
-import { PUBLIC_NEWS } from '../../src/lib/schemas/public-fields.ts';
+import { NEWS_PROJECTION } from '../../src/lib/schemas/public-projections.ts';
 import { CACHE_TAGS, langQuery, publicJson } from '../../src/lib/server/content/responses.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
@@ -8,7 +8,7 @@ import { allowMethods, handle } from '../../src/lib/server/http.ts';
 export default handle(async (req) => {
   allowMethods(req, 'GET', 'HEAD');
   const lang = langQuery(new URL(req.url));
-  return publicJson(PUBLIC_NEWS, { articles: await newsFeed(lang) }, CACHE_TAGS.news, {
+  return publicJson(NEWS_PROJECTION, { articles: await newsFeed(lang) }, CACHE_TAGS.news, {
     varyByQuery: ['lang'],
   });
 });

@@ -1,5 +1,6 @@
 import type { Lang } from '../lib/lang.ts';
 import { IDENTITY } from './identity.ts';
+import { fingerprint } from '../lib/fingerprint.ts';
 
 /*
  * The consent wordings shown beside the sign-up boxes and stored verbatim in
@@ -53,21 +54,6 @@ export function emailConsentText(committeeName: string = IDENTITY.committeeName,
 
 /** The wording the English box shows. */
 export const EMAIL_CONSENT_TEXT = emailConsentText();
-
-/**
- * FNV-1a (32 bit) of a text, as 8 hex digits: a pure, synchronous fingerprint
- * that runs at build time, in functions and in tests alike. Not a security hash
- * (the consent record also keeps the text's sha256); it only has to change when
- * the text changes.
- */
-export function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
-}
 
 /** Date the current wordings were adopted (the Terms' "last updated"); part of each version. */
 const WORDING_DATE = '2025-09-17';

@@ -65,3 +65,6 @@ export function paidForLine(
 ): string {
   return `Paid for by ${identity.committeeName}${identity.treasurer ? `, ${identity.treasurer}` : ''}`;
 }
+
+/** Default contact for a new event (spec section 3): the campaign's events address. */
+export const DEFAULT_EVENTS_EMAIL: string = IDENTITY.emails.events;

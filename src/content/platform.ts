@@ -1,4 +1,4 @@
-import type { Priority } from '../lib/schemas/content';
+import type { PlatformPriority } from '../lib/schemas/content';
 import { candidate } from './campaign.ts';
 
 /* The ten priorities of the Platform page (spec section 2 "Platform"), in order. */
@@ -110,7 +110,7 @@ export const priorities = [
       'Support workforce training tied to growing industries',
     ],
   },
-] satisfies Priority[];
+] satisfies PlatformPriority[];
 
 export const platformCallToAction = {
   heading: 'Help Turn This Plan Into Results',

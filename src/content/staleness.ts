@@ -1,4 +1,4 @@
-import { fingerprint } from './consent.ts';
+import { fingerprint } from '../lib/fingerprint.ts';
 import { ENGLISH, TRANSLATIONS, type Copy } from './copy.ts';
 import { textEntries } from './translation.ts';
 

@@ -22,7 +22,7 @@ import {
   LegalDocumentSchema,
   PageMetaSchema,
   PillarSchema,
-  PrioritySchema,
+  PlatformPrioritySchema,
 } from '../../src/lib/schemas/content';
 
 // The data modules are typed with `satisfies`; these tests add the runtime checks
@@ -36,7 +36,7 @@ describe('campaign content', () => {
     for (const video of carouselVideos) CarouselVideoSchema.parse(video);
     for (const pillar of pillars) PillarSchema.parse(pillar);
     for (const phase of campaignPhases) CampaignPhaseSchema.parse(phase);
-    for (const priority of priorities) PrioritySchema.parse(priority);
+    for (const priority of priorities) PlatformPrioritySchema.parse(priority);
     LegalDocumentSchema.parse(termsOfUse);
     LegalDocumentSchema.parse(privacyPolicy);
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fingerprint } from '../../src/content/consent';
+import { fingerprint } from '../../src/lib/fingerprint';
 import { ENGLISH, TRANSLATIONS, copyFor } from '../../src/content/copy';
 import {
   TRANSLATED_LANGS,

@@ -5,14 +5,13 @@ import { paidForDisclaimer } from '../../src/content/campaign.ts';
 import {
   EMAIL_CONSENT_TEXT,
   EMAIL_CONSENT_VERSION,
-  fingerprint,
   SMS_CONSENT_TEXT,
   SMS_CONSENT_VERSION,
   smsConsentText,
 } from '../../src/content/consent.ts';
-import { IDENTITY, paidForLine } from '../../src/content/identity.ts';
+import { DEFAULT_EVENTS_EMAIL, IDENTITY, paidForLine } from '../../src/content/identity.ts';
 import { privacyPolicy, termsOfUse } from '../../src/content/legal.ts';
-import { DEFAULT_EVENTS_EMAIL } from '../../src/lib/schemas/event.ts';
+import { fingerprint } from '../../src/lib/fingerprint.ts';
 import { confirmationText, helpText } from '../../src/lib/server/forms/text-signups.ts';
 
 /** Issue 9, "One identity": one module declares who the campaign is; everything derives from it. */

@@ -13,15 +13,15 @@ import {
   VolunteerGoalSchema,
 } from '../../src/lib/schemas/progress.ts';
 import {
-  PUBLIC_EVENTS,
-  PUBLIC_FIELDS,
-  PUBLIC_NEWS,
-  PUBLIC_PROGRESS,
-  PUBLIC_SOCIAL_LINKS,
+  EVENTS_PROJECTION,
+  NEWS_PROJECTION,
+  PROGRESS_PROJECTION,
+  SOCIAL_LINKS_PROJECTION,
   toPublicArticle,
   toPublicEvent,
-} from '../../src/lib/schemas/public-fields.ts';
+} from '../../src/lib/schemas/public-projections.ts';
 import { LANGS } from '../../src/lib/lang.ts';
+import { PUBLIC_FIELDS } from '../../src/lib/schemas/public-fields.ts';
 import { PublicSocialLinksResponseSchema, SocialLinkSchema } from '../../src/lib/schemas/social.ts';
 
 /**
@@ -194,16 +194,16 @@ describe('public projections without zod', () => {
               );
             }
             const news = { articles: articles.map((a) => toPublicArticle(a, lang)) };
-            expect(PUBLIC_NEWS.parse(news)).toEqual(PublicNewsResponseSchema.parse(news));
+            expect(NEWS_PROJECTION.parse(news)).toEqual(PublicNewsResponseSchema.parse(news));
             const list = { events: events.map((e) => toPublicEvent(e, lang)) };
-            expect(PUBLIC_EVENTS.parse(list)).toEqual(PublicEventsResponseSchema.parse(list));
+            expect(EVENTS_PROJECTION.parse(list)).toEqual(PublicEventsResponseSchema.parse(list));
             for (const e of list.events) expect(Object.keys(e)).not.toContain('translations');
           }
-          expect(PUBLIC_SOCIAL_LINKS.parse({ links: links })).toEqual(
+          expect(SOCIAL_LINKS_PROJECTION.parse({ links: links })).toEqual(
             PublicSocialLinksResponseSchema.parse({ links }),
           );
           const progress = { metrics, goals, milestones };
-          expect(PUBLIC_PROGRESS.parse(progress as never)).toEqual(
+          expect(PROGRESS_PROJECTION.parse(progress as never)).toEqual(
             PublicProgressResponseSchema.parse(progress),
           );
         },

@@ -31,7 +31,8 @@ import {
 import { createHash } from 'node:crypto';
 import { formCopy } from '../../src/content/forms.ts';
 import { pagePath, pageUrl } from '../../src/lib/urls.ts';
-import { toPublicArticle, type Article } from '../../src/lib/schemas/article.ts';
+import type { Article } from '../../src/lib/schemas/article.ts';
+import { toPublicArticle } from '../../src/lib/schemas/public-projections.ts';
 
 const directives = (policy: string) => policy.split(';').map((d) => d.trim().split(/\s+/)[0]);
 

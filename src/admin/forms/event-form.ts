@@ -1,5 +1,5 @@
+import { DEFAULT_EVENTS_EMAIL } from '../../content/identity.ts';
 import {
-  DEFAULT_EVENTS_EMAIL,
   eventTranslationStatus,
   type CampaignEvent,
   type EventInput,

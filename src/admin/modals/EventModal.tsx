@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
-import { EVENT_TYPES, EVENT_TYPE_LABELS, EventInputSchema, type EventType } from '../../lib/schemas/event.ts';
+import { EVENT_TYPES, EventInputSchema, type EventType } from '../../lib/schemas/event.ts';
+import { islandUi } from '../../content/ui.ts';
 import { useCreateEvent } from '../api/create-event.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
@@ -9,7 +10,7 @@ import { eventPayload, type EventForm } from '../forms/event-form.ts';
 import { failureDescription, serverFieldErrors } from '../forms/errors.ts';
 import { useFormState, useSubmit } from '../forms/use-form.ts';
 
-const TYPE_OPTIONS = EVENT_TYPES.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }));
+const TYPE_OPTIONS = EVENT_TYPES.map((t) => ({ value: t, label: islandUi.eventTypeLabels[t] }));
 const FALLBACK = 'Please check your input and try again.';
 
 export function EventModal({ initial, onClose }: { initial: EventForm; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { DEFAULT_LANG, isLang } from '../../lib/lang.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
-import { CONTACT_SUBJECT_LABELS } from '../../lib/schemas/forms.ts';
+import { contactSubjectLabels } from '../../content/contact.ts';
 import {
   INBOX_KINDS,
   INBOX_PAGE_SIZE,
@@ -87,7 +87,7 @@ const COLUMNS: Record<InboxKind, Column[]> = {
     {
       header: 'Subject',
       cell: (r) =>
-        CONTACT_SUBJECT_LABELS[str(r.subject) as keyof typeof CONTACT_SUBJECT_LABELS] ?? str(r.subject),
+        contactSubjectLabels[str(r.subject) as keyof typeof contactSubjectLabels] ?? str(r.subject),
     },
     { header: 'Message', cell: (r) => <span className="cell-clamp">{str(r.message)}</span> },
     { header: 'Language', cell: langCell },

@@ -7,13 +7,8 @@ import {
   type PublicForm,
   type PublicFormId,
 } from '../../lib/schemas/public-forms.ts';
+import type { Problem } from '../../lib/client/validation.ts';
 import type { CaptchaHandle } from '../Captcha.tsx';
-
-/** A message for the person: a toast's title and description, or an alert's text. */
-export interface Problem {
-  title: string;
-  description?: string;
-}
 
 interface Options {
   /** The island's own checks, in the spec's order; the first problem stops the submit. */

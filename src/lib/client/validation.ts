@@ -7,6 +7,7 @@ import { TEXT_SIGNUP_MESSAGES } from '../schemas/public-forms.ts';
  * (the messages come from the zod-free module the server schemas use too).
  */
 
+/** A message for the person: a toast's title and description, or an alert's text. */
 export interface Problem {
   title: string;
   description?: string;

@@ -146,12 +146,6 @@ export const PublicArticleSchema = ArticleSchema.pick(fieldMask(PUBLIC_FIELDS.ar
 });
 export type PublicArticle = z.infer<typeof PublicArticleSchema>;
 
-/**
- * The public projection in a language (zod-free, public-fields.ts): the
- * translation's text in place of the English when there is one.
- */
-export { toPublicArticle } from './public-fields.ts';
-
 /** GET /api/news. */
 export const PublicNewsResponseSchema = z.object({ articles: z.array(PublicArticleSchema) });
 

@@ -129,12 +129,12 @@ export const CarouselVideoSchema = z.object({
 });
 export type CarouselVideo = z.infer<typeof CarouselVideoSchema>;
 
-export const PrioritySchema = z.object({
+export const PlatformPrioritySchema = z.object({
   title: text,
   subtitle: text,
   bullets: z.array(text).min(1),
 });
-export type Priority = z.infer<typeof PrioritySchema>;
+export type PlatformPriority = z.infer<typeof PlatformPrioritySchema>;
 
 export const TitledTextSchema = z.object({
   title: text,

@@ -1,7 +1,5 @@
 import { z } from './zod.ts';
 import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
-import { IDENTITY } from '../../content/identity.ts';
-import { islandUi } from '../../content/ui.ts';
 import { requiredText, text, optionalUrl, isoDate, time24, email } from './fields.ts';
 import { LANGS } from '../lang.ts';
 import {
@@ -18,12 +16,6 @@ import {
 export const EVENT_TYPES = ['town_hall', 'fundraiser', 'community_event', 'debate', 'rally'] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;
-
-/** The English labels (the dashboard's); pages in another language read `copyFor(lang).ui.islandUi.eventTypeLabels`. */
-export const EVENT_TYPE_LABELS: Record<EventType, string> = islandUi.eventTypeLabels;
-
-/** Default contact for a new event (spec section 3). */
-export const DEFAULT_EVENTS_EMAIL: string = IDENTITY.emails.events;
 
 /** An event's title and description in another language (issue 12), as the dashboard sends them. */
 export const EventTranslationInputSchema = z.strictObject({
@@ -53,10 +45,11 @@ export const EventInputSchema = z
       .transform((v) => (typeof v === 'number' ? v : null)),
     registrationRequired: z.boolean().default(false),
     registrationUrl: optionalUrl,
+    /** Empty means the campaign's events address (DEFAULT_EVENTS_EMAIL), filled in by the server on save. */
     contactEmail: z
       .union([z.literal(''), email])
       .optional()
-      .transform((v) => v || DEFAULT_EVENTS_EMAIL),
+      .transform((v) => v ?? ''),
     /** Internal: staff only, never in a public answer (PublicEventSchema). */
     notes: text(5000, { multiline: true }).default(''),
     expectedUpdatedAt: z.string().max(40).optional(),
@@ -131,9 +124,6 @@ export const PublicEventSchema = EventSchema.pick(fieldMask(PUBLIC_FIELDS.event)
   lang: z.enum(LANGS),
 });
 export type PublicEvent = z.infer<typeof PublicEventSchema>;
-
-/** The public projection in a language (zod-free, public-fields.ts). */
-export { toPublicEvent } from './public-fields.ts';
 
 /** GET /api/events. */
 export const PublicEventsResponseSchema = z.object({ events: z.array(PublicEventSchema) });

@@ -24,8 +24,6 @@ import {
  * the zod-free public-forms.ts, which the islands import instead of this file.
  */
 export { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, STATES, TEXT_SIGNUP_MESSAGES };
-/** Display labels of the contact subjects: campaign copy, declared once in src/content/contact.ts. */
-export { contactSubjectLabels as CONTACT_SUBJECT_LABELS } from '../../content/contact.ts';
 
 /**
  * Required text whose message also covers a missing or non-string value, so a
@@ -128,10 +126,3 @@ export const EmailSubscriptionSchema = z.strictObject({
   lang: formLang,
 });
 export type EmailSubscriptionInput = z.input<typeof EmailSubscriptionSchema>;
-
-/**
- * The SMS consent wording and its version live with the campaign copy
- * (src/content/consent.ts, derived from the identity module); re-exported here
- * for the server and the tests.
- */
-export { SMS_CONSENT_TEXT, SMS_CONSENT_VERSION, smsConsentText } from '../../content/consent.ts';

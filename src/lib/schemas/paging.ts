@@ -19,11 +19,12 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.output<typeof PageQuerySchema>;
 
-export const PageMetaSchema = z.object({
+/** Where a page sits in its list: the total, the page number and its size. */
+export const PageInfoSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
 });
 
 /** One page of a list, under the list's own name (`articles`, `users`, `items`, ...). */
-export type Page<K extends string, T> = z.output<typeof PageMetaSchema> & Record<K, T[]>;
+export type Page<K extends string, T> = z.output<typeof PageInfoSchema> & Record<K, T[]>;

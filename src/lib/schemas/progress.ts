@@ -35,7 +35,7 @@ export const MetricUpdateSchema = z.strictObject({
 export type MetricUpdate = z.input<typeof MetricUpdateSchema>;
 
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
-export const PrioritySchema = z.enum(PRIORITIES);
+export const GoalPrioritySchema = z.enum(PRIORITIES);
 
 export const VolunteerGoalSchema = z.object({
   id: z.number().int().positive(),
@@ -43,7 +43,7 @@ export const VolunteerGoalSchema = z.object({
   targetCount: z.number().int(),
   deadline: z.string(),
   description: z.string(),
-  priority: PrioritySchema,
+  priority: GoalPrioritySchema,
   updatedAt: z.string(),
 });
 export type VolunteerGoal = z.infer<typeof VolunteerGoalSchema>;
@@ -53,7 +53,7 @@ export const VolunteerGoalUpdateSchema = z.strictObject({
   targetCount: int0,
   deadline: isoDate,
   description: text(500, { multiline: true }),
-  priority: PrioritySchema,
+  priority: GoalPrioritySchema,
 });
 export type VolunteerGoalUpdate = z.input<typeof VolunteerGoalUpdateSchema>;
 

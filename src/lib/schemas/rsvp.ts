@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { captchaToken, optionalPhone, required, requiredEmail } from './forms.ts';
 import { RSVP_MESSAGES } from './rsvp-rules.ts';
-import { fingerprint } from '../../content/consent.ts';
+import { fingerprint } from '../fingerprint.ts';
 import { LANGS, type Lang } from '../lang.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { fingerprint } from '../../content/consent.ts';
+import { fingerprint } from '../fingerprint.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../lang.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import type { Article, PublicArticle } from '../../schemas/article.ts';
-import { toPublicArticle } from '../../schemas/public-fields.ts';
+import { toPublicArticle } from '../../schemas/public-projections.ts';
 import { isArticlePublic } from '../../schemas/article-rules.ts';
 import { CollectionReader, type CollectionLayout } from './collection.ts';
 

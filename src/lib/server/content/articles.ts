@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
+import { toPublicArticle } from '../../schemas/public-projections.ts';
 import {
   ARTICLE_MESSAGES,
   ArticleSchema,
   articleSlugs,
   articleSourceHash,
   isArticlePublic,
-  toPublicArticle,
   type Article,
   type ArticleInputSchema,
   type ArticleTranslationInputSchema,

@@ -5,6 +5,7 @@ import {
   type CampaignEvent,
   type EventInputSchema,
 } from '../../schemas/event.ts';
+import { DEFAULT_EVENTS_EMAIL } from '../../../content/identity.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError } from '../store.ts';
 import { laterStamp } from './stamps.ts';
@@ -38,7 +39,7 @@ function fields(input: EventData): Omit<CampaignEvent, 'id' | 'createdAt' | 'upd
     maxAttendees: input.maxAttendees,
     registrationRequired: input.registrationRequired,
     registrationUrl: input.registrationUrl,
-    contactEmail: input.contactEmail,
+    contactEmail: input.contactEmail || DEFAULT_EVENTS_EMAIL,
     notes: input.notes,
   };
 }

@@ -1,6 +1,6 @@
 import { weeklyGoals } from '../../../content/volunteer.ts';
 import type { Metric, Milestone, PublicProgress, VolunteerGoal } from '../../schemas/progress.ts';
-import { PUBLIC_PROGRESS } from '../../schemas/public-fields.ts';
+import { PROGRESS_PROJECTION } from '../../schemas/public-projections.ts';
 import { CollectionReader, type CollectionLayout } from './collection.ts';
 import { campaignToday } from './events-public.ts';
 
@@ -150,7 +150,7 @@ export async function campaignProgress(): Promise<PublicProgress> {
     readers.goals.list(),
     readers.milestones.list(),
   ]);
-  return PUBLIC_PROGRESS.parse({
+  return PROGRESS_PROJECTION.parse({
     metrics: m.filter((x) => x.isPublic).sort(byId),
     goals: g.sort(byId),
     milestones: s.filter((x) => x.isPublic).sort(byId),

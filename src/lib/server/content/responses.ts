@@ -1,5 +1,5 @@
 import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../../lang.ts';
-import type { Projection } from '../../schemas/public-fields.ts';
+import type { Projection } from '../../schemas/public-projections.ts';
 import { appSettings } from '../app-env.ts';
 import { HttpError } from '../errors.ts';
 import { json } from '../http.ts';

@@ -1,5 +1,5 @@
 import { PLATFORMS } from '../../schemas/platforms.ts';
-import { toPublicSocialLink } from '../../schemas/public-fields.ts';
+import { toPublicSocialLink } from '../../schemas/public-projections.ts';
 import type { PublicSocialLink, SocialLink } from '../../schemas/social.ts';
 import { CollectionReader, type CollectionLayout } from './collection.ts';
 

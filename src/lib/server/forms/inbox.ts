@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
-import { CONTACT_SUBJECT_LABELS } from '../../schemas/forms.ts';
+import { contactSubjectLabels } from '../../../content/contact.ts';
 import {
   StoredContactSchema,
   StoredSubscriberSchema,
@@ -92,7 +92,7 @@ const contacts: InboxKind<typeof StoredContactSchema> = {
       r.name,
       r.email,
       r.phone ?? '',
-      CONTACT_SUBJECT_LABELS[r.subject],
+      contactSubjectLabels[r.subject],
       r.subject,
       r.message,
       LANG_NAMES_FOR_STAFF[r.lang],
@@ -102,7 +102,7 @@ const contacts: InboxKind<typeof StoredContactSchema> = {
     r.name,
     r.email,
     r.phone ?? '',
-    CONTACT_SUBJECT_LABELS[r.subject],
+    contactSubjectLabels[r.subject],
     r.message,
     r.lang,
     r.createdAt,

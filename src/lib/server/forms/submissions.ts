@@ -1,10 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import {
-  CONTACT_SUBJECT_LABELS,
-  type ContactMessageSchema,
-  type VolunteerSignupSchema,
-} from '../../schemas/forms.ts';
+import { contactSubjectLabels } from '../../../content/contact.ts';
+import { type ContactMessageSchema, type VolunteerSignupSchema } from '../../schemas/forms.ts';
 import {
   StoredContactSchema,
   StoredVolunteerSchema,
@@ -181,11 +178,11 @@ export async function saveContact(input: ContactMessage, meta: RequestMeta, now 
   await emailAndMark('contacts', k, {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: record.email,
-    subject: oneLine(`Contact form (${CONTACT_SUBJECT_LABELS[record.subject]}): ${record.name}`),
+    subject: oneLine(`Contact form (${contactSubjectLabels[record.subject]}): ${record.name}`),
     text: [
       `From: ${record.name} <${record.email}>`,
       `Phone: ${record.phone ?? '(not given)'}`,
-      `Subject: ${CONTACT_SUBJECT_LABELS[record.subject]}`,
+      `Subject: ${contactSubjectLabels[record.subject]}`,
       `Language: ${LANG_NAMES_FOR_STAFF[record.lang]}`,
       `Received: ${record.createdAt}`,
       '',
