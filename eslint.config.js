@@ -34,6 +34,54 @@ export const importZones = {
   },
 };
 
+/**
+ * Imports flow one way (STYLE.md "Layout"): schemas <- server <- functions; schemas <- client <- islands/admin;
+ * content <- pages. Schemas import only zod, each other and the neutral modules in src/lib (lang, fingerprint,
+ * campaign-time): never campaign copy, server or browser code. Exported for tests/unit/import-zones.test.ts.
+ * @type {import('eslint').Linter.Config}
+ */
+export const schemaZone = {
+  files: ['src/lib/schemas/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [ZOD_FROM_SCHEMAS],
+        patterns: [
+          {
+            regex: '(^|/)(content|server|client|islands|admin|components|pages|layouts)(/|$)',
+            message:
+              'src/lib/schemas imports only zod, other schemas and neutral src/lib modules: move labels and defaults to src/content and pass them in where they are used.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/**
+ * Server code (src/lib/server, the functions) never imports browser code: shared helpers live in a neutral
+ * src/lib module (for example src/lib/campaign-time.ts). Exported for tests/unit/import-zones.test.ts.
+ * @type {import('eslint').Linter.Config}
+ */
+export const serverZone = {
+  files: ['src/lib/server/**', 'netlify/functions/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '(^|/)(client|islands|admin)(/|$)',
+            message:
+              'Server code must not import browser code (src/lib/client, islands, admin): share it through a neutral src/lib module.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default defineConfig(
   {
     ignores: ['dist/', '.netlify/', '.astro/', 'node_modules/', 'coverage/', 'tests/.tmp/'],
@@ -85,9 +133,8 @@ export default defineConfig(
     },
   },
   importZones,
-  {
-    files: ['src/lib/schemas/**'],
-    ignores: ['src/lib/schemas/zod.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_FROM_SCHEMAS] }] },
-  },
+  schemaZone,
+  serverZone,
+  // zod.ts is where the other schema modules get zod from.
+  { files: ['src/lib/schemas/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

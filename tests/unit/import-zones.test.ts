@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { importZones } from '../../eslint.config.js';
+import { importZones, schemaZone, serverZone } from '../../eslint.config.js';
 
 // Lints snippets with only the import-zone rule, so the check is fast and does not
 // depend on the snippet type-checking.
@@ -9,8 +9,10 @@ const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfigFile: true,
   overrideConfig: [
-    { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } },
+    { files: ['**/*.ts', '**/*.tsx', '**/*.mts'], languageOptions: { parser: tseslint.parser } },
     importZones,
+    schemaZone,
+    serverZone,
   ],
 });
 
@@ -36,4 +38,29 @@ describe('import zones', () => {
     ).toBe(0);
     expect(await restrictedImports('netlify/functions/news.mts', serverImport)).toBe(0);
   });
+});
+
+describe('imports flow one way', () => {
+  it.each([
+    ["import { IDENTITY } from '../../content/identity.ts';\n", 1],
+    ["import { env } from '../server/env.ts';\n", 1],
+    ["import { fetcher } from '../client/fetcher.ts';\n", 1],
+    [
+      "import { z } from './zod.ts';\nimport { LANGS } from '../lang.ts';\nimport { fingerprint } from '../fingerprint.ts';\n",
+      0,
+    ],
+  ])('schemas: %s', async (code, count) => {
+    expect(await restrictedImports('src/lib/schemas/event.ts', code)).toBe(count);
+  });
+
+  it.each(['src/lib/server/events/reminders.ts', 'netlify/functions/events.mts'])(
+    'server code in %s imports no browser code',
+    async (filePath) => {
+      expect(await restrictedImports(filePath, "import { x } from '../../client/dates.ts';\n")).toBe(1);
+      expect(await restrictedImports(filePath, "import { x } from '../../src/islands/Foo.tsx';\n")).toBe(1);
+      expect(
+        await restrictedImports(filePath, "import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';\n"),
+      ).toBe(0);
+    },
+  );
 });
