@@ -1,5 +1,6 @@
 import type { Candidate, ElectionFacts, NavLink } from '../lib/schemas/content';
 import { IDENTITY, paidForLine } from './identity.ts';
+import { longDate } from '../lib/format.ts';
 
 /*
  * Who is running, where, and the dated facts of the race (spec sections 1 and 9).
@@ -22,14 +23,17 @@ export const candidate = {
 /** "Paid for by ..." line required on every page. */
 export const paidForDisclaimer = paidForLine();
 
+/** A campaign date and how English writes it ("October 11, 2025"); Spanish derives its label the same way. */
+const day = (iso: string) => ({ iso, label: longDate(iso, 'en') });
+const earlyVoting = { start: day('2025-09-27'), end: day('2025-10-04') };
+
 export const electionFacts = {
-  electionDay: { iso: '2025-10-11', label: 'October 11, 2025' },
+  electionDay: day('2025-10-11'),
   earlyVoting: {
-    start: { iso: '2025-09-27', label: 'September 27, 2025' },
-    end: { iso: '2025-10-04', label: 'October 4, 2025' },
-    label: 'September 27 - October 4',
+    ...earlyVoting,
+    label: `${longDate(earlyVoting.start.iso, 'en', { year: undefined })} - ${longDate(earlyVoting.end.iso, 'en', { year: undefined })}`,
   },
-  qualifiedOn: { iso: '2025-07-09', label: 'July 9, 2025' },
+  qualifiedOn: day('2025-07-09'),
   candidateCount: 14,
   yearsFinancialExperience: 52,
 } satisfies ElectionFacts;

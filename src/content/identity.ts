@@ -1,3 +1,4 @@
+import type { Lang } from '../lib/lang.ts';
 /**
  * Who the campaign is: the ONE module that declares the candidate's name, the
  * committee, its treasurer line, addresses, phone and emails (issue 9, "One
@@ -59,11 +60,14 @@ export const officeAddress = `${IDENTITY.address.street}, ${IDENTITY.address.cit
 /** `tel:` link of the campaign phone. */
 export const phoneHref = `tel:${IDENTITY.phone.e164}`;
 
-/** "Paid for by ..." line required on every page (with the treasurer line when there is one). */
+const PAID_FOR_BY: Record<Lang, string> = { en: 'Paid for by', es: 'Pagado por' };
+
+/** "Paid for by ..." line required on every page (with the treasurer line when there is one), in a language. */
 export function paidForLine(
   identity: { committeeName: string; treasurer: string | null } = IDENTITY,
+  lang: Lang = 'en',
 ): string {
-  return `Paid for by ${identity.committeeName}${identity.treasurer ? `, ${identity.treasurer}` : ''}`;
+  return `${PAID_FOR_BY[lang]} ${identity.committeeName}${identity.treasurer ? `, ${identity.treasurer}` : ''}`;
 }
 
 /** Default contact for a new event (spec section 3): the campaign's events address. */

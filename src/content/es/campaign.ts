@@ -1,7 +1,6 @@
-import type * as en from '../campaign.ts';
-import { electionFacts as facts } from '../campaign.ts';
-import { IDENTITY } from '../identity.ts';
-import { longDate } from '../../lib/format.ts';
+import * as en from '../campaign.ts';
+import { IDENTITY, paidForLine } from '../identity.ts';
+import { formatNumber, longDate } from '../../lib/format.ts';
 import type { Translation } from '../translation.ts';
 
 /* Spanish of src/content/campaign.ts (issue 12). Names and the committee stay as registered. */
@@ -20,18 +19,18 @@ export const candidate = {
   tagline: `Cuentas honestas, gobierno abierto y una ${city} que funcione para todos.`,
 } satisfies Translation<typeof en.candidate>;
 
-export const paidForDisclaimer = `Pagado por ${IDENTITY.committeeName}${IDENTITY.treasurer ? `, ${IDENTITY.treasurer}` : ''}`;
+export const paidForDisclaimer = paidForLine(IDENTITY, 'es');
 
 const es = (iso: string) => longDate(iso, 'es');
 
 export const electionFacts = {
-  electionDay: { label: es(facts.electionDay.iso) },
+  electionDay: { label: es(en.electionFacts.electionDay.iso) },
   earlyVoting: {
-    start: { label: es(facts.earlyVoting.start.iso) },
-    end: { label: es(facts.earlyVoting.end.iso) },
-    label: `Del ${longDate(facts.earlyVoting.start.iso, 'es', { year: undefined })} al ${longDate(facts.earlyVoting.end.iso, 'es', { year: undefined })}`,
+    start: { label: es(en.electionFacts.earlyVoting.start.iso) },
+    end: { label: es(en.electionFacts.earlyVoting.end.iso) },
+    label: `Del ${longDate(en.electionFacts.earlyVoting.start.iso, 'es', { year: undefined })} al ${longDate(en.electionFacts.earlyVoting.end.iso, 'es', { year: undefined })}`,
   },
-  qualifiedOn: { label: es(facts.qualifiedOn.iso) },
+  qualifiedOn: { label: es(en.electionFacts.qualifiedOn.iso) },
 } satisfies Translation<typeof en.electionFacts>;
 
 export const primaryNav = [
@@ -56,8 +55,10 @@ export const footerNav = [
   { label: 'Términos de Uso' },
 ] satisfies Translation<typeof en.footerNav>;
 
+const supporters = formatNumber(en.newsletter.supporterCount, 'es');
+
 export const newsletter = {
-  supporterLabel: '1,350+',
+  supporterLabel: `${supporters}+`,
   heading: 'Manténgase informado',
-  text: 'Únase a más de 1,350 simpatizantes que reciben noticias de la campaña, invitaciones a eventos y oportunidades de voluntariado.',
+  text: `Únase a más de ${supporters} simpatizantes que reciben noticias de la campaña, invitaciones a eventos y oportunidades de voluntariado.`,
 } satisfies Translation<typeof en.newsletter>;
