@@ -82,7 +82,7 @@ describe('decision records', () => {
       const text = readFileSync(join(DECISIONS, record), 'utf8');
       expect(text, record).toMatch(/^# .+\n/);
       expect(text, record).toMatch(/^- Date: \d{4}-\d{2}-\d{2}$/m);
-      expect(text, record).toMatch(/^- Status: (accepted|superseded by \d{3}(, .+)?)$/m);
+      expect(text, record).toMatch(/^- Status: (accepted|superseded by \d{3}( .+)?)$/m);
       expect(text, record).toMatch(/^- Governs: .+$/m);
       const superseded = /^- Status: superseded by (\d{3})/m.exec(text)?.[1];
       if (superseded)

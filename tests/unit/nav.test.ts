@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navState, normalizePath } from './nav';
+import { navState, normalizePath } from '../../src/lib/nav';
 
 describe('normalizePath', () => {
   it('drops trailing slashes but keeps the root', () => {

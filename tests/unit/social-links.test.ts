@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSocialLinks } from './social-links';
+import { parseSocialLinks } from '../../src/lib/client/social-links';
 
 describe('parseSocialLinks', () => {
   it('keeps order and uses the handle, else the platform name, as label', () => {

@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { ArticleInputSchema } from '../../lib/schemas/article.ts';
-import { EventInputSchema } from '../../lib/schemas/event.ts';
-import { DEFAULT_EVENTS_EMAIL } from '../../content/identity.ts';
-import { UserUpdateSchema, UserCreateSchema } from '../../lib/schemas/user.ts';
-import { SocialLinkUpdateSchema } from '../../lib/schemas/social.ts';
+import { ArticleInputSchema } from '../../src/lib/schemas/article.ts';
+import { EventInputSchema } from '../../src/lib/schemas/event.ts';
+import { DEFAULT_EVENTS_EMAIL } from '../../src/content/identity.ts';
+import { UserUpdateSchema, UserCreateSchema } from '../../src/lib/schemas/user.ts';
+import { SocialLinkUpdateSchema } from '../../src/lib/schemas/social.ts';
 import {
   MetricUpdateSchema,
   MilestoneUpdateSchema,
   VolunteerGoalUpdateSchema,
-} from '../../lib/schemas/progress.ts';
-import { articlePayload, hasRequiredArticleFields, newArticleForm, normaliseSlug } from './article-form.ts';
-import { eventForm, eventPayload, maxAttendeesValue, newEventForm } from './event-form.ts';
+} from '../../src/lib/schemas/progress.ts';
+import { articlePayload, hasRequiredArticleFields, newArticleForm, normaliseSlug } from '../../src/admin/forms/article-form.ts';
+import { eventForm, eventPayload, maxAttendeesValue, newEventForm } from '../../src/admin/forms/event-form.ts';
 import {
   articleTranslationForm,
   articleTranslationPayload,
   hasRequiredTranslationFields,
   translationEdited,
-} from './article-translation-form.ts';
-import { ArticleSchema, articleSourceHash } from '../../lib/schemas/article.ts';
-import { EventSchema, eventSourceHash } from '../../lib/schemas/event.ts';
-import { createUserPayload, newUserForm, updateUserPayload } from './user-form.ts';
-import { displayOrderValue, socialPayload } from './social-form.ts';
-import { goalPayload, int0, metricPayload, milestonePayload } from './progress-form.ts';
-import { fromLocalInput, toLocalInput } from './datetime.ts';
-import { formatTime } from '../../lib/campaign-time.ts';
-import { IDENTITY } from '../../content/identity.ts';
+} from '../../src/admin/forms/article-translation-form.ts';
+import { ArticleSchema, articleSourceHash } from '../../src/lib/schemas/article.ts';
+import { EventSchema, eventSourceHash } from '../../src/lib/schemas/event.ts';
+import { createUserPayload, newUserForm, updateUserPayload } from '../../src/admin/forms/user-form.ts';
+import { displayOrderValue, socialPayload } from '../../src/admin/forms/social-form.ts';
+import { goalPayload, int0, metricPayload, milestonePayload } from '../../src/admin/forms/progress-form.ts';
+import { fromLocalInput, toLocalInput } from '../../src/admin/forms/datetime.ts';
+import { formatTime } from '../../src/lib/campaign-time.ts';
+import { IDENTITY } from '../../src/content/identity.ts';
 
 describe('article form', () => {
   it('a new article is id 0 with the candidate as author, unpublished', () => {

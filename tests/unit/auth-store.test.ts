@@ -10,9 +10,9 @@ import {
   passwordChanged,
   refresh,
   resetAuthStore,
-} from './auth-store.ts';
-import { ApiError } from './api.ts';
-import type { PublicUser } from '../schemas/user.ts';
+} from '../../src/lib/client/auth-store.ts';
+import { ApiError } from '../../src/lib/client/api.ts';
+import type { PublicUser } from '../../src/lib/schemas/user.ts';
 
 const alice: PublicUser = {
   id: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alternatePaths, basePath, isTranslated, langOfPath, localizedPath } from './lang-paths';
-import { navState } from './nav';
+import { alternatePaths, basePath, isTranslated, langOfPath, localizedPath } from '../../src/lib/lang-paths';
+import { navState } from '../../src/lib/nav';
 
 describe('language paths (issue 12)', () => {
   it('finds the language and the unprefixed page of a path', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from './format';
+import { formatUsd } from '../../src/lib/format';
 
 describe('formatUsd', () => {
   it('formats whole dollars with separators and no cents', () => {

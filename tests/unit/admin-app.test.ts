@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { AuthProvider, useAuth } from './auth/AuthProvider.tsx';
-import { changePasswordProblem } from './auth/ChangePasswordForm.tsx';
-import { dashboardTabs } from './Dashboard.tsx';
-import { ROLE_BADGE } from './components/Badge.tsx';
-import { listKey } from './api/shared.ts';
-import { inboxCsvUrl } from './api/get-inbox.ts';
-import { DELETE_USER_CONFIRM } from './tabs/UsersTab.tsx';
-import type { PublicUser } from '../lib/schemas/user.ts';
-import type { Role } from '../lib/schemas/permissions.ts';
+import { AuthProvider, useAuth } from '../../src/admin/auth/AuthProvider.tsx';
+import { changePasswordProblem } from '../../src/admin/auth/ChangePasswordForm.tsx';
+import { dashboardTabs } from '../../src/admin/Dashboard.tsx';
+import { ROLE_BADGE } from '../../src/admin/components/Badge.tsx';
+import { listKey } from '../../src/admin/api/shared.ts';
+import { inboxCsvUrl } from '../../src/admin/api/get-inbox.ts';
+import { DELETE_USER_CONFIRM } from '../../src/admin/tabs/UsersTab.tsx';
+import type { PublicUser } from '../../src/lib/schemas/user.ts';
+import type { Role } from '../../src/lib/schemas/permissions.ts';
 
 const userWith = (role: Role): PublicUser => ({
   id: 1,
