@@ -3,15 +3,10 @@ import type { FormUi } from '../content/ui.ts';
 import { toast } from '../lib/client/toast';
 import type { Lang } from '../lib/lang.ts';
 import { apiRequest } from '../lib/client/api.ts';
-import {
-  CONTACT_SUBJECTS,
-  FIELD_MAX,
-  type ContactSubject,
-  type FormInput,
-} from '../lib/schemas/public-forms.ts';
+import { CONTACT_SUBJECTS, type ContactSubject, type FormInput } from '../lib/schemas/public-forms.ts';
 import Captcha from './Captcha.tsx';
 import { FormAlert, SelectField, TextAreaField, TextField } from './form-kit/Field.tsx';
-import { fieldMessageIn } from './form-kit/field-message.ts';
+import { fieldPropsIn } from './form-kit/field-message.ts';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
@@ -32,8 +27,6 @@ interface Props {
   initialFieldErrors?: Record<string, string> | undefined;
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-
 /** Contact form (spec sections 2, 4, 5, 8): success clears the fields and the captcha. */
 export default function ContactForm({
   lang,
@@ -47,7 +40,7 @@ export default function ContactForm({
 }: Props) {
   const id = useId();
   const [captchaMissing, setCaptchaMissing] = useState(false);
-  const fieldMessage = fieldMessageIn(lang, words);
+  const field = fieldPropsIn(id, lang, words, initialValues, initialFieldErrors);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('contact', {
     captchaMessage: words.captchaRequired,
     onProblem(p) {
@@ -70,57 +63,18 @@ export default function ContactForm({
     <form className="form-card" {...formProps} aria-label={words.contact.formLabel}>
       <input type="hidden" name="lang" value={lang} />
       <div className="field-grid">
-        <TextField
-          idBase={id}
-          name="name"
-          label={words.fullName}
-          required
-          autoComplete="name"
-          maxLength={FIELD_MAX.name}
-          defaultValue={str(initialValues.name)}
-          error={fieldMessage('name', initialFieldErrors.name)}
-        />
-        <TextField
-          idBase={id}
-          name="email"
-          label={words.email}
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={FIELD_MAX.email}
-          defaultValue={str(initialValues.email)}
-          error={fieldMessage('email', initialFieldErrors.email)}
-        />
-        <TextField
-          idBase={id}
-          name="phone"
-          label={words.phoneOptional}
-          type="tel"
-          autoComplete="tel"
-          maxLength={FIELD_MAX.phone}
-          defaultValue={str(initialValues.phone)}
-          error={fieldMessage('phone', initialFieldErrors.phone)}
-        />
+        <TextField {...field('name')} label={words.fullName} required autoComplete="name" />
+        <TextField {...field('email')} label={words.email} type="email" required autoComplete="email" />
+        <TextField {...field('phone')} label={words.phoneOptional} type="tel" autoComplete="tel" />
         <SelectField
-          idBase={id}
-          name="subject"
+          {...field('subject')}
           label={words.subject}
           required
           placeholder={words.selectSubject}
           options={CONTACT_SUBJECTS.map((s) => ({ value: s, label: subjectLabels[s] }))}
-          defaultValue={str(initialValues.subject)}
-          error={fieldMessage('subject', initialFieldErrors.subject)}
         />
       </div>
-      <TextAreaField
-        idBase={id}
-        name="message"
-        label={words.message}
-        required
-        maxLength={FIELD_MAX.message}
-        defaultValue={str(initialValues.message)}
-        error={fieldMessage('message', initialFieldErrors.message)}
-      />
+      <TextAreaField {...field('message')} label={words.message} required />
       <Captcha
         ref={captchaRef}
         siteKey={captchaSiteKey}

@@ -5,9 +5,9 @@ import type { Lang } from '../lib/lang.ts';
 import { toast } from '../lib/client/toast';
 import { ApiError, apiRequest, messageOf } from '../lib/client/api.ts';
 import { textSignupProblem } from '../lib/client/validation.ts';
-import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
+import { type FormInput } from '../lib/schemas/public-forms.ts';
 import { CheckboxField, TextField } from './form-kit/Field.tsx';
-import { fieldMessageIn } from './form-kit/field-message.ts';
+import { fieldMessageIn, fieldPropsIn, textValue } from './form-kit/field-message.ts';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import Captcha from './Captcha.tsx';
 import '../styles/islands.css';
@@ -60,8 +60,6 @@ function ConsentText({ text, words, lang }: { text: string; words: FormUi; lang:
   return <>{parts}</>;
 }
 
-const str = (v: FormInput[string] | undefined) => (typeof v === 'string' ? v : undefined);
-
 /**
  * Text-message sign-up (spec sections 2, 4, 5, 8): idle -> submitting ->
  * success (form replaced) or failure (toast, form stays filled). A real POST
@@ -81,6 +79,7 @@ export default function TextSignupForm({
 }: Props) {
   const id = useId();
   const fieldMessage = fieldMessageIn(lang, words);
+  const field = fieldPropsIn(id, lang, words, initialValues, initialFieldErrors);
   // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (issue 15).
   const [done, setDone] = useState<'sent' | 'opted_out' | null>(null);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('text-signup', {
@@ -88,7 +87,7 @@ export default function TextSignupForm({
     captchaMessage: words.captchaRequired,
     check: (input) =>
       textSignupProblem(
-        { firstName: str(input.firstName) ?? '', smsConsent: input.smsConsent === true },
+        { firstName: textValue(input.firstName) ?? '', smsConsent: input.smsConsent === true },
         {
           firstName: { title: words.textSignup.firstNameTitle, description: words.textSignup.firstNameText },
           consent: { title: words.textSignup.consentTitle, description: words.textSignup.consentText },
@@ -138,39 +137,12 @@ export default function TextSignupForm({
 
   return (
     <form className="form-card" {...formProps} aria-label={words.textSignup.formLabel}>
-      <input type="hidden" name="sourcePage" value={str(initialValues.sourcePage) ?? sourcePage} />
+      <input type="hidden" name="sourcePage" value={textValue(initialValues.sourcePage) ?? sourcePage} />
       <input type="hidden" name="lang" value={lang} />
-      <TextField
-        idBase={id}
-        name="firstName"
-        label={words.firstName}
-        required
-        autoComplete="given-name"
-        maxLength={FIELD_MAX.firstName}
-        defaultValue={str(initialValues.firstName)}
-        error={fieldMessage('firstName', initialFieldErrors.firstName)}
-      />
+      <TextField {...field('firstName')} label={words.firstName} required autoComplete="given-name" />
       <div className="field-row">
-        <TextField
-          idBase={id}
-          name="phone"
-          label={words.phone}
-          type="tel"
-          autoComplete="tel"
-          maxLength={FIELD_MAX.phone}
-          defaultValue={str(initialValues.phone)}
-          error={fieldMessage('phone', initialFieldErrors.phone)}
-        />
-        <TextField
-          idBase={id}
-          name="email"
-          label={words.email}
-          type="email"
-          autoComplete="email"
-          maxLength={FIELD_MAX.email}
-          defaultValue={str(initialValues.email)}
-          error={fieldMessage('email', initialFieldErrors.email)}
-        />
+        <TextField {...field('phone')} label={words.phone} type="tel" autoComplete="tel" />
+        <TextField {...field('email')} label={words.email} type="email" autoComplete="email" />
       </div>
       <CheckboxField
         idBase={id}

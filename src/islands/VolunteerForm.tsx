@@ -15,7 +15,7 @@ import {
 import { FIELD_MAX, STATES, type FormInput, type VolunteerState } from '../lib/schemas/public-forms.ts';
 import Captcha from './Captcha.tsx';
 import { CheckboxField, FormAlert, SelectField, TextField } from './form-kit/Field.tsx';
-import { fieldMessageIn } from './form-kit/field-message.ts';
+import { fieldPropsIn } from './form-kit/field-message.ts';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
@@ -68,8 +68,6 @@ const TEXT_FIELDS: {
   { name: 'city', label: 'city', autoComplete: 'address-level2', max: FIELD_MAX.city },
 ];
 
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-
 /**
  * Volunteer sign-up (spec sections 2-5, 8). Success is shown only when the
  * server accepted the sign-up, or when it could not be reached and the sign-up
@@ -112,7 +110,7 @@ export default function VolunteerForm({
     return () => window.removeEventListener('online', flush);
   }, []);
 
-  const fieldMessage = fieldMessageIn(lang, words);
+  const field = fieldPropsIn(id, lang, words, values, fieldErrors);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('volunteer', {
     captchaMessage: words.captchaRequired,
     onProblem(p) {
@@ -186,26 +184,20 @@ export default function VolunteerForm({
         {TEXT_FIELDS.map((f) => (
           <TextField
             key={f.name}
-            idBase={id}
-            name={f.name}
+            {...field(f.name)}
             label={words[f.label]}
             type={f.type}
             autoComplete={f.autoComplete}
             maxLength={f.max}
             required={!f.optional}
-            defaultValue={str(values[f.name])}
-            error={fieldMessage(f.name, fieldErrors[f.name])}
           />
         ))}
         <SelectField
-          idBase={id}
-          name="state"
+          {...field('state')}
           label={words.state}
           required
           placeholder={words.selectState}
           options={STATES.map((s) => ({ value: s, label: stateLabels[s] }))}
-          defaultValue={str(values.state)}
-          error={fieldMessage('state', fieldErrors.state)}
         />
       </div>
       {helpAreas.length > 0 && (

@@ -5,9 +5,8 @@ import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { RowButton } from '../components/RowButton.tsx';
 import { Table } from '../components/Table.tsx';
-import { GoalModal } from '../modals/GoalModal.tsx';
-import { MetricModal } from '../modals/MetricModal.tsx';
-import { MilestoneModal } from '../modals/MilestoneModal.tsx';
+import { ProgressRecordModal } from '../modals/ProgressRecordModal.tsx';
+import { GOAL_MODAL, METRIC_MODAL, MILESTONE_MODAL } from '../modals/progress-modals.ts';
 import { goalForm, metricForm, milestoneForm } from '../forms/progress-form.ts';
 import { formatDate } from '../forms/datetime.ts';
 
@@ -152,12 +151,25 @@ export function ProgressTab({ canEdit }: { canEdit: boolean }) {
       </Subsection>
 
       {metric ? (
-        <MetricModal key={metric.id} initial={metricForm(metric)} onClose={() => setMetric(null)} />
+        <ProgressRecordModal
+          key={metric.id}
+          spec={METRIC_MODAL}
+          initial={metricForm(metric)}
+          onClose={() => setMetric(null)}
+        />
       ) : null}
-      {goal ? <GoalModal key={goal.id} initial={goalForm(goal)} onClose={() => setGoal(null)} /> : null}
+      {goal ? (
+        <ProgressRecordModal
+          key={goal.id}
+          spec={GOAL_MODAL}
+          initial={goalForm(goal)}
+          onClose={() => setGoal(null)}
+        />
+      ) : null}
       {milestone ? (
-        <MilestoneModal
+        <ProgressRecordModal
           key={milestone.id}
+          spec={MILESTONE_MODAL}
           initial={milestoneForm(milestone)}
           onClose={() => setMilestone(null)}
         />
