@@ -1,22 +1,13 @@
 import { z } from 'zod';
-import { RoleSchema, type Role } from '../../schemas/permissions.ts';
+import type { Role } from '../../schemas/permissions.ts';
 import type { PublicUser, UserCreate, UserUpdate } from '../../schemas/user.ts';
-import { UserCreateSchema, UserUpdateSchema } from '../../schemas/user.ts';
+import { PublicUserSchema, UserCreateSchema, UserUpdateSchema } from '../../schemas/user.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError, hashed, key, kv, nextId, readAll, update, upsert, type KV } from '../store.ts';
 import { hashPassword } from './passwords.ts';
 
 /** The stored user: the public fields plus credential state that never leaves the server. */
-export const StoredUserSchema = z.object({
-  id: z.number().int().positive(),
-  username: z.string(),
-  email: z.string(),
-  role: RoleSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  isActive: z.boolean(),
-  lastLogin: z.string().nullable(),
-  createdAt: z.string(),
+export const StoredUserSchema = PublicUserSchema.extend({
   updatedAt: z.string(),
   passwordHash: z.string(),
   /** Bumped by logout, password change/reset, role change, deactivation: old JWTs then fail. */
@@ -28,7 +19,6 @@ export const StoredUserSchema = z.object({
    * same write. Records from before this field read as 0.
    */
   passwordVersion: z.number().int().default(0),
-  mustChangePassword: z.boolean(),
   tempPasswordHash: z.string().nullable(),
   tempPasswordExpiresAt: z.string().nullable(),
 });
