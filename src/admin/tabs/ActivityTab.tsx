@@ -132,6 +132,14 @@ export function ActivityTab() {
           />
         </div>
       </form>
+      {data?.problems.length ? (
+        // Entries that fail their own check are never shown, only named (docs/decisions/new-h4-audit-anchors.md).
+        <p className="alert alert--error" role="alert">
+          {data.problems.length === 1 ? 'One entry' : `${data.problems.length} entries`} on this page failed
+          the integrity check and {data.problems.length === 1 ? 'is' : 'are'} not shown (
+          {data.problems.map((p) => `#${p.seq} ${p.reason}`).join(', ')}). Run “Check integrity”.
+        </p>
+      ) : null}
       <ListState isLoading={isLoading} error={error} empty={(data?.entries.length ?? 0) === 0}>
         <Table caption="Staff actions, newest first" captionHidden>
           <thead>
