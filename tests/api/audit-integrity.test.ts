@@ -189,7 +189,7 @@ describe('the head is anchored: removing the newest entries is detected', () => 
   });
 
   it('a signed head copied earlier and put back: the day anchor still names the removed entries', async () => {
-    const { boss, member, total } = await scene();
+    const { boss, total } = await scene();
     const earlier = (await audit().get('head'))!.value;
     for (const title of ['Three', 'Four'])
       await call(adminNews, '/api/admin/news', {
@@ -221,7 +221,7 @@ describe('the head is anchored: removing the newest entries is detected', () => 
   it('the documented limit: head and anchors copied at one moment and all put back together pass', async () => {
     // Nothing inside the store can tell a complete rollback to a state it once had (the decision record says
     // what does: an off-site export, and the head position the check reports).
-    const { boss, member, total } = await scene();
+    const { boss, total } = await scene();
     const snapshot = await Promise.all(
       ['head', ...(await keysUnder('anchor/'))].map(async (k) => [k, (await audit().get(k))!.value] as const),
     );
