@@ -275,6 +275,9 @@ describe('refused sign-ins are aggregated per source and window', () => {
     for (const e of all.entries) expect(e.actorName.length).toBeLessThanOrEqual(MAX_NAME_CHARS);
     for (const name of mine.details.names!.replace(/ and \d+ more$/, '').split(', '))
       expect(name).toMatch(new RegExp(`^(${victim.username}|unknown name [0-9a-f]{8})$`));
+    // Written once: later reads and refusals in a new window do not write the closed window again.
+    await call(loginFn, '/api/auth/login', { json: { username: 'x', password: 'y' }, ip: '192.0.2.66' });
+    expect((await activity(boss.cookie, '&kind=auth.sign_in_failed')).total).toBe(2);
     expect((await check(boss.cookie)).ok).toBe(true);
   });
 });

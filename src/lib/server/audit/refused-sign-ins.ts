@@ -25,6 +25,11 @@ const NAMES_KEPT = 5;
 export const MAX_NAME_CHARS = 32;
 /** A claimed window whose writer died is claimed again after this long. */
 const CLAIM_MS = 60_000;
+/**
+ * Closed windows written per call: a spray from many addresses must not turn one request into
+ * hundreds of appends (the function time limit); later calls write the rest.
+ */
+const FLUSH_BATCH = 20;
 
 interface Aggregate {
   ip: string;
@@ -87,15 +92,17 @@ export async function recordRefusedSignIn(
 /**
  * Writes one audit entry for every closed window, exactly once in the usual
  * case: a window is claimed with a compare-and-set write before its entry is
- * appended and deleted after. Returns how many entries were written.
+ * appended and deleted after; at most `max` windows a call, oldest first.
+ * Returns how many entries were written.
  */
-export async function flushRefusedSignIns(now = new Date()): Promise<number> {
+export async function flushRefusedSignIns(now = new Date(), max = FLUSH_BATCH): Promise<number> {
   const s = store();
   const at = now.getTime();
   let written = 0;
   const keys: string[] = [];
   for await (const page of s.keys('refused/')) keys.push(...page);
   for (const k of keys.sort()) {
+    if (written >= max) break;
     const m = AGGREGATE_KEY.exec(k);
     if (!m || Number(m[1]) + WINDOW_MS > at) continue;
     const cur = await s.get<Aggregate>(k);
