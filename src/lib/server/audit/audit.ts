@@ -147,7 +147,10 @@ async function appendUnqueued(
   input: {
     kind: AuditKind;
     actor: Actor | null;
-    /** Name typed at a failed sign-in, when there is no actor. */
+    /**
+     * When there is no actor: a short, sanitised name only (refused-sign-ins.ts), never text a stranger
+     * typed (docs/decisions/new-h4-audit-anchors.md).
+     */
     actorName?: string;
     target?: AuditTarget | null;
     details?: Record<string, string>;
@@ -248,18 +251,17 @@ function advanceHead(s: KV, e: AuditEntry, first: { value: Head; etag: string } 
 }
 
 /**
- * The one-line call handlers make after a staff action. `actor` is the signed-in
- * user, or the name typed at a failed sign-in.
+ * The one-line call handlers make after a staff action, by the signed-in user.
+ * (Refused sign-ins are not recorded here but aggregated: refused-sign-ins.ts.)
  */
 export function audit(
   context: Pick<Context, 'ip'>,
-  actor: Actor | string | null,
+  actor: Actor | null,
   kind: AuditKind,
   target: AuditTarget | null = null,
   details: Record<string, string> = {},
 ): Promise<AuditEntry> {
-  const who = typeof actor === 'string' ? { actor: null, actorName: actor } : { actor };
-  return appendAudit({ kind, ...who, target, details, ip: context.ip || 'unknown' });
+  return appendAudit({ kind, actor, target, details, ip: context.ip || 'unknown' });
 }
 
 // ---------------------------------------------------------------------------
