@@ -6,6 +6,7 @@ import * as loginFn from '../../netlify/functions/auth-login.mts';
 import type { AuditEntry, AuditPage } from '../../src/lib/schemas/audit.ts';
 import { confirmEnrolment, startEnrolment } from '../../src/lib/server/auth/two-factor.ts';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
+import { ANCHORING_RESTARTED } from '../../src/lib/server/audit/audit.ts';
 import { MAX_NAME_CHARS } from '../../src/lib/server/audit/refused-sign-ins.ts';
 import { kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
@@ -216,6 +217,22 @@ describe('the head is anchored: removing the newest entries is detected', () => 
     const h = (await audit().get<{ mac: string }>('head'))!.value;
     await audit().put('head', { ...h, seq: last.seq, hash: last.hash });
     expect((await check(boss.cookie)).ok).toBe(false);
+  });
+
+  it('head, anchors and the newest entries all deleted: the next action restarts anchoring, visibly', async () => {
+    const { boss, total } = await scene();
+    await truncate(total, 3);
+    for (const k of ['head', ...(await keysUnder('anchor/'))]) await audit().delete(k);
+    expect(await check(boss.cookie)).toMatchObject({ ok: false, reason: 'head missing' });
+    // A genuine action afterwards cannot sign a head over what it cannot trust without saying so.
+    await call(adminNews, '/api/admin/news', {
+      json: { title: 'After', slug: 't-after', content: '<p>x</p>', author: 'A' },
+      cookie: boss.cookie,
+    });
+    const report = await check(boss.cookie);
+    expect(report).toEqual({ ok: true, entries: total - 2, anchoredFrom: total - 2 });
+    const marked = (await activity(boss.cookie)).entries.find((e) => e.seq === total - 2)!;
+    expect(marked.details.anchoring).toBe(ANCHORING_RESTARTED);
   });
 
   it('the documented limit: head and anchors copied at one moment and all put back together pass', async () => {

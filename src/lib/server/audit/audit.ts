@@ -93,6 +93,9 @@ function anchorMac(fields: unknown[]): string {
   return createHmac('sha256', k).update(JSON.stringify(fields)).digest('hex');
 }
 const headMac = (h: Omit<Head, 'mac'>) => anchorMac(['head', h.seq, h.hash, h.anchoredFrom ?? null]);
+const signedHead = ({ mac, ...h }: Head) => mac !== undefined && headMac(h) === mac;
+/** The detail of the entry where anchoring starts over a head that could not be trusted. */
+export const ANCHORING_RESTARTED = 'started here: the head was missing, unsigned or altered';
 const dayMac = (a: Omit<DayAnchor, 'mac'>) => anchorMac(['day', a.day, a.seq, a.hash]);
 
 function entryHash(e: Omit<AuditEntry, 'hash'>): string {
@@ -163,8 +166,13 @@ async function appendUnqueued(
   const head = headDoc?.value;
   let seq = (head?.seq ?? 0) + 1;
   let prevHash = head?.hash ?? GENESIS;
+  // A head that is unsigned (a store from before anchors), forged, or missing while entries exist cannot be
+  // continued silently: this entry says anchoring (re)starts here, and the check reports that position.
+  const trusted = head ? signedHead(head) : !(await s.get(chainKey(1)));
   const details = Object.fromEntries(
-    Object.entries(input.details ?? {}).map(([k, v]) => [cap(k, 60), cap(String(v), 500)]),
+    Object.entries({ ...input.details, ...(trusted ? {} : { anchoring: ANCHORING_RESTARTED }) }).map(
+      ([k, v]) => [cap(k, 60), cap(String(v), 500)],
+    ),
   );
   const base = {
     at: now.toISOString(),
@@ -206,7 +214,7 @@ async function appendUnqueued(
   // head at or past an entry means its index key and anchor are written too.
   await s.put(logKey(done), { seq: done.seq });
   await advanceDayAnchor(s, done);
-  await advanceHead(s, done, headDoc ?? null);
+  await advanceHead(s, done, headDoc ?? null, trusted);
   return done;
 }
 
@@ -241,10 +249,15 @@ function advanceDayAnchor(s: KV, e: AuditEntry): Promise<void> {
  * acknowledged entry is always at or before the head, so removing it means
  * moving a signed head back.
  */
-function advanceHead(s: KV, e: AuditEntry, first: { value: Head; etag: string } | null): Promise<void> {
+function advanceHead(
+  s: KV,
+  e: AuditEntry,
+  first: { value: Head; etag: string } | null,
+  trusted: boolean,
+): Promise<void> {
   return advance<Head>(s, 'head', first, (cur) => {
-    // A store written before anchors: day anchors start with this entry.
-    const anchoredFrom = cur ? (cur.mac ? (cur.anchoredFrom ?? 1) : e.seq) : 1;
+    // Continues a signed head; otherwise day anchors start with this (marked) entry, or at 1 in a new store.
+    const anchoredFrom = cur && signedHead(cur) ? (cur.anchoredFrom ?? 1) : cur || !trusted ? e.seq : 1;
     const h = { seq: e.seq, hash: e.hash, anchoredFrom };
     return { ...h, mac: headMac(h) };
   });
@@ -440,6 +453,11 @@ export interface ChainReport {
   /** The first position where the chain does not hold, and why. */
   brokenAt?: number;
   reason?: string;
+  /**
+   * When anchoring began after entry 1 (a store from before anchors, or restarted over a head that could not
+   * be trusted; that entry says so): entries removed from the end before this position cannot be ruled out.
+   */
+  anchoredFrom?: number;
 }
 
 /**
@@ -485,8 +503,8 @@ export async function verifyChain(): Promise<ChainReport> {
   // the chain does not have there. (Entries past the head are appends in progress: their HMACs held above.)
   const headDoc = (await s.get<Head>('head'))?.value;
   if (!headDoc) return n === 0 ? { ok: true, entries: 0 } : fail(1, 'head missing');
-  const { mac, ...head } = headDoc;
-  if (!mac || headMac(head) !== mac) return fail(n + 1, 'head altered');
+  if (!signedHead(headDoc)) return fail(n + 1, 'head altered');
+  const head = headDoc;
   if (head.seq > n) return fail(n + 1, 'entries missing at the end');
   if (head.seq > 0 && chain[head.seq - 1]!.hash !== head.hash) return fail(head.seq, 'head altered');
 
@@ -526,7 +544,7 @@ export async function verifyChain(): Promise<ChainReport> {
     }
   }
   for (let seq = 1; seq <= head.seq; seq++) if (!listed.has(seq)) return fail(seq, 'entry not listed');
-  return { ok: true, entries: n };
+  return { ok: true, entries: n, ...(from > 1 ? { anchoredFrom: from } : {}) };
 }
 
 // ---------------------------------------------------------------------------
