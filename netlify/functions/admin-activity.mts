@@ -6,15 +6,6 @@ import { flushRefusedSignIns } from '../../src/lib/server/audit/refused-sign-ins
 import { allowMethods, download, handle, json } from '../../src/lib/server/http.ts';
 import { zodToHttp } from '../../src/lib/server/errors.ts';
 
-/**
- * The audit trail, admin only and read only (issue 11): there is no method
- * here, or anywhere, that writes, edits or deletes an entry. Pages and the CSV
- * read the chain itself and leave out entries that fail their check
- * (docs/decisions/new-h4-audit-anchors.md); a CSV export is itself recorded.
- * - GET /api/admin/activity?actor=&kind=&from=&to=&page=&pageSize=  newest first
- * - GET /api/admin/activity?format=csv&...                            every matching entry
- * - GET /api/admin/activity/verify                                    recompute the hash chain
- */
 /** The filters an export used, for its own entry. */
 const exportFilters = (q: AuditQuery): Record<string, string> =>
   Object.fromEntries(
@@ -23,6 +14,16 @@ const exportFilters = (q: AuditQuery): Record<string, string> =>
     ),
   );
 
+/**
+ * The audit trail, admin only and read only (issue 11): there is no method
+ * here, or anywhere, that edits or deletes an entry (an export only appends its
+ * own record, as every staff action does). Pages and the CSV
+ * read the chain itself and leave out entries that fail their check
+ * (docs/decisions/new-h4-audit-anchors.md).
+ * - GET /api/admin/activity?actor=&kind=&from=&to=&page=&pageSize=  newest first
+ * - GET /api/admin/activity?format=csv&...                            every matching entry
+ * - GET /api/admin/activity/verify                                    recompute the hash chain
+ */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET');
   const user = await requireUser(req, { permission: 'view_audit' });
