@@ -7,20 +7,25 @@ import { setCheckedIn } from '../../src/lib/server/events/rsvp.ts';
 import { rsvpCsv, rsvpStaffView } from '../../src/lib/server/events/rsvp-staff.ts';
 import { allowMethods, download, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
+import { audit, target } from '../../src/lib/server/audit/audit.ts';
+import { events } from '../../src/lib/server/content/events.ts';
 
 /**
  * GET /api/admin/events/:id/rsvps[?format=csv]: going / waitlisted / capacity
  * and the people (every staff role reads). PUT /api/admin/events/:id/rsvps/:rsvpId
- * {checkedIn}: check-in at the door (admin and editor).
+ * {checkedIn}: check-in at the door (admin and editor). Check-ins and CSV
+ * exports are audited.
  */
 export default handle(async (req: Request, context: Context) => {
   const rsvpId = context.params?.rsvpId;
   allowMethods(req, rsvpId === undefined ? 'GET' : 'PUT');
   const eventId = idFrom(context);
   if (req.method === 'GET') {
-    await requireUser(req);
+    const user = await requireUser(req);
     if (new URL(req.url).searchParams.get('format') === 'csv') {
-      const { filename, columns, rows } = await rsvpCsv(eventId);
+      const { filename, columns, rows, event } = await rsvpCsv(eventId);
+      // Every export of personal data is a recorded staff action (docs/decisions/new-h4-audit-anchors.md).
+      await audit(context, user, 'rsvp.export', target.event(event), { rows: String(rows.length) });
       return download(toCsv(columns, rows), filename, 'text/csv; charset=utf-8');
     }
     const { page, pageSize } = pageQuery(new URL(req.url));
@@ -30,6 +35,14 @@ export default handle(async (req: Request, context: Context) => {
   if (!rsvpId || !/^[a-f0-9]{64}$/.test(rsvpId)) throw new HttpError(404, 'RSVP not found');
   const { checkedIn } = await readJson(req, CheckInSchema, 1024);
   const rec = await setCheckedIn(eventId, rsvpId, checkedIn, user.username);
+  const event = await events.get(eventId);
+  await audit(
+    context,
+    user,
+    checkedIn ? 'rsvp.check_in' : 'rsvp.check_out',
+    event ? target.event(event) : { type: 'event', id: eventId, label: `Event ${eventId}` },
+    { attendee: rec.name },
+  );
   return json({ id: rec.id, checkedInAt: rec.checkedInAt });
 });
 

@@ -5,6 +5,7 @@ import { createSessionCookie } from '../../src/lib/server/auth/session.ts';
 import { isEnrolled, pendingSignInCookie } from '../../src/lib/server/auth/two-factor.ts';
 import { toPublicUser, type StoredUser } from '../../src/lib/server/auth/users.ts';
 import { audit } from '../../src/lib/server/audit/audit.ts';
+import { recordRefusedSignIn } from '../../src/lib/server/audit/refused-sign-ins.ts';
 import {
   allowMethods,
   clientIp,
@@ -23,8 +24,10 @@ export default handle(async (req: Request, context: Context) => {
   try {
     user = await login(input, clientIp(context));
   } catch (err) {
+    // Aggregated per source and window, the typed name kept only in a sanitised form
+    // (docs/decisions/new-h4-audit-anchors.md).
     if (err instanceof HttpError && (err.status === 401 || err.status === 429))
-      await audit(context, input.username, 'auth.sign_in_failed', null, { reason: err.message });
+      await recordRefusedSignIn(clientIp(context), input.username, err.status);
     throw err;
   }
   // Issue 11: with two-factor on, the password only opens the code step (POST /api/auth/two-factor/verify).

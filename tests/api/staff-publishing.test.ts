@@ -359,8 +359,9 @@ describe('audit trail', () => {
     const page = await activity(admin.cookie);
     const mine = page.entries.filter((e) => e.seq > start).reverse();
     const summary = mine.map((e) => `${e.actorName} ${e.kind}`);
+    // A refused sign-in is not an entry of its own: it is counted per source and window, and the window's
+    // one entry is written when it closes (docs/decisions/new-h4-audit-anchors.md; tests/api/audit-integrity.test.ts).
     expect(summary).toEqual([
-      `${viewer.username} auth.sign_in_failed`,
       `${editor.username} article.create`,
       `${editor.username} article.publish`,
       `${editor.username} article.unpublish`,
@@ -379,7 +380,7 @@ describe('audit trail', () => {
     expect(roleChange.details).toMatchObject({ roleBefore: 'viewer', roleAfter: 'editor' });
     expect(mine.find((e) => e.kind === 'user.delete')!.details).toMatchObject({ roleBefore: 'editor' });
     expect(mine.find((e) => e.kind === 'inbox.export')!.target).toMatchObject({ label: 'volunteers' });
-    expect(mine.find((e) => e.kind === 'auth.sign_in_failed')!.ip).toBe('198.51.100.77');
+    expect(mine.some((e) => e.kind === 'auth.sign_in_failed')).toBe(false);
 
     // Filters: person, kind, date range.
     const byEditor = await activity(admin.cookie, `&actor=${editor.user.id}`);

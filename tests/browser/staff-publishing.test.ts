@@ -272,6 +272,8 @@ describe('Activity tab', () => {
     });
     await apiAs(editor.cookie, 'GET', '/api/admin/contacts?format=csv');
     await apiAs(admin.cookie, 'DELETE', `/api/admin/news/${articleId}`);
+    // A refused sign-in is counted per source and window, not listed one by one: its window's single entry
+    // is written after the window closes (docs/decisions/new-h4-audit-anchors.md), so it is not expected here.
     await apiAs(null, 'POST', '/api/auth/login', { username: names.viewer, password: 'wrong-password' });
     await apiAs(viewer.cookie, 'POST', '/api/auth/logout');
     const expected: [string, string][] = [
@@ -280,7 +282,6 @@ describe('Activity tab', () => {
       [names.admin, 'Edited metric'],
       [names.editor, 'Exported inbox list'],
       [names.admin, 'Deleted article'],
-      [names.viewer, 'Failed sign-in'],
       [names.viewer, 'Signed out'],
     ];
 

@@ -35,13 +35,20 @@ export function ActivityTab() {
   async function verify() {
     setCheck('Checking…');
     try {
-      const r = await apiRequest<{ ok: boolean; entries: number; brokenAt?: number; reason?: string }>(
-        'GET',
-        `${ADMIN_ACTIVITY}/verify`,
-      );
+      const r = await apiRequest<{
+        ok: boolean;
+        entries: number;
+        brokenAt?: number;
+        reason?: string;
+        anchoredFrom?: number;
+      }>('GET', `${ADMIN_ACTIVITY}/verify`);
+      // docs/decisions/new-h4-audit-anchors.md: before anchoredFrom, removal of the newest entries is not ruled out.
+      const anchored = r.anchoredFrom
+        ? ` Removal of entries from the end is checked from entry ${r.anchoredFrom} on (see that entry).`
+        : '';
       setCheck(
         r.ok
-          ? `All ${r.entries} entries check out: none was changed or removed.`
+          ? `All ${r.entries} entries check out: none was changed or removed.${anchored}`
           : `The record does not hold at entry ${r.brokenAt}: ${r.reason}.`,
       );
     } catch (err) {
@@ -132,6 +139,14 @@ export function ActivityTab() {
           />
         </div>
       </form>
+      {data?.problems.length ? (
+        // Entries that fail their own check are never shown, only named (docs/decisions/new-h4-audit-anchors.md).
+        <p className="alert alert--error" role="alert">
+          {data.problems.length === 1 ? 'One entry' : `${data.problems.length} entries`} on this page failed
+          the integrity check and {data.problems.length === 1 ? 'is' : 'are'} not shown (
+          {data.problems.map((p) => `#${p.seq} ${p.reason}`).join(', ')}). Run “Check integrity”.
+        </p>
+      ) : null}
       <ListState isLoading={isLoading} error={error} empty={(data?.entries.length ?? 0) === 0}>
         <Table caption="Staff actions, newest first" captionHidden>
           <thead>

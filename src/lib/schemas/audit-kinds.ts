@@ -37,6 +37,13 @@ export const AUDIT_KIND_LABELS = {
   'goal.update': 'Edited volunteer goal',
   'milestone.update': 'Edited milestone',
   'inbox.export': 'Exported inbox list',
+  'rsvp.check_in': 'Checked in attendee',
+  'rsvp.check_out': 'Undid a check-in',
+  'rsvp.export': 'Exported attendee list',
+  'donation.goal_update': 'Changed donation goal',
+  'donation.export': 'Exported donation totals',
+  'upload.create': 'Uploaded image',
+  'audit.export': 'Exported activity',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

@@ -48,5 +48,15 @@ export const AuditQuerySchema = z.strictObject({
 });
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
+/**
+ * An entry listed on a page that failed its own check (its HMAC, or its index
+ * key): reported by position only, never shown with its possibly forged content
+ * (docs/decisions/new-h4-audit-anchors.md).
+ */
+export interface AuditProblem {
+  seq: number;
+  reason: 'missing' | 'unreadable' | 'altered';
+}
+
 /** The Activity tab's page of entries. */
-export type AuditPage = Page<'entries', AuditEntry>;
+export type AuditPage = Page<'entries', AuditEntry> & { problems: AuditProblem[] };

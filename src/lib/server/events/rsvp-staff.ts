@@ -61,9 +61,11 @@ export async function rsvpStaffView(eventId: number, page: number, pageSize: num
 
 export async function rsvpCsv(
   eventId: number,
-): Promise<{ filename: string; columns: string[]; rows: string[][] }> {
+): Promise<{ filename: string; columns: string[]; rows: string[][]; event: { id: number; title: string } }> {
   const { event, rows } = await rsvpRows(eventId);
   return {
+    // For the export's audit entry (docs/decisions/new-h4-audit-anchors.md).
+    event: { id: event.id, title: event.title },
     filename: `rsvps-${event.id}-${event.eventDate}.csv`,
     columns: [
       'name',
