@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { TwoFactorPolicySchema } from '../../src/lib/schemas/two-factor.ts';
+import { TWO_FACTOR_MESSAGES, TwoFactorPolicySchema } from '../../src/lib/schemas/two-factor.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import {
   enrolledUserIds,
@@ -17,7 +17,7 @@ import { HttpError } from '../../src/lib/server/errors.ts';
  * Admin side of two-factor sign-in (issue 11), admin only:
  * - GET /api/admin/two-factor             the policy and who has enrolled
  * - PUT /api/admin/two-factor             set the policy
- * - DELETE /api/admin/users/:id/two-factor  reset a member's second factor (signs them out)
+ * - DELETE /api/admin/users/:id/two-factor  reset another member's second factor (signs them out); never one's own
  */
 export default handle(async (req: Request, context: Context) => {
   const hasId = context.params?.id !== undefined;
@@ -25,6 +25,9 @@ export default handle(async (req: Request, context: Context) => {
   const admin = await requireUser(req, { permission: 'manage_users' });
   if (hasId) {
     const id = idFrom(context);
+    // One's own factor comes off only through Security, which checks the policy and re-authenticates
+    // (docs/decisions/new-h2-reauthentication.md); here a stolen admin session could skip both.
+    if (id === admin.id) throw new HttpError(403, TWO_FACTOR_MESSAGES.ownResetRefused);
     const member = await getUser(id);
     if (!member) throw new HttpError(404, 'User not found');
     if (!(await isEnrolled(id))) throw new HttpError(409, 'This member has no second factor to reset');

@@ -4,16 +4,19 @@ import {
   TWO_FACTOR_MESSAGES,
   TwoFactorDisableSchema,
   TwoFactorEnableSchema,
+  TwoFactorReauthSchema,
 } from '../../src/lib/schemas/two-factor.ts';
-import { verifyPassword } from '../../src/lib/server/auth/passwords.ts';
+import { reauthenticate } from '../../src/lib/server/auth/reauth.ts';
 import { createSessionCookie, requireUser } from '../../src/lib/server/auth/session.ts';
 import {
   checkSecondFactor,
   confirmEnrolment,
   getPolicy,
+  isEnrolled,
   isRequiredFor,
   pendingSignInUser,
   removeFactor,
+  replaceRecoveryCodes,
   startEnrolment,
   twoFactorStatus,
 } from '../../src/lib/server/auth/two-factor.ts';
@@ -34,8 +37,9 @@ import { HttpError } from '../../src/lib/server/errors.ts';
  * - GET  /api/auth/two-factor          own status
  * - POST /api/auth/two-factor/verify   the code step of a sign-in (pending-sign-in cookie, no session yet)
  * - POST /api/auth/two-factor/setup    a new secret to scan (QR) or type
- * - POST /api/auth/two-factor/enable   confirm with a first code; answers the recovery codes once
+ * - POST /api/auth/two-factor/enable   current password and a first code; answers the recovery codes once
  * - POST /api/auth/two-factor/disable  current password and a code
+ * - POST /api/auth/two-factor/recovery-codes  current password and a code; ten new recovery codes, once
  */
 export default handle(async (req: Request, context: Context) => {
   const action = new URL(req.url).pathname.replace(/\/$/, '').split('/').pop();
@@ -68,26 +72,43 @@ export default handle(async (req: Request, context: Context) => {
   }
   const user = await requireUser(req, { allowTwoFactorSetup: true });
   if (action === 'setup') return json(await startEnrolment(user));
+  // Every change below re-authenticates against the sign-in lockout (docs/decisions/new-h2-reauthentication.md).
+  const reauth = (input: { password: string; code?: string; recoveryCode?: string }, during: string) =>
+    reauthenticate(user, input, {
+      passwordField: 'password',
+      onLockout: () => audit(context, user, 'auth.reauth_locked', null, { during }),
+    });
   if (action === 'enable') {
-    const { code } = await readJson(req, TwoFactorEnableSchema, 4 * 1024);
-    const recoveryCodes = await confirmEnrolment(user, code);
-    await audit(context, user, 'auth.two_factor_enable');
-    return json({ recoveryCodes, status: await twoFactorStatus(user) });
+    const { password, code } = await readJson(req, TwoFactorEnableSchema, 4 * 1024);
+    // Not enrolled yet: the password alone (the code below proves the new app, not the person).
+    await reauth({ password }, 'turning on two-factor');
+    const enabled = await confirmEnrolment(user, code);
+    await audit(context, enabled.user, 'auth.two_factor_enable');
+    // Every other session was signed out (token version); this one continues with a fresh cookie.
+    return json(
+      { recoveryCodes: enabled.recoveryCodes, status: await twoFactorStatus(enabled.user) },
+      { headers: { 'Set-Cookie': await createSessionCookie(enabled.user) } },
+    );
   }
   if (action === 'disable') {
     const input = await readJson(req, TwoFactorDisableSchema, 4 * 1024);
     if (isRequiredFor(user, await getPolicy()))
       throw new HttpError(409, TWO_FACTOR_MESSAGES.requiredCannotDisable);
-    if (!(await verifyPassword(user.passwordHash, input.password)))
-      throw new HttpError(400, 'Current password is incorrect', { fields: { password: 'Incorrect' } });
-    if (!(await checkSecondFactor(user, input, clientIp(context))))
-      throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, {
-        fields: { code: TWO_FACTOR_MESSAGES.invalidCode },
-      });
+    const method = await reauth(input, 'turning off two-factor');
+    if (!(await isEnrolled(user.id))) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyOff);
+    if (method === 'recovery') await audit(context, user, 'auth.recovery_code_used');
     const updated = await removeFactor(user.id);
     await audit(context, updated, 'auth.two_factor_disable');
     // Every session was signed out; this one continues with a fresh cookie.
     return json({ success: true }, { headers: { 'Set-Cookie': await createSessionCookie(updated) } });
+  }
+  if (action === 'recovery-codes') {
+    const input = await readJson(req, TwoFactorReauthSchema, 4 * 1024);
+    const method = await reauth(input, 'new recovery codes');
+    if (method === 'recovery') await audit(context, user, 'auth.recovery_code_used');
+    const recoveryCodes = await replaceRecoveryCodes(user.id); // 409 when two-factor is off
+    await audit(context, user, 'auth.recovery_codes_new');
+    return json({ recoveryCodes, status: await twoFactorStatus(user) });
   }
   throw new HttpError(404, 'Not found');
 });
@@ -99,5 +120,6 @@ export const config: Config = {
     '/api/auth/two-factor/setup',
     '/api/auth/two-factor/enable',
     '/api/auth/two-factor/disable',
+    '/api/auth/two-factor/recovery-codes',
   ],
 };

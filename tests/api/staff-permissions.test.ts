@@ -201,6 +201,15 @@ const ROUTES: Route[] = [
       { json: { password: 'not the password', code: '000000' } },
     ],
   },
+  {
+    name: 'POST /api/auth/two-factor/recovery-codes (not enrolled, wrong password: 400 for staff)',
+    want: { viewer: 400, editor: 400, admin: 400 },
+    req: () => [
+      twoFactorFn,
+      '/api/auth/two-factor/recovery-codes',
+      { json: { password: 'not the password', code: '000000' } },
+    ],
+  },
 ];
 
 describe('permission matrix: issue 11 routes x {anonymous, viewer, editor, admin, inactive}', () => {

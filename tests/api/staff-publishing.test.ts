@@ -494,19 +494,24 @@ describe('audit trail', () => {
 });
 
 describe('two-factor sign-in', () => {
-  async function enrol(cookie: string): Promise<{ secret: string; codes: string[] }> {
+  /** Turns two-factor on (the password is needed since issue 27); enabling re-issues the caller's cookie. */
+  async function enrol(u: {
+    cookie: string;
+    password: string;
+  }): Promise<{ secret: string; codes: string[]; cookie: string }> {
     const setup = await json<{ secret: string; otpauthUri: string }>(
-      await call(twoFactorFn, '/api/auth/two-factor/setup', { method: 'POST', cookie }),
+      await call(twoFactorFn, '/api/auth/two-factor/setup', { method: 'POST', cookie: u.cookie }),
     );
     expect(setup.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
     expect(setup.otpauthUri).toContain(`secret=${setup.secret}`);
     const enable = await call(twoFactorFn, '/api/auth/two-factor/enable', {
-      json: { code: totpCode(setup.secret) },
-      cookie,
+      json: { password: u.password, code: totpCode(setup.secret) },
+      cookie: u.cookie,
     });
     expect(enable.status).toBe(200);
     const { recoveryCodes } = await json<{ recoveryCodes: string[] }>(enable);
-    return { secret: setup.secret, codes: recoveryCodes };
+    u.cookie = sessionCookie(enable);
+    return { secret: setup.secret, codes: recoveryCodes, cookie: u.cookie };
   }
 
   const login = (username: string, password: string, ip = '192.0.2.90') =>
@@ -519,7 +524,7 @@ describe('two-factor sign-in', () => {
 
   it('with two-factor on, the password alone gives no session; a code works once; a recovery code works once', async () => {
     const u = await signedIn('editor');
-    const { secret, codes } = await enrol(u.cookie);
+    const { secret, codes } = await enrol(u);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     // Stored hashed: no code and no secret in the store in clear.
@@ -579,7 +584,7 @@ describe('two-factor sign-in', () => {
 
   it('the code step is rate limited like the password', async () => {
     const u = await signedIn('viewer');
-    const { secret } = await enrol(u.cookie);
+    const { secret } = await enrol(u);
     const pending = pendingCookie(await login(u.username, u.password, '192.0.2.91'));
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
@@ -603,7 +608,7 @@ describe('two-factor sign-in', () => {
 
   it('turning it off needs the current password and a code', async () => {
     const u = await signedIn('editor');
-    const { secret } = await enrol(u.cookie);
+    const { secret } = await enrol(u);
     const code = totpCode(secret, Date.now() + 30_000);
     expect(
       (
@@ -633,10 +638,10 @@ describe('two-factor sign-in', () => {
 
   it('an admin can require it for admins: an un-enrolled admin is sent to enrolment; an admin can reset a member (audited)', async () => {
     const boss = await signedIn('admin');
-    await enrol(boss.cookie);
+    await enrol(boss);
     const other = await signedIn('admin');
     const member = await signedIn('editor');
-    await enrol(member.cookie);
+    await enrol(member);
     try {
       expect(
         (
@@ -659,15 +664,16 @@ describe('two-factor sign-in', () => {
         (await call(adminNews, '/api/admin/news', { cookie: (await signedIn('editor')).cookie })).status,
       ).toBe(200);
       // Enrolment is open to the blocked admin, and then everything else is.
-      await enrol(other.cookie);
+      await enrol(other);
       expect((await call(adminNews, '/api/admin/news', { cookie: other.cookie })).status).toBe(200);
 
+      const versionBefore = (await getUser(member.user.id))!.tokenVersion;
       const reset = await call(adminTwoFactorFn, `/api/admin/users/${member.user.id}/two-factor`, {
         method: 'DELETE',
         cookie: boss.cookie,
       });
       expect(reset.status).toBe(200);
-      expect((await getUser(member.user.id))!.tokenVersion).toBeGreaterThan(member.user.tokenVersion);
+      expect((await getUser(member.user.id))!.tokenVersion).toBeGreaterThan(versionBefore);
       const log = await activity(boss.cookie, '&kind=auth.two_factor_reset');
       expect(log.entries[0]).toMatchObject({ actorName: boss.username, target: { label: member.username } });
     } finally {

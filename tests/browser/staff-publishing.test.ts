@@ -340,6 +340,8 @@ describe('two-factor sign-in', () => {
     await page.getByRole('img', { name: /QR code/ }).waitFor();
     await expectNoAxeViolations(page);
     const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
+    // Turning it on needs the current password (docs/decisions/new-h2-reauthentication.md).
+    await page.getByLabel('Current password').fill(password);
     await page.getByLabel('Code from the app').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await page.getByRole('list', { name: 'Recovery codes' }).waitFor();

@@ -149,4 +149,16 @@ describe('auth store', () => {
     expect(handleAuthError(new ApiError(401, '', 'Unauthorized'))).toBe(true);
     expect($authStatus.get()).toBe('unauthenticated');
   });
+
+  it('a 429 that signed the account out (too many password attempts) signs the user out; another 429 does not', async () => {
+    queue('GET /api/auth/me', { status: 200, body: { role: 'editor', user: alice } });
+    await refresh();
+    expect(handleAuthError(new ApiError(429, '{"error":"Too many attempts."}', 'Too Many Requests'))).toBe(
+      false,
+    );
+    expect($authStatus.get()).toBe('authenticated');
+    const locked = new ApiError(429, '{"error":"Too many attempts.","signedOut":true}', 'Too Many Requests');
+    expect(handleAuthError(locked)).toBe(true);
+    expect($authStatus.get()).toBe('unauthenticated');
+  });
 });

@@ -11,14 +11,15 @@ export const ADMIN_TWO_FACTOR = '/api/admin/two-factor';
 /** POST /api/auth/two-factor/setup: a new secret (QR code and text). */
 export const startTwoFactorSetup = () => send<TwoFactorSetup>('POST', '/api/auth/two-factor/setup');
 
-/** POST /api/auth/two-factor/enable: the first code confirms; answers the recovery codes (shown once). */
-export async function enableTwoFactor(code: string): Promise<string[]> {
+/**
+ * POST /api/auth/two-factor/enable: the current password and the first code confirm; answers the
+ * recovery codes (shown once). The server signs out every other session and re-issues this one's cookie.
+ */
+export async function enableTwoFactor(password: string, code: string): Promise<string[]> {
   const res = await send<{ recoveryCodes: string[]; status: TwoFactorStatus }>(
     'POST',
     '/api/auth/two-factor/enable',
-    {
-      code,
-    },
+    { password, code },
   );
   return res.recoveryCodes;
 }
@@ -28,10 +29,30 @@ export async function finishTwoFactorSetup(): Promise<void> {
   await refresh(true).catch(() => undefined);
 }
 
+/** What a sensitive change asks for: the current password and a code (or one recovery code). */
+export type Reauth = { password: string } & ({ code: string } | { recoveryCode: string });
+
+/** A typed second factor as the API takes it: six digits are an app code, anything else a recovery code. */
+export function secondFactorOf(typed: string): { code: string } | { recoveryCode: string } {
+  const t = typed.trim();
+  return /^\d{6}$/.test(t.replace(/\s/g, '')) ? { code: t.replace(/\s/g, '') } : { recoveryCode: t };
+}
+
 /** POST /api/auth/two-factor/disable: current password and a code. */
-export async function disableTwoFactor(input: { password: string; code?: string; recoveryCode?: string }) {
+export async function disableTwoFactor(input: Reauth) {
   await send('POST', '/api/auth/two-factor/disable', input);
   twoFactorChanged({ enabled: false, required: false, recoveryCodesLeft: 0 });
+}
+
+/** POST /api/auth/two-factor/recovery-codes: ten new recovery codes (shown once); the old ones stop working. */
+export async function newRecoveryCodes(input: Reauth): Promise<string[]> {
+  const res = await send<{ recoveryCodes: string[]; status: TwoFactorStatus }>(
+    'POST',
+    '/api/auth/two-factor/recovery-codes',
+    input,
+  );
+  twoFactorChanged(res.status);
+  return res.recoveryCodes;
 }
 
 export interface TwoFactorAdmin {

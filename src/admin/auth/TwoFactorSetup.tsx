@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
 import { encode } from 'uqr';
 import { messageOf } from '../../lib/client/api.ts';
 import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
@@ -7,6 +6,7 @@ import type { TwoFactorSetup as Setup } from '../../lib/schemas/two-factor.ts';
 import { enableTwoFactor, finishTwoFactorSetup, startTwoFactorSetup } from '../api/two-factor.ts';
 import { TextField } from '../components/Field.tsx';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
+import { ReauthFields, RecoveryCodeList, reauthErrorsOf, reauthProblems, reportFailure } from './Reauth.tsx';
 
 /** The otpauth:// URI as a QR code: an SVG of dark modules, drawn by React (no innerHTML). */
 export function QrCode({ value, label }: { value: string; label: string }) {
@@ -40,7 +40,8 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
  * Turning on two-factor sign-in (issue 11): scan the QR code (or type the
- * secret), confirm with a first code, then see the ten recovery codes once.
+ * secret), confirm with the current password and a first code, then see the
+ * ten recovery codes once (docs/decisions/new-h2-reauthentication.md).
  * `onDone` runs after the member has confirmed they saved the codes.
  */
 export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
@@ -48,6 +49,8 @@ export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCan
   const [failed, setFailed] = useState('');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState('');
   const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const base = useId();
@@ -66,16 +69,20 @@ export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCan
 
   async function onConfirm(e: SyntheticEvent) {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setCodeError(TWO_FACTOR_MESSAGES.codeFormat);
-      return;
-    }
+    const problems = reauthProblems({ password, code: '' }, false);
+    const codeProblem = /^\d{6}$/.test(code) ? '' : TWO_FACTOR_MESSAGES.codeFormat;
+    setPasswordError(problems.password ?? '');
+    setCodeError(codeProblem);
+    if (problems.password || codeProblem) return;
     setBusy(true);
-    setCodeError('');
     try {
-      setCodes(await enableTwoFactor(code));
+      // The server signs out every other session and gives this one a fresh cookie.
+      setCodes(await enableTwoFactor(password, code));
     } catch (err) {
-      setCodeError(messageOf(err, TWO_FACTOR_MESSAGES.invalidCode));
+      const errors = reauthErrorsOf(err);
+      setPasswordError(errors.password ?? '');
+      setCodeError(errors.code ?? '');
+      if (!errors.password && !errors.code) reportFailure(err, 'Could not turn on two-factor sign-in');
     } finally {
       setBusy(false);
     }
@@ -96,41 +103,12 @@ export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCan
 
   if (codes)
     return (
-      <div className="stack" aria-labelledby={`${base}-codes`}>
-        <h3 id={`${base}-codes`}>Save your recovery codes</h3>
-        <p>
-          Two-factor sign-in is on. If you lose your phone, each of these codes signs you in once. They are
-          shown only now: print them or keep them in a password manager.
-        </p>
-        <ul className="recovery-codes" aria-label="Recovery codes">
-          {codes.map((c) => (
-            <li key={c}>
-              <code>{c}</code>
-            </li>
-          ))}
-        </ul>
-        <div className="row-actions">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() =>
-              void navigator.clipboard
-                ?.writeText(codes.join('\n'))
-                .then(() => toast.success('Recovery codes copied'))
-                .catch(() => toast.error('Could not copy; please write them down'))
-            }
-          >
-            Copy codes
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => void finishTwoFactorSetup().then(onDone)}
-          >
-            I have saved my recovery codes
-          </button>
-        </div>
-      </div>
+      <RecoveryCodeList
+        headingId={`${base}-codes`}
+        codes={codes}
+        lead="Two-factor sign-in is on, and any other browser signed in as you has been signed out."
+        onDone={() => void finishTwoFactorSetup().then(onDone)}
+      />
     );
 
   return (
@@ -149,6 +127,13 @@ export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCan
         </code>
       </p>
       <form onSubmit={(e) => void onConfirm(e)} noValidate className="stack">
+        <ReauthFields
+          idPrefix={`${base}-reauth`}
+          values={{ password, code: '' }}
+          errors={{ password: passwordError || undefined }}
+          withCode={false}
+          onChange={(v) => setPassword(v.password)}
+        />
         <TextField
           id={`${base}-code`}
           label="Code from the app"

@@ -5,29 +5,166 @@ import { messageOf } from '../../lib/client/api.ts';
 import { $twoFactor } from '../../lib/client/auth-store.ts';
 import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
 import type { TwoFactorPolicy } from '../../lib/schemas/two-factor.ts';
-import { disableTwoFactor, useSetTwoFactorPolicy, useTwoFactorAdmin } from '../api/two-factor.ts';
+import { PASSWORD_MIN } from '../../lib/schemas/fields.ts';
+import { changePassword } from '../api/change-password.ts';
+import {
+  disableTwoFactor,
+  newRecoveryCodes,
+  secondFactorOf,
+  useSetTwoFactorPolicy,
+  useTwoFactorAdmin,
+  type Reauth,
+} from '../api/two-factor.ts';
+import { changePasswordProblem } from '../auth/ChangePasswordForm.tsx';
+import {
+  hasProblem,
+  ReauthFields,
+  reauthErrorsOf,
+  reauthProblems,
+  RecoveryCodeList,
+  reportFailure,
+  type ReauthErrors,
+  type ReauthValues,
+} from '../auth/Reauth.tsx';
 import { TwoFactorSetup } from '../auth/TwoFactorSetup.tsx';
-import { CheckboxField, TextField } from '../components/Field.tsx';
+import { CheckboxField } from '../components/Field.tsx';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /**
- * Security (issue 11): the member's own two-factor sign-in, and for admins
- * the campaign's policy (require it for admins, or for all staff).
+ * Security (issue 11): the member's own password and two-factor sign-in, and
+ * for admins the campaign's policy (require it for admins, or for all staff).
  */
 export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section aria-labelledby="security-heading" className="stack">
       <h2 id="security-heading">Security</h2>
+      <MyPassword />
       <MyTwoFactor />
       {isAdmin ? <TeamPolicy /> : null}
     </section>
   );
 }
 
+/**
+ * The member's own password. Like every sensitive change here it needs the current password (and a code
+ * with two-factor on), and wrong tries count against the sign-in lockout:
+ * docs/decisions/new-h2-reauthentication.md.
+ */
+function MyPassword() {
+  const status = useStore($twoFactor);
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="card stack" aria-labelledby="my-password-heading">
+      <h3 id="my-password-heading">Password</h3>
+      <p className="muted">
+        Changing your password signs out every other browser signed in as you; this one stays signed in.
+      </p>
+      {open ? (
+        <ChangePasswordCard withCode={Boolean(status?.enabled)} onDone={() => setOpen(false)} />
+      ) : (
+        <div>
+          <button type="button" className="btn btn--secondary" onClick={() => setOpen(true)}>
+            Change password
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ChangePasswordCard({ withCode, onDone }: { withCode: boolean; onDone: () => void }) {
+  const [values, setValues] = useState<ReauthValues>({ password: '', code: '' });
+  const [errors, setErrors] = useState<ReauthErrors>({});
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: SyntheticEvent) {
+    e.preventDefault();
+    const problems = reauthProblems(values, withCode);
+    setErrors(problems);
+    if (hasProblem(problems)) return;
+    // The new password's own checks, in the spec's order (as on the forced change).
+    const problem = changePasswordProblem(values.password, next, confirm);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await changePassword({
+        currentPassword: values.password,
+        newPassword: next,
+        ...(withCode ? secondFactorOf(values.code) : {}),
+      });
+      toast.success('Password changed', { description: 'Your new password is set.' });
+      onDone();
+    } catch (err) {
+      setErrors(reauthErrorsOf(err, 'currentPassword'));
+      reportFailure(err, 'Password change failed');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Change password">
+      <ReauthFields
+        idPrefix="change-password"
+        values={values}
+        errors={errors}
+        withCode={withCode}
+        onChange={setValues}
+      />
+      <div className="field">
+        <label htmlFor="change-password-new" className="field__label">
+          New password
+        </label>
+        <PasswordInput
+          id="change-password-new"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          aria-describedby="change-password-new-hint"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        <p id="change-password-new-hint" className="field__hint">
+          At least {PASSWORD_MIN} characters.
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="change-password-confirm" className="field__label">
+          Confirm new password
+        </label>
+        <PasswordInput
+          id="change-password-confirm"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+      </div>
+      <div className="row-actions">
+        <SubmitButton
+          busy={busy}
+          label="Change password"
+          busyLabel="Changing password..."
+          className="btn btn--primary"
+        />
+        <button type="button" className="btn btn--secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function MyTwoFactor() {
   const status = useStore($twoFactor);
-  const [mode, setMode] = useState<'view' | 'setup' | 'disable'>('view');
+  const [mode, setMode] = useState<'view' | 'setup' | 'disable' | 'codes'>('view');
   const enabled = Boolean(status?.enabled);
 
   return (
@@ -52,16 +189,19 @@ function MyTwoFactor() {
         />
       ) : mode === 'disable' ? (
         <DisableForm onDone={() => setMode('view')} />
+      ) : mode === 'codes' ? (
+        <NewCodesForm onDone={() => setMode('view')} />
       ) : enabled ? (
-        status?.required ? (
-          <p className="muted">{TWO_FACTOR_MESSAGES.requiredCannotDisable}</p>
-        ) : (
-          <div>
+        <div className="row-actions">
+          <button type="button" className="btn btn--secondary" onClick={() => setMode('codes')}>
+            Get new recovery codes
+          </button>
+          {status?.required ? null : (
             <button type="button" className="btn btn--secondary" onClick={() => setMode('disable')}>
               Turn off two-factor sign-in
             </button>
-          </div>
-        )
+          )}
+        </div>
       ) : (
         <div>
           <button type="button" className="btn btn--primary" onClick={() => setMode('setup')}>
@@ -69,69 +209,109 @@ function MyTwoFactor() {
           </button>
         </div>
       )}
+      {enabled && status?.required && mode === 'view' ? (
+        <p className="muted">{TWO_FACTOR_MESSAGES.requiredCannotDisable}</p>
+      ) : null}
     </section>
   );
 }
 
-function DisableForm({ onDone }: { onDone: () => void }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+/** The shared shape of "current password and a code, then do it": turning two-factor off, new codes. */
+function useReauthForm(run: (input: Reauth) => Promise<void>, failureTitle: string) {
+  const [values, setValues] = useState<ReauthValues>({ password: '', code: '' });
+  const [errors, setErrors] = useState<ReauthErrors>({});
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: SyntheticEvent) {
     e.preventDefault();
-    if (!password || !code.trim()) {
-      toast.error('Please fill in all fields');
-      return;
-    }
+    const problems = reauthProblems(values, true);
+    setErrors(problems);
+    if (hasProblem(problems)) return;
     setBusy(true);
     try {
-      const c = code.trim();
-      await disableTwoFactor(/^\d{6}$/.test(c) ? { password, code: c } : { password, recoveryCode: c });
-      toast.success('Two-factor sign-in is off');
-      onDone();
+      await run({ password: values.password, ...secondFactorOf(values.code) });
     } catch (err) {
-      toast.error('Could not turn off two-factor sign-in', {
-        description: messageOf(err, 'Please try again.'),
-      });
+      setErrors(reauthErrorsOf(err));
+      reportFailure(err, failureTitle);
     } finally {
       setBusy(false);
     }
   }
+  return { values, setValues, errors, busy, onSubmit };
+}
+
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const form = useReauthForm(async (input) => {
+    await disableTwoFactor(input);
+    toast.success('Two-factor sign-in is off');
+    onDone();
+  }, 'Could not turn off two-factor sign-in');
 
   return (
     <form
       className="stack"
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={(e) => void form.onSubmit(e)}
       noValidate
       aria-label="Turn off two-factor sign-in"
     >
-      <div className="field">
-        <label htmlFor="disable-2fa-password" className="field__label">
-          Current password
-        </label>
-        <PasswordInput
-          id="disable-2fa-password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <TextField
-        id="disable-2fa-code"
-        label="Code from your app, or a recovery code"
-        autoComplete="one-time-code"
-        required
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
+      <ReauthFields
+        idPrefix="disable-2fa"
+        values={form.values}
+        errors={form.errors}
+        withCode
+        onChange={form.setValues}
       />
       <div className="row-actions">
         <SubmitButton
-          busy={busy}
+          busy={form.busy}
           label="Turn off"
           busyLabel="Turning off..."
           className="btn btn--destructive"
+        />
+        <button type="button" className="btn btn--secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function NewCodesForm({ onDone }: { onDone: () => void }) {
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const form = useReauthForm(async (input) => {
+    setCodes(await newRecoveryCodes(input));
+  }, 'Could not make new recovery codes');
+
+  if (codes)
+    return (
+      <RecoveryCodeList
+        headingId="new-codes-heading"
+        codes={codes}
+        lead="Your earlier recovery codes no longer work."
+        onDone={onDone}
+      />
+    );
+  return (
+    <form
+      className="stack"
+      onSubmit={(e) => void form.onSubmit(e)}
+      noValidate
+      aria-label="Get new recovery codes"
+    >
+      <p>Ten new codes replace all of your current ones.</p>
+      <ReauthFields
+        idPrefix="new-codes"
+        values={form.values}
+        errors={form.errors}
+        withCode
+        onChange={form.setValues}
+      />
+      <div className="row-actions">
+        <SubmitButton
+          busy={form.busy}
+          label="Get new codes"
+          busyLabel="Checking..."
+          className="btn btn--primary"
         />
         <button type="button" className="btn btn--secondary" onClick={onDone}>
           Cancel

@@ -160,7 +160,7 @@ export function passwordChanged(user: PublicUser): void {
 
 /**
  * Inspect a failed call: a 403 with `mustChangePassword: true` sends the user
- * to the change-password form; a 401 means the session is gone. Returns true
+ * to the change-password form; a 401, or a 429 with `signedOut: true`, means the session is gone. Returns true
  * when the error was one of these and has been handled.
  */
 export function handleAuthError(err: unknown): boolean {
@@ -185,6 +185,18 @@ export function handleAuthError(err: unknown): boolean {
   if (err.status === 401 && $authStatus.get() === 'authenticated') {
     clearSession();
     return true;
+  }
+  // Too many password attempts inside a session: the server signed the account out
+  // (docs/decisions/new-h2-reauthentication.md); the caller still shows the server's message.
+  if (err.status === 429 && $authStatus.get() === 'authenticated') {
+    try {
+      if ((JSON.parse(err.body) as { signedOut?: unknown }).signedOut === true) {
+        clearSession();
+        return true;
+      }
+    } catch {
+      /* not JSON: an ordinary 429 */
+    }
   }
   return false;
 }

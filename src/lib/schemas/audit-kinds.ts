@@ -15,6 +15,8 @@ export const AUDIT_KIND_LABELS = {
   'auth.two_factor_failed': 'Failed two-factor code',
   'auth.two_factor_reset': 'Reset a member’s two-factor',
   'auth.recovery_code_used': 'Used a recovery code',
+  'auth.recovery_codes_new': 'Made new recovery codes',
+  'auth.reauth_locked': 'Signed out after too many password attempts',
   'settings.two_factor_policy': 'Changed two-factor policy',
   'user.create': 'Created user',
   'user.update': 'Changed user',

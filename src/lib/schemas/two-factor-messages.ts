@@ -6,4 +6,7 @@ export const TWO_FACTOR_MESSAGES = {
   setupRequired: 'Your campaign requires two-factor sign-in. Please set it up to continue.',
   requiredCannotDisable:
     'Your campaign requires two-factor sign-in for your account, so it cannot be turned off.',
+  alreadyOff: 'Two-factor sign-in is off',
+  ownResetRefused:
+    'You cannot reset your own second factor here. Use Security to turn it off or to get new recovery codes.',
 } as const;

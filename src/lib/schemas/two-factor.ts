@@ -18,6 +18,9 @@ const recoveryCode = z
   .min(10, 'Enter one of your recovery codes')
   .max(40, 'Enter one of your recovery codes');
 
+/** A current code or one recovery code: the second factor of a re-authentication (one of the two, or neither). */
+export const secondFactorFields = { code: code.optional(), recoveryCode: recoveryCode.optional() };
+
 /** The sign-in code step and turning two-factor off: a current code or one recovery code. */
 export const SecondFactorSchema = z
   .strictObject({ code: code.optional(), recoveryCode: recoveryCode.optional() })
@@ -26,19 +29,23 @@ export const SecondFactorSchema = z
   });
 export type SecondFactorInput = z.input<typeof SecondFactorSchema>;
 
-/** Confirming enrolment needs a first code from the app. */
-export const TwoFactorEnableSchema = z.strictObject({ code });
+const currentPassword = z.string().min(1, 'Enter your current password').max(1024);
 
-/** Turning it off needs the current password and a code. */
-export const TwoFactorDisableSchema = z
-  .strictObject({
-    password: z.string().min(1, 'Enter your current password').max(1024),
-    code: code.optional(),
-    recoveryCode: recoveryCode.optional(),
-  })
+/**
+ * Confirming enrolment needs the current password (a stolen session cannot
+ * tie the account to the thief's phone) and a first code from the app.
+ * docs/decisions/new-h2-reauthentication.md
+ */
+export const TwoFactorEnableSchema = z.strictObject({ password: currentPassword, code });
+
+/** Turning it off, or new recovery codes: the current password and a code (or one recovery code). */
+export const TwoFactorReauthSchema = z
+  .strictObject({ password: currentPassword, ...secondFactorFields })
   .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), {
     message: 'Enter a code from your authenticator app or one recovery code',
   });
+export const TwoFactorDisableSchema = TwoFactorReauthSchema;
+export type TwoFactorReauthInput = z.input<typeof TwoFactorReauthSchema>;
 
 /** Who must use two-factor sign-in (admin setting). */
 export const TwoFactorPolicySchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { email, password, text, requiredText } from './fields.ts';
 import { RoleSchema } from './permissions.ts';
+import { secondFactorFields } from './two-factor.ts';
 
 export const username = z
   .string()
@@ -70,12 +71,18 @@ export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 
 /**
  * Change own password. `currentPassword` is required except right after a
- * temporary-password sign-in (the session then proves it; the temporary password is already spent).
+ * temporary-password sign-in (the session then proves it; the temporary password is already spent);
+ * with two-factor on, so is a code or a recovery code (docs/decisions/new-h2-reauthentication.md).
  */
-export const ChangePasswordSchema = z.strictObject({
-  currentPassword: z.string().max(1024).optional().default(''),
-  newPassword: password,
-});
+export const ChangePasswordSchema = z
+  .strictObject({
+    currentPassword: z.string().max(1024).optional().default(''),
+    newPassword: password,
+    ...secondFactorFields,
+  })
+  .refine((v) => v.code === undefined || v.recoveryCode === undefined, {
+    message: 'Enter a code from your authenticator app or one recovery code',
+  });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
 /** Welcome line: first name, else username. */

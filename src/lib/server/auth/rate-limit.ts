@@ -61,6 +61,10 @@ export interface ReserveOptions {
 
 /** One counted attempt. */
 export interface Attempt {
+  /** Attempts left in this window after this one (0: this was the last before a 429). */
+  remaining: number;
+  /** When this window ends (ms). */
+  windowEndsAt: number;
   /** Gives this attempt back (it should not count, e.g. a successful sign-in from a shared IP). */
   release(): Promise<void>;
   /** Clears the subject's window (a success that proves the subject, e.g. the right password). */
@@ -95,6 +99,8 @@ export async function reserveAttempt(
     throw err;
   }
   return {
+    remaining: Math.max(0, limit.max - reserved.count),
+    windowEndsAt: reserved.windowStart + limit.windowSeconds * 1000,
     release: async () => {
       await update<Counter>(kv('ratelimit'), k, (cur) =>
         cur.windowStart === reserved.windowStart && cur.count > 0 ? { ...cur, count: cur.count - 1 } : cur,

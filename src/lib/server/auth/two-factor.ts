@@ -128,8 +128,17 @@ export async function startEnrolment(user: StoredUser, now = new Date()): Promis
   return { secret, otpauthUri: otpauthUri(secret, user.username, IDENTITY.smsProgramName) };
 }
 
-/** Confirms enrolment with a first code; answers the ten recovery codes (shown once, stored as HMACs). */
-export async function confirmEnrolment(user: StoredUser, code: string, now = new Date()): Promise<string[]> {
+/**
+ * Confirms enrolment with a first code; answers the ten recovery codes (shown
+ * once, stored as HMACs) and the user with the token version moved on: every
+ * session from before the factor existed is signed out (the caller re-issues
+ * its own cookie). docs/decisions/new-h2-reauthentication.md
+ */
+export async function confirmEnrolment(
+  user: StoredUser,
+  code: string,
+  now = new Date(),
+): Promise<{ recoveryCodes: string[]; user: StoredUser }> {
   const r = await auth().get<unknown>(pendingKey(user.id));
   const pending = r ? PendingSchema.safeParse(r.value) : null;
   const secret = pending?.success ? openSecret(pending.data.secret) : null;
@@ -150,6 +159,22 @@ export async function confirmEnrolment(user: StoredUser, code: string, now = new
   if (!(await auth().create(factorKey(user.id), factor)))
     throw new HttpError(409, 'Two-factor sign-in is already on');
   await auth().delete(pendingKey(user.id));
+  const updated = await changeUser(user.id, (u) => ({
+    ...u,
+    tokenVersion: u.tokenVersion + 1,
+    updatedAt: now.toISOString(),
+  }));
+  return { recoveryCodes: codes, user: updated };
+}
+
+/** Ten new recovery codes in place of the old ones (which stop working at once); answers them once. */
+export async function replaceRecoveryCodes(userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  const next = await update<unknown>(auth(), factorKey(userId), (cur) => ({
+    ...FactorSchema.parse(cur),
+    recoveryHashes: codes.map(hashRecoveryCode),
+  }));
+  if (!next) throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyOff);
   return codes;
 }
 
@@ -196,7 +221,28 @@ export async function spendSecondFactor(
 }
 
 /**
- * The code step of a sign-in or of turning two-factor off: limited per
+ * Whether a code or recovery code matches, without spending it (no write).
+ * Re-authentication runs it when the password was wrong, so a wrong password
+ * costs the same store work as a right one with a wrong code and spends nothing.
+ */
+export async function matchesSecondFactor(
+  userId: number,
+  input: { code?: string | undefined; recoveryCode?: string | undefined },
+  now = new Date(),
+): Promise<boolean> {
+  const factor = await getFactor(userId);
+  if (!factor) return false;
+  if (input.code !== undefined) {
+    const secret = openSecret(factor.secret);
+    const step = secret ? matchTotpStep(secret, input.code, now.getTime()) : null;
+    return step !== null && step > factor.lastStep;
+  }
+  const hash = hashRecoveryCode(input.recoveryCode ?? '');
+  return factor.recoveryHashes.some((h) => sameHash(h, hash));
+}
+
+/**
+ * The code step of a sign-in: limited per
  * account and per IP like the password (LIMITS.loginAccount / loginIp), and
  * a refused code counts as a failure.
  */
