@@ -26,7 +26,7 @@ import type { AuditEntry, AuditKind } from '../../src/lib/schemas/audit.ts';
 import { auditPage, verifyChain } from '../../src/lib/server/audit/audit.ts';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { call } from '../helpers/http.ts';
+import { call, sessionCookie } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 
@@ -188,12 +188,13 @@ async function enrolled() {
     await call(twoFactorFn, '/api/auth/two-factor/setup', { method: 'POST', cookie: u.cookie }),
   );
   const enable = await call(twoFactorFn, '/api/auth/two-factor/enable', {
-    json: { code: totpCode(setup.secret) },
+    json: { password: u.password, code: totpCode(setup.secret) },
     cookie: u.cookie,
   });
   expect(enable.status).toBe(200);
   const { recoveryCodes } = await json<{ recoveryCodes: string[] }>(enable);
-  return { ...u, secret: setup.secret, recoveryCodes };
+  // Turning two-factor on signs out every other session and re-issues the caller's cookie.
+  return { ...u, cookie: sessionCookie(enable), secret: setup.secret, recoveryCodes };
 }
 const gif = () => {
   const f = new FormData();
@@ -430,10 +431,20 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
     );
     return [
       await call(twoFactorFn, '/api/auth/two-factor/enable', {
-        json: { code: totpCode(setup.secret) },
+        json: { password: u.password, code: totpCode(setup.secret) },
         cookie: u.cookie,
       }),
       'auth.two_factor_enable',
+    ];
+  },
+  'POST /api/auth/two-factor/recovery-codes': async () => {
+    const u = await enrolled();
+    return [
+      await call(twoFactorFn, '/api/auth/two-factor/recovery-codes', {
+        json: { password: u.password, recoveryCode: u.recoveryCodes[0] },
+        cookie: u.cookie,
+      }),
+      'auth.recovery_codes_new',
     ];
   },
   'POST /api/auth/two-factor/verify': async () => {
