@@ -9,7 +9,7 @@ import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { localProviders, uniqueIp, valuesOf } from '../helpers/forms.ts';
-import { cancelLinkIn, person, rsvpEventFixture } from '../helpers/rsvp.ts';
+import { cancelLinkIn, cancelUrlIn, person, rsvpEventFixture } from '../helpers/rsvp.ts';
 
 /*
  * What a prankster or a snoop can do with the RSVP form and its emails
@@ -127,6 +127,29 @@ describe('cancellation links are keyed', () => {
     expect((await cancel({ ...link, event: other.id })).status).toBe(404);
     expect((await getRoster(other.id)).entries.map((e) => e.status)).toEqual(['going']);
     expect((await cancel(link)).status).toBe(200);
+    expect((await getRoster(event.id)).entries.map((e) => e.status)).toEqual(['cancelled']);
+  });
+});
+
+describe("the cancellation page in the RSVP's language", () => {
+  it('a Spanish RSVP links to /es/rsvp/cancel; its button without JavaScript lands on the Spanish outcome page', async () => {
+    const event = await rsvpEventFixture(5);
+    const p = person({ lang: 'es' });
+    expect((await rsvpTo(event.id, p)).status).toBe(201);
+    const url = cancelUrlIn((await mailTo(p.email))[0]!.text);
+    expect(url.pathname).toBe('/es/rsvp/cancel');
+    const res = await call(cancelFn, '/api/rsvp/cancel', {
+      method: 'POST',
+      ip: uniqueIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams([
+        ['event', url.searchParams.get('event')!],
+        ['token', url.searchParams.get('token')!],
+        ['lang', 'es'],
+      ]).toString(),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/es/forms/rsvp-cancel/sent');
     expect((await getRoster(event.id)).entries.map((e) => e.status)).toEqual(['cancelled']);
   });
 });

@@ -5,6 +5,7 @@ import type { CampaignEvent } from '../../schemas/event.ts';
 import type { StoredRsvp } from '../../schemas/rsvp.ts';
 import { eventPagePath } from '../../schemas/rsvp-rules.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
+import { localizedPath } from '../../lang-paths.ts';
 import type { EmailMessage } from '../adapters/email.ts';
 import { greeting } from '../email-greeting.ts';
 import { env } from '../env.ts';
@@ -27,7 +28,7 @@ export const cancelPagePath = (lang: Lang) =>
  * SITE_URL, never the Host header.
  */
 export function cancelUrl(eventId: number, rsvpId: string, lang: Lang = DEFAULT_LANG): string {
-  const u = new URL(cancelPagePath(lang), env().SITE_URL);
+  const u = new URL(localizedPath('/rsvp/cancel', lang), env().SITE_URL);
   u.searchParams.set('event', String(eventId));
   u.searchParams.set('token', cancelToken(eventId, rsvpId));
   return u.href;
