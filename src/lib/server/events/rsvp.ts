@@ -65,6 +65,11 @@ const ROSTER_CAS_BUDGET_MS = 8000;
  * form cannot be used to flood someone's mailbox (docs/decisions/new-h5-repeat-rsvp.md).
  */
 export const RSVP_STATUS_EMAIL_WINDOW_MS = 24 * 60 * 60_000;
+/**
+ * No status email this soon after the confirmation or promotion email: a
+ * double click, a retry or a second tab is answered by the email just sent.
+ */
+export const RSVP_STATUS_EMAIL_QUIET_MS = 10 * 60_000;
 
 /** Every roster change: a CAS upsert, queued per roster against the local Blobs server (hotDocument). */
 function rosterWrite(eventId: number, change: (raw: unknown) => unknown, budgetMs: number): Promise<unknown> {
@@ -202,8 +207,9 @@ export function answerAsNew(
 /**
  * A repeat RSVP from an email that already holds a place: nothing is written
  * to the RSVP or the roster; the person's real status goes to their own
- * address, at most once per RSVP_STATUS_EMAIL_WINDOW_MS (claimed under
- * compare-and-set, so a burst of repeats sends one).
+ * address, at most once per RSVP_STATUS_EMAIL_WINDOW_MS and not within
+ * RSVP_STATUS_EMAIL_QUIET_MS of their confirmation (claimed under
+ * compare-and-set, so a burst of repeats sends at most one).
  */
 async function mailStatus(event: CampaignEvent, id: string, entries: Roster['entries'], now: Date) {
   const entry = entries.find((e) => e.id === id);
@@ -213,8 +219,11 @@ async function mailStatus(event: CampaignEvent, id: string, entries: Roster['ent
     const parsed = StoredRsvpSchema.safeParse(cur);
     claimed = false;
     if (!parsed.success) throw new StoreUnavailableError(new Error(`Invalid RSVP record ${event.id}/${id}`));
-    const last = parsed.data.statusEmailAt ? Date.parse(parsed.data.statusEmailAt) : NaN;
-    if (now.getTime() - last < RSVP_STATUS_EMAIL_WINDOW_MS) return parsed.data;
+    const since = (iso: string | null | undefined) => (iso ? now.getTime() - Date.parse(iso) : Infinity);
+    const { statusEmailAt, confirmation, promotion } = parsed.data;
+    if (since(statusEmailAt) < RSVP_STATUS_EMAIL_WINDOW_MS) return parsed.data;
+    if (Math.min(since(confirmation?.at), since(promotion?.at)) < RSVP_STATUS_EMAIL_QUIET_MS)
+      return parsed.data;
     claimed = true;
     return { ...parsed.data, statusEmailAt: now.toISOString() };
   }).catch((e: unknown) => {
