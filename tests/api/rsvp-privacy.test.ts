@@ -197,7 +197,7 @@ describe('a repeat RSVP does not say who is on the list', () => {
       'Your RSVP: Town Hall on Drainage',
     ]);
     expect(mails[1]?.text.split('\n')[0]).toBe('Hi Ana Pérez,');
-    expect(mails[1]?.text).toContain("you're already on the list.");
+    expect(mails[1]?.text).toContain(RSVP_MESSAGES.alreadyGoing);
     expect(mails[1]?.text).not.toContain('Someone Else');
     // The status email's link cancels.
     expect((await cancel(cancelLinkIn(mails[1]!.text))).status).toBe(200);
@@ -224,7 +224,7 @@ describe('a repeat RSVP does not say who is on the list', () => {
     ]);
     await rsvpAt(event.id, waiting, AFTER_QUIET);
     const status = (await mailTo(waiting.email)).find((m) => m.subject.startsWith('Your RSVP'));
-    expect(status?.text).toContain("you're already on the waitlist (number 1).");
+    expect(status?.text).toContain(`${RSVP_MESSAGES.alreadyWaitlisted} Your place: number 1.`);
   });
 
   it('repeats cannot flood a mailbox: none right after the confirmation, then one per RSVP per window', async () => {

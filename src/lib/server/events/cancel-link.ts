@@ -19,6 +19,11 @@ function linkKey(): Buffer {
   return createHmac('sha256', sessionSecret()).update(PURPOSE).digest();
 }
 
+/** Throws ConfigError (503) now when links cannot be made, so an RSVP is refused before anything is stored. */
+export function requireCancelLinks(): void {
+  linkKey();
+}
+
 function tokenWith(key: Buffer, eventId: number, rsvpId: string): Buffer {
   return createHmac('sha256', key).update(`${eventId}\n${rsvpId}`).digest();
 }

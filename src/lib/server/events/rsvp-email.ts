@@ -3,7 +3,7 @@ import { formatEventDate, formatTime } from '../../client/dates.ts';
 import { buildCalendar, icsFileName } from '../../ics.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
 import type { StoredRsvp } from '../../schemas/rsvp.ts';
-import { eventPagePath } from '../../schemas/rsvp-rules.ts';
+import { RSVP_MESSAGES, eventPagePath } from '../../schemas/rsvp-rules.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { localizedPath } from '../../lang-paths.ts';
 import type { EmailMessage } from '../adapters/email.ts';
@@ -128,10 +128,10 @@ export function statusEmail(
     text: [
       greeting(r.name),
       '',
-      'We got another RSVP with this email address. Nothing has changed:',
+      'We got another RSVP for this event with this email address, so nothing has changed.',
       going
-        ? "you're already on the list."
-        : `you're already on the waitlist${position ? ` (number ${position})` : ''}. ` +
+        ? RSVP_MESSAGES.alreadyGoing
+        : `${RSVP_MESSAGES.alreadyWaitlisted}${position ? ` Your place: number ${position}.` : ''} ` +
           "If a seat opens up we'll email you right away.",
       '',
       ...details(e, r),

@@ -34,7 +34,7 @@ import {
   upsert,
   type KV,
 } from '../store.ts';
-import { rsvpIdForToken } from './cancel-link.ts';
+import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
 import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
 import { counts, place, promote, waitlistPosition } from './roster.ts';
 
@@ -253,6 +253,7 @@ export async function rsvp(
   now = new Date(),
 ): Promise<RsvpResult> {
   const event = await rsvpEvent(eventId, now);
+  requireCancelLinks();
   const at = now.toISOString();
   const id = hashed(input.email);
   const party = { id, seats: 1 + input.guests, at };
