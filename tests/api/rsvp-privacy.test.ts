@@ -1,9 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import * as cancelFn from '../../netlify/functions/rsvp-cancel.mts';
 import { RSVP_MESSAGES, RsvpInputSchema } from '../../src/lib/schemas/rsvp.ts';
-import { DEV_SESSION_SECRET } from '../../src/lib/server/env.ts';
+import { ConfigError, DEV_SESSION_SECRET } from '../../src/lib/server/env.ts';
 import {
   getRoster,
   rsvp,
@@ -13,7 +13,7 @@ import {
 import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
-import { localProviders, uniqueIp, valuesOf } from '../helpers/forms.ts';
+import { localProviders, setEnv, uniqueIp, valuesOf } from '../helpers/forms.ts';
 import { cancelLinkIn, cancelUrlIn, person, rsvpEventFixture } from '../helpers/rsvp.ts';
 
 /*
@@ -138,6 +138,29 @@ describe('cancellation links are keyed', () => {
     expect((await getRoster(other.id)).entries.map((e) => e.status)).toEqual(['going']);
     expect((await cancel(link)).status).toBe(200);
     expect((await getRoster(event.id)).entries.map((e) => e.status)).toEqual(['cancelled']);
+  });
+});
+
+describe('the link key', () => {
+  afterEach(() => setEnv({ APP_ENV: 'test', SITE_URL: undefined, SESSION_SECRET: undefined }));
+
+  it('production without SESSION_SECRET refuses the RSVP (ConfigError, a 503) before storing anything', async () => {
+    const event = await rsvpEventFixture(5);
+    setEnv({ APP_ENV: 'production', SITE_URL: 'https://example.org', SESSION_SECRET: undefined });
+    await expect(rsvpAt(event.id, person(), 0)).rejects.toBeInstanceOf(ConfigError);
+    setEnv({ APP_ENV: 'test', SITE_URL: undefined });
+    expect(await valuesOf('rsvps', `rsvp/${event.id}/`)).toEqual([]);
+  });
+
+  it('a new SESSION_SECRET invalidates the links made under the old one', async () => {
+    const event = await rsvpEventFixture(5);
+    const p = person();
+    expect((await rsvpTo(event.id, p)).status).toBe(201);
+    const link = cancelLinkIn((await mailTo(p.email))[0]!.text);
+    setEnv({ SESSION_SECRET: 'k3Jx9-aQ2LmV7pRt0sWz4yB6nC8dE1fG5hK-rotated' });
+    expect((await cancel(link)).status).toBe(404);
+    setEnv({ SESSION_SECRET: undefined });
+    expect((await cancel(link)).status).toBe(200);
   });
 });
 

@@ -252,8 +252,8 @@ export async function rsvp(
   meta: RequestMeta,
   now = new Date(),
 ): Promise<RsvpResult> {
-  const event = await rsvpEvent(eventId, now);
   requireCancelLinks();
+  const event = await rsvpEvent(eventId, now);
   const at = now.toISOString();
   const id = hashed(input.email);
   const party = { id, seats: 1 + input.guests, at };
