@@ -15,7 +15,8 @@ import {
 
 /**
  * GET /api/events/:id/rsvp: seats left and the waitlist (no personal data).
- * POST: an RSVP (captcha like the volunteer form): 201 going or waitlisted, 200 for a repeat.
+ * POST: an RSVP (captcha like the volunteer form): 201 going or waitlisted, a repeat answered alike
+ * (docs/decisions/new-h5-repeat-rsvp.md).
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET', 'POST');
@@ -25,11 +26,11 @@ export default handle(async (req: Request, context: Context) => {
   requireFormProviders({ captcha: true, email: true });
   const input = await readInput(req, 'rsvp', RsvpInputSchema, 8 * 1024);
   await verifyCaptcha(input.captchaResponse, clientIp(context));
-  const { repeat, ...result } = await rsvp(eventId, input, {
+  const result = await rsvp(eventId, input, {
     ip: clientIp(context),
     userAgent: req.headers.get('user-agent'),
   });
-  return json(result, { status: repeat ? 200 : 201 });
+  return json(result, { status: 201 });
 });
 
 export const config: Config = { path: '/api/events/:id/rsvp' };

@@ -3,7 +3,10 @@ import { RSVP_MESSAGES, RsvpCancelSchema } from '../../src/lib/schemas/rsvp.ts';
 import { cancelRsvp } from '../../src/lib/server/events/rsvp.ts';
 import { allowMethods, handle, json, readInput, requireSameOrigin } from '../../src/lib/server/http.ts';
 
-/** POST /api/rsvp/cancel {event, rsvp, token}: the link in the RSVP emails. Frees the seat; the waitlist moves up. */
+/**
+ * POST /api/rsvp/cancel {event, token, lang?}: the link in the RSVP emails (a keyed token:
+ * docs/decisions/new-h5-rsvp-cancel-links.md). Frees the seat; the waitlist moves up.
+ */
 export default handle(async (req: Request) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);

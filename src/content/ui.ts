@@ -305,3 +305,26 @@ export const eventPageCopy = {
   },
 };
 export type RsvpWords = typeof eventPageCopy.rsvp;
+
+/** The RSVP cancellation page (/rsvp/cancel, /es/rsvp/cancel): the link in the RSVP emails. */
+export const rsvpCancelCopy = {
+  title: 'Cancel Your RSVP',
+  description: 'Cancel an RSVP to a campaign event so someone on the waitlist can come.',
+  heading: 'Cancel Your RSVP',
+  /** Above the event's details: whose RSVP this page is about. */
+  yourRsvp: 'Your RSVP to',
+  intro: "Can't make it? Cancelling frees your seat for the next person on the waitlist.",
+  formLabel: 'Cancel your RSVP',
+  submit: 'Cancel my RSVP',
+  submitting: 'Cancelling...',
+  cancelledHeading: 'RSVP Cancelled',
+  /** After the button: the server's words, one per answer. */
+  cancelled: RSVP_MESSAGES.cancelled,
+  alreadyCancelled: RSVP_MESSAGES.alreadyCancelled,
+  badLink: RSVP_MESSAGES.badLink,
+  failed: 'We could not cancel your RSVP right now. Please try again.',
+  unavailable: 'This page cannot be loaded right now. Please try again in a minute.',
+  eventLink: 'Event details',
+  allEvents: { label: 'See all events', href: '/blog#events' },
+};
+export type RsvpCancelWords = typeof rsvpCancelCopy;

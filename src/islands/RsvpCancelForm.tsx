@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { apiRequest, messageOf } from '../lib/client/api.ts';
+import { ApiError, apiRequest } from '../lib/client/api.ts';
+import type { RsvpCancelWords } from '../content/ui.ts';
+import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import '../styles/islands.css';
 
 /** A text field of a submitted form ('' when missing or a file). */
@@ -8,10 +10,25 @@ const text = (data: FormData, name: string) => {
   return typeof v === 'string' ? v : '';
 };
 
-/** Posts the static cancellation form as JSON and shows the answer in its place. */
-export default function RsvpCancelForm({ children }: { children?: ReactNode }) {
+interface Props {
+  children?: ReactNode;
+  /** The page's words (src/content/ui.ts `rsvpCancelCopy`, in the page's language). */
+  words: Pick<
+    RsvpCancelWords,
+    'submit' | 'submitting' | 'cancelledHeading' | 'cancelled' | 'alreadyCancelled' | 'badLink' | 'failed'
+  > & { allEvents: { label: string } };
+  /** The list of events in the page's language. */
+  allEvents: string;
+}
+
+/**
+ * Posts the static cancellation form as JSON and, once cancelled, shows the
+ * cancelled state in its place (the button is gone, so it cannot be pressed
+ * again); the page shows the same state when the link is opened again.
+ */
+export default function RsvpCancelForm({ children, words, allEvents }: Props) {
   const wrap = useRef<HTMLDivElement>(null);
-  const done = useRef<HTMLParagraphElement>(null);
+  const done = useRef<HTMLDivElement>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
@@ -21,29 +38,35 @@ export default function RsvpCancelForm({ children }: { children?: ReactNode }) {
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     const onSubmit = async (e: SubmitEvent) => {
       e.preventDefault();
+      if (button?.disabled) return;
       const data = new FormData(form);
-      if (button) button.disabled = true;
+      if (button) {
+        button.disabled = true;
+        button.textContent = words.submitting;
+      }
       try {
         const r = await apiRequest<{ message: string }>('POST', '/api/rsvp/cancel', {
           event: Number(data.get('event')),
-          rsvp: text(data, 'rsvp'),
           token: text(data, 'token'),
+          lang: text(data, 'lang') || undefined,
         });
         form.hidden = true;
-        setMessage(r.message);
+        setMessage(r.message === RSVP_MESSAGES.alreadyCancelled ? words.alreadyCancelled : words.cancelled);
       } catch (err) {
         if (alert) {
-          alert.textContent = messageOf(err, 'We could not cancel your RSVP right now. Please try again.');
+          alert.textContent = err instanceof ApiError && err.status === 404 ? words.badLink : words.failed;
           alert.hidden = false;
         }
-      } finally {
-        if (button) button.disabled = false;
+        if (button) {
+          button.disabled = false;
+          button.textContent = words.submit;
+        }
       }
     };
     const listener = (e: SubmitEvent) => void onSubmit(e);
     form.addEventListener('submit', listener);
     return () => form.removeEventListener('submit', listener);
-  }, []);
+  }, [words]);
 
   useEffect(() => {
     if (message) done.current?.focus();
@@ -53,9 +76,13 @@ export default function RsvpCancelForm({ children }: { children?: ReactNode }) {
     <div ref={wrap}>
       {children}
       {message ? (
-        <p className="notice notice--info" role="status" tabIndex={-1} ref={done}>
-          {message}
-        </p>
+        <div className="form-card" role="status" tabIndex={-1} ref={done} data-cancel-state="cancelled">
+          <h2>{words.cancelledHeading}</h2>
+          <p>{message}</p>
+          <a className="btn btn--secondary" href={allEvents}>
+            {words.allEvents.label}
+          </a>
+        </div>
       ) : null}
     </div>
   );

@@ -16,7 +16,8 @@ export const LANG_TAGS: Record<Lang, { html: string; intl: string; og: string; n
 
 /**
  * Public pages that exist in every language (a path or a path prefix ending in
- * "/"). The admin, the staff password pages and the RSVP cancellation link stay English.
+ * "/"). The admin and the staff password pages stay English. The RSVP cancellation
+ * page is in both (its link, in the RSVP emails, is in the language the RSVP was sent in).
  */
 const TRANSLATED = [
   '/',
@@ -32,6 +33,7 @@ const TRANSLATED = [
   '/privacy-policy',
   '/terms-of-use',
   '/forms/',
+  '/rsvp/cancel',
 ];
 
 /** The language a path is in: its first segment when that names a language, else English. */

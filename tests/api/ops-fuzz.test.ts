@@ -156,7 +156,6 @@ describe('property-based fuzz of the donations and RSVP endpoints', () => {
       fc.asyncProperty(
         formOf({
           event: fc.oneof(fc.constant(eventId), fc.integer()),
-          rsvp: fc.oneof(fc.constant('a'.repeat(64)), fc.string({ maxLength: 70 })),
           token: fc.oneof(fc.constant('A'.repeat(43)), fc.string({ maxLength: 50 })),
         }),
         formOf({

@@ -8,7 +8,7 @@ import { hashed, MemoryKV, setStoreFactory, type KV, type StoreName } from '../.
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { keysOf, localProviders, valuesOf } from '../helpers/forms.ts';
-import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { cancel, cancelLinkIn, cancelUrlIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {
@@ -46,17 +46,21 @@ describe('RSVP', () => {
     expect(mail?.text).toContain('Party: you and 2 guests');
     expect(mail?.attachments?.[0]).toMatchObject({ type: 'text/calendar' });
     expect(mail?.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
-    expect(cancelLinkIn(mail!.text).rsvp).toBe(hashed(p.email));
+    // The link names the event and a keyed token, never a hash of the email (new-h5-rsvp-cancel-links.md).
+    expect([...cancelUrlIn(mail!.text).searchParams.keys()]).toEqual(['event', 'token']);
+    expect(mail!.text).not.toContain(hashed(p.email));
     // Party of 3 holds 3 seats.
     const avail: unknown = await (await call(rsvpFn, `/api/events/${event.id}/rsvp`)).json();
     expect(avail).toEqual({ open: true, capacity: 10, seatsTaken: 3, seatsLeft: 7, waitlisted: 0 });
 
-    // A repeat (double click, second tab) answers the same status and sends nothing.
+    // A repeat (double click, second tab) is answered as a new RSVP would be (new-h5-repeat-rsvp.md)
+    // and sends nothing (the confirmation just went out).
     const again = await rsvpTo(event.id, { ...p, guests: 0 });
-    expect(again.status).toBe(200);
-    expect((await again.json()) as RsvpResult).toMatchObject({
+    expect(again.status).toBe(201);
+    expect((await again.json()) as RsvpResult).toEqual({
       status: 'going',
-      message: RSVP_MESSAGES.alreadyGoing,
+      message: RSVP_MESSAGES.going,
+      position: null,
     });
     expect(await mailTo(p.email)).toHaveLength(1);
   });
@@ -267,7 +271,6 @@ describe('RSVP without JavaScript (browser form posts, issue 9 mechanism)', () =
     const link = cancelLinkIn(mail!.text);
     const res = await post(cancelFn, '/api/rsvp/cancel', [
       ['event', String(link.event)],
-      ['rsvp', link.rsvp],
       ['token', link.token],
     ]);
     expect(res.headers.get('location')).toBe('/forms/rsvp-cancel/sent');

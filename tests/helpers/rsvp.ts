@@ -46,16 +46,17 @@ export const person = (over: Record<string, unknown> = {}) => {
 export const rsvpTo = (eventId: number, body: unknown) =>
   call(rsvpFn, `/api/events/${eventId}/rsvp`, { json: body });
 
-/** The cancellation link's parts from an email's text. */
-export function cancelLinkIn(text: string): { event: number; rsvp: string; token: string } {
+/** The cancellation link from an email's text. */
+export function cancelUrlIn(text: string): URL {
   const m = /(https?:\/\/\S+\/rsvp\/cancel\?\S+)/.exec(text);
   if (!m) throw new Error('no cancellation link');
-  const u = new URL(m[1]!);
-  return {
-    event: Number(u.searchParams.get('event')),
-    rsvp: u.searchParams.get('rsvp')!,
-    token: u.searchParams.get('token')!,
-  };
+  return new URL(m[1]!);
+}
+
+/** The cancellation link's parts (the body the cancel button posts) from an email's text. */
+export function cancelLinkIn(text: string): { event: number; token: string } {
+  const u = cancelUrlIn(text);
+  return { event: Number(u.searchParams.get('event')), token: u.searchParams.get('token')! };
 }
 
 export const cancel = (body: unknown) => call(cancelFn, '/api/rsvp/cancel', { json: body });

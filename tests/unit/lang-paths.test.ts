@@ -20,18 +20,12 @@ describe('language paths (issue 12)', () => {
     expect(localizedPath('/volunteer#volunteer-form', 'es')).toBe('/es/volunteer#volunteer-form');
     expect(localizedPath('/forms/contact?error=400', 'es')).toBe('/es/forms/contact?error=400');
     expect(localizedPath('/article/a-b', 'es')).toBe('/es/article/a-b');
-    // Event pages are in both languages (their RSVP form's way back too); the cancellation link is not.
+    // Event pages are in both languages (their RSVP form's way back too), and so is the cancellation page.
     expect(localizedPath('/events/7#rsvp-heading', 'es')).toBe('/es/events/7#rsvp-heading');
+    expect(localizedPath('/rsvp/cancel?event=1', 'es')).toBe('/es/rsvp/cancel?event=1');
     expect(localizedPath('/es/about', 'es')).toBe('/es/about');
     expect(localizedPath('/es/about', 'en')).toBe('/es/about');
-    for (const staff of [
-      '/admin',
-      '/forgot-password',
-      '/reset-password',
-      '/rsvp/cancel?event=1',
-      '/api/news',
-      '/rss.xml',
-    ])
+    for (const staff of ['/admin', '/forgot-password', '/reset-password', '/api/news', '/rss.xml'])
       expect(localizedPath(staff, 'es')).toBe(staff);
     expect(localizedPath('https://example.org/about', 'es')).toBe('https://example.org/about');
     expect(localizedPath('mailto:a@b.example', 'es')).toBe('mailto:a@b.example');

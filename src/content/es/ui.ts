@@ -276,3 +276,24 @@ export const eventPageCopy = {
     },
   },
 } satisfies Translation<typeof en.eventPageCopy>;
+
+export const rsvpCancelCopy = {
+  title: 'Cancelar su asistencia',
+  description:
+    'Cancele su confirmación de asistencia a un evento de la campaña para que otra persona pueda venir.',
+  heading: 'Cancelar su asistencia',
+  yourRsvp: 'Su confirmación de asistencia a',
+  intro:
+    '¿No puede venir? Al cancelar, su lugar queda libre para la siguiente persona en la lista de espera.',
+  formLabel: 'Cancelar su asistencia',
+  submit: 'Cancelar mi asistencia',
+  submitting: 'Cancelando...',
+  cancelledHeading: 'Asistencia cancelada',
+  cancelled: 'Su confirmación de asistencia quedó cancelada. Gracias por avisarnos.',
+  alreadyCancelled: 'Esta confirmación de asistencia ya estaba cancelada.',
+  badLink: 'Este enlace de cancelación no es válido. Use el enlace del correo electrónico de confirmación.',
+  failed: 'No pudimos cancelar su asistencia en este momento. Inténtelo de nuevo.',
+  unavailable: 'Esta página no se puede cargar en este momento. Inténtelo de nuevo en un minuto.',
+  eventLink: 'Detalles del evento',
+  allEvents: { label: 'Ver todos los eventos' },
+} satisfies Translation<typeof en.rsvpCancelCopy>;

@@ -69,11 +69,15 @@ export const RsvpInputSchema = z
   });
 export type RsvpInput = z.input<typeof RsvpInputSchema>;
 
-/** POST /api/rsvp/cancel: the two parts of the link in the confirmation email. */
+/**
+ * POST /api/rsvp/cancel: the two parts of the link in the RSVP emails (the
+ * event and a keyed token: docs/decisions/new-h5-rsvp-cancel-links.md), and
+ * the language of the page the button was on (its outcome page's language).
+ */
 export const RsvpCancelSchema = z.strictObject({
   event: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  rsvp: z.string().regex(/^[a-f0-9]{64}$/, RSVP_MESSAGES.badLink),
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, RSVP_MESSAGES.badLink),
+  lang: z.enum(LANGS).optional(),
 });
 
 export const RSVP_STATUSES = ['going', 'waitlisted', 'cancelled'] as const;
@@ -97,11 +101,13 @@ export const StoredRsvpSchema = z.object({
   smsReminder: z.boolean(),
   /** A cache of the roster's answer ('pending' until the roster has placed it); the roster document is the truth. */
   status: z.enum(['pending', ...RSVP_STATUSES]),
+  /** The language of the page the RSVP came from: its emails link to the cancellation page in it. */
+  lang: z.enum(LANGS).default('en'),
   /**
-   * sha256 of each cancellation token emailed to this person (newest last, at
-   * most 5); the tokens themselves are only in the emails.
+   * When the last "you have already RSVP'd" status email went out (at most one
+   * per RSVP per RSVP_STATUS_EMAIL_WINDOW_MS: docs/decisions/new-h5-repeat-rsvp.md).
    */
-  cancelTokenSha256s: z.array(z.string().regex(/^[a-f0-9]{64}$/)).max(5),
+  statusEmailAt: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
   cancelledAt: z.string().nullable(),

@@ -19,7 +19,7 @@ export const SECURITY_HEADERS = {
 } as const;
 
 /** Paths whose URL carries a secret (the reset token, the RSVP cancellation token): never sent on in a Referer. */
-export const NO_REFERRER_PATHS = ['/reset-password', '/rsvp/cancel'];
+export const NO_REFERRER_PATHS = ['/reset-password', '/rsvp/cancel', '/es/rsvp/cancel'];
 
 const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;
 

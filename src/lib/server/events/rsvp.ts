@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { IDENTITY } from '../../../content/identity.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
@@ -34,7 +34,8 @@ import {
   upsert,
   type KV,
 } from '../store.ts';
-import { confirmationEmail, promotionEmail } from './rsvp-email.ts';
+import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
+import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
 import { counts, place, promote, waitlistPosition } from './roster.ts';
 
 /**
@@ -44,7 +45,9 @@ import { counts, place, promote, waitlistPosition } from './roster.ts';
  * waits, in arrival order), changed only under compare-and-set. Every seat
  * decision is made inside a roster CAS, so concurrent RSVPs can never
  * overbook; the person is stored before the roster is touched, and emailed
- * after. Design: docs/decisions.md, "RSVP".
+ * after. Design: docs/decisions.md, "RSVP"; the cancellation links:
+ * docs/decisions/new-h5-rsvp-cancel-links.md; a repeat RSVP:
+ * docs/decisions/new-h5-repeat-rsvp.md.
  */
 
 export type RsvpData = z.output<typeof RsvpInputSchema>;
@@ -57,7 +60,16 @@ export const rosterKey = (eventId: number) => key('roster', eventId);
 
 /** A burst of RSVPs contends for one roster: a longer budget than the default, inside the function limit. */
 const ROSTER_CAS_BUDGET_MS = 8000;
-const MAX_TOKENS = 5;
+/**
+ * A repeat RSVP mails its status at most once per RSVP in this window, so the
+ * form cannot be used to flood someone's mailbox (docs/decisions/new-h5-repeat-rsvp.md).
+ */
+export const RSVP_STATUS_EMAIL_WINDOW_MS = 24 * 60 * 60_000;
+/**
+ * No status email this soon after the confirmation or promotion email: a
+ * double click, a retry or a second tab is answered by the email just sent.
+ */
+export const RSVP_STATUS_EMAIL_QUIET_MS = 10 * 60_000;
 
 /** Every roster change: a CAS upsert, queued per roster against the local Blobs server (hotDocument). */
 function rosterWrite(eventId: number, change: (raw: unknown) => unknown, budgetMs: number): Promise<unknown> {
@@ -67,7 +79,6 @@ function rosterWrite(eventId: number, change: (raw: unknown) => unknown, budgetM
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 
 /** The event, if it takes RSVPs here and has not passed (strongly consistent read of its record). */
 export async function rsvpEvent(eventId: number, now = new Date()): Promise<CampaignEvent> {
@@ -119,7 +130,7 @@ async function setRecord(eventId: number, id: string, patch: (cur: StoredRsvp) =
 async function emailAndMark(
   eventId: number,
   id: string,
-  field: 'confirmation' | 'promotion' | 'reminderEmail',
+  field: 'confirmation' | 'promotion' | 'reminderEmail' | null,
   message: EmailMessage,
 ): Promise<Delivery> {
   let result: Delivery;
@@ -131,25 +142,24 @@ async function emailAndMark(
     console.error(`[rsvp] ${field} email failed: ${error}`);
     result = delivery('failed', error);
   }
-  await setRecord(eventId, id, () => ({ [field]: result })).catch((e: unknown) =>
-    console.error(`[rsvp] could not record the ${field} status`, e),
-  );
+  if (field)
+    await setRecord(eventId, id, () => ({ [field]: result })).catch((e: unknown) =>
+      console.error(`[rsvp] could not record the ${field} status`, e),
+    );
   return result;
 }
 
-/** Emails the people a roster change moved from the waitlist to going, each with a fresh cancellation link. */
+/** Emails the people a roster change moved from the waitlist to going, with their cancellation link. */
 async function notifyPromoted(event: CampaignEvent, ids: string[]): Promise<void> {
   for (const id of ids) {
-    const token = newToken();
-    const rec = await setRecord(event.id, id, (cur) => ({
+    const rec = await setRecord(event.id, id, () => ({
       status: 'going',
       promotion: delivery('pending'),
-      cancelTokenSha256s: [...cur.cancelTokenSha256s, sha256(token)].slice(-MAX_TOKENS),
     })).catch((e: unknown) => {
       console.error('[rsvp] could not record a promotion', e);
       return null;
     });
-    if (rec) await emailAndMark(event.id, id, 'promotion', promotionEmail(event, rec, token));
+    if (rec) await emailAndMark(event.id, id, 'promotion', promotionEmail(event, rec));
   }
 }
 
@@ -173,57 +183,103 @@ async function logReminderConsent(rec: StoredRsvp, meta: RequestMeta, at: string
   });
 }
 
-function answer(
-  status: 'going' | 'waitlisted',
-  position: number | null,
-  repeat: boolean,
-): RsvpResult & { repeat: boolean } {
-  const message = repeat
-    ? status === 'going'
-      ? RSVP_MESSAGES.alreadyGoing
-      : RSVP_MESSAGES.alreadyWaitlisted
-    : status === 'going'
-      ? RSVP_MESSAGES.going
-      : RSVP_MESSAGES.waitlisted;
-  return { status, message, position, repeat };
+function answer(status: 'going' | 'waitlisted', position: number | null): RsvpResult {
+  return { status, message: status === 'going' ? RSVP_MESSAGES.going : RSVP_MESSAGES.waitlisted, position };
+}
+
+/**
+ * What a new RSVP of this size would be answered against these entries, as
+ * if it came from an address not on the list (pure: works on a copy, the
+ * person's own place stays where it is). A repeat is answered this, so the
+ * answer does not say whether the email was already on the list.
+ */
+export function answerAsNew(
+  entries: readonly Roster['entries'][number][],
+  party: { seats: number; at: string },
+  capacity: number | null,
+): RsvpResult {
+  const copy = entries.map((e) => ({ ...e }));
+  const id = 'someone-new';
+  const { status } = place(copy, { ...party, id }, capacity);
+  return answer(status, waitlistPosition(copy, id));
+}
+
+/**
+ * A repeat RSVP from an email that already holds a place: nothing is written
+ * to the RSVP or the roster; the person's real status goes to their own
+ * address, at most once per RSVP_STATUS_EMAIL_WINDOW_MS and not within
+ * RSVP_STATUS_EMAIL_QUIET_MS of their confirmation (claimed under
+ * compare-and-set, so a burst of repeats sends at most one).
+ */
+async function mailStatus(event: CampaignEvent, id: string, entries: Roster['entries'], now: Date) {
+  const entry = entries.find((e) => e.id === id);
+  if (!entry || entry.status === 'cancelled') return;
+  let claimed = false;
+  const rec = await update<StoredRsvp>(store(), rsvpKey(event.id, id), (cur) => {
+    const parsed = StoredRsvpSchema.safeParse(cur);
+    claimed = false;
+    if (!parsed.success) throw new StoreUnavailableError(new Error(`Invalid RSVP record ${event.id}/${id}`));
+    const since = (iso: string | null | undefined) => (iso ? now.getTime() - Date.parse(iso) : Infinity);
+    const { statusEmailAt, confirmation, promotion } = parsed.data;
+    if (since(statusEmailAt) < RSVP_STATUS_EMAIL_WINDOW_MS) return parsed.data;
+    if (Math.min(since(confirmation?.at), since(promotion?.at)) < RSVP_STATUS_EMAIL_QUIET_MS)
+      return parsed.data;
+    claimed = true;
+    return { ...parsed.data, statusEmailAt: now.toISOString() };
+  }).catch((e: unknown) => {
+    console.error('[rsvp] could not claim the status email', e);
+    return null;
+  });
+  if (!rec || !claimed) return;
+  await emailAndMark(
+    event.id,
+    id,
+    null,
+    statusEmail(event, rec, entry.status, waitlistPosition(entries, id)),
+  );
 }
 
 /**
  * One RSVP: store the person, take a place in the roster (CAS), then email.
- * A repeat from the same email while the first is still active answers the
- * current status and writes nothing; after a cancellation it is a new RSVP
- * at the end of the line.
+ * A repeat from the same email while the first is still active writes
+ * nothing, is answered exactly as a new RSVP would be (201, the same body and
+ * outcome page) and mails the real status to that email instead; after a
+ * cancellation it is a new RSVP at the end of the line.
  */
 export async function rsvp(
   eventId: number,
   input: RsvpData,
   meta: RequestMeta,
   now = new Date(),
-): Promise<RsvpResult & { repeat: boolean }> {
+): Promise<RsvpResult> {
+  requireCancelLinks();
   const event = await rsvpEvent(eventId, now);
   const at = now.toISOString();
   const id = hashed(input.email);
+  const party = { id, seats: 1 + input.guests, at };
   const before = await getRoster(eventId);
   const active = before.entries.find((e) => e.id === id && e.status !== 'cancelled');
-  if (active)
-    return answer(active.status as 'going' | 'waitlisted', waitlistPosition(before.entries, id), true);
+  if (active) {
+    await mailStatus(event, id, before.entries, now);
+    return answerAsNew(before.entries, party, event.maxAttendees);
+  }
 
-  // 1. The person, stored first. Each attempt adds its own token hash, so
-  //    whichever request ends up emailing, its link works.
-  const token = newToken();
+  // 1. The person, stored first.
+  const lang = input.lang ?? DEFAULT_LANG;
   const details = {
     name: input.name,
     email: input.email,
     phone: input.phone ?? null,
     guests: input.guests,
     smsReminder: input.smsReminder,
+    lang,
   };
   const fresh: StoredRsvp = StoredRsvpSchema.parse({
     id,
     eventId,
     ...details,
     status: 'pending',
-    cancelTokenSha256s: [sha256(token)],
+    statusEmailAt: null,
     createdAt: at,
     updatedAt: at,
     cancelledAt: null,
@@ -238,16 +294,15 @@ export async function rsvp(
   });
   let record = fresh;
   if (!(await store().create(rsvpKey(eventId, id), fresh))) {
-    const updated = await setRecord(eventId, id, (cur) => ({
+    const updated = await setRecord(eventId, id, () => ({
       ...details,
       status: 'pending',
       cancelledAt: null,
-      cancelTokenSha256s: [...cur.cancelTokenSha256s, sha256(token)].slice(-MAX_TOKENS),
     }));
     if (!updated) throw new HttpError(409, 'Please try again.');
     record = updated;
   }
-  await logReminderConsent(record, meta, at, input.lang ?? DEFAULT_LANG);
+  await logReminderConsent(record, meta, at, lang);
 
   // 2. The seat decision, inside one compare-and-set of the roster.
   interface Outcome {
@@ -257,18 +312,19 @@ export async function rsvp(
   }
   let outcome: Outcome = { status: 'waitlisted', promoted: [], repeat: true };
   let position: number | null = null;
+  let seen: Roster['entries'] = [];
   await rosterWrite(
     eventId,
     (raw) => {
       const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId, entries: [] };
+      seen = roster.entries;
       const existing = roster.entries.find((e) => e.id === id);
       if (existing && existing.status !== 'cancelled') {
         outcome = { status: existing.status, promoted: [], repeat: true };
-        position = waitlistPosition(roster.entries, id);
         return UNCHANGED;
       }
       const entries = roster.entries.filter((e) => e.id !== id);
-      const placed = place(entries, { id, seats: 1 + input.guests, at }, event.maxAttendees);
+      const placed = place(entries, party, event.maxAttendees);
       outcome = { ...placed, repeat: false };
       position = waitlistPosition(entries, id);
       return { ...roster, entries };
@@ -276,34 +332,50 @@ export async function rsvp(
     ROSTER_CAS_BUDGET_MS,
   );
   const o: Outcome = outcome;
-  if (o.repeat) return answer(o.status, position, true);
+  if (o.repeat) {
+    // A concurrent twin got the place first: answered like the repeat above.
+    await setRecord(eventId, id, () => ({ status: o.status })).catch(() => null);
+    await mailStatus(event, id, seen, now);
+    return answerAsNew(seen, party, event.maxAttendees);
+  }
 
   // 3. Tell them (the record keeps the outcome for staff).
   const placedRecord = (await setRecord(eventId, id, () => ({ status: o.status }))) ?? record;
-  await emailAndMark(
-    eventId,
-    id,
-    'confirmation',
-    confirmationEmail(event, placedRecord, o.status, token, position),
-  );
+  await emailAndMark(eventId, id, 'confirmation', confirmationEmail(event, placedRecord, o.status, position));
   if (o.promoted.length) await notifyPromoted(event, o.promoted);
-  return answer(o.status, position, false);
+  return answer(o.status, position);
+}
+
+/**
+ * The RSVP a cancellation link is for: the token is checked against every
+ * place in the event's roster (docs/decisions/new-h5-rsvp-cancel-links.md).
+ * A wrong or unknown link is a 404 with one message (it says nothing about
+ * who RSVP'd).
+ */
+export async function rsvpForLink(
+  link: Pick<RsvpCancel, 'event' | 'token'>,
+): Promise<{ rsvp: StoredRsvp; status: 'going' | 'waitlisted' | 'cancelled'; event: CampaignEvent | null }> {
+  const roster = await getRoster(link.event);
+  const id = rsvpIdForToken(
+    link.event,
+    link.token,
+    roster.entries.map((e) => e.id),
+  );
+  const rec = id ? await getRsvp(link.event, id) : null;
+  const entry = roster.entries.find((e) => e.id === id);
+  if (!rec || !entry) throw new HttpError(404, RSVP_MESSAGES.badLink);
+  return { rsvp: rec, status: entry.status, event: await events.get(link.event) };
 }
 
 /**
  * Cancels from the emailed link: frees the seat and promotes from the
- * waitlist in the same roster write; the promoted are then emailed. A wrong
- * or unknown link is 404 with one message (it says nothing about who RSVP'd).
+ * waitlist in the same roster write; the promoted are then emailed.
  */
 export async function cancelRsvp(
   input: RsvpCancel,
   now = new Date(),
 ): Promise<{ alreadyCancelled: boolean }> {
-  const rec = await getRsvp(input.event, input.rsvp);
-  const given = Buffer.from(sha256(input.token), 'hex');
-  const valid = rec?.cancelTokenSha256s.some((h) => timingSafeEqual(Buffer.from(h, 'hex'), given)) ?? false;
-  if (!rec || !valid) throw new HttpError(404, RSVP_MESSAGES.badLink);
-  const event = await events.get(input.event);
+  const { rsvp: rec, event } = await rsvpForLink(input);
   const at = now.toISOString();
   let promoted: string[] = [];
   let already = false;
