@@ -9,11 +9,13 @@ import { describe, expect, it } from 'vitest';
  */
 
 function walk(dir: string, depth: number): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (!statSync(path).isDirectory()) return [path];
-    return depth > 0 ? [path + '/', ...walk(path, depth - 1)] : [path + '/'];
-  });
+  return readdirSync(dir)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (!statSync(path).isDirectory()) return [path];
+      return depth > 0 ? [path + '/', ...walk(path, depth - 1)] : [path + '/'];
+    });
 }
 
 describe('project layout', () => {
