@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { BlobsServer } from '@netlify/blobs/server';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import { BlobsKV, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
 
 /**
  * Starts a real local Blobs server on a temp directory (random port, always a
@@ -48,4 +48,13 @@ export function useMemoryStores(): void {
     if (!s) stores.set(name, (s = new MemoryKV()));
     return s;
   });
+}
+
+/**
+ * Every store a BlobsKV on the service path (production's: the SDK's ETags and
+ * conditional writes, no in-process queue), whatever server the SDK points at
+ * (docs/decisions/new-h6-store-paths.md).
+ */
+export function useServicePath(): void {
+  setStoreFactory((name) => new BlobsKV(name, { path: 'service' }));
 }
