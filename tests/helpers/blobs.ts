@@ -14,6 +14,8 @@ import { BlobsKV, MemoryKV, setStoreFactory, type KV, type StoreName } from '../
  */
 export async function startBlobs(): Promise<{
   stop: () => Promise<void>;
+  /** Points the SDK back at this server (after another one was used). */
+  use: () => void;
   siteID: string;
   url: string;
   token: string;
@@ -24,7 +26,8 @@ export async function startBlobs(): Promise<{
   const { port } = await server.start();
   const siteID = `site-${randomBytes(6).toString('hex')}`;
   const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url, apiURL: url });
+  const use = () => setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url, apiURL: url });
+  use();
   process.env.APP_ENV ??= 'test';
   process.env.SITE_URL ??= 'http://localhost:4321';
   resetEnv();
@@ -33,6 +36,7 @@ export async function startBlobs(): Promise<{
     siteID,
     url,
     token,
+    use,
     stop: async () => {
       await server.stop();
       await rm(directory, { recursive: true, force: true });
