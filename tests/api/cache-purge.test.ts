@@ -33,14 +33,16 @@ let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let editor: string;
 let admin: string;
 const purged: CacheTag[][] = [];
+const record = (tags: CacheTag[]): Promise<void> => {
+  purged.push(tags);
+  return Promise.resolve();
+};
 
 beforeAll(async () => {
   blobs = await startBlobs();
   editor = (await signedIn('editor')).cookie;
   admin = (await signedIn('admin')).cookie;
-  setCachePurger(async (tags) => {
-    purged.push(tags);
-  });
+  setCachePurger(record);
 });
 afterAll(async () => {
   setCachePurger(null);
@@ -263,9 +265,7 @@ describe('the purge adapter', () => {
       expect(error).toHaveBeenCalled();
       error.mockRestore();
     } finally {
-      setCachePurger(async (tags) => {
-        purged.push(tags);
-      });
+      setCachePurger(record);
     }
   });
 
@@ -275,9 +275,7 @@ describe('the purge adapter', () => {
       await purgeTags(CACHE_TAGS.news);
       expect(purgeCache).not.toHaveBeenCalled();
     } finally {
-      setCachePurger(async (tags) => {
-        purged.push(tags);
-      });
+      setCachePurger(record);
     }
   });
 });
