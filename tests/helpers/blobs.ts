@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { BlobsServer } from '@netlify/blobs/server';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { resetEnv } from '../../src/lib/server/env.ts';
+import { FakeBlobsService } from './fake-blobs-service.ts';
 import { BlobsKV, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
 
 /**
@@ -61,4 +62,23 @@ export function useMemoryStores(): void {
  */
 export function useServicePath(): void {
   setStoreFactory((name) => new BlobsKV(name, { path: 'service' }));
+}
+
+/**
+ * Points the SDK at a fresh SDK-like fake of the Blobs service and every store
+ * at the production path over it; `stop` points the SDK back where it was.
+ */
+export async function useFakeService(): Promise<{ service: FakeBlobsService; stop: () => Promise<void> }> {
+  const previous = process.env.NETLIFY_BLOBS_CONTEXT;
+  const service = await new FakeBlobsService().start();
+  service.use();
+  useServicePath();
+  return {
+    service,
+    stop: async () => {
+      setStoreFactory(null);
+      if (previous !== undefined) process.env.NETLIFY_BLOBS_CONTEXT = previous;
+      await service.stop();
+    },
+  };
 }
