@@ -180,26 +180,59 @@ describe('the production path against an SDK-like fake of the service', () => {
 
   it('the empty-ETag trap: a conditional write failing with a 5xx is a store fault (503), never "exists" or "changed"', async () => {
     const store = make();
-    // storeFetch retries a 5xx once; both answers fail, so the SDK reports { modified: true, etag: '' }.
+    // storeFetch does not retry a conditional write after a 5xx; the SDK then reports { modified: true, etag: '' }.
     const conditionalPut = ({ method, conditional }: { method: string; conditional: boolean }) =>
       method === 'PUT' && conditional;
-    service.fault({ match: conditionalPut, status: 500, times: 2 });
+    service.fault({ match: conditionalPut, status: 500, times: 1 });
     await expect(store.create('fake/trap', { v: 0 })).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(await store.create('fake/trap', { v: 0 })).toBe(true);
     const cur = await store.get<{ v: number }>('fake/trap');
-    service.fault({ match: conditionalPut, status: 503, times: 2 });
+    service.fault({ match: conditionalPut, status: 503, times: 1 });
     await expect(store.replace('fake/trap', { v: 1 }, cur!.etag)).rejects.toBeInstanceOf(
       StoreUnavailableError,
     );
-    service.fault({ match: conditionalPut, status: 502, times: 2 });
+    service.fault({ match: conditionalPut, status: 502, times: 1 });
     await expect(upsert<{ v: number }>(store, 'fake/trap-new', () => ({ v: 1 }))).rejects.toBeInstanceOf(
       StoreUnavailableError,
     );
-    service.fault({ match: conditionalPut, status: 500, times: 2 });
+    service.fault({ match: conditionalPut, status: 500, times: 1 });
     const bytes = new TextEncoder().encode('x').buffer;
     await expect(store.putBytes('fake/trap-bytes', bytes, {})).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(service.keysOf('meta').filter((k) => k.startsWith('fake/trap'))).toEqual(['fake/trap']);
     expect((await store.get<{ v: number }>('fake/trap'))?.value.v).toBe(0);
+  });
+
+  it('a conditional write applied but answered 5xx is never retried into a doubled change', async () => {
+    const store = make();
+    await store.create('fake/once', { n: 0 });
+    // The service applies the write, then the answer is lost (a 500). Retrying the same
+    // conditional write would meet its own ETag change (412), and update() would apply
+    // the change again on top of itself.
+    service.fault({
+      match: ({ method, key }) => method === 'PUT' && key === 'fake/once',
+      status: 500,
+      times: 1,
+      applied: true,
+    });
+    await expect(update<{ n: number }>(store, 'fake/once', (c) => ({ n: c.n + 1 }))).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
+    expect((await store.get<{ n: number }>('fake/once'))?.value.n).toBe(1);
+    // A create whose answer was lost is a store fault too, not "someone else created it".
+    service.fault({
+      match: ({ method, key }) => method === 'PUT' && key === 'fake/once-new',
+      status: 502,
+      times: 1,
+      applied: true,
+    });
+    await expect(store.create('fake/once-new', { n: 1 })).rejects.toBeInstanceOf(StoreUnavailableError);
+    // A 429 is a refusal before any write: retried once, as before.
+    service.fault({
+      match: ({ method, key }) => method === 'PUT' && key === 'fake/once',
+      status: 429,
+      times: 1,
+    });
+    expect(await update<{ n: number }>(store, 'fake/once', (c) => ({ n: c.n + 1 }))).toEqual({ n: 2 });
   });
 
   it('reads without strong consistency are stale for a while; every read of the store is strong', async () => {

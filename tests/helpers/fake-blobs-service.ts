@@ -32,7 +32,7 @@ export interface FakeFault {
   /** Which requests it hits. */
   match: (r: { method: string; key: string | null; conditional: boolean }) => boolean;
   status: number;
-  /** How many matching requests it answers (storeFetch retries a 5xx once, so 2 makes the SDK see it). */
+  /** How many matching requests it answers (storeFetch retries a 5xx or 429 once, a conditional write only after a 429). */
   times: number;
   /** Apply the write before answering the error (a lost answer, not a lost write). */
   applied?: boolean;

@@ -115,12 +115,21 @@ export const storeFetch: typeof fetch = async (input, init) => {
   const deadline = Date.now() + storeRequestMs;
   const attempt = (ms: number) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(ms) });
   const failed = (res: Response) => res.status === 429 || res.status >= 500;
+  // A conditional write may have been applied before a 5xx or a dropped connection: sent
+  // again it meets its own change (412), and a compare-and-set loop would apply the change
+  // a second time on top of itself. So it is retried only after a 429 (refused before any
+  // write); otherwise the SDK gets the non-retryable failure and the request answers 503
+  // (docs/decisions/new-h6-store-paths.md).
+  const headers = new Headers(init?.headers);
+  const conditional = headers.has('if-match') || headers.has('if-none-match');
   try {
     const first = await attempt(storeRequestMs);
     if (!failed(first)) return first;
+    if (conditional && first.status !== 429) return new Response(null, { status: GAVE_UP_STATUS });
   } catch (err) {
     // A timeout has used the whole budget: no second wait.
     if ((err as Error).name === 'TimeoutError') return new Response(null, { status: GAVE_UP_STATUS });
+    if (conditional) return new Response(null, { status: GAVE_UP_STATUS });
   }
   await new Promise((r) => setTimeout(r, storeRetryDelayMs));
   const left = deadline - Date.now();
