@@ -8,7 +8,7 @@ import {
   type StoredContribution,
 } from '../../src/lib/schemas/donations.ts';
 import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
-import { startBlobs } from '../helpers/blobs.ts';
+import { startBlobs, useFakeService } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { keysOf, localProviders, valuesOf } from '../helpers/forms.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -241,32 +241,44 @@ function useMemory(): void {
   });
 }
 
-describe.each(['atomic in-memory KV', 'real local Blobs server'])('concurrent deliveries (%s)', (backend) => {
-  const memory = backend.startsWith('atomic');
-  beforeAll(() => (memory ? useMemory() : setStoreFactory(null)));
-  afterAll(() => setStoreFactory(null));
+describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 'real local Blobs server'])(
+  'concurrent deliveries (%s)',
+  (backend) => {
+    // Both atomic stores: exactly one delivery of each order creates it.
+    const memory = !backend.startsWith('real');
+    let fake: Awaited<ReturnType<typeof useFakeService>> | null = null;
+    beforeAll(async () => {
+      if (backend.startsWith('production')) fake = await useFakeService();
+      else if (backend.startsWith('atomic')) useMemory();
+      else setStoreFactory(null);
+    });
+    afterAll(async () => {
+      await fake?.stop();
+      setStoreFactory(null);
+    });
 
-  it('100 concurrent deliveries of 20 distinct orders -> exactly 20 stored, every increment counted once', async () => {
-    const base = memory ? 1000 : 2000;
-    const day = memory ? '2025-07-01' : '2025-07-02';
-    const orders = Array.from({ length: 20 }, (_, i) =>
-      order(base + i, { amount: `${i + 1}.00`, refcode: i % 2 ? 'odd' : 'even', day }),
-    );
-    const deliveries = Array.from({ length: 100 }, (_, i) => orders[i % 20]);
-    const res = await Promise.all(deliveries.map((o) => deliver(o)));
-    const statuses = res.map((r) => r.status);
-    expect(
-      statuses.every((s) => s === 200 || s === 201),
-      statuses.join(','),
-    ).toBe(true);
-    if (memory) expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    it('100 concurrent deliveries of 20 distinct orders -> exactly 20 stored, every increment counted once', async () => {
+      const base = memory ? 1000 : 2000;
+      const day = memory ? '2025-07-01' : '2025-07-02';
+      const orders = Array.from({ length: 20 }, (_, i) =>
+        order(base + i, { amount: `${i + 1}.00`, refcode: i % 2 ? 'odd' : 'even', day }),
+      );
+      const deliveries = Array.from({ length: 100 }, (_, i) => orders[i % 20]);
+      const res = await Promise.all(deliveries.map((o) => deliver(o)));
+      const statuses = res.map((r) => r.status);
+      expect(
+        statuses.every((s) => s === 200 || s === 201),
+        statuses.join(','),
+      ).toBe(true);
+      if (memory) expect(statuses.filter((s) => s === 201)).toHaveLength(20);
 
-    const stored = (await contributions()).filter((c) => c.day === day);
-    expect(stored).toHaveLength(20);
-    expect(new Set(stored.map((c) => c.orderNumber)).size).toBe(20);
-    const agg = DayAggregateSchema.parse((await valuesOf('donations', `agg/day/${day}`))[0]);
-    expect(agg.total).toEqual({ count: 20, grossCents: 21000, refunds: 0, refundedCents: 0 });
-    expect(Object.keys(agg.applied)).toHaveLength(20);
-    expect(agg.refcode.find((g) => g.value === 'odd')?.count).toBe(10);
-  }, 60_000);
-});
+      const stored = (await contributions()).filter((c) => c.day === day);
+      expect(stored).toHaveLength(20);
+      expect(new Set(stored.map((c) => c.orderNumber)).size).toBe(20);
+      const agg = DayAggregateSchema.parse((await valuesOf('donations', `agg/day/${day}`))[0]);
+      expect(agg.total).toEqual({ count: 20, grossCents: 21000, refunds: 0, refundedCents: 0 });
+      expect(Object.keys(agg.applied)).toHaveLength(20);
+      expect(agg.refcode.find((g) => g.value === 'odd')?.count).toBe(10);
+    }, 60_000);
+  },
+);

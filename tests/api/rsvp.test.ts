@@ -5,7 +5,7 @@ import { ConsentEventSchema } from '../../src/lib/schemas/inbox.ts';
 import { RSVP_MESSAGES, StoredRsvpSchema, type RsvpResult } from '../../src/lib/schemas/rsvp.ts';
 import { getRoster } from '../../src/lib/server/events/rsvp.ts';
 import { hashed, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
-import { startBlobs } from '../helpers/blobs.ts';
+import { startBlobs, useFakeService } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { keysOf, localProviders, valuesOf } from '../helpers/forms.ts';
 import { cancel, cancelLinkIn, cancelUrlIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
@@ -180,42 +180,52 @@ function useMemory(): void {
   });
 }
 
-describe.each(['atomic in-memory KV', 'real local Blobs server'])('concurrent RSVPs (%s)', (backend) => {
-  const memory = backend.startsWith('atomic');
-  beforeAll(() => (memory ? useMemory() : setStoreFactory(null)));
-  afterAll(() => setStoreFactory(null));
+describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 'real local Blobs server'])(
+  'concurrent RSVPs (%s)',
+  (backend) => {
+    let fake: Awaited<ReturnType<typeof useFakeService>> | null = null;
+    beforeAll(async () => {
+      if (backend.startsWith('production')) fake = await useFakeService();
+      else if (backend.startsWith('atomic')) useMemory();
+      else setStoreFactory(null);
+    });
+    afterAll(async () => {
+      await fake?.stop();
+      setStoreFactory(null);
+    });
 
-  it('100 concurrent RSVPs to a 40-seat event -> exactly 40 going and 60 waitlisted, everyone answered', async () => {
-    const event = await rsvpEventFixture(40);
-    const people = Array.from({ length: 100 }, () => person());
-    const res = await Promise.all(people.map((p) => rsvpTo(event.id, p)));
-    expect(res.map((r) => r.status)).toEqual(Array(100).fill(201));
-    const answers = (await Promise.all(res.map((r) => r.json()))) as RsvpResult[];
-    expect(answers.filter((a) => a.status === 'going')).toHaveLength(40);
-    const waiting = answers.filter((a) => a.status === 'waitlisted');
-    expect(waiting).toHaveLength(60);
-    expect(waiting.map((a) => a.position).sort((x, y) => x! - y!)).toEqual(
-      Array.from({ length: 60 }, (_, i) => i + 1),
-    );
+    it('100 concurrent RSVPs to a 40-seat event -> exactly 40 going and 60 waitlisted, everyone answered', async () => {
+      const event = await rsvpEventFixture(40);
+      const people = Array.from({ length: 100 }, () => person());
+      const res = await Promise.all(people.map((p) => rsvpTo(event.id, p)));
+      expect(res.map((r) => r.status)).toEqual(Array(100).fill(201));
+      const answers = (await Promise.all(res.map((r) => r.json()))) as RsvpResult[];
+      expect(answers.filter((a) => a.status === 'going')).toHaveLength(40);
+      const waiting = answers.filter((a) => a.status === 'waitlisted');
+      expect(waiting).toHaveLength(60);
+      expect(waiting.map((a) => a.position).sort((x, y) => x! - y!)).toEqual(
+        Array.from({ length: 60 }, (_, i) => i + 1),
+      );
 
-    const roster = await getRoster(event.id);
-    expect(roster.entries).toHaveLength(100);
-    expect(new Set(roster.entries.map((e) => e.id)).size).toBe(100);
-    expect(roster.entries.filter((e) => e.status === 'going')).toHaveLength(40);
-    const records = (await valuesOf('rsvps', `rsvp/${event.id}/`)).map((r) => StoredRsvpSchema.parse(r));
-    expect(records).toHaveLength(100);
-    // Each person's answer, record and roster place agree.
-    for (const [i, p] of people.entries()) {
-      const id = hashed(p.email);
-      expect(records.find((r) => r.id === id)?.status).toBe(answers[i]?.status);
-      expect(roster.entries.find((e) => e.id === id)?.status).toBe(answers[i]?.status);
-    }
-    const emails = (await valuesOf<Mail>('outbox', 'email/')).filter((m) =>
-      people.some((p) => p.email === m.to),
-    );
-    expect(emails).toHaveLength(100);
-  }, 90_000);
-});
+      const roster = await getRoster(event.id);
+      expect(roster.entries).toHaveLength(100);
+      expect(new Set(roster.entries.map((e) => e.id)).size).toBe(100);
+      expect(roster.entries.filter((e) => e.status === 'going')).toHaveLength(40);
+      const records = (await valuesOf('rsvps', `rsvp/${event.id}/`)).map((r) => StoredRsvpSchema.parse(r));
+      expect(records).toHaveLength(100);
+      // Each person's answer, record and roster place agree.
+      for (const [i, p] of people.entries()) {
+        const id = hashed(p.email);
+        expect(records.find((r) => r.id === id)?.status).toBe(answers[i]?.status);
+        expect(roster.entries.find((e) => e.id === id)?.status).toBe(answers[i]?.status);
+      }
+      const emails = (await valuesOf<Mail>('outbox', 'email/')).filter((m) =>
+        people.some((p) => p.email === m.to),
+      );
+      expect(emails).toHaveLength(100);
+    }, 90_000);
+  },
+);
 
 describe('RSVP without JavaScript (browser form posts, issue 9 mechanism)', () => {
   const FORM = 'application/x-www-form-urlencoded';

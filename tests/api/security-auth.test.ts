@@ -22,7 +22,7 @@ import {
 } from '../../src/lib/server/auth/users.ts';
 import { ConfigError, DEV_SESSION_SECRET, sessionSecret } from '../../src/lib/server/env.ts';
 import { setStoreFactory } from '../../src/lib/server/store.ts';
-import { startBlobs, useMemoryStores } from '../helpers/blobs.ts';
+import { startBlobs, useFakeService, useMemoryStores } from '../helpers/blobs.ts';
 import { fakeProvider, setEnv, type FakeProvider } from '../helpers/forms.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
 import { outboxEmails } from '../helpers/users.ts';
@@ -62,11 +62,19 @@ const freshIp = () => `198.18.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const login = (username: string, password: string, ip = freshIp()) =>
   call(loginFn, '/api/auth/login', { json: { username, password }, ip });
 
-describe.each(['atomic in-memory KV', 'real local Blobs server'])(
+describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 'real local Blobs server'])(
   'lockout under parallel guesses (%s)',
   (backend) => {
-    beforeAll(() => (backend.startsWith('atomic') ? useMemoryStores() : setStoreFactory(null)));
-    afterAll(() => setStoreFactory(null));
+    let fake: Awaited<ReturnType<typeof useFakeService>> | null = null;
+    beforeAll(async () => {
+      if (backend.startsWith('production')) fake = await useFakeService();
+      else if (backend.startsWith('atomic')) useMemoryStores();
+      else setStoreFactory(null);
+    });
+    afterAll(async () => {
+      await fake?.stop();
+      setStoreFactory(null);
+    });
 
     it('20 parallel wrong guesses: at most 5 evaluated, the rest 429 without verifying', async () => {
       const { username } = await makeUser();
@@ -275,11 +283,19 @@ describe('forgot-password takes the same time for known and unknown emails', () 
   });
 });
 
-describe.each(['atomic in-memory KV', 'real local Blobs server'])(
+describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 'real local Blobs server'])(
   'the last-admin rule under races (%s)',
   (backend) => {
-    beforeAll(() => (backend.startsWith('atomic') ? useMemoryStores() : setStoreFactory(null)));
-    afterAll(() => setStoreFactory(null));
+    let fake: Awaited<ReturnType<typeof useFakeService>> | null = null;
+    beforeAll(async () => {
+      if (backend.startsWith('production')) fake = await useFakeService();
+      else if (backend.startsWith('atomic')) useMemoryStores();
+      else setStoreFactory(null);
+    });
+    afterAll(async () => {
+      await fake?.stop();
+      setStoreFactory(null);
+    });
 
     const activeAdmins = async () => (await listUsers()).filter((u) => u.role === 'admin' && u.isActive);
 
@@ -356,11 +372,19 @@ describe('the development session secret', () => {
   });
 });
 
-describe.each(['atomic in-memory KV', 'real local Blobs server'])(
+describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 'real local Blobs server'])(
   'one account per username under racing creates (%s)',
   (backend) => {
-    beforeAll(() => (backend.startsWith('atomic') ? useMemoryStores() : setStoreFactory(null)));
-    afterAll(() => setStoreFactory(null));
+    let fake: Awaited<ReturnType<typeof useFakeService>> | null = null;
+    beforeAll(async () => {
+      if (backend.startsWith('production')) fake = await useFakeService();
+      else if (backend.startsWith('atomic')) useMemoryStores();
+      else setStoreFactory(null);
+    });
+    afterAll(async () => {
+      await fake?.stop();
+      setStoreFactory(null);
+    });
 
     it('five creates of one name at once: one account, and the name and email lead to it', async () => {
       const username = `racer${Date.now().toString(36)}`;

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { BlobsServer } from '@netlify/blobs/server';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import { FakeBlobsService } from './fake-blobs-service.ts';
+import { BlobsKV, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
 
 /**
  * Starts a real local Blobs server on a temp directory (random port, always a
@@ -14,6 +15,8 @@ import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/li
  */
 export async function startBlobs(): Promise<{
   stop: () => Promise<void>;
+  /** Points the SDK back at this server (after another one was used). */
+  use: () => void;
   siteID: string;
   url: string;
   token: string;
@@ -24,7 +27,8 @@ export async function startBlobs(): Promise<{
   const { port } = await server.start();
   const siteID = `site-${randomBytes(6).toString('hex')}`;
   const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url, apiURL: url });
+  const use = () => setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url, apiURL: url });
+  use();
   process.env.APP_ENV ??= 'test';
   process.env.SITE_URL ??= 'http://localhost:4321';
   resetEnv();
@@ -33,6 +37,7 @@ export async function startBlobs(): Promise<{
     siteID,
     url,
     token,
+    use,
     stop: async () => {
       await server.stop();
       await rm(directory, { recursive: true, force: true });
@@ -48,4 +53,32 @@ export function useMemoryStores(): void {
     if (!s) stores.set(name, (s = new MemoryKV()));
     return s;
   });
+}
+
+/**
+ * Every store a BlobsKV on the service path (production's: the SDK's ETags and
+ * conditional writes, no in-process queue), whatever server the SDK points at
+ * (docs/decisions/new-h6-store-paths.md).
+ */
+export function useServicePath(): void {
+  setStoreFactory((name) => new BlobsKV(name, { path: 'service' }));
+}
+
+/**
+ * Points the SDK at a fresh SDK-like fake of the Blobs service and every store
+ * at the production path over it; `stop` points the SDK back where it was.
+ */
+export async function useFakeService(): Promise<{ service: FakeBlobsService; stop: () => Promise<void> }> {
+  const previous = process.env.NETLIFY_BLOBS_CONTEXT;
+  const service = await new FakeBlobsService().start();
+  service.use();
+  useServicePath();
+  return {
+    service,
+    stop: async () => {
+      setStoreFactory(null);
+      if (previous !== undefined) process.env.NETLIFY_BLOBS_CONTEXT = previous;
+      await service.stop();
+    },
+  };
 }

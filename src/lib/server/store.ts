@@ -1,5 +1,5 @@
 import { getDeployStore, getStore, type Store } from '@netlify/blobs';
-import { isLocalMode } from './app-env.ts';
+import { appSettings, isLocalMode } from './app-env.ts';
 import { budgets } from './time-budgets.ts';
 
 /**
@@ -115,12 +115,21 @@ export const storeFetch: typeof fetch = async (input, init) => {
   const deadline = Date.now() + storeRequestMs;
   const attempt = (ms: number) => fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(ms) });
   const failed = (res: Response) => res.status === 429 || res.status >= 500;
+  // A conditional write may have been applied before a 5xx or a dropped connection: sent
+  // again it meets its own change (412), and a compare-and-set loop would apply the change
+  // a second time on top of itself. So it is retried only after a 429 (refused before any
+  // write); otherwise the SDK gets the non-retryable failure and the request answers 503
+  // (docs/decisions/new-h6-store-paths.md).
+  const headers = new Headers(init?.headers);
+  const conditional = headers.has('if-match') || headers.has('if-none-match');
   try {
     const first = await attempt(storeRequestMs);
     if (!failed(first)) return first;
+    if (conditional && first.status !== 429) return new Response(null, { status: GAVE_UP_STATUS });
   } catch (err) {
     // A timeout has used the whole budget: no second wait.
     if ((err as Error).name === 'TimeoutError') return new Response(null, { status: GAVE_UP_STATUS });
+    if (conditional) return new Response(null, { status: GAVE_UP_STATUS });
   }
   await new Promise((r) => setTimeout(r, storeRetryDelayMs));
   const left = deadline - Date.now();
@@ -151,15 +160,66 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Local mode (npm run dev, tests, benchmarks) talks to the local Blobs server,
- * whose conditional writes are not safe under concurrency: it checks, then
- * writes, with awaits in between, and its ETag is a hash of the file's path and
- * millisecond mtime, so two writes in one millisecond share an ETag and a stale
- * onlyIfMatch passes. Locally every function runs in one process, so there
- * writes to a key are queued one at a time and compare-and-set compares a hash
- * of the content instead. Netlify's production service applies conditions
- * atomically; production uses its ETags and never waits on this queue.
+ * The two ways BlobsKV uses Blobs (docs/decisions/new-h6-store-paths.md):
+ *
+ * - `service`: Netlify's service, which applies onlyIfMatch / onlyIfNew
+ *   atomically and returns an ETag with every read. Reads use getWithMetadata
+ *   and every conditional write is the service's own. Production's path.
+ * - `local-server`: the local Blobs server (`npm run dev`, most tests, the
+ *   bench), whose conditional writes are not safe under concurrency: it checks,
+ *   then writes, with awaits in between; its GET returns no ETag; and its ETag
+ *   is a hash of the file's path and millisecond mtime, so two writes in one
+ *   millisecond share an ETag and a stale onlyIfMatch passes. Locally every
+ *   function runs in one process, so there writes to a key are queued one at a
+ *   time and compare-and-set compares a hash of the content instead.
+ *
+ * The local path is taken only when BOTH hold: APP_ENV is development or test,
+ * AND the SDK is pointed at a loopback address (a server on this machine).
+ * Production (APP_ENV unset or production) always takes the service path, and so
+ * does any process pointed at Netlify's endpoints whatever its APP_ENV (a
+ * script run against a deployed site), because the local path's assumptions
+ * (one process, one machine) cannot hold there. Tests force the service path
+ * with `new BlobsKV(name, { path: 'service' })`; nothing can force the local one.
  */
+export type BlobsPath = 'service' | 'local-server';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The edge URL the SDK will use, from the context it reads (NETLIFY_BLOBS_CONTEXT, base64 JSON). */
+function blobsEdgeUrl(): string | undefined {
+  const raw =
+    (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext ??
+    process.env.NETLIFY_BLOBS_CONTEXT;
+  if (typeof raw !== 'string' || raw === '') return undefined;
+  try {
+    const ctx = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')) as {
+      edgeURL?: unknown;
+      uncachedEdgeURL?: unknown;
+    };
+    const url = ctx.uncachedEdgeURL ?? ctx.edgeURL;
+    return typeof url === 'string' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path for an environment: pure, so every combination is tested (tests/unit/store-path.test.ts). */
+export function blobsPathFor(appEnv: string, edgeUrl: string | undefined): BlobsPath {
+  if (appEnv !== 'development' && appEnv !== 'test') return 'service';
+  if (!edgeUrl) return 'service';
+  try {
+    return LOOPBACK.has(new URL(edgeUrl).hostname) ? 'local-server' : 'service';
+  } catch {
+    return 'service';
+  }
+}
+
+/** The path this process takes by default (APP_ENV and the SDK's configured endpoint). */
+export function blobsPath(): BlobsPath {
+  // APP_ENV production never looks further (isLocalMode() is false).
+  return isLocalMode() ? blobsPathFor(appSettings().APP_ENV, blobsEdgeUrl()) : 'service';
+}
+
 // On globalThis: the dev server loads each function as its own module instance
 // in one process, and the queue must be shared by all of them.
 const QUEUES = Symbol.for('campaign.blobs.keyQueues');
@@ -180,23 +240,37 @@ function serialized<T>(id: string, op: () => Promise<T>): Promise<T> {
 
 const contentTag = (text: string) => `"local-${sha256Hex(text)}"`;
 
+export interface BlobsKVOptions {
+  /** A store to use instead of the SDK's getStore (tests). */
+  store?: Store;
+  /** Only 'service' may be forced (tests of the production path); the local path is never forced. */
+  path?: 'service';
+}
+
 export class BlobsKV implements KV {
   private readonly store: Store;
   private readonly name: string;
+  /** Fixed at construction: the path cannot change under a store in use. */
+  readonly path: BlobsPath;
 
-  constructor(name: StoreName, store?: Store) {
-    const options = { consistency: 'strong' as const, fetch: storeFetch };
+  constructor(name: StoreName, options: BlobsKVOptions = {}) {
+    const sdk = { consistency: 'strong' as const, fetch: storeFetch };
     this.name = name;
-    this.store = store ?? (isDeployScoped() ? getDeployStore(name, options) : getStore(name, options));
+    this.path = options.path ?? blobsPath();
+    this.store = options.store ?? (isDeployScoped() ? getDeployStore(name, sdk) : getStore(name, sdk));
+  }
+
+  private get local(): boolean {
+    return this.path === 'local-server';
   }
 
   private write<T>(k: string, op: () => Promise<T>): Promise<T> {
-    return guard(() => (isLocalMode() ? serialized(`${this.name}\u0000${k}`, op) : op()));
+    return guard(() => (this.local ? serialized(`${this.name}\u0000${k}`, op) : op()));
   }
 
   async get<T>(k: string): Promise<{ value: T; etag: string } | null> {
     return guard(async () => {
-      if (isLocalMode()) {
+      if (this.local) {
         const text = await this.store.get(k, { type: 'text', consistency: 'strong' });
         return text === null ? null : { value: JSON.parse(text) as T, etag: contentTag(text) };
       }
@@ -216,7 +290,7 @@ export class BlobsKV implements KV {
     // An undefined onlyIfMatch would be an unconditional write: refuse it.
     if (!etag) throw new Error('replace() needs an ETag');
     return this.write(k, async () => {
-      if (isLocalMode()) {
+      if (this.local) {
         const current = await this.store.get(k, { type: 'text', consistency: 'strong' });
         if (current === null || contentTag(current) !== etag) return null;
         const text = JSON.stringify(value);
@@ -465,15 +539,20 @@ export async function bumpCounter(counterName: string, atLeast: number): Promise
 
 /**
  * Runs a read-modify-write of a hot shared document (a roster, a day
- * aggregate). On Netlify it runs at once: Blobs applies onlyIfMatch
- * atomically and the CAS loop inside decides. Against the local Blobs server
- * (one process; writes are already queued per key, see BlobsKV) the whole
+ * aggregate). On the service path (Netlify) it runs at once: Blobs applies
+ * onlyIfMatch atomically and the CAS loop inside decides. On the local-server
+ * path (one process; writes are already queued per key, see BlobsKV) the whole
  * read-modify-write waits its turn too, so a local burst of a hundred writers
- * is not spent on retries. The atomic MemoryKV is never queued: race tests
- * there keep exercising the CAS loop itself.
+ * is not spent on retries. The atomic MemoryKV and a BlobsKV on the service
+ * path are never queued: race tests there exercise the CAS loop itself.
  */
 export function hotDocument<T>(store: KV, k: string, op: () => Promise<T>): Promise<T> {
-  return store instanceof BlobsKV && isLocalMode() ? serialized(`rmw\u0000${k}`, op) : op();
+  return queuesLocally(store) ? serialized(`rmw\u0000${k}`, op) : op();
+}
+
+/** True only for a BlobsKV on the local-server path: there work on a key may wait its turn in-process. */
+export function queuesLocally(store: KV): boolean {
+  return store instanceof BlobsKV && store.path === 'local-server';
 }
 
 /** Reads every JSON value under a prefix. O(n) reads: for rebuilds and exports, not hot paths. */

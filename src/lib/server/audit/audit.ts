@@ -9,9 +9,9 @@ import {
   type AuditProblem,
   type AuditQuery,
 } from '../../schemas/audit.ts';
-import { isLocalMode, sessionSecret } from '../env.ts';
+import { sessionSecret } from '../env.ts';
 import { csvCell } from '../forms/inbox.ts';
-import { ConflictError, key, kv, type KV } from '../store.ts';
+import { ConflictError, key, kv, queuesLocally, type KV } from '../store.ts';
 
 /**
  * The append-only staff audit trail (store `audit`). Design and measurements:
@@ -125,7 +125,7 @@ export function appendAudit(
   input: Parameters<typeof appendUnqueued>[0],
   now = new Date(),
 ): Promise<AuditEntry> {
-  if (!isLocalMode()) return appendUnqueued(input, now);
+  if (!queuesLocally(store())) return appendUnqueued(input, now);
   const run = localQueue.tail.then(
     () => appendUnqueued(input, now),
     () => appendUnqueued(input, now),
@@ -135,8 +135,9 @@ export function appendAudit(
 }
 
 /**
- * Local mode (dev server, tests) runs every function in one process against a
- * local Blobs server whose conditional writes are slow and not atomic: there
+ * On the local-server path (dev server, most tests; store.ts, BlobsPath) every
+ * function runs in one process against a local Blobs server whose conditional
+ * writes are slow and not atomic: there
  * appends take turns in-process, so a burst of staff actions does not turn
  * into a storm of position retries (store.ts queues writes per key for the
  * same reason). Production appends race and the claim loop below sorts them out.

@@ -56,17 +56,36 @@ export function langQuery(url: URL): Lang {
   return raw;
 }
 
+/** Purges CDN cache tags. */
+export type CachePurger = (tags: CacheTag[]) => Promise<void>;
+
+/** Netlify's purge API (production). Loaded on the admin write path only: the public reads never purge. */
+const netlifyPurger: CachePurger = async (tags) => {
+  const { purgeCache } = await import('@netlify/functions');
+  await purgeCache({ tags });
+};
+
+let purgerOverride: CachePurger | null = null;
+
 /**
- * Purges public cache tags after an admin edit. Only on Netlify (production
- * mode): locally there is no CDN. A failed purge never fails the edit: the
- * CDN copy then expires within 30 s anyway.
+ * Test hook: record purges instead of calling Netlify, whatever APP_ENV says
+ * (tests/api/cache-purge.test.ts asserts every staff edit purges the right tag).
+ */
+export function setCachePurger(next: CachePurger | null): void {
+  purgerOverride = next;
+}
+
+/**
+ * Purges public cache tags after an admin edit. On Netlify (production mode)
+ * through Netlify's purge API; locally there is no CDN, so nothing is called
+ * unless a test set a purger. A failed purge never fails the edit: the CDN
+ * copy then expires within 30 s anyway.
  */
 export async function purgeTags(...tags: CacheTag[]): Promise<void> {
-  if (appSettings().APP_ENV !== 'production') return;
+  const purge = purgerOverride ?? (appSettings().APP_ENV === 'production' ? netlifyPurger : null);
+  if (!purge) return;
   try {
-    // Loaded here, on the admin write path only: the public reads never purge.
-    const { purgeCache } = await import('@netlify/functions');
-    await purgeCache({ tags });
+    await purge(tags);
   } catch (err) {
     console.error(`[purge] could not purge ${tags.join(', ')}`, err);
   }
