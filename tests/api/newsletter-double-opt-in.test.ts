@@ -166,7 +166,10 @@ describe('double opt-in', () => {
     await subscribe(email);
     const token = tokenIn((await mailsTo(email))[0]!.text);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => ((await (await confirm(token)).json()) as { status: string }).status),
+      Array.from(
+        { length: 20 },
+        async () => ((await (await confirm(token)).json()) as { status: string }).status,
+      ),
     );
     expect(answers.filter((s) => s === 'confirmed')).toHaveLength(1);
     expect(answers.filter((s) => s === 'already_confirmed')).toHaveLength(19);
@@ -289,7 +292,11 @@ describe('in Spanish', () => {
     });
     expect(post.status).toBe(303);
     expect(post.headers.get('location')).toBe('/es/forms/newsletter/sent');
-    expect(await stored(email)).toMatchObject({ status: 'pending', lang: 'es', consentText: EMAIL_CONSENT.es.text });
+    expect(await stored(email)).toMatchObject({
+      status: 'pending',
+      lang: 'es',
+      consentText: EMAIL_CONSENT.es.text,
+    });
     const [mail] = await mailsTo(email);
     expect(mail!.subject).toBe('Confirme su suscripción');
     expect(mail!.text).toContain('Confirmar mi suscripción');

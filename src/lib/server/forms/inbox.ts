@@ -161,7 +161,14 @@ const emailSubscribers: InboxKind<typeof StoredSubscriberSchema> = {
   filename: 'email-subscribers',
   haystack: (r) => [r.email, r.sourcePage ?? ''].join(' '),
   columns: ['email', 'subscribed_at', 'source_page', 'consent_version', 'consent_text', 'confirmed_at'],
-  row: (r) => [r.email, r.createdAt, r.sourcePage ?? '', r.consentVersion, r.consentText, r.confirmedAt ?? ''],
+  row: (r) => [
+    r.email,
+    r.createdAt,
+    r.sourcePage ?? '',
+    r.consentVersion,
+    r.consentText,
+    r.confirmedAt ?? '',
+  ],
   // Double opt-in: an address nobody has confirmed is not a subscriber, so it is neither
   // listed nor exported (docs/decisions/new-h3-newsletter-double-opt-in.md).
   listed: (r) => r.status === 'subscribed',

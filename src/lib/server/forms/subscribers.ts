@@ -178,18 +178,22 @@ export async function confirmSubscription(
   if (!parsed?.success) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
   const expired = Date.parse(parsed.data.expiresAt) <= now.getTime();
   try {
-    const next = await update<unknown>(kv('subscribers'), key('subscriber', parsed.data.subscriberId), (cur) => {
-      const s = StoredSubscriberSchema.parse(cur);
-      if (s.status === 'subscribed') throw new NoWrite('already');
-      if (expired) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
-      return {
-        ...s,
-        status: 'subscribed',
-        confirmedAt: now.toISOString(),
-        confirmIp: meta.ip,
-        confirmUserAgent: meta.userAgent?.slice(0, 512) ?? null,
-      } satisfies StoredSubscriber;
-    });
+    const next = await update<unknown>(
+      kv('subscribers'),
+      key('subscriber', parsed.data.subscriberId),
+      (cur) => {
+        const s = StoredSubscriberSchema.parse(cur);
+        if (s.status === 'subscribed') throw new NoWrite('already');
+        if (expired) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
+        return {
+          ...s,
+          status: 'subscribed',
+          confirmedAt: now.toISOString(),
+          confirmIp: meta.ip,
+          confirmUserAgent: meta.userAgent?.slice(0, 512) ?? null,
+        } satisfies StoredSubscriber;
+      },
+    );
     if (next === null) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
     return 'confirmed';
   } catch (err) {
