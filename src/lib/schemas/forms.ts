@@ -15,6 +15,7 @@ import {
   CONTACT_SUBJECTS,
   FIELD_MAX,
   FIELD_MESSAGES,
+  NEWSLETTER_TOKEN,
   STATES,
   TEXT_SIGNUP_MESSAGES,
 } from './public-forms.ts';
@@ -141,7 +142,7 @@ export const NEWSLETTER_LINK_INVALID =
 /** POST /api/email-subscribers/confirm: the Confirm button of the newsletter's confirmation page. */
 export const NewsletterConfirmSchema = z.strictObject({
   /** 256 random bits, base64url (the link's `token`); only its sha256 is stored. */
-  token: z.string(NEWSLETTER_LINK_INVALID).regex(/^[A-Za-z0-9_-]{43}$/, NEWSLETTER_LINK_INVALID),
+  token: z.string(NEWSLETTER_LINK_INVALID).regex(NEWSLETTER_TOKEN, NEWSLETTER_LINK_INVALID),
   /** The language of the confirmation page: the outcome page is in the same one. */
   lang: formLang,
 });

@@ -50,6 +50,9 @@ export const TEXT_SIGNUP_MESSAGES = {
  */
 export const NEWSLETTER_CONFIRM = { days: 7, maxEmails: 3 } as const;
 
+/** A newsletter confirmation link's token: 256 random bits, base64url. */
+export const NEWSLETTER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 /** Length caps of the public form fields (the schemas enforce them; inputs carry them as maxLength). */
 export const FIELD_MAX = {
   firstName: 80,
