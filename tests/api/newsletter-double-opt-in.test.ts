@@ -147,7 +147,8 @@ describe('double opt-in', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ status: 'confirmed' });
     const after = await stored(email);
-    expect(after).toMatchObject({ status: 'subscribed', confirmIp: expect.any(String) });
+    expect(after?.status).toBe('subscribed');
+    expect(after?.confirmIp).toMatch(/^198\.51\./);
     expect(Date.parse(after!.confirmedAt!)).not.toBeNaN();
     // A second use: kindly "already confirmed", and nothing changes.
     const again = await confirm(token);

@@ -183,7 +183,7 @@ describe('with JavaScript disabled', () => {
         await page.getByRole('button', { name: confirmPage.submit }).click();
         await page.waitForURL(`**${prefix}/forms/newsletter-confirm/${outcome}`);
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-          words.forms.formCopy['newsletter-confirm'].outcomes[outcome]!.heading,
+          words.forms.formCopy['newsletter-confirm'].outcomes[outcome].heading,
         );
       }
       expect(await inbox('email-subscribers', email)).toMatchObject([

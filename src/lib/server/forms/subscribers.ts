@@ -69,9 +69,11 @@ export function confirmUrl(token: string, lang: Lang): string {
 type Mail = 'confirm' | 'already' | null;
 
 /** Aborts a compare-and-set change without writing. */
-class NoWrite {
+class NoWrite extends Error {
   readonly reason: 'spent' | 'already';
   constructor(reason: 'spent' | 'already') {
+    super(`no write: ${reason}`);
+    this.name = 'NoWrite';
     this.reason = reason;
   }
 }
