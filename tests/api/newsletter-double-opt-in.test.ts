@@ -77,19 +77,22 @@ describe('the bot check', () => {
     const mailsBefore = (await outboxEmails()).length;
     const ip = '203.0.113.77';
     const answers = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => {
+      Array.from({ length: 150 }, async (_, i) => {
         const email = `bot-${i}-${Date.now().toString(36)}@example.org`;
         // Half as a script's JSON, half as a faked HTML form post; some with a made-up token.
-        if (i % 2 === 0)
-          return call(subscribers, '/api/email-subscribers', {
+        if (i % 2 === 0) {
+          const r = await call(subscribers, '/api/email-subscribers', {
             json: i % 4 === 0 ? { email } : { email, captcha: `forged-${i}` },
             ip,
-          }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error: string } }));
-        return call(subscribers, '/api/email-subscribers', {
+          });
+          return { status: r.status, body: (await r.json()) as { error: string } };
+        }
+        const r = await call(subscribers, '/api/email-subscribers', {
           body: new URLSearchParams({ email, sourcePage: '/blog' }).toString(),
           headers: FORM,
           ip,
-        }).then((r) => ({ status: r.status, location: r.headers.get('location') ?? '' }));
+        });
+        return { status: r.status, location: r.headers.get('location') ?? '' };
       }),
     );
     for (const [i, a] of answers.entries()) {
