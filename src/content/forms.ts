@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, type PublicFormId } from '../lib/schemas/public-forms.ts';
+import { FIELD_MESSAGES, NEWSLETTER_CONFIRM, type PublicFormId } from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { RESUBSCRIBE_KEYWORDS } from './consent.ts';
 import { IDENTITY } from './identity.ts';
@@ -68,9 +68,25 @@ export const formCopy = {
   newsletter: {
     name: 'Newsletter sign-up',
     outcomes: {
+      // Double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md): the spec's thank-you, then what to do.
       sent: {
         heading: 'Thank you for subscribing!',
-        text: "We'll keep you posted on campaign news.",
+        text: `Please check your inbox: we sent you a link to confirm your subscription. It works for ${NEWSLETTER_CONFIRM.days} days, and we add your address to our list only once you confirm.`,
+        link: { label: 'Back to News', href: '/blog' },
+      },
+    },
+  },
+  'newsletter-confirm': {
+    name: 'Newsletter confirmation',
+    outcomes: {
+      sent: {
+        heading: "You're Subscribed!",
+        text: "Thank you for confirming. We'll keep you posted on campaign news.",
+        link: { label: 'Back to News', href: '/blog' },
+      },
+      already_confirmed: {
+        heading: 'Already Confirmed',
+        text: 'This address is already confirmed, so there is nothing more to do. Thank you for following the campaign!',
         link: { label: 'Back to News', href: '/blog' },
       },
     },
@@ -153,4 +169,52 @@ export const newsletterForm = {
   formLabel: 'Newsletter sign-up',
   tryLater: 'Please try again later',
   invalidEmail: FIELD_MESSAGES.email,
+};
+
+/** The page a newsletter confirmation link opens (src/pages/newsletter/confirm.astro): opening it changes nothing. */
+export const newsletterConfirmPage = {
+  title: 'Confirm Your Subscription',
+  description: 'Confirm your subscription to campaign news by email.',
+  heading: 'Confirm Your Subscription',
+  text: `Press the button to confirm that you want campaign news from ${IDENTITY.committeeName} at this email address.`,
+  formLabel: 'Confirm your newsletter subscription',
+  submit: 'Confirm my subscription',
+  /** A link without a well-formed token (the server's answer for an unknown or expired one is the same). */
+  badLink:
+    'This confirmation link is invalid or has expired. Please subscribe again from the newsletter box.',
+  subscribeAgain: { label: 'Subscribe again', href: '/blog#newsletter-form' },
+};
+
+/**
+ * The emails the newsletter box sends (in the language of the box): the
+ * confirmation link, or, for an address already on the list, a note that
+ * there is nothing to do (the form answers the same either way).
+ */
+export const newsletterEmails = {
+  confirm: {
+    subject: 'Please confirm your subscription',
+    text: (link: string) =>
+      [
+        'Hello,',
+        '',
+        `Someone (hopefully you) asked to get campaign news from ${IDENTITY.committeeName} at this address, using the newsletter box on our website.`,
+        '',
+        'To confirm, open this link and press "Confirm my subscription":',
+        link,
+        '',
+        `The link works once and expires in ${NEWSLETTER_CONFIRM.days} days. If you did not ask for this, ignore this email: your address will not be added to our list.`,
+        '',
+        IDENTITY.committeeName,
+      ].join('\n'),
+  },
+  already: {
+    subject: 'You are already subscribed',
+    text: [
+      'Hello,',
+      '',
+      `Someone (hopefully you) asked to get campaign news from ${IDENTITY.committeeName} at this address, using the newsletter box on our website. This address is already on our list, so there is nothing more to do.`,
+      '',
+      IDENTITY.committeeName,
+    ].join('\n'),
+  },
 };

@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import type { OutcomeCopy, newsletterForm } from '../content/forms.ts';
+import type { FormUi } from '../content/ui.ts';
 import { toast } from '../lib/client/toast';
 import { ApiError, apiRequest, messageOf } from '../lib/client/api.ts';
 import type { Lang } from '../lib/lang.ts';
 import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
+import Captcha from './Captcha.tsx';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
@@ -13,19 +15,37 @@ interface Props {
   /** The thank-you and the box's words (src/content/forms.ts), passed by the page. */
   sent: OutcomeCopy;
   labels: typeof newsletterForm;
-  /** The page's language: posted with the address (the consent wording recorded) and its messages. */
+  /** The page's language: posted with the address (the consent wording recorded, the email's language). */
   lang: Lang;
+  /** The captcha's words in that language (src/content/ui.ts `formUi`). */
+  words: FormUi;
+  /** PUBLIC_TURNSTILE_SITE_KEY (empty: local test widget). */
+  captchaSiteKey?: string | undefined;
+  /** What the captcha says with scripts off (src/content/forms.ts). */
+  captchaNote: string;
   initialValues?: FormInput | undefined;
 }
 
 /**
  * Blog newsletter box (spec section 5, issue 9): the browser checks the email
- * (its own message), the address is stored by POST /api/email-subscribers and
- * the spec's thank-you toast follows. A real POST form without JavaScript.
+ * (its own message), then the captcha; POST /api/email-subscribers keeps the
+ * address as pending and emails a confirmation link, and the thank-you toast
+ * says to check the inbox (docs/decisions/new-h3-newsletter-double-opt-in.md).
+ * A real POST form without JavaScript.
  */
-export default function NewsletterBox({ sourcePage, sent, labels, lang, initialValues = {} }: Props) {
+export default function NewsletterBox({
+  sourcePage,
+  sent,
+  labels,
+  lang,
+  words,
+  captchaSiteKey,
+  captchaNote,
+  initialValues = {},
+}: Props) {
   const id = useId();
-  const { formProps, submitting } = usePublicForm('newsletter', {
+  const { formProps, submitting, captchaRef, captchaField } = usePublicForm('newsletter', {
+    captchaMessage: words.captchaRequired,
     onProblem: (p) => toast.error(p.title),
     async send(input, form) {
       try {
@@ -69,6 +89,13 @@ export default function NewsletterBox({ sourcePage, sent, labels, lang, initialV
       <button type="submit" className="btn btn--primary" disabled={submitting}>
         {labels.submit}
       </button>
+      <Captcha
+        ref={captchaRef}
+        siteKey={captchaSiteKey}
+        name={captchaField}
+        noscriptNote={captchaNote}
+        words={words}
+      />
     </form>
   );
 }

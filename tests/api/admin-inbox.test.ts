@@ -4,12 +4,15 @@ import * as newsletter from '../../netlify/functions/newsletter.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as contact from '../../netlify/functions/contact.mts';
 import * as subscribers from '../../netlify/functions/email-subscribers.mts';
+import * as confirmSubscriber from '../../netlify/functions/email-subscribers-confirm.mts';
+import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { createSessionCookie } from '../../src/lib/server/auth/session.ts';
 import { createUser } from '../../src/lib/server/auth/users.ts';
 import { csvCell, toCsv } from '../../src/lib/server/forms/inbox.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { localProviders, validContact, validSignup, validVolunteer } from '../helpers/forms.ts';
+import { outboxEmails } from '../helpers/users.ts';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 const cookies: Record<string, string> = {};
@@ -179,10 +182,20 @@ describe('CSV export', () => {
   });
 
   it('newsletter subscribers: listed newest first and exported with the consent wording', async () => {
-    for (const email of ['first@example.com', 'second@example.com'])
+    // Double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md): listed once confirmed.
+    for (const email of ['first@example.com', 'second@example.com']) {
       expect(
-        (await call(subscribers, '/api/email-subscribers', { json: { email, sourcePage: '/blog' } })).status,
-      ).toBe(201);
+        (
+          await call(subscribers, '/api/email-subscribers', {
+            json: { email, sourcePage: '/blog', captcha: TURNSTILE_TEST_TOKEN },
+          })
+        ).status,
+      ).toBe(202);
+      const mail = (await outboxEmails()).find((m) => m.to === email);
+      const token = /confirm\?token=([\w-]{43})/.exec(mail?.text ?? '')?.[1];
+      const res = await call(confirmSubscriber, '/api/email-subscribers/confirm', { json: { token } });
+      expect(res.status).toBe(200);
+    }
     const page = (await (
       await call(inbox, '/api/admin/email-subscribers', { cookie: cookies.editor })
     ).json()) as {
@@ -193,9 +206,9 @@ describe('CSV export', () => {
       await call(inbox, '/api/admin/email-subscribers?format=csv', { cookie: cookies.admin })
     ).text();
     const [header, ...rows] = csv.split('\r\n');
-    expect(header).toBe('email,subscribed_at,source_page,consent_version,consent_text');
+    expect(header).toBe('email,subscribed_at,source_page,consent_version,consent_text,confirmed_at');
     expect(rows.find((r) => r.startsWith('second@'))).toMatch(
-      /^second@example\.com,[^,]+Z,\/blog,2025-09-17\.[0-9a-f]{8},"By subscribing/,
+      /^second@example\.com,[^,]+Z,\/blog,2025-09-17\.[0-9a-f]{8},"By subscribing[^"]+",[^,]+Z$/,
     );
   });
 

@@ -35,6 +35,7 @@ import {
   stoppedText,
 } from '../../src/lib/server/forms/text-signups.ts';
 import { hashed } from '../../src/lib/server/store.ts';
+import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';
@@ -384,10 +385,15 @@ describe('newsletter box and RSVP in Spanish (issue 12)', () => {
 
   it('a subscription from the Spanish box records the Spanish consent wording and its version', async () => {
     const res = await call(subscribers, '/api/email-subscribers', {
-      json: { email: 'lector@example.org', sourcePage: '/es/blog', lang: 'es' },
+      json: {
+        email: 'lector@example.org',
+        sourcePage: '/es/blog',
+        lang: 'es',
+        captcha: TURNSTILE_TEST_TOKEN,
+      },
       ip: uniqueIp(),
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(202);
     expect(await subscriber('lector@example.org')).toMatchObject({
       lang: 'es',
       consentText: EMAIL_CONSENT.es.text,
@@ -397,7 +403,7 @@ describe('newsletter box and RSVP in Spanish (issue 12)', () => {
     expect(EMAIL_CONSENT.es.version).not.toBe(EMAIL_CONSENT.en.version);
     // Without lang: English, as before.
     await call(subscribers, '/api/email-subscribers', {
-      json: { email: 'reader2@example.org' },
+      json: { email: 'reader2@example.org', captcha: TURNSTILE_TEST_TOKEN },
       ip: uniqueIp(),
     });
     expect(await subscriber('reader2@example.org')).toMatchObject({
@@ -412,6 +418,7 @@ describe('newsletter box and RSVP in Spanish (issue 12)', () => {
         email: 'sinjs@example.org',
         sourcePage: '/es/blog',
         lang: 'es',
+        'cf-turnstile-response': TURNSTILE_TEST_TOKEN,
       }).toString(),
       headers: FORM,
       ip: uniqueIp(),

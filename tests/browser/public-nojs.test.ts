@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser.ts';
 import { hydrated, pageScriptReady, toast } from './helpers/public.ts';
 import { serveProductionBuild } from './helpers/prod-server.ts';
+import { copyFor } from '../../src/content/copy.ts';
 
 /**
  * Issue 9: the public forms before JavaScript arrives. With scripts off (and
@@ -56,6 +59,20 @@ function watchUrls(page: Page): string[] {
 function expectNoneOf(urls: string[], typed: string[]) {
   for (const url of urls)
     for (const t of typed) expect(decodeURIComponent(url).toLowerCase()).not.toContain(t.toLowerCase());
+}
+
+/** The emails local mode stored for an address (the dev server's outbox, read as `npm run outbox` does). */
+async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/outbox.mts', 'email'], {
+    cwd: process.cwd(),
+  });
+  const mails: { subject: string; text: string }[] = [];
+  for (const m of stdout.split('─'.repeat(72))) {
+    const [, to, subject = '', text = ''] =
+      /EMAIL \S+ {2}to (\S+)[^\n]*\nSubject: ([^\n]*)\n\n([\s\S]*)/.exec(m) ?? [];
+    if (to === email) mails.push({ subject, text });
+  }
+  return mails;
 }
 
 async function inbox(kind: string, q: string) {
@@ -120,21 +137,63 @@ describe('with JavaScript disabled', () => {
     await page.close();
   });
 
-  it('newsletter box: subscribes and lands on the thank-you page', async () => {
-    const email = `box-${stamp}@example.org`;
-    const page = await noJs.newPage();
-    const urls = watchUrls(page);
-    await page.goto('/blog');
-    const form = page.locator('#newsletter-form form');
-    expect(await form.getAttribute('action')).toBe('/api/email-subscribers');
-    await form.locator('input[type="email"]').fill(email);
-    await form.getByRole('button', { name: 'Subscribe' }).click();
-    await page.waitForURL('**/forms/newsletter/sent');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you for subscribing!');
-    expectNoneOf(urls, [`box-${stamp}`]);
-    expect(await inbox('email-subscribers', email)).toMatchObject([{ email, sourcePage: '/blog' }]);
-    await page.close();
-  });
+  // Double opt-in behind the captcha (docs/decisions/new-h3-newsletter-double-opt-in.md).
+  it.each(['en', 'es'] as const)(
+    'newsletter box (%s): refused without the captcha, then the check-your-inbox page; the emailed link confirms once',
+    async (lang) => {
+      const words = copyFor(lang);
+      const prefix = lang === 'es' ? '/es' : '';
+      const email = `box-${lang}-${stamp}@example.org`;
+      const page = await noJs.newPage();
+      const urls = watchUrls(page);
+      await page.goto(`${prefix}/blog`);
+      const form = page.locator('#newsletter-form form');
+      expect(await form.getAttribute('action')).toBe('/api/email-subscribers');
+      expect(await page.locator('#newsletter-form').innerText()).toContain(
+        words.forms.captchaNeedsJavaScript,
+      );
+      await form.locator('input[type="email"]').fill(email);
+      await form.getByRole('button', { name: words.forms.newsletterForm.submit }).click();
+      await page.waitForURL(new RegExp(`^${baseURL}${prefix}/forms/newsletter\\?outcome=`));
+      if (lang === 'en')
+        expect(await page.getByRole('alert').first().innerText()).toContain('Please complete the CAPTCHA');
+      expect(await mailsTo(email)).toEqual([]);
+      const again = page.locator('#form-again form');
+      expect(await again.locator('input[type="email"]').inputValue()).toBe(email);
+      // Local mode's test captcha is a plain checkbox, so the post goes through.
+      await again.getByLabel(words.ui.formUi.captchaHuman).check();
+      await again.getByRole('button', { name: words.forms.newsletterForm.submit }).click();
+      await page.waitForURL(`**${prefix}/forms/newsletter/sent`);
+      const sent = words.forms.formCopy.newsletter.outcomes.sent;
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(sent.heading);
+      expect(await page.locator('main').innerText()).toContain(sent.text);
+      // Pending: not a subscriber yet.
+      expect(await inbox('email-subscribers', email)).toEqual([]);
+
+      const [mail] = await mailsTo(email);
+      expect(mail?.subject).toBe(words.forms.newsletterEmails.confirm.subject);
+      const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]{43}/.exec(mail!.text)![0]);
+      expect(link.pathname).toBe(`${prefix}/newsletter/confirm`);
+      const confirmPage = words.forms.newsletterConfirmPage;
+      for (const outcome of ['sent', 'already_confirmed'] as const) {
+        // Opening the link changes nothing (mail scanners open links): the button confirms.
+        await page.goto(`${link.pathname}${link.search}`);
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(confirmPage.heading);
+        if (outcome === 'sent') expect(await inbox('email-subscribers', email)).toEqual([]);
+        await page.getByRole('button', { name: confirmPage.submit }).click();
+        await page.waitForURL(`**${prefix}/forms/newsletter-confirm/${outcome}`);
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+          words.forms.formCopy['newsletter-confirm'].outcomes[outcome].heading,
+        );
+      }
+      expect(await inbox('email-subscribers', email)).toMatchObject([
+        { email, status: 'subscribed', lang, sourcePage: `${prefix}/blog` },
+      ]);
+      expectNoneOf(urls, [`box-${lang}-${stamp}`]);
+      await page.close();
+    },
+    120_000,
+  );
 
   it('volunteer: explains the captcha needs JavaScript; refused without it, refilled; sent with it', async () => {
     const page = await noJs.newPage();
@@ -286,6 +345,31 @@ describe('submitted before the island hydrates', () => {
 });
 
 describe('outcome pages', () => {
+  it('the newsletter confirmation page (a link, a bad link) and its outcomes have no axe violations, in both languages', async () => {
+    const page = await js.newPage();
+    const token = 'A'.repeat(43);
+    for (const prefix of ['', '/es']) {
+      const res = await fetch(new URL(`${prefix}/newsletter/confirm?token=${token}`, baseURL));
+      expect(res.status).toBe(200);
+      // The token is in the address: never sent on in a Referer, never cached.
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect((await fetch(new URL(`${prefix}/newsletter/confirm?token=bad`, baseURL))).status).toBe(400);
+      for (const path of [
+        `${prefix}/newsletter/confirm?token=${token}`,
+        `${prefix}/newsletter/confirm?token=bad`,
+        `${prefix}/forms/newsletter/sent`,
+        `${prefix}/forms/newsletter-confirm/sent`,
+        `${prefix}/forms/newsletter-confirm/already_confirmed`,
+        `${prefix}/forms/newsletter-confirm?error=400`,
+      ]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page);
+      }
+    }
+    await page.close();
+  });
+
   it('success and refusal pages have no axe violations', async () => {
     const page = await js.newPage();
     for (const path of ['/forms/volunteer/sent', '/forms/contact?error=503', '/forms/newsletter?error=400']) {

@@ -72,7 +72,7 @@ describe('Nu Html Checker: no errors', () => {
     ).toEqual([]);
   }, 120_000);
 
-  it('on the on-demand pages (blog, volunteer, an article, a form outcome)', async () => {
+  it('on the on-demand pages (blog, volunteer, an article, a form outcome, a newsletter confirmation link)', async () => {
     const { articles } = (await (await fetch(`${base}/api/news`)).json()) as { articles: { slug: string }[] };
     const paths = [
       '/blog',
@@ -83,6 +83,9 @@ describe('Nu Html Checker: no errors', () => {
       '/forms/volunteer?error=503',
       '/forms/text-signup?error=429',
       '/forms/newsletter?error=400',
+      // The newsletter confirmation link's page (docs/decisions/new-h3-newsletter-double-opt-in.md).
+      `/newsletter/confirm?token=${'A'.repeat(43)}`,
+      '/es/newsletter/confirm?token=bad',
     ];
     const files: string[] = [];
     for (const [i, path] of paths.entries()) {

@@ -106,6 +106,11 @@ const COLUMNS: Record<InboxKind, Column[]> = {
     { header: 'Page', cell: (r) => str(r.sourcePage) },
     { header: 'Consent', cell: (r) => `Text ${str(r.consentVersion)}` },
     { header: 'Subscribed', cell: (r) => formatDateTime(str(r.createdAt)) },
+    // Only confirmed addresses are listed (double opt-in); older ones were kept before it.
+    {
+      header: 'Confirmed',
+      cell: (r) => (r.confirmedAt ? formatDateTime(str(r.confirmedAt)) : 'Before double opt-in'),
+    },
   ],
 };
 

@@ -1,6 +1,7 @@
 import { RESUBSCRIBE_KEYWORDS } from '../consent.ts';
 import type * as en from '../forms.ts';
 import { IDENTITY } from '../identity.ts';
+import { NEWSLETTER_CONFIRM } from '../../lib/schemas/public-forms.ts';
 import type { Translation } from '../translation.ts';
 
 /* Spanish of src/content/forms.ts (issue 12). */
@@ -49,7 +50,22 @@ export const formCopy = {
     outcomes: {
       sent: {
         heading: '¡Gracias por suscribirse!',
-        text: 'Le mantendremos al tanto de las noticias de la campaña.',
+        text: `Revise su bandeja de entrada: le enviamos un enlace para confirmar su suscripción. Vale por ${NEWSLETTER_CONFIRM.days} días, y agregamos su correo a nuestra lista solo cuando lo confirme.`,
+        link: { label: 'Volver a Noticias' },
+      },
+    },
+  },
+  'newsletter-confirm': {
+    name: 'Confirmación del boletín',
+    outcomes: {
+      sent: {
+        heading: '¡Ya está suscrito!',
+        text: 'Gracias por confirmar. Le mantendremos al tanto de las noticias de la campaña.',
+        link: { label: 'Volver a Noticias' },
+      },
+      already_confirmed: {
+        heading: 'Ya estaba confirmado',
+        text: 'Este correo ya estaba confirmado, así que no hace falta nada más. ¡Gracias por seguir la campaña!',
         link: { label: 'Volver a Noticias' },
       },
     },
@@ -125,3 +141,44 @@ export const newsletterForm = {
   tryLater: 'Inténtelo de nuevo más tarde',
   invalidEmail: 'Escriba un correo electrónico válido',
 } satisfies Translation<typeof en.newsletterForm>;
+
+export const newsletterConfirmPage = {
+  title: 'Confirme su suscripción',
+  description: 'Confirme su suscripción a las noticias de la campaña por correo electrónico.',
+  heading: 'Confirme su suscripción',
+  text: `Presione el botón para confirmar que desea recibir noticias de la campaña de ${IDENTITY.committeeName} en este correo electrónico.`,
+  formLabel: 'Confirme su suscripción al boletín',
+  submit: 'Confirmar mi suscripción',
+  badLink:
+    'Este enlace de confirmación no es válido o ya venció. Suscríbase de nuevo desde el recuadro del boletín.',
+  subscribeAgain: { label: 'Suscribirme de nuevo' },
+} satisfies Translation<typeof en.newsletterConfirmPage>;
+
+export const newsletterEmails = {
+  confirm: {
+    subject: 'Confirme su suscripción',
+    text: (link: string) =>
+      [
+        'Hola:',
+        '',
+        `Alguien (esperamos que usted) pidió recibir noticias de la campaña de ${IDENTITY.committeeName} en este correo, desde el recuadro del boletín de nuestro sitio web.`,
+        '',
+        'Para confirmar, abra este enlace y presione "Confirmar mi suscripción":',
+        link,
+        '',
+        `El enlace funciona una sola vez y vence en ${NEWSLETTER_CONFIRM.days} días. Si usted no lo pidió, ignore este correo: no agregaremos su dirección a nuestra lista.`,
+        '',
+        IDENTITY.committeeName,
+      ].join('\n'),
+  },
+  already: {
+    subject: 'Ya está suscrito',
+    text: [
+      'Hola:',
+      '',
+      `Alguien (esperamos que usted) pidió recibir noticias de la campaña de ${IDENTITY.committeeName} en este correo, desde el recuadro del boletín de nuestro sitio web. Este correo ya está en nuestra lista, así que no hace falta nada más.`,
+      '',
+      IDENTITY.committeeName,
+    ].join('\n'),
+  },
+} satisfies Translation<typeof en.newsletterEmails>;

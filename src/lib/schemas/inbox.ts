@@ -124,7 +124,10 @@ export type StoredContact = z.infer<typeof StoredContactSchema>;
  * A newsletter subscriber from the blog's email box (store `subscribers`, key
  * `subscriber/<sha256 of email>`: one record per address, the first
  * subscription kept). The consent wording shown beside the box is stored as
- * shown, with its version.
+ * shown, with its version. Double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md):
+ * `pending` until the person opens the emailed link and confirms; only
+ * `subscribed` records are listed and exported. A record from before double
+ * opt-in has no status and reads as `subscribed` with `confirmedAt: null`.
  */
 export const StoredSubscriberSchema = z.object({
   id: z.string().regex(/^[a-f0-9]{64}$/),
@@ -137,5 +140,12 @@ export const StoredSubscriberSchema = z.object({
   createdAt: iso,
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
+  status: z.enum(['pending', 'subscribed']).default('subscribed'),
+  /** When the confirmation link was used, from where (the double opt-in's evidence); null before double opt-in. */
+  confirmedAt: iso.nullable().default(null),
+  confirmIp: z.string().nullable().default(null),
+  confirmUserAgent: z.string().nullable().default(null),
+  /** When the box last caused an email to this address: at most NEWSLETTER_CONFIRM.maxEmails within its days. */
+  emailsSent: z.array(iso).max(20).default([]),
 });
 export type StoredSubscriber = z.infer<typeof StoredSubscriberSchema>;

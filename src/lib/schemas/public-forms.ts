@@ -42,6 +42,17 @@ export const TEXT_SIGNUP_MESSAGES = {
   },
 } as const;
 
+/**
+ * The newsletter box's double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md):
+ * how long a confirmation link works, and how many emails the box may cause to
+ * one address in that many days (the first one included), so a stranger's
+ * address cannot be mail-bombed through it.
+ */
+export const NEWSLETTER_CONFIRM = { days: 7, maxEmails: 3 } as const;
+
+/** A newsletter confirmation link's token: 256 random bits, base64url. */
+export const NEWSLETTER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 /** Length caps of the public form fields (the schemas enforce them; inputs carry them as maxLength). */
 export const FIELD_MAX = {
   firstName: 80,
@@ -145,7 +156,17 @@ export const PUBLIC_FORMS = {
   newsletter: {
     endpoint: '/api/email-subscribers',
     page: '/blog#newsletter-form',
+    // The bot check (docs/decisions/new-h3-newsletter-double-opt-in.md), as on the contact form.
+    captchaField: 'captcha',
     refill: ['email', 'sourcePage', 'lang'],
+  },
+  // The Confirm button of the page the newsletter's confirmation link opens.
+  'newsletter-confirm': {
+    endpoint: '/api/email-subscribers/confirm',
+    page: '/blog#newsletter-form',
+    refill: [],
+    // A second use of a link (or of another link to the same address) is answered kindly, on its own page.
+    outcomes: ['already_confirmed'],
   },
   // Issue 13: the RSVP form of an event page and the cancellation link's button.
   rsvp: {

@@ -18,8 +18,17 @@ export const SECURITY_HEADERS = {
   'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
 } as const;
 
-/** Paths whose URL carries a secret (the reset token, the RSVP cancellation token): never sent on in a Referer. */
-export const NO_REFERRER_PATHS = ['/reset-password', '/rsvp/cancel', '/es/rsvp/cancel'];
+/**
+ * Paths whose URL carries a secret (the reset token, the RSVP cancellation token, the newsletter's
+ * confirmation token): never sent on in a Referer.
+ */
+export const NO_REFERRER_PATHS = [
+  '/reset-password',
+  '/rsvp/cancel',
+  '/es/rsvp/cancel',
+  '/newsletter/confirm',
+  '/es/newsletter/confirm',
+];
 
 const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;
 

@@ -27,6 +27,8 @@ interface InboxKind<S extends z.ZodType> {
   haystack: (r: z.output<S>) => string;
   columns: string[];
   row: (r: z.output<S>) => string[];
+  /** Which records staff see and export (default: all). */
+  listed?: (r: z.output<S>) => boolean;
 }
 
 const volunteers: InboxKind<typeof StoredVolunteerSchema> = {
@@ -158,8 +160,18 @@ const emailSubscribers: InboxKind<typeof StoredSubscriberSchema> = {
   schema: StoredSubscriberSchema,
   filename: 'email-subscribers',
   haystack: (r) => [r.email, r.sourcePage ?? ''].join(' '),
-  columns: ['email', 'subscribed_at', 'source_page', 'consent_version', 'consent_text'],
-  row: (r) => [r.email, r.createdAt, r.sourcePage ?? '', r.consentVersion, r.consentText],
+  columns: ['email', 'subscribed_at', 'source_page', 'consent_version', 'consent_text', 'confirmed_at'],
+  row: (r) => [
+    r.email,
+    r.createdAt,
+    r.sourcePage ?? '',
+    r.consentVersion,
+    r.consentText,
+    r.confirmedAt ?? '',
+  ],
+  // Double opt-in: an address nobody has confirmed is not a subscriber, so it is neither
+  // listed nor exported (docs/decisions/new-h3-newsletter-double-opt-in.md).
+  listed: (r) => r.status === 'subscribed',
 };
 
 export const INBOX_KINDS = {
@@ -206,8 +218,8 @@ export async function listInbox(name: InboxKindName, q = ''): Promise<unknown[]>
   const records: { createdAt: string }[] = [];
   for (const r of raw) {
     const p = kind.schema.safeParse(r);
-    if (p.success) records.push(p.data);
-    else console.error(`[inbox] skipped a ${name} record that does not fit its schema`);
+    if (!p.success) console.error(`[inbox] skipped a ${name} record that does not fit its schema`);
+    else if (kind.listed?.(p.data) ?? true) records.push(p.data);
   }
   const sorted = records.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   return filterInbox(name, sorted, q);

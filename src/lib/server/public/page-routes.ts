@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { copyFor } from '../../../content/copy.ts';
 import type { Lang } from '../../lang.ts';
 import { localizedPath } from '../../lang-paths.ts';
-import { PUBLIC_FORMS } from '../../schemas/public-forms.ts';
+import { NEWSLETTER_TOKEN, PUBLIC_FORMS } from '../../schemas/public-forms.ts';
 import { loadArchive, loadRefused, type ArchiveData, type RefusedData } from './page-data.ts';
 
 /*
@@ -54,4 +54,19 @@ export async function refusedRoute(
   if (data.kind === 'form-page')
     return astro.redirect(localizedPath(PUBLIC_FORMS[data.form].page, lang), 303);
   return data;
+}
+
+/**
+ * /newsletter/confirm?token=...: the token when it is well formed, else null
+ * (the page then says the link is invalid, answered 400). Never cached: the
+ * token is in the address. Whether the token is known is the Confirm button's
+ * POST to say; opening the page reads and changes nothing
+ * (docs/decisions/new-h3-newsletter-double-opt-in.md).
+ */
+export function newsletterConfirmRoute(astro: Pick<AstroGlobal, 'response' | 'url'>): string | null {
+  astro.response.headers.set('Cache-Control', 'no-store');
+  const token = astro.url.searchParams.get('token') ?? '';
+  if (NEWSLETTER_TOKEN.test(token)) return token;
+  astro.response.status = 400;
+  return null;
 }
