@@ -62,6 +62,8 @@ const NOT_STAFF: Record<string, string> = {
   // Public forms: people, not staff (their own protections: captcha, limits, consent).
   'POST /api/contact': 'public contact form',
   'POST /api/email-subscribers': 'public newsletter box',
+  'POST /api/email-subscribers/confirm':
+    'public: a subscriber confirms their own address by the emailed link',
   'POST /api/newsletter': 'public newsletter form',
   'POST /api/volunteers-sendgrid': 'public volunteer form',
   'POST /api/events/:id/rsvp': 'public RSVP',

@@ -28,10 +28,11 @@ export type TimeBudgets = { -readonly [K in keyof typeof PRODUCTION_BUDGETS]: nu
  * Local mode (dev server, tests) talks to the local Blobs server on this
  * machine. It does not hang, but a write the client aborts can leave an empty
  * blob behind (measured: 158 of 300 PUTs aborted mid-request stored ""), so on
- * a busy machine a store call waits rather than gives up. Tests that need a
- * store timeout set one (setTestBudgets).
+ * a busy machine a store call waits rather than gives up, and so does a
+ * compare-and-set on a contended document (a queued local write can wait behind
+ * dozens of others). Tests that need a store timeout set one (setTestBudgets).
  */
-const LOCAL_BUDGETS: TimeBudgets = { ...PRODUCTION_BUDGETS, storeRequestMs: 60_000 };
+const LOCAL_BUDGETS: TimeBudgets = { ...PRODUCTION_BUDGETS, storeRequestMs: 60_000, casRetryMs: 60_000 };
 
 let override: TimeBudgets | null = null;
 
