@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { EmailSubscriptionSchema } from '../../src/lib/schemas/forms.ts';
 import { subscribeEmail, SUBSCRIBED_OK } from '../../src/lib/server/forms/subscribers.ts';
+import { reserveFormPost } from '../../src/lib/server/forms/post-limits.ts';
 import {
   allowMethods,
   clientIp,
@@ -15,6 +16,7 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
   requireSameOrigin(req);
   const input = await readInput(req, 'newsletter', EmailSubscriptionSchema, 4 * 1024);
+  await reserveFormPost('newsletter', clientIp(context));
   const { created } = await subscribeEmail(input, {
     ip: clientIp(context),
     userAgent: req.headers.get('user-agent'),

@@ -101,7 +101,8 @@ describe.each(['atomic in-memory KV', 'real local Blobs server'])('concurrent si
     const { statuses } = await allAtOnce(
       Array.from(
         { length: 50 },
-        () => () => call(volunteers, '/api/volunteers-sendgrid', { json: validVolunteer({ email }) }),
+        () => () =>
+          call(volunteers, '/api/volunteers-sendgrid', { json: validVolunteer({ email }), ip: uniqueIp() }),
       ),
     );
     expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
