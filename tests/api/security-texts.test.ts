@@ -248,6 +248,15 @@ describe('finding 1: every reminder text passes the text guard', () => {
     expect(
       await sendGuardedText({ to: phone, body: 'x', consent: { purpose: 'signup_confirmation' } }),
     ).toEqual({ sent: false, refusal: 'no_consent' });
+    // A cancelled RSVP's consent to reminders is gone with it.
+    await update<StoredRsvp>(kv('rsvps'), `rsvp/${event.id}/${rsvpId}`, (cur) => ({
+      ...cur,
+      status: 'cancelled',
+    }));
+    expect(await sendGuardedText({ to: phone, body: 'x', consent, now: chicago(eve, '10:00') })).toEqual({
+      sent: false,
+      refusal: 'no_consent',
+    });
     expect(await textsTo([phone])).toHaveLength(0);
   });
 });

@@ -19,7 +19,7 @@ import { hashed, kv } from '../store.ts';
  *    premium, shared-cost, personal or special NANP ranges: phone-policy.ts);
  * 2. consent on record for this purpose, read fresh: the text list's person is
  *    subscribed (a sign-up confirmation), or the RSVP asked for a reminder to
- *    this very number and is still going (a reminder);
+ *    this very number and is not cancelled (a reminder);
  * 3. not opted out: the person's STOP state, read fresh at dispatch (a STOP to
  *    any campaign text stops every kind of text);
  * 4. quiet hours in the recipient's time zone, for the purposes that have them;
@@ -111,8 +111,9 @@ async function hasConsent(consent: TextConsent, to: string, subscribed: boolean)
   if (consent.purpose === 'signup_confirmation') return subscribed;
   const r = await kv('rsvps').get<unknown>(rsvpKey(consent.eventId, consent.rsvpId));
   const rec = r ? StoredRsvpSchema.safeParse(r.value) : null;
+  // The roster decides who is going (the job reminds its going entries); the record must not be cancelled.
   return Boolean(
-    rec?.success && rec.data.smsReminder && rec.data.phone === to && rec.data.status === 'going',
+    rec?.success && rec.data.smsReminder && rec.data.phone === to && rec.data.status !== 'cancelled',
   );
 }
 
