@@ -11,6 +11,7 @@ import * as subscribersFn from '../../netlify/functions/email-subscribers.mts';
 import * as newsletterFn from '../../netlify/functions/newsletter.mts';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
+import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { StoredRsvpSchema, type StoredRsvp } from '../../src/lib/schemas/rsvp.ts';
 import { campaignHour, runReminders } from '../../src/lib/server/events/reminders.ts';
 import { FORM_POST_LIMITS } from '../../src/lib/server/forms/post-limits.ts';
@@ -20,10 +21,14 @@ import { sendGuardedText, TEXT_REFUSALS } from '../../src/lib/server/messaging/t
 import { hashed, kv, update } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import {
+  fakeProvider,
   keysOf,
   localProviders,
   messageSid,
+  sendJson,
   setEnv,
+  TWILIO_SID,
+  TWILIO_TOKEN,
   uniqueIp,
   validContact,
   validSignup,
@@ -226,6 +231,47 @@ describe('finding 1: every reminder text passes the text guard', () => {
     expect(runs.reduce((n, r) => n + r.texts, 0)).toBe(phones.length);
     expect((await textsTo(phones)).map((t) => t.to).sort()).toEqual([...phones].sort());
     expect((await runReminders(chicago(dayBefore(event.eventDate), '12:00'))).texts).toBe(0);
+  });
+
+  it('a carrier opt-out (Twilio 21610) is recorded as a STOP: that number is never tried again', async () => {
+    const twilio = await fakeProvider((_req, res) =>
+      sendJson(res, 400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 }),
+    );
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2031-12-03T16:00:00Z'));
+      const first = await rsvpEventFixture(null, { title: 'First' });
+      const second = await rsvpEventFixture(null, { title: 'Second', eventDate: '2031-12-11' });
+      const phone = usPhone();
+      expect((await rsvpTo(first.id, person({ smsReminder: true, phone }))).status).toBe(201);
+      expect((await rsvpTo(second.id, person({ smsReminder: true, phone }))).status).toBe(201);
+      setEnv({
+        TWILIO_ACCOUNT_SID: TWILIO_SID,
+        TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+        TWILIO_FROM_NUMBER: '+15045550199',
+        TWILIO_API_URL: twilio.url,
+      });
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        expect(await runReminders(chicago(dayBefore(first.eventDate), '10:00'))).toMatchObject({ texts: 0 });
+        expect(twilio.requests).toHaveLength(1);
+        const [person_] = await valuesOf<StoredTextSignup>('signups', `person/${hashed(phone)}`);
+        expect(person_?.smsStatus).toBe('opted_out');
+        const log = await valuesOf<ConsentEvent>('signups', `consent/${hashed(phone)}/`);
+        expect(log.filter((e) => e.type === 'carrier_opt_out')).toHaveLength(1);
+        // The next event's reminder: refused by the guard, Twilio not called again.
+        expect(await runReminders(chicago(dayBefore(second.eventDate), '10:00'))).toMatchObject({
+          texts: 0,
+          textsSkipped: 1,
+        });
+        expect(twilio.requests).toHaveLength(1);
+      } finally {
+        errors.mockRestore();
+      }
+    } finally {
+      localProviders();
+      await twilio.close();
+    }
   });
 
   it('the guard keeps quiet hours and asks for the consent of the purpose', async () => {

@@ -6,18 +6,13 @@ import { SMS_CONSENT } from '../../../content/consent.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { CAPTCHA_REQUIRED, type TextSignupSchema } from '../../schemas/forms.ts';
 import { HttpError } from '../errors.ts';
-import {
-  ConsentEventSchema,
-  StoredTextSignupSchema,
-  type ConsentEvent,
-  type StoredTextSignup,
-} from '../../schemas/inbox.ts';
+import type { StoredTextSignup } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
 import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../messaging/text-guard.ts';
-import { ConflictError, hashed, key, kv, update, upsert, type KV } from '../store.ts';
+import { ConflictError, hashed, kv, update, type KV } from '../store.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
-import { getPerson, personKey } from './text-list.ts';
+import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 import { reserveForSignup, reserveFromIp } from './text-limits.ts';
 
 /**
@@ -44,7 +39,7 @@ export { RESUBSCRIBE_KEYWORDS };
 export const TEXT_SIGNUP_OPTED_OUT = formCopy['text-signup'].outcomes.opted_out.text;
 
 const signups = (): KV => kv('signups');
-export { getPerson, personKey };
+export { appendConsentEvent, emptyEvent, getPerson, personKey };
 
 export function personIdFor(phone: string | undefined | null, email: string | undefined | null): string {
   if (phone) return hashed(phone);
@@ -105,40 +100,6 @@ const pause = (attempt: number) =>
   new Promise((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** A consent log entry with every optional field empty. */
-export function emptyEvent(personId: string, type: ConsentEvent['type'], at: string): ConsentEvent {
-  return {
-    type,
-    at,
-    personId,
-    phone: null,
-    email: null,
-    firstName: null,
-    consentText: null,
-    consentVersion: null,
-    consentTextSha256: null,
-    lang: DEFAULT_LANG,
-    sourcePage: null,
-    ip: null,
-    userAgent: null,
-    messageId: null,
-    inboundMessageSid: null,
-    inboundBody: null,
-    error: null,
-    refKey: null,
-  };
-}
-
-/** Appends one consent log entry (a new, time-ordered key; never rewritten). Returns its key. */
-export async function appendConsentEvent(event: ConsentEvent): Promise<string> {
-  const parsed = ConsentEventSchema.parse(event);
-  for (let i = 0; i < 3; i++) {
-    const k = key('consent', parsed.personId, `${parsed.at}-${randomBytes(6).toString('hex')}`);
-    if (await signups().create(k, parsed)) return k;
-  }
-  throw new Error('Could not allocate a consent log key');
-}
 
 export interface RequestMeta {
   ip: string | null;
@@ -438,25 +399,7 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
   };
   await appendConsentEvent(base);
   if (kind === 'stop') {
-    await upsert<unknown>(signups(), personKey(id), (raw) => {
-      const cur = raw ? StoredTextSignupSchema.parse(raw) : null;
-      const stub: StoredTextSignup = {
-        id,
-        firstName: '',
-        phone: msg.from,
-        email: null,
-        smsStatus: 'opted_out',
-        consentAt: null,
-        consentVersion: null,
-        lang,
-        optedOutAt: at,
-        sourcePage: null,
-        createdAt: at,
-        updatedAt: at,
-        confirmation: null,
-      };
-      return cur ? { ...cur, smsStatus: 'opted_out', optedOutAt: at, updatedAt: at } : stub;
-    });
+    await markOptedOut(msg.from, at, lang);
     // A keyword STOP is confirmed by Twilio itself; a sentence is not, so we confirm it.
     return keyword ? null : stoppedText(lang);
   }

@@ -1,10 +1,11 @@
 import { CAMPAIGN_TIME_ZONE } from '../../client/dates.ts';
+import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
-import { sendSms } from '../adapters/sms.ts';
+import { sendSms, SmsSendError } from '../adapters/sms.ts';
 import { rsvpKey } from '../events/rsvp-keys.ts';
 import { phoneRefusal } from '../forms/phone-policy.ts';
 import { reserveDailyText, reserveTextToNumber } from '../forms/text-limits.ts';
-import { getPerson } from '../forms/text-list.ts';
+import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from '../forms/text-list.ts';
 import { hashed, kv } from '../store.ts';
 
 /**
@@ -29,6 +30,10 @@ import { hashed, kv } from '../store.ts';
  * Per-source (IP) limits are taken where a request asks for a text, since a
  * reminder goes out a day later from a job with no IP: the sign-up's
  * `reserveFromIp` and the RSVP's `reserveTextFromIp` share one counter.
+ *
+ * A send the carrier refuses because the number opted out there (Twilio
+ * 21610) is recorded as a STOP (consent log `carrier_opt_out`, person opted
+ * out), so no later text tries it again.
  *
  * Idempotency stays with the caller, which claims its delivery before calling
  * (a new person's one confirmation; a reminder's `sending` claim under
@@ -136,6 +141,31 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
   if (!(await reserveTextToNumber(req.to, req.consent.purpose === 'signup_confirmation', at)))
     return refuse('number_limit');
   if (!req.dailySlotTaken && !(await reserveDailyText(at))) return refuse('daily_cap');
-  const sent = await sendSms({ to: req.to, body: req.body });
-  return { sent: true, id: sent.id };
+  try {
+    const sent = await sendSms({ to: req.to, body: req.body });
+    return { sent: true, id: sent.id };
+  } catch (err) {
+    if (err instanceof SmsSendError && err.code === CARRIER_OPT_OUT)
+      await recordCarrierOptOut(req.to, now, person?.lang);
+    throw err;
+  }
+}
+
+/** Twilio's answer for a number that opted out with the carrier (it replied STOP to our sender). */
+export const CARRIER_OPT_OUT = 21610;
+
+/** The carrier's opt-out is a STOP: logged, and the number is not texted again. */
+async function recordCarrierOptOut(phone: string, now: Date, lang: Lang = DEFAULT_LANG): Promise<void> {
+  const at = now.toISOString();
+  try {
+    await appendConsentEvent({
+      ...emptyEvent(hashed(phone), 'carrier_opt_out', at),
+      phone,
+      lang,
+      error: `Twilio ${CARRIER_OPT_OUT}: the recipient opted out with the carrier`,
+    });
+    await markOptedOut(phone, at, lang);
+  } catch (e) {
+    console.error('[text-guard] could not record a carrier opt-out', e);
+  }
 }
