@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import * as newsletterFn from '../../netlify/functions/newsletter.mts';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import { EventInputSchema } from '../../src/lib/schemas/event.ts';
+import { toE164 } from '../../src/lib/schemas/fields.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { campaignToday, createEvent } from '../../src/lib/server/content/events.ts';
 import { campaignHour, campaignTomorrow, runReminders } from '../../src/lib/server/events/reminders.ts';
@@ -152,9 +153,11 @@ export async function benchSmsAbuse(): Promise<{ markdown: string; textsFromOneI
     // 2. RSVP reminders: one IP asks for 150 reminder texts to new numbers (the outside test's attack), and
     //    another mixes both paths, 75 sign-ups and 75 RSVPs with reminders; then the reminder job runs
     //    (the day before the event, 10:00 New Orleans). Texts counted by the numbers each IP gave.
-    const premium = ['+447911123456', '+18765551234', '+882345678901', '+19005550123'];
+    // As typed into the form; the outbox holds E.164.
+    const typed = ['+44 7911 123456', '+1 876 555 1234', '+882 345 678 901', '+1 900 555 0123'];
+    const premium = typed.map((p) => toE164(p) ?? p);
     const premiumStatuses: number[] = [];
-    for (const phone of premium) premiumStatuses.push(await rsvp('203.0.113.55', phone));
+    for (const phone of typed) premiumStatuses.push(await rsvp('203.0.113.55', phone));
     const rsvpPhones = new Set<string>();
     const rsvpStatuses: number[] = [];
     for (let i = 0; i < 150; i++)
