@@ -3,13 +3,7 @@ import { StoredRsvpSchema, type Delivery, type StoredRsvp } from '../../schemas/
 import { sendEmail } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-signups.ts';
-import {
-  insideSendWindow,
-  localHour,
-  SEND_WINDOW,
-  sendGuardedText,
-  TEXT_REFUSALS,
-} from '../messaging/text-guard.ts';
+import { insideSendWindow, localHour, sendGuardedText, TEXT_REFUSALS } from '../messaging/text-guard.ts';
 import { hashed, kv, UNCHANGED, upsert } from '../store.ts';
 import { reminderEmail, reminderText } from './rsvp-email.ts';
 import { takesRsvps } from '../../schemas/rsvp-rules.ts';
@@ -27,13 +21,14 @@ import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
  * two sent).
  */
 
-/** The send window (campaign local time): the text guard's, which the reminder run keeps for its emails too. */
-export const REMINDER_WINDOW = SEND_WINDOW;
-
 export function campaignHour(now: Date): number {
   return localHour(now, CAMPAIGN_TIME_ZONE);
 }
 
+/**
+ * Whether a run may remind now: inside the text guard's send window (SEND_WINDOW,
+ * 9:00-20:00) in the campaign's zone; the run keeps its emails to the same hours.
+ */
 export const insideWindow = (now: Date) => insideSendWindow(now, CAMPAIGN_TIME_ZONE);
 
 /** The campaign day after `now`'s campaign day (calendar arithmetic, so DST changes do not matter). */
