@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { EmailSubscriptionSchema } from '../../src/lib/schemas/forms.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
+import { reserveFormPost } from '../../src/lib/server/forms/post-limits.ts';
 import { subscribeEmail, SUBSCRIBE_PENDING } from '../../src/lib/server/forms/subscribers.ts';
 import {
   allowMethods,
@@ -23,6 +24,7 @@ export default handle(async (req: Request, context: Context) => {
   requireSameOrigin(req);
   requireFormProviders({ captcha: true, email: true });
   const input = await readInput(req, 'newsletter', EmailSubscriptionSchema, 4 * 1024);
+  await reserveFormPost('newsletter', clientIp(context));
   await subscribeEmail(input, { ip: clientIp(context), userAgent: req.headers.get('user-agent') });
   return json({ message: SUBSCRIBE_PENDING.heading, description: SUBSCRIBE_PENDING.text }, { status: 202 });
 });

@@ -176,7 +176,8 @@ describe.each(BACKENDS.map((b, i) => [b, i] as const))('concurrent sign-ups (%s)
       '50 identical volunteer sign-ups',
       Array.from(
         { length: 50 },
-        () => () => call(volunteers, '/api/volunteers-sendgrid', { json: validVolunteer({ email }) }),
+        () => () =>
+          call(volunteers, '/api/volunteers-sendgrid', { json: validVolunteer({ email }), ip: uniqueIp() }),
       ),
     );
     expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);

@@ -7,7 +7,7 @@ import { getRoster } from '../../src/lib/server/events/rsvp.ts';
 import { hashed, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
 import { startBlobs, useFakeService } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
-import { keysOf, localProviders, valuesOf } from '../helpers/forms.ts';
+import { keysOf, localProviders, uniqueIp, valuesOf } from '../helpers/forms.ts';
 import { cancel, cancelLinkIn, cancelUrlIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -69,7 +69,7 @@ describe('RSVP', () => {
     const event = await rsvpEventFixture(null);
     expect((await rsvpTo(event.id, person({ smsReminder: true }))).status).toBe(400);
     const p = person({ smsReminder: true, phone: '(504) 555-0188' });
-    expect((await rsvpTo(event.id, p)).status).toBe(201);
+    expect((await rsvpTo(event.id, p, '203.0.113.10')).status).toBe(201);
     const log = (await valuesOf('signups', `consent/${hashed('+15045550188')}/`)).map((e) =>
       ConsentEventSchema.parse(e),
     );
@@ -234,6 +234,7 @@ describe('RSVP without JavaScript (browser form posts, issue 9 mechanism)', () =
       method: 'POST',
       body: new URLSearchParams(fields).toString(),
       headers: { 'content-type': FORM },
+      ip: uniqueIp(),
     });
   const fields = (p: ReturnType<typeof person>, captcha = true): [string, string][] => [
     ['name', p.name],

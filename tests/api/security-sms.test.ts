@@ -209,7 +209,7 @@ describe('finding 1: SMS pumping', () => {
       const body = AlertsResponseSchema.parse(await seen.json());
       expect(body.alerts).toHaveLength(1);
       expect(body.alerts[0]).toMatchObject({ kind: 'sms-daily-cap', day: '2025-09-22' });
-      expect(body.alerts[0]!.message).toMatch(/daily cap of 3 confirmation texts/);
+      expect(body.alerts[0]!.message).toMatch(/daily cap of 3 texts/);
       expect(body.smsToday).toEqual({ used: 3, max: 3, resetsAt: '2025-09-23T00:00:00.000Z' });
 
       // The next UTC day: texting again, the alert is yesterday's.

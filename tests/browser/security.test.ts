@@ -171,15 +171,15 @@ describe('staff dashboard (stubbed API)', () => {
           day: '2025-09-22',
           at: '2025-09-22T20:15:00.000Z',
           message:
-            'The daily cap of 500 confirmation texts (SMS_DAILY_CAP) was reached: new text sign-ups are refused until 2025-09-23T00:00:00.000Z.',
+            'The daily cap of 500 texts (SMS_DAILY_CAP) was reached: new text sign-ups and reminder texts are refused until 2025-09-23T00:00:00.000Z.',
         },
       ],
       smsToday: { used: 500, max: 500, resetsAt: '2025-09-23T00:00:00.000Z' },
     });
     await page.goto('/admin');
-    const banner = page.getByRole('alert').filter({ hasText: 'daily cap of 500 confirmation texts' });
+    const banner = page.getByRole('alert').filter({ hasText: 'daily cap of 500 texts' });
     await banner.waitFor({ timeout: 20_000 });
-    expect(await banner.textContent()).toContain('Confirmation texts today: 500 of 500');
+    expect(await banner.textContent()).toContain('Texts sent today: 500 of 500');
     await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
     await expectNoAxeViolations(page);
     await page.close();

@@ -3,6 +3,7 @@ import * as cancelFn from '../../netlify/functions/rsvp-cancel.mts';
 import { EventInputSchema, type EventInput } from '../../src/lib/schemas/event.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { createEvent } from '../../src/lib/server/content/events.ts';
+import { uniqueIp } from './forms.ts';
 import { call } from './http.ts';
 
 /** A public event that takes RSVPs on the site, a week from `now`. */
@@ -43,8 +44,9 @@ export const person = (over: Record<string, unknown> = {}) => {
   };
 };
 
-export const rsvpTo = (eventId: number, body: unknown) =>
-  call(rsvpFn, `/api/events/${eventId}/rsvp`, { json: body });
+/** An RSVP from its own household (a fresh client IP unless `ip` is given), as people RSVP in production. */
+export const rsvpTo = (eventId: number, body: unknown, ip = uniqueIp()) =>
+  call(rsvpFn, `/api/events/${eventId}/rsvp`, { json: body, ip });
 
 /** The cancellation link from an email's text. */
 export function cancelUrlIn(text: string): URL {

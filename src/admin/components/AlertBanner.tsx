@@ -17,7 +17,7 @@ export function AlertBanner() {
         </p>
       ))}
       <p className="cell-sub">
-        Confirmation texts today: {data.smsToday.used} of {data.smsToday.max}; the count starts again{' '}
+        Texts sent today: {data.smsToday.used} of {data.smsToday.max}; the count starts again{' '}
         {formatDateTime(data.smsToday.resetsAt)}.
       </p>
     </div>

@@ -65,6 +65,8 @@ export const CONSENT_EVENT_TYPES = [
   /** An RSVP's opt-in to event reminder texts (event-scoped: not the recurring list). */
   'rsvp_reminder_opt_in',
   'rsvp_reminder_sent',
+  /** A send the carrier refused because the number opted out there (Twilio 21610): recorded as a STOP. */
+  'carrier_opt_out',
 ] as const;
 
 /** One append-only consent log entry (key `consent/<person id>/<iso time>-<random>`, never rewritten). */

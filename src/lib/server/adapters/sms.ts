@@ -84,8 +84,9 @@ export function smsConfigured(): boolean {
  * TWILIO_MESSAGING_SERVICE_SID is set, else TWILIO_FROM_NUMBER).
  * Unconfigured in local mode, the text goes to the Blobs outbox (store
  * "outbox", keys "sms/...") with a log line; unconfigured in production is a
- * ConfigError. Callers check the recipient's consent first
- * (src/lib/server/forms/text-signups.ts `sendProgramText`); this module only sends.
+ * ConfigError. Only the text guard calls it (src/lib/server/messaging/text-guard.ts:
+ * number, consent, STOP, quiet hours, caps; tests/unit/text-guard-paths.test.ts holds
+ * every other module to that); this module only sends.
  */
 export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twilio' | 'outbox' }> {
   const e = env();

@@ -1,9 +1,9 @@
 import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';
 import { StoredRsvpSchema, type Delivery, type StoredRsvp } from '../../schemas/rsvp.ts';
 import { sendEmail } from '../adapters/email.ts';
-import { sendSms } from '../adapters/sms.ts';
 import { campaignToday, events } from '../content/events.ts';
-import { appendConsentEvent, emptyEvent, getPerson } from '../forms/text-signups.ts';
+import { appendConsentEvent, emptyEvent } from '../forms/text-signups.ts';
+import { insideSendWindow, localHour, sendGuardedText, TEXT_REFUSALS } from '../messaging/text-guard.ts';
 import { hashed, kv, UNCHANGED, upsert } from '../store.ts';
 import { reminderEmail, reminderText } from './rsvp-email.ts';
 import { takesRsvps } from '../../schemas/rsvp-rules.ts';
@@ -12,30 +12,24 @@ import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
 /**
  * Day-before reminders, run every hour by the scheduled function
  * netlify/functions/event-reminders.mts. For each event tomorrow (campaign
- * time) every person going gets one email, and one text if they opted in,
- * are not opted out (STOP), and it is not quiet hours. Each delivery is
+ * time) every person going gets one email, and one text if they opted in and
+ * the text guard lets it through (src/lib/server/messaging/text-guard.ts:
+ * allowed number, consent, STOP, quiet hours, per-number and daily caps). Each delivery is
  * claimed on the person's record under compare-and-set before it is sent, so
  * overlapping runs never send twice; a run that stops mid-send leaves the
  * claim ('sending') and the reminder is not retried (better one missed than
  * two sent).
  */
 
-/** Quiet hours (campaign local time): reminders go out only from 9:00 until 20:00. */
-export const REMINDER_WINDOW = { fromHour: 9, untilHour: 20 } as const;
-
 export function campaignHour(now: Date): number {
-  const h = new Intl.DateTimeFormat('en-US', {
-    timeZone: CAMPAIGN_TIME_ZONE,
-    hour: 'numeric',
-    hourCycle: 'h23',
-  }).format(now);
-  return Number(h);
+  return localHour(now, CAMPAIGN_TIME_ZONE);
 }
 
-export const insideWindow = (now: Date) => {
-  const h = campaignHour(now);
-  return h >= REMINDER_WINDOW.fromHour && h < REMINDER_WINDOW.untilHour;
-};
+/**
+ * Whether a run may remind now: inside the text guard's send window (SEND_WINDOW,
+ * 9:00-20:00) in the campaign's zone; the run keeps its emails to the same hours.
+ */
+export const insideWindow = (now: Date) => insideSendWindow(now, CAMPAIGN_TIME_ZONE);
 
 /** The campaign day after `now`'s campaign day (calendar arithmetic, so DST changes do not matter). */
 export function campaignTomorrow(now: Date): string {
@@ -66,6 +60,16 @@ async function finish(eventId: number, id: string, field: Field, d: Delivery): P
     if (!cur?.success) return UNCHANGED;
     return { ...cur.data, [field]: d, updatedAt: d.at };
   }).catch((e: unknown) => console.error(`[reminders] could not record ${field}`, e));
+}
+
+/** Gives a claim back (sending -> null), so a later run can take the delivery. */
+async function release(eventId: number, id: string, field: Field, at: string): Promise<void> {
+  await upsert<unknown>(kv('rsvps'), rsvpKey(eventId, id), (raw) => {
+    const cur = raw ? StoredRsvpSchema.safeParse(raw) : null;
+    const d = cur?.success ? cur.data[field] : null;
+    if (!cur?.success || d?.status !== 'sending' || d.at !== at) return UNCHANGED;
+    return { ...cur.data, [field]: null };
+  }).catch((e: unknown) => console.error(`[reminders] could not release ${field}`, e));
 }
 
 const failure = (err: unknown) =>
@@ -103,15 +107,25 @@ export async function runReminders(now = new Date()): Promise<ReminderRun> {
       if (!rec?.smsReminder || !rec.phone || rec.reminderSms !== null) continue;
       const forSms = await claim(event.id, entry.id, 'reminderSms', at);
       if (!forSms?.phone) continue;
-      // Opt-outs: a STOP to any campaign text (recorded by the inbound webhook) is read fresh here.
-      const person = await getPerson(hashed(forSms.phone));
-      if (person?.smsStatus === 'opted_out') {
-        await finish(event.id, entry.id, 'reminderSms', { status: 'skipped', at, error: 'Opted out' });
-        run.textsSkipped += 1;
-        continue;
-      }
       try {
-        const sent = await sendSms({ to: forSms.phone, body: reminderText(event) });
+        // Every check (number, consent, STOP read fresh, quiet hours, caps) is the guard's.
+        const sent = await sendGuardedText({
+          to: forSms.phone,
+          body: reminderText(event),
+          consent: { purpose: 'rsvp_reminder', eventId: event.id, rsvpId: entry.id },
+          now,
+        });
+        if (!sent.sent && sent.refusal === 'quiet_hours') {
+          // Still night where the recipient is (once zones are per recipient): a later run sends it.
+          await release(event.id, entry.id, 'reminderSms', at);
+          continue;
+        }
+        if (!sent.sent) {
+          const error = TEXT_REFUSALS[sent.refusal];
+          await finish(event.id, entry.id, 'reminderSms', { status: 'skipped', at, error });
+          run.textsSkipped += 1;
+          continue;
+        }
         await finish(event.id, entry.id, 'reminderSms', { status: 'sent', at, error: null });
         await appendConsentEvent({
           ...emptyEvent(hashed(forSms.phone), 'rsvp_reminder_sent', at),

@@ -36,6 +36,7 @@ import {
 } from '../store.ts';
 import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
 import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
+import { rsvpKey } from './rsvp-keys.ts';
 import { counts, place, promote, waitlistPosition } from './roster.ts';
 
 /**
@@ -54,7 +55,7 @@ export type RsvpData = z.output<typeof RsvpInputSchema>;
 export type RsvpCancel = z.output<typeof RsvpCancelSchema>;
 
 const store = (): KV => kv('rsvps');
-export const rsvpKey = (eventId: number, id: string) => key('rsvp', eventId, id);
+export { rsvpKey };
 export const rsvpPrefix = (eventId: number) => `${key('rsvp', eventId)}/`;
 export const rosterKey = (eventId: number) => key('roster', eventId);
 

@@ -11,22 +11,31 @@ import {
 import { raiseAlert } from './alerts.ts';
 
 /**
- * Limits on the text-message sign-up (issue 15, SMS pumping). The captcha
- * stops scripts; these bound what gets through anyway (a solving service, a
- * botnet) and what a person can trigger by hand. Chosen in docs/decisions.md
- * ("Text sign-up limits"). Each is reserved before the work it guards
- * (src/lib/server/auth/rate-limit.ts), keyed by the platform's client IP
- * (context.ip, never a client-sent header) or the E.164 number.
+ * Limits on texts and the text-message sign-up (issue 15, SMS pumping). The
+ * captcha stops scripts; these bound what gets through anyway (a solving
+ * service, a botnet) and what a person can trigger by hand. Chosen in
+ * docs/decisions.md ("Text sign-up limits") and docs/decisions/new-h1-text-guard.md
+ * (the limits every text shares, whatever causes it). Each is reserved before
+ * the work it guards (src/lib/server/auth/rate-limit.ts), keyed by the
+ * platform's client IP (context.ip, never a client-sent header) or the E.164
+ * number. The per-number text counts and the daily cap are taken by the text
+ * guard (src/lib/server/messaging/text-guard.ts) at the moment of sending.
  */
 export const TEXT_SIGNUP_LIMITS = {
   /** Sign-ups one IP may send per hour: a household, an office, a phone on a carrier NAT. */
   signupsPerIp: { max: 20, windowSeconds: 60 * 60 },
-  /** Confirmation texts one IP may trigger per hour (only numbers new to the list get one). */
+  /**
+   * Texts one IP may cause per hour, through every path: a sign-up's confirmation
+   * (only numbers new to the list get one) and an RSVP's reminder opt-in (its text
+   * goes out later, from the reminder job, which has no IP: it is counted here when asked for).
+   */
   textsPerIp: { max: 10, windowSeconds: 60 * 60 },
   /** Sign-ups naming one number per hour: a double submit or a corrected name, not a flood of its log. */
   signupsPerNumber: { max: 5, windowSeconds: 60 * 60 },
-  /** Confirmation texts to one number per day. */
-  textsPerNumber: { max: 1, windowSeconds: 24 * 60 * 60 },
+  /** Sign-up confirmation texts to one number per day. */
+  confirmationsPerNumber: { max: 1, windowSeconds: 24 * 60 * 60 },
+  /** Texts of every kind to one number per day (a confirmation, reminders of two events tomorrow). */
+  textsPerNumber: { max: 3, windowSeconds: 24 * 60 * 60 },
   /** Sign-ups without the bot check (a browser form post with scripts off) one IP may send per hour. */
   noScriptPerIp: { max: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>;
@@ -47,7 +56,7 @@ function positiveInt(
 }
 
 /**
- * Site-wide caps: confirmation texts per UTC day (SMS_DAILY_CAP), sign-ups per
+ * Site-wide caps: texts of every kind per UTC day (SMS_DAILY_CAP), sign-ups per
  * hour (TEXT_SIGNUP_HOURLY_CAP) and, of those, sign-ups without the bot check
  * per hour (TEXT_SIGNUP_NOSCRIPT_HOURLY_CAP).
  */
@@ -69,6 +78,8 @@ const minutes = (s: number) => `${Math.ceil(s / 60)} minute${s > 60 ? 's' : ''}`
 const BUSY = (s: number) => `We're getting a lot of sign-ups right now. Please try again in ${minutes(s)}.`;
 const TOO_MANY_HERE = (s: number) =>
   `Too many sign-ups from this connection. Please try again in ${minutes(s)}.`;
+const TOO_MANY_TEXTS_HERE = (s: number) =>
+  `Too many text reminders were asked for from this connection. Please try again in ${minutes(s)}, or leave the reminder box unchecked.`;
 const TOO_MANY_FOR_NUMBER = (s: number) =>
   `This number was just signed up several times. Please try again in ${minutes(s)}.`;
 
@@ -78,8 +89,13 @@ const NO_SCRIPT_BUSY = (s: number) =>
 
 export const SMS_CAP_ALERT = 'sms-daily-cap';
 
-/** The site-wide budget of the text sign-up: sign-ups per hour and confirmation texts per day, in one set of shards. */
+/** The site-wide budget: text sign-ups per hour and texts of every kind per day, in one set of shards. */
 const SITE_BUDGET = 'text-signup-site';
+
+/** The per-IP document of the text limits (the sign-up's counters and the texts counter every path shares). */
+const IP_SCOPE = 'text-signup-ip';
+/** The per-number document: the sign-up's counter and the text guard's. */
+const NUMBER_SCOPE = 'text-signup-number';
 
 /**
  * Step 1, before the captcha goes to the verifier: this IP's sign-ups, and its
@@ -92,7 +108,7 @@ export async function reserveFromIp(
   noScript = false,
 ): Promise<void> {
   await reserveAttempts(
-    'text-signup-ip',
+    IP_SCOPE,
     ip,
     [
       { name: 'signups', limit: TEXT_SIGNUP_LIMITS.signupsPerIp, take: true },
@@ -107,7 +123,8 @@ export async function reserveFromIp(
  * Step 2, after the captcha (so a bot cannot spend a stranger's allowance): the
  * number's sign-ups, the site's hourly sign-ups and, for a new number, the
  * site's daily text cap (one write each for the number and the site); the
- * number's own daily text is counted when it is sent (reserveConfirmationText). Run together; the first refusal in that order is the answer. When the
+ * number's own texts are counted when one is sent (reserveTextToNumber, by the
+ * text guard). Run together; the first refusal in that order is the answer. When the
  * daily cap is spent, an alert is raised once per day (log and staff dashboard).
  */
 export async function reserveForSignup(
@@ -120,7 +137,7 @@ export async function reserveForSignup(
   const results = await Promise.allSettled([
     phone
       ? reserveAttempts(
-          'text-signup-number',
+          NUMBER_SCOPE,
           phone,
           [{ name: 'signups', limit: TEXT_SIGNUP_LIMITS.signupsPerNumber, take: true }],
           { now, message: TOO_MANY_FOR_NUMBER },
@@ -137,33 +154,54 @@ export async function reserveForSignup(
     ),
   ]);
   const site = results[1];
-  if (
-    site.status === 'rejected' &&
-    site.reason instanceof BudgetSpentError &&
-    site.reason.budget === 'texts'
-  ) {
-    const end = new Date((Math.floor(now / 86_400_000) + 1) * 86_400_000).toISOString();
-    await raiseAlert(
-      SMS_CAP_ALERT,
-      now,
-      `The daily cap of ${textsPerDay.max} confirmation texts (SMS_DAILY_CAP) was reached: new text sign-ups are refused until ${end}.`,
-    );
-  }
+  if (site.status === 'rejected' && site.reason instanceof BudgetSpentError && site.reason.budget === 'texts')
+    await dailyCapReached(textsPerDay.max, now);
   const refused = results.find((r) => r.status === 'rejected');
   if (refused) throw refused.reason;
 }
 
+/** The staff alert, once per UTC day, when SMS_DAILY_CAP refuses a text (log and dashboard). */
+async function dailyCapReached(max: number, now: number): Promise<void> {
+  const end = new Date((Math.floor(now / 86_400_000) + 1) * 86_400_000).toISOString();
+  await raiseAlert(
+    SMS_CAP_ALERT,
+    now,
+    `The daily cap of ${max} texts (SMS_DAILY_CAP) was reached: new text sign-ups and reminder texts are refused until ${end}.`,
+  );
+}
+
 /**
- * The number's one confirmation text a day, taken just before the text is sent
- * (the sign-up is stored by then; a failed attempt never blocks its retry).
- * False when the number already had one today: the text is skipped, not the sign-up.
+ * An RSVP that asks for a reminder text takes a slot of its IP's texts per
+ * hour (textsPerIp, shared with the sign-up's confirmations) when it is posted:
+ * the text itself goes out the day before the event, from a job with no IP.
+ * 429 with Retry-After past it.
  */
-export async function reserveConfirmationText(phone: string, now = Date.now()): Promise<boolean> {
+export async function reserveTextFromIp(ip: string, now = Date.now()): Promise<void> {
+  await reserveAttempts(IP_SCOPE, ip, [{ name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerIp, take: true }], {
+    now,
+    message: TOO_MANY_TEXTS_HERE,
+  });
+}
+
+/**
+ * The per-number counts of one text about to be sent (the text guard's, at
+ * dispatch): every text to the number today and, for a sign-up confirmation,
+ * its one confirmation a day. False when the number has had its share: the
+ * text is skipped (the work that caused it stands).
+ */
+export async function reserveTextToNumber(
+  phone: string,
+  confirmation: boolean,
+  now = Date.now(),
+): Promise<boolean> {
   try {
     await reserveAttempts(
-      'text-signup-number',
+      NUMBER_SCOPE,
       phone,
-      [{ name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerNumber, take: true }],
+      [
+        { name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerNumber, take: true },
+        { name: 'confirmations', limit: TEXT_SIGNUP_LIMITS.confirmationsPerNumber, take: confirmation },
+      ],
       { now },
     );
     return true;
@@ -173,7 +211,24 @@ export async function reserveConfirmationText(phone: string, now = Date.now()): 
   }
 }
 
-/** Today's confirmation texts against the cap, for the staff dashboard. */
+/**
+ * One slot of the site's daily text cap (SMS_DAILY_CAP), for a text whose
+ * request did not take it at the door (a reminder). False when the cap is
+ * spent (the staff alert is raised) or the budget too busy to count it.
+ */
+export async function reserveDailyText(now = Date.now()): Promise<boolean> {
+  const { textsPerDay } = siteTextLimits();
+  try {
+    await reserveSiteBudgets(SITE_BUDGET, [{ name: 'texts', limit: textsPerDay, take: true }], { now });
+    return true;
+  } catch (err) {
+    if (err instanceof BudgetSpentError) await dailyCapReached(textsPerDay.max, now);
+    if (err instanceof HttpError && err.status === 429) return false;
+    throw err;
+  }
+}
+
+/** Today's texts (every kind) against the cap, for the staff dashboard. */
 export async function smsBudgetToday(now = Date.now()): Promise<SiteBudgetUsage> {
   return siteBudgetUsage(SITE_BUDGET, 'texts', siteTextLimits().textsPerDay, now);
 }

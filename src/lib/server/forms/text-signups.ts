@@ -6,18 +6,14 @@ import { SMS_CONSENT } from '../../../content/consent.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { CAPTCHA_REQUIRED, type TextSignupSchema } from '../../schemas/forms.ts';
 import { HttpError } from '../errors.ts';
-import {
-  ConsentEventSchema,
-  StoredTextSignupSchema,
-  type ConsentEvent,
-  type StoredTextSignup,
-} from '../../schemas/inbox.ts';
+import type { StoredTextSignup } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
 import { verifyCaptcha } from '../adapters/captcha.ts';
-import { sendSms } from '../adapters/sms.ts';
-import { ConflictError, hashed, key, kv, update, upsert, type KV } from '../store.ts';
+import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../messaging/text-guard.ts';
+import { ConflictError, hashed, kv, update, type KV } from '../store.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
-import { reserveConfirmationText, reserveForSignup, reserveFromIp } from './text-limits.ts';
+import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
+import { reserveForSignup, reserveFromIp } from './text-limits.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -43,7 +39,7 @@ export { RESUBSCRIBE_KEYWORDS };
 export const TEXT_SIGNUP_OPTED_OUT = formCopy['text-signup'].outcomes.opted_out.text;
 
 const signups = (): KV => kv('signups');
-export const personKey = (id: string) => key('person', id);
+export { appendConsentEvent, emptyEvent, getPerson, personKey };
 
 export function personIdFor(phone: string | undefined | null, email: string | undefined | null): string {
   if (phone) return hashed(phone);
@@ -104,47 +100,6 @@ const pause = (attempt: number) =>
   new Promise((r) => setTimeout(r, Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random())));
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** A consent log entry with every optional field empty. */
-export function emptyEvent(personId: string, type: ConsentEvent['type'], at: string): ConsentEvent {
-  return {
-    type,
-    at,
-    personId,
-    phone: null,
-    email: null,
-    firstName: null,
-    consentText: null,
-    consentVersion: null,
-    consentTextSha256: null,
-    lang: DEFAULT_LANG,
-    sourcePage: null,
-    ip: null,
-    userAgent: null,
-    messageId: null,
-    inboundMessageSid: null,
-    inboundBody: null,
-    error: null,
-    refKey: null,
-  };
-}
-
-/** Appends one consent log entry (a new, time-ordered key; never rewritten). Returns its key. */
-export async function appendConsentEvent(event: ConsentEvent): Promise<string> {
-  const parsed = ConsentEventSchema.parse(event);
-  for (let i = 0; i < 3; i++) {
-    const k = key('consent', parsed.personId, `${parsed.at}-${randomBytes(6).toString('hex')}`);
-    if (await signups().create(k, parsed)) return k;
-  }
-  throw new Error('Could not allocate a consent log key');
-}
-
-export async function getPerson(id: string): Promise<StoredTextSignup | null> {
-  const r = await signups().get<unknown>(personKey(id));
-  if (!r) return null;
-  const p = StoredTextSignupSchema.safeParse(r.value);
-  return p.success ? p.data : null;
-}
 
 export interface RequestMeta {
   ip: string | null;
@@ -291,20 +246,33 @@ export async function signUpForTexts(
 }
 
 /**
- * Texts someone on the list, unless they opted out: the consent state is read
- * fresh (strongly consistent) just before sending. Every program text goes
- * through here.
+ * Texts someone on the list, through the text guard (src/lib/server/messaging/text-guard.ts:
+ * number, consent, STOP read fresh, per-number and daily caps). `dailySlotTaken`: the
+ * sign-up already took this text's slot of the daily cap at the door.
  */
 export async function sendProgramText(
   phone: string,
   body: string,
-): Promise<{ sent: false; reason: 'opted_out' | 'unknown' } | { sent: true; id: string }> {
-  const person = await getPerson(hashed(phone));
-  if (!person) return { sent: false, reason: 'unknown' };
-  if (person.smsStatus !== 'subscribed') return { sent: false, reason: 'opted_out' };
-  const r = await sendSms({ to: phone, body });
-  return { sent: true, id: r.id };
+  options: { dailySlotTaken?: boolean } = {},
+): Promise<
+  { sent: false; reason: 'unknown' | Exclude<TextRefusal, 'no_consent'> } | { sent: true; id: string }
+> {
+  const r = await sendGuardedText({
+    to: phone,
+    body,
+    consent: { purpose: 'signup_confirmation' },
+    dailySlotTaken: options.dailySlotTaken ?? false,
+  });
+  if (r.sent) return r;
+  return { sent: false, reason: r.refusal === 'no_consent' ? 'unknown' : r.refusal };
 }
+
+/** What a skipped confirmation says on the person's record, for staff. */
+const SKIPPED: Record<'unknown' | Exclude<TextRefusal, 'no_consent'>, string> = {
+  ...TEXT_REFUSALS,
+  unknown: 'Not on the list',
+  number_limit: 'A confirmation was already sent today',
+};
 
 async function sendConfirmation(
   id: string,
@@ -314,22 +282,10 @@ async function sendConfirmation(
 ): Promise<StoredTextSignup['confirmation']> {
   const at = () => new Date().toISOString();
   let confirmation: NonNullable<StoredTextSignup['confirmation']>;
-  // One confirmation per number per day, counted just before sending (after the
-  // sign-up is stored, so a failed attempt never blocks its own retry).
-  if (!(await reserveConfirmationText(phone))) {
-    confirmation = {
-      status: 'skipped',
-      messageId: null,
-      error: 'A confirmation was already sent today',
-      at: at(),
-    };
-    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch(
-      (e: unknown) => console.error('[newsletter] could not record the confirmation status', e),
-    );
-    return confirmation;
-  }
   try {
-    const r = await sendProgramText(phone, confirmationText(lang));
+    // One per number per day, counted by the guard just before sending (after the
+    // sign-up is stored, so a failed attempt never blocks its own retry).
+    const r = await sendProgramText(phone, confirmationText(lang), { dailySlotTaken: true });
     if (r.sent) {
       confirmation = { status: 'sent', messageId: r.id, error: null, at: at() };
       await appendConsentEvent({
@@ -340,12 +296,7 @@ async function sendConfirmation(
         refKey,
       });
     } else {
-      confirmation = {
-        status: 'skipped',
-        messageId: null,
-        error: r.reason === 'opted_out' ? 'Opted out' : 'Not on the list',
-        at: at(),
-      };
+      confirmation = { status: 'skipped', messageId: null, error: SKIPPED[r.reason], at: at() };
     }
   } catch (err) {
     const error = err instanceof Error ? `${err.name}: ${err.message}` : 'SMS failed';
@@ -448,25 +399,7 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
   };
   await appendConsentEvent(base);
   if (kind === 'stop') {
-    await upsert<unknown>(signups(), personKey(id), (raw) => {
-      const cur = raw ? StoredTextSignupSchema.parse(raw) : null;
-      const stub: StoredTextSignup = {
-        id,
-        firstName: '',
-        phone: msg.from,
-        email: null,
-        smsStatus: 'opted_out',
-        consentAt: null,
-        consentVersion: null,
-        lang,
-        optedOutAt: at,
-        sourcePage: null,
-        createdAt: at,
-        updatedAt: at,
-        confirmation: null,
-      };
-      return cur ? { ...cur, smsStatus: 'opted_out', optedOutAt: at, updatedAt: at } : stub;
-    });
+    await markOptedOut(msg.from, at, lang);
     // A keyword STOP is confirmed by Twilio itself; a sentence is not, so we confirm it.
     return keyword ? null : stoppedText(lang);
   }
