@@ -1,4 +1,4 @@
-import { CAMPAIGN_TIME_ZONE } from '../../client/dates.ts';
+import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { sendSms, SmsSendError } from '../adapters/sms.ts';
