@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { readdir, readFile, mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'smol-toml';
 // The Observatory's own CSP test (the scanner's code, run on our headers: it scans hosts over the network).
 import { contentSecurityPolicyTest } from '@mdn/mdn-http-observatory/src/analyzer/tests/csp.js';
+import { vnu } from './helpers/vnu.ts';
 import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/page-policy.ts';
 
 /**
@@ -15,10 +14,8 @@ import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/se
  * test on every kind of response's policy. HTML_CodeSniffer (pa11y) runs in
  * `npm run bench` (scripts/bench/validators.mts): a browser per page.
  */
-const run = promisify(execFile);
 const base = inject('baseURL');
 const root = process.cwd();
-const VNU_JAR = join(root, 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu.jar');
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -28,30 +25,6 @@ async function htmlFiles(dir: string): Promise<string[]> {
     else if (e.name.endsWith('.html')) out.push(p);
   }
   return out;
-}
-
-interface VnuMessage {
-  type: string;
-  url: string;
-  message: string;
-  extract?: string;
-}
-
-/** Runs vnu.jar once over many files; returns its error messages. */
-async function vnu(files: string[]): Promise<VnuMessage[]> {
-  let output: string;
-  try {
-    const r = await run('java', ['-jar', VNU_JAR, '--format', 'json', '--errors-only', ...files], {
-      maxBuffer: 32 * 1024 * 1024,
-    });
-    output = r.stderr || r.stdout;
-  } catch (err) {
-    // vnu exits 1 when it found errors; the report is on stderr.
-    output = (err as { stderr?: string }).stderr ?? '';
-  }
-  if (!output.trim()) return [];
-  const { messages } = JSON.parse(output) as { messages: VnuMessage[] };
-  return messages.filter((m) => m.type === 'error');
 }
 
 describe('Nu Html Checker: no errors', () => {
