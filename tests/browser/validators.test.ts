@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readdir, readFile, mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -5,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'smol-toml';
 // The Observatory's own CSP test (the scanner's code, run on our headers: it scans hosts over the network).
 import { contentSecurityPolicyTest } from '@mdn/mdn-http-observatory/src/analyzer/tests/csp.js';
+import { builtPages, fillBlogArchive, onDemandPages, pageFacts, STAFF_ONLY } from './helpers/pages.ts';
+import { serveProductionBuild } from './helpers/prod-server.ts';
+import { login } from './helpers/staff.ts';
 import { vnu } from './helpers/vnu.ts';
 import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/page-policy.ts';
 
@@ -16,6 +20,9 @@ import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/se
  */
 const base = inject('baseURL');
 const root = process.cwd();
+const staff = await login('admin');
+await fillBlogArchive(base, staff.cookie);
+const facts = await pageFacts(base, staff.cookie);
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -45,21 +52,17 @@ describe('Nu Html Checker: no errors', () => {
     ).toEqual([]);
   }, 120_000);
 
-  it('on the on-demand pages (blog, volunteer, an article, a form outcome)', async () => {
-    const { articles } = (await (await fetch(`${base}/api/news`)).json()) as { articles: { slug: string }[] };
-    const paths = [
-      '/blog',
-      '/volunteer',
-      `/article/${articles[0]!.slug}`,
-      '/article/no-such-article',
-      '/forms/contact?error=400',
-      '/forms/volunteer?error=503',
-      '/forms/text-signup?error=429',
-      '/forms/newsletter?error=400',
-    ];
+  it('on every on-demand page, in each language and state (helpers/pages.ts)', async () => {
+    const paths = onDemandPages(facts);
+    expect(paths.length).toBeGreaterThan(20);
     const files: string[] = [];
     for (const [i, path] of paths.entries()) {
-      const html = await (await fetch(`${base}${path}`)).text();
+      const res = await fetch(`${base}${path}`, {
+        headers: STAFF_ONLY(path) ? { cookie: staff.cookie } : {},
+      });
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      const html = await res.text();
       // The dev server's own scripts (Vite's client, styles served as modules from /src) are not what production serves.
       const file = join(tmp, `page-${i}.html`);
       await writeFile(
@@ -70,7 +73,7 @@ describe('Nu Html Checker: no errors', () => {
     }
     const errors = await vnu(files);
     expect(errors.map((m) => `${paths[Number(/page-(\d+)/.exec(m.url)?.[1])]}: ${m.message}`)).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
 
 interface Rule {
@@ -94,6 +97,41 @@ function observatory(csp: string, meta: string[] = []): string {
     },
     session: { url: new URL('https://www.example.org/') },
   }).result;
+}
+
+/** The policies of an HTML body's <meta http-equiv="Content-Security-Policy"> elements. */
+function metaPolicies(html: string): string[] {
+  return [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/gi)].map((m) =>
+    m[1]!
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
+  );
+}
+
+interface BuiltAnswer {
+  kind: string;
+  path: string;
+  status: number;
+  contentType: string;
+  csp: string | null;
+  meta: string[];
+}
+
+/** What the production build answers (helpers/built-responses.mts, in a process of its own). */
+async function builtResponses(pages: string[]): Promise<BuiltAnswer[]> {
+  const child = spawn(process.execPath, [join(root, 'tests/browser/helpers/built-responses.mts')], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += String(c)));
+  child.stderr.on('data', (c) => (err += String(c)));
+  child.stdin.end(JSON.stringify({ pages }));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  if (code !== 0) throw new Error(`built-responses.mts exited ${code}: ${err.slice(-2000)}`);
+  return JSON.parse(out) as BuiltAnswer[];
 }
 
 const GOOD_PAGE = ['csp-implemented-with-no-unsafe', 'csp-implemented-with-unsafe-inline-in-style-src-only'];
@@ -145,6 +183,47 @@ describe('MDN HTTP Observatory: every response type has one CSP that parses', ()
       'csp-header-invalid',
     );
   });
+
+  it("real responses: every built page as Netlify serves it (header rules, the 404 pages' <meta>)", async () => {
+    const server = await serveProductionBuild(root);
+    try {
+      const pages = builtPages();
+      expect(pages.length).toBeGreaterThan(30);
+      for (const path of pages) {
+        const res = await fetch(`${server.url}${path}`);
+        const html = await res.text();
+        expect(
+          observatory(res.headers.get('content-security-policy') ?? '', metaPolicies(html)),
+          path,
+        ).toSatisfy((r: string) => GOOD_PAGE.includes(r));
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('real responses of every other kind from the production build: on-demand pages in both languages and every state, the staff preview, unknown paths, feeds, API JSON and refusals, an upload', async () => {
+    const answers = await builtResponses(onDemandPages(facts));
+    const kinds = new Set(answers.map((a) => a.kind));
+    for (const kind of [
+      'on-demand page',
+      'staff preview',
+      'unknown path',
+      'feed or file',
+      'API JSON',
+      'API refusal',
+      'upload answer',
+      'uploaded image',
+    ])
+      expect(kinds, kind).toContain(kind);
+    expect(answers.find((a) => a.kind === 'staff preview')?.status).toBe(200);
+    for (const a of answers) {
+      const verdict = observatory(a.csp ?? '', a.meta);
+      if (a.contentType.startsWith('text/html'))
+        expect(GOOD_PAGE, `${a.kind} ${a.path}: ${verdict}`).toContain(verdict);
+      else expect(verdict, `${a.kind} ${a.path}`).toBe('csp-implemented-with-no-unsafe-default-src-none');
+    }
+  }, 120_000);
 
   it('the dev server sends one CSP header per on-demand response', async () => {
     for (const path of ['/blog', '/volunteer', '/rss.xml', '/sitemap.xml', '/events.ics', '/no-such-page']) {

@@ -34,14 +34,15 @@ export async function vnu(files: string[], java = 'java'): Promise<VnuMessage[]>
   } catch (err) {
     // vnu exits 1 when it found errors, with the report on stderr; anything else is a failure to run.
     const e = err as { code?: unknown; stderr?: string; message?: string };
-    if (e.code !== 1 || !e.stderr?.trim()) throw new Error(`the Nu Html Checker did not run: ${e.message}`);
+    if (e.code !== 1 || !e.stderr?.trim())
+      throw new Error(`the Nu Html Checker did not run: ${e.message}`, { cause: err });
     output = e.stderr;
   }
   let report: { messages?: VnuMessage[] };
   try {
     report = JSON.parse(output) as { messages?: VnuMessage[] };
-  } catch {
-    throw new Error(`the Nu Html Checker gave no report: ${output.slice(0, 500)}`);
+  } catch (cause) {
+    throw new Error(`the Nu Html Checker gave no report: ${output.slice(0, 500)}`, { cause });
   }
   if (!Array.isArray(report.messages)) throw new Error(`the Nu Html Checker gave no messages: ${output}`);
   // A file it could not read is reported as a non-document error: that is a failure too.
