@@ -61,7 +61,8 @@ describe('spec messages the dashboard shows on failure (stubbed API)', () => {
     const page = await browser.newPage();
     const api = await mockAdminApi(page, { role: 'viewer' });
     const stranger = { id: 9, username: 'stranger', email: 's@example.com', role: 'volunteer' };
-    api.override('GET /api/auth/me', 200, { role: 'volunteer', user: stranger });
+    // Every time the dashboard asks (it may ask again when the window gets focus).
+    for (let i = 0; i < 5; i++) api.override('GET /api/auth/me', 200, { role: 'volunteer', user: stranger });
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     expect(await page.getByText("You don't have permission to access this area.").isVisible()).toBe(true);

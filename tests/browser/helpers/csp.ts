@@ -26,14 +26,12 @@ export async function cspBrowser(base: string): Promise<BrowserSession> {
 
 /**
  * Waits until the page is idle: no network request for 500 ms (Playwright's networkidle), then an
- * idle period of the main thread (requestIdleCallback: no task pending), twice, so work a
- * finished request started has run too. Violations are collected until then, not for a set time.
+ * idle period of the main thread (requestIdleCallback: no task pending). Violations are collected
+ * until then, not for a set time.
  */
 export async function settle(page: Page): Promise<void> {
-  for (let i = 0; i < 2; i++) {
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => r(), { timeout: 5_000 })));
-  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => r(), { timeout: 5_000 })));
 }
 
 /** Opens a page and records every CSP violation (event and console report) until it is idle. */

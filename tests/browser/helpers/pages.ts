@@ -141,12 +141,18 @@ export const ARCHIVE_ARTICLES = Array.from({ length: 9 }, (_, n) => ({
  */
 export async function fillBlogArchive(base: string, staffCookie: string): Promise<void> {
   for (const article of ARCHIVE_ARTICLES) {
-    const res = await fetch(new URL('/api/admin/news', base), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: base, Cookie: staffCookie },
-      body: JSON.stringify(article),
-    });
-    if (res.status !== 201 && res.status !== 409)
-      throw new Error(`creating ${article.slug}: ${res.status} ${await res.text()}`);
+    // Files run side by side: a write that met another is refused with "try again" (503, or 409 with Retry-After).
+    for (let attempt = 1; ; attempt++) {
+      const res = await fetch(new URL('/api/admin/news', base), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: base, Cookie: staffCookie },
+        body: JSON.stringify(article),
+      });
+      const retry = res.status === 503 || (res.status === 409 && res.headers.has('retry-after'));
+      if (retry && attempt < 10) continue;
+      if (res.status !== 201 && res.status !== 409)
+        throw new Error(`creating ${article.slug}: ${res.status} ${await res.text()}`);
+      break;
+    }
   }
 }
