@@ -4,8 +4,9 @@
  * production would give, printed as JSON on stdout, for the Observatory's CSP verdict on real
  * responses of every kind:
  * - on-demand pages (both languages, every state, the staff preview with a staff session, an
- *   unknown path) from the built on-demand function, .netlify/v1/functions/ssr/ssr.mjs, as js-report
- *   runs it (scripts/bench/js-report.mts);
+ *   unknown path) from the built on-demand function, .netlify/v1/functions/ssr/ssr.mjs (the copy the
+ *   global setup keeps: prod-server.ts BUILT_FUNCTION_COPY), as js-report runs it
+ *   (scripts/bench/js-report.mts);
  * - API answers (public JSON, staff JSON, a refusal, a feed) and an uploaded image, from the
  *   function handlers Netlify bundles (netlify/functions/), called as the platform calls them;
  * on a throwaway local Blobs store with the seeded demo content and one staff account.
@@ -24,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from '@netlify/functions';
 import { benchBlobs } from '../../../scripts/bench/serve.mts';
 import { ARCHIVE_ARTICLES } from './pages.ts';
+import { BUILT_FUNCTION_COPY } from './prod-server.ts';
 import { matchRoute, type RouteConfig } from '../../../scripts/dev/function-routes.mts';
 
 interface Answer {
@@ -121,7 +123,9 @@ try {
     });
   };
 
-  const ssr = (await import(pathToFileURL(resolve('.netlify/v1/functions/ssr/ssr.mjs')).href)) as {
+  const ssr = (await import(
+    pathToFileURL(resolve(BUILT_FUNCTION_COPY, 'v1/functions/ssr/ssr.mjs')).href
+  )) as {
     default: Handler;
   };
   if (SERVE) await serve(ssr.default, cookie, context);

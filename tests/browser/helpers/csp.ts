@@ -24,13 +24,36 @@ export async function cspBrowser(base: string): Promise<BrowserSession> {
   return browser;
 }
 
+/** Requests in flight per page (every frame's, the captcha's cross-origin frame too), and when the last ended. */
+const inFlight = new WeakMap<Page, { open: Set<unknown>; quietSince: number }>();
+
+function track(page: Page): void {
+  const state = { open: new Set<unknown>(), quietSince: Date.now() };
+  inFlight.set(page, state);
+  page.on('request', (r) => state.open.add(r));
+  const done = (r: unknown) => {
+    state.open.delete(r);
+    if (state.open.size === 0) state.quietSince = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** How long no request may be in flight before the page counts as idle (Playwright's networkidle uses the same). */
+const QUIET_MS = 500;
+
 /**
- * Waits until the page is idle: no network request for 500 ms (Playwright's networkidle), then an
- * idle period of the main thread (requestIdleCallback: no task pending). Violations are collected
- * until then, not for a set time.
+ * Waits until the page is idle: no request in flight for 500 ms (counted here, across every frame:
+ * Playwright's own networkidle never comes for a page with a cross-origin frame in the headless
+ * shell), then an idle period of the main thread (requestIdleCallback: no task pending).
+ * Violations are collected until then, not for a set time.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  const state = inFlight.get(page);
+  if (!state) throw new Error('settle(): the page was not opened by watch()');
+  await expect
+    .poll(() => state.open.size === 0 && Date.now() - state.quietSince >= QUIET_MS, { interval: 100 })
+    .toBe(true);
   await page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => r(), { timeout: 5_000 })));
 }
 
@@ -40,6 +63,7 @@ export async function watch(
   path: string,
 ): Promise<{ page: Page; violations: string[] }> {
   const page = await browser.newPage();
+  track(page);
   const violations: string[] = [];
   page.on('console', (msg) => {
     if (/Content Security Policy/i.test(msg.text())) violations.push(`console: ${msg.text()}`);

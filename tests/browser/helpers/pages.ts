@@ -105,7 +105,7 @@ export function onDemandPages(facts: PageFacts): string[] {
   return out;
 }
 
-/** Reads the facts off the running site: the first article and event its /blog and /es/blog link to. */
+/** Reads the facts off the running site: the first article /blog and /es/blog link to, the first public event. */
 export async function pageFacts(base: string, staffCookie: string): Promise<PageFacts> {
   const link = async (path: string, re: RegExp) => {
     const html = await (await fetch(new URL(path, base))).text();
@@ -115,7 +115,11 @@ export async function pageFacts(base: string, staffCookie: string): Promise<Page
   };
   const en = await link('/blog', /href="\/article\/([^"?#]+)"/);
   const es = await link('/es/blog', /href="\/es\/article\/([^"?#]+)"/);
-  const eventId = Number(await link('/blog', /href="\/events\/(\d+)"/));
+  const { events } = (await (await fetch(new URL('/api/events', base))).json()) as {
+    events: { id: number }[];
+  };
+  const eventId = events[0]?.id;
+  if (!eventId) throw new Error('no public event to show');
   const res = await fetch(new URL('/api/admin/news?pageSize=1', base), { headers: { cookie: staffCookie } });
   if (!res.ok) throw new Error(`GET /api/admin/news: ${res.status}`);
   const body = (await res.json()) as { articles: { id: number }[] };
