@@ -24,7 +24,7 @@ import { parse } from 'smol-toml';
  * and the .netlify/build it imports, at the same relative depth): the dev server's Netlify adapter
  * empties both when it starts. helpers/built-responses.mts runs the copy.
  */
-export const BUILT_FUNCTION_COPY = join('tests', '.tmp', 'built-function');
+export const BUILT_FUNCTION_COPY = join('.netlify', 'tests-built-function');
 
 /** Copies the on-demand function the build just made to BUILT_FUNCTION_COPY. */
 export function keepBuiltFunction(root: string): void {
