@@ -131,6 +131,8 @@ try {
   if (SERVE) await serve(ssr.default, cookie, context);
   const { publicArticles } = await import('../../../src/lib/server/content/articles.ts');
   const [article] = await publicArticles();
+  const { publicEvents } = await import('../../../src/lib/server/content/events-public.ts');
+  const [event] = await publicEvents();
   for (const raw of input.pages) {
     // The pages' examples name the dev server's records; this store has the seeded ones.
     const path = raw.replace(/^(\/admin\/preview\?id=)\d+$/, `$1${article!.id}`);
@@ -141,7 +143,8 @@ try {
     );
     await record(staff ? 'staff preview' : 'on-demand page', path, res);
   }
-  for (const path of ['/rss.xml', '/sitemap.xml', '/events.ics', '/robots.txt'])
+  // (robots.txt and the icon are files of the build: production never asks this function for them.)
+  for (const path of ['/rss.xml', '/sitemap.xml', '/events.ics', `/events/${event!.id}/calendar.ics`])
     await record('feed or file', path, await ssr.default(new Request(`${ORIGIN}${path}`), context()));
   await record(
     'unknown path',
