@@ -11,8 +11,14 @@ import { vnu } from '../browser/helpers/vnu.ts';
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vnu-unit-'));
-  await writeFile(join(dir, 'good.html'), '<!doctype html><html lang="en"><title>ok</title><p>fine</p></html>');
-  await writeFile(join(dir, 'bad.html'), '<!doctype html><html lang="en"><title>x</title><p><div></p></html>');
+  await writeFile(
+    join(dir, 'good.html'),
+    '<!doctype html><html lang="en"><title>ok</title><p>fine</p></html>',
+  );
+  await writeFile(
+    join(dir, 'bad.html'),
+    '<!doctype html><html lang="en"><title>x</title><p><div></p></html>',
+  );
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
