@@ -4,7 +4,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { childEnv, npmRun, startDevServer, warm } from '../../scripts/lib/dev-server.mts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
-import { serveProductionBuild } from './helpers/prod-server.ts';
+import { keepBuiltFunction, serveProductionBuild } from './helpers/prod-server.ts';
 
 /*
  * Once per browser-test run: builds the production site (dist/, for the tests
@@ -84,6 +84,8 @@ async function start(root: string): Promise<Started> {
       PUBLIC_TURNSTILE_SITE_KEY: PROD_BUILD_TURNSTILE_SITE_KEY,
     }),
   );
+  // The dev server empties the build's on-demand function: keep a copy for the tests of production responses.
+  keepBuiltFunction(root);
   mark('production build');
   // Everything the dev server says goes to tests/.tmp/astro-dev.log, for a failing test's post-mortem.
   const dev = await startDevServer({ root, logFile: join(root, 'tests', '.tmp', 'astro-dev.log') });

@@ -1,12 +1,22 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdir, readFile, mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'smol-toml';
 // The Observatory's own CSP test (the scanner's code, run on our headers: it scans hosts over the network).
 import { contentSecurityPolicyTest } from '@mdn/mdn-http-observatory/src/analyzer/tests/csp.js';
+import {
+  builtPages,
+  fillBlogArchive,
+  NOT_FOUND,
+  onDemandPages,
+  pageFacts,
+  STAFF_ONLY,
+} from './helpers/pages.ts';
+import { serveProductionBuild } from './helpers/prod-server.ts';
+import { login } from './helpers/staff.ts';
+import { vnu } from './helpers/vnu.ts';
 import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/page-policy.ts';
 
 /**
@@ -15,10 +25,11 @@ import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/se
  * test on every kind of response's policy. HTML_CodeSniffer (pa11y) runs in
  * `npm run bench` (scripts/bench/validators.mts): a browser per page.
  */
-const run = promisify(execFile);
 const base = inject('baseURL');
 const root = process.cwd();
-const VNU_JAR = join(root, 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu.jar');
+const staff = await login('admin');
+await fillBlogArchive(base, staff.cookie);
+const facts = await pageFacts(base, staff.cookie);
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -28,30 +39,6 @@ async function htmlFiles(dir: string): Promise<string[]> {
     else if (e.name.endsWith('.html')) out.push(p);
   }
   return out;
-}
-
-interface VnuMessage {
-  type: string;
-  url: string;
-  message: string;
-  extract?: string;
-}
-
-/** Runs vnu.jar once over many files; returns its error messages. */
-async function vnu(files: string[]): Promise<VnuMessage[]> {
-  let output: string;
-  try {
-    const r = await run('java', ['-jar', VNU_JAR, '--format', 'json', '--errors-only', ...files], {
-      maxBuffer: 32 * 1024 * 1024,
-    });
-    output = r.stderr || r.stdout;
-  } catch (err) {
-    // vnu exits 1 when it found errors; the report is on stderr.
-    output = (err as { stderr?: string }).stderr ?? '';
-  }
-  if (!output.trim()) return [];
-  const { messages } = JSON.parse(output) as { messages: VnuMessage[] };
-  return messages.filter((m) => m.type === 'error');
 }
 
 describe('Nu Html Checker: no errors', () => {
@@ -72,24 +59,17 @@ describe('Nu Html Checker: no errors', () => {
     ).toEqual([]);
   }, 120_000);
 
-  it('on the on-demand pages (blog, volunteer, an article, a form outcome, a newsletter confirmation link)', async () => {
-    const { articles } = (await (await fetch(`${base}/api/news`)).json()) as { articles: { slug: string }[] };
-    const paths = [
-      '/blog',
-      '/volunteer',
-      `/article/${articles[0]!.slug}`,
-      '/article/no-such-article',
-      '/forms/contact?error=400',
-      '/forms/volunteer?error=503',
-      '/forms/text-signup?error=429',
-      '/forms/newsletter?error=400',
-      // The newsletter confirmation link's page (docs/decisions/new-h3-newsletter-double-opt-in.md).
-      `/newsletter/confirm?token=${'A'.repeat(43)}`,
-      '/es/newsletter/confirm?token=bad',
-    ];
+  it('on every on-demand page, in each language and state (helpers/pages.ts)', async () => {
+    const paths = onDemandPages(facts);
+    expect(paths.length).toBeGreaterThan(20);
     const files: string[] = [];
     for (const [i, path] of paths.entries()) {
-      const html = await (await fetch(`${base}${path}`)).text();
+      const res = await fetch(`${base}${path}`, {
+        headers: STAFF_ONLY(path) ? { cookie: staff.cookie } : {},
+      });
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      const html = await res.text();
       // The dev server's own scripts (Vite's client, styles served as modules from /src) are not what production serves.
       const file = join(tmp, `page-${i}.html`);
       await writeFile(
@@ -100,7 +80,7 @@ describe('Nu Html Checker: no errors', () => {
     }
     const errors = await vnu(files);
     expect(errors.map((m) => `${paths[Number(/page-(\d+)/.exec(m.url)?.[1])]}: ${m.message}`)).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
 
 interface Rule {
@@ -118,7 +98,8 @@ function observatory(csp: string, meta: string[] = []): string {
   return contentSecurityPolicyTest({
     responses: {
       auto: {
-        headers: { 'content-security-policy': csp },
+        // No header at all when the response had none (an empty one is an invalid policy of its own).
+        headers: csp ? { 'content-security-policy': csp } : {},
         httpEquiv: new Map([['content-security-policy', meta]]),
       },
     },
@@ -126,7 +107,47 @@ function observatory(csp: string, meta: string[] = []): string {
   }).result;
 }
 
+/** The policies of an HTML body's <meta http-equiv="Content-Security-Policy"> elements. */
+function metaPolicies(html: string): string[] {
+  return [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/gi)].map((m) =>
+    m[1]!
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
+  );
+}
+
+interface BuiltAnswer {
+  kind: string;
+  path: string;
+  status: number;
+  contentType: string;
+  csp: string | null;
+  meta: string[];
+}
+
+/** What the production build answers (helpers/built-responses.mts, in a process of its own). */
+async function builtResponses(pages: string[]): Promise<BuiltAnswer[]> {
+  const child = spawn(process.execPath, [join(root, 'tests/browser/helpers/built-responses.mts')], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += String(c)));
+  child.stderr.on('data', (c) => (err += String(c)));
+  child.stdin.end(JSON.stringify({ pages }));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  if (code !== 0) throw new Error(`built-responses.mts exited ${code}: ${err.slice(-2000)}`);
+  return JSON.parse(out) as BuiltAnswer[];
+}
+
 const GOOD_PAGE = ['csp-implemented-with-no-unsafe', 'csp-implemented-with-unsafe-inline-in-style-src-only'];
+/**
+ * A real page's verdict may also be the Observatory's best one: the static 404 page's <meta> policy
+ * combined with the site-wide header (which has no default-src) reads as default-src 'none'.
+ */
+const PASSING_PAGE = [...GOOD_PAGE, 'csp-implemented-with-no-unsafe-default-src-none'];
 
 describe('MDN HTTP Observatory: every response type has one CSP that parses', () => {
   it('static pages: the page policy, as netlify serve applies the header rules', async () => {
@@ -175,6 +196,52 @@ describe('MDN HTTP Observatory: every response type has one CSP that parses', ()
       'csp-header-invalid',
     );
   });
+
+  it("real responses: every built page as Netlify serves it (header rules, the 404 pages' <meta>)", async () => {
+    const server = await serveProductionBuild(root);
+    try {
+      // An unknown path under /es is answered by the on-demand function in production (judged in the next
+      // test); its page, dist/es/404.html, is judged here at its own path.
+      const pages = builtPages().map((p) => (p === NOT_FOUND.es ? '/es/404' : p));
+      expect(pages.length).toBeGreaterThan(30);
+      // Every verdict first, then one assertion: a failure lists every page that fails.
+      const failing: string[] = [];
+      for (const path of pages) {
+        const res = await fetch(`${server.url}${path}`);
+        const html = await res.text();
+        const verdict = observatory(res.headers.get('content-security-policy') ?? '', metaPolicies(html));
+        if (!PASSING_PAGE.includes(verdict)) failing.push(`${path}: ${verdict}`);
+      }
+      expect(failing).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('real responses of every other kind from the production build: on-demand pages in both languages and every state, the staff preview, unknown paths, feeds, API JSON and refusals, an upload', async () => {
+    const answers = await builtResponses(onDemandPages(facts));
+    const kinds = new Set(answers.map((a) => a.kind));
+    for (const kind of [
+      'on-demand page',
+      'staff preview',
+      'unknown path',
+      'feed or file',
+      'API JSON',
+      'API refusal',
+      'upload answer',
+      'uploaded image',
+    ])
+      expect(kinds, kind).toContain(kind);
+    expect(answers.find((a) => a.kind === 'staff preview')?.status).toBe(200);
+    const failing = answers.flatMap((a) => {
+      const verdict = observatory(a.csp ?? '', a.meta);
+      const ok = a.contentType.startsWith('text/html')
+        ? PASSING_PAGE.includes(verdict)
+        : verdict === 'csp-implemented-with-no-unsafe-default-src-none';
+      return ok ? [] : [`${a.kind} ${a.path} (${a.contentType}): ${verdict}`];
+    });
+    expect(failing).toEqual([]);
+  }, 120_000);
 
   it('the dev server sends one CSP header per on-demand response', async () => {
     for (const path of ['/blog', '/volunteer', '/rss.xml', '/sitemap.xml', '/events.ics', '/no-such-page']) {

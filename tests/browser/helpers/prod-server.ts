@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { parse } from 'smol-toml';
 
@@ -18,6 +18,23 @@ import { parse } from 'smol-toml';
  * build does not have goes to: the production build's pages then talk to the
  * real API, and on-demand pages come from that server, on one origin.
  */
+
+/**
+ * Where the global setup keeps a copy of the build's on-demand function (.netlify/v1/functions/ssr
+ * and the .netlify/build it imports, at the same relative depth): the dev server's Netlify adapter
+ * empties both when it starts. helpers/built-responses.mts runs the copy.
+ */
+export const BUILT_FUNCTION_COPY = join('.netlify', 'tests-built-function');
+
+/** Copies the on-demand function the build just made to BUILT_FUNCTION_COPY. */
+export function keepBuiltFunction(root: string): void {
+  const to = join(root, BUILT_FUNCTION_COPY);
+  rmSync(to, { recursive: true, force: true });
+  cpSync(join(root, '.netlify', 'build'), join(to, 'build'), { recursive: true });
+  cpSync(join(root, '.netlify', 'v1', 'functions', 'ssr'), join(to, 'v1', 'functions', 'ssr'), {
+    recursive: true,
+  });
+}
 
 /** What Netlify's CDN sends for a static file that no header rule gives a Cache-Control. */
 export const NETLIFY_DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';

@@ -1,0 +1,398 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArticleSchema } from '../../src/lib/schemas/article.ts';
+import { EventSchema } from '../../src/lib/schemas/event.ts';
+import { StoredSubscriberSchema } from '../../src/lib/schemas/inbox.ts';
+import { MetricSchema, MilestoneSchema, VolunteerGoalSchema } from '../../src/lib/schemas/progress.ts';
+import { SocialLinkSchema } from '../../src/lib/schemas/social.ts';
+import { StoredContributionSchema, StoredGoalSchema } from '../../src/lib/schemas/donations.ts';
+import { articles } from '../../src/lib/server/content/articles.ts';
+import { events } from '../../src/lib/server/content/events.ts';
+import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
+import { socialLinks } from '../../src/lib/server/content/social.ts';
+import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
+import { startBlobs } from '../helpers/blobs.ts';
+import { basic, useWebhookCredentials, WEBHOOK_PASSWORD, WEBHOOK_USER } from '../helpers/donations.ts';
+import { localProviders, valuesOf } from '../helpers/forms.ts';
+import { anyValue, formOf } from '../helpers/fuzz.ts';
+import { call, ORIGIN, type CallOptions } from '../helpers/http.ts';
+import { signedIn } from '../helpers/users.ts';
+
+/**
+ * Property: EVERY function in netlify/functions/ (the list is the directory, so a new function is
+ * fuzzed without anyone adding it here) answers whatever arrives with a 2xx or 4xx, never a 5xx or a
+ * stack trace, and nothing it stored fails its schema. Each function gets arbitrary paths of its
+ * own `config.path` (route params from real ids, junk and out-of-range numbers), every method,
+ * anonymous and staff sessions (admin, editor, viewer), and bodies that are either a mutation of a
+ * valid example (so the accepting path runs too) or arbitrary JSON, text or multipart garbage.
+ * The deeper, field-by-field fuzz of the public forms, auth, RSVP and donations endpoints is in
+ * forms-fuzz, auth-fuzz and ops-fuzz.
+ */
+
+type Handler = Parameters<typeof call>[0];
+const DIR = join(process.cwd(), 'netlify', 'functions');
+const FILES = readdirSync(DIR)
+  .filter((f) => /\.(mts|ts|mjs|js)$/.test(f))
+  .sort();
+// Vite's glob import: the same directory, loaded by the test runner (a plain dynamic import of a
+// computed path would bypass its TypeScript transform).
+const LOADERS = import.meta.glob<Handler>('../../netlify/functions/*.{mts,ts,mjs,js}');
+const loaderOf = (file: string) => LOADERS[`../../netlify/functions/${file}`];
+
+const RUNS = 30;
+
+let stop: () => Promise<void>;
+const cookies: Record<'admin' | 'editor' | 'viewer', string> = { admin: '', editor: '', viewer: '' };
+const ids: Record<string, number[]> = {};
+
+beforeAll(async () => {
+  ({ stop } = await startBlobs());
+  localProviders();
+  useWebhookCredentials();
+  cookies.admin = (await signedIn('admin')).cookie;
+  cookies.editor = (await signedIn('editor')).cookie;
+  cookies.viewer = (await signedIn('viewer')).cookie;
+});
+afterAll(() => stop());
+
+/** A valid example body per path pattern (mutated by formOf): the accepting path is fuzzed too. */
+const ARTICLE = {
+  title: 'Fuzzed article',
+  slug: 'fuzzed-article',
+  content: '<p>Body</p>',
+  excerpt: 'Short.',
+  author: 'Press Office',
+  isPublished: true,
+};
+const EVENT = {
+  title: 'Fuzzed rally',
+  location: 'Mid-City',
+  eventDate: '2031-01-01',
+  startTime: '10:00',
+  eventType: 'rally',
+  isPublic: true,
+};
+interface Example {
+  method: string;
+  pattern: string;
+  /** The concrete path, from the records made in the set-up test. */
+  path: () => string;
+  body: Record<string, unknown>;
+}
+const at = (pattern: string, id: () => number | undefined) => () => pattern.replace(':id', String(id()));
+const made: {
+  article?: number;
+  event?: number;
+  metric?: number;
+  goal?: number;
+  milestone?: number;
+  link?: number;
+  user?: number;
+} = {};
+const EXAMPLES: Example[] = [
+  {
+    method: 'POST',
+    pattern: '/api/admin/news',
+    path: () => '/api/admin/news',
+    body: { ...ARTICLE, slug: 'fuzz-new' },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/news/:id',
+    path: at('/api/admin/news/:id', () => made.article),
+    body: ARTICLE,
+  },
+  { method: 'POST', pattern: '/api/admin/preview', path: () => '/api/admin/preview', body: ARTICLE },
+  { method: 'POST', pattern: '/api/admin/events', path: () => '/api/admin/events', body: EVENT },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/events/:id',
+    path: at('/api/admin/events/:id', () => made.event),
+    body: EVENT,
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/metrics/:id',
+    path: at('/api/admin/metrics/:id', () => made.metric),
+    body: { currentValue: 5, targetValue: 10, label: 'Doors', sublabel: '', trend: '' },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/volunteer-goals/:id',
+    path: at('/api/admin/volunteer-goals/:id', () => made.goal),
+    body: {
+      currentCount: 3,
+      targetCount: 10,
+      deadline: '2031-01-01',
+      description: 'Canvassers',
+      priority: 'high',
+    },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/milestones/:id',
+    path: at('/api/admin/milestones/:id', () => made.milestone),
+    body: { currentCount: 2, targetCount: 5, label: 'Yard signs', description: '' },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/social-media-links/:id',
+    path: at('/api/admin/social-media-links/:id', () => made.link),
+    body: { url: 'https://facebook.com/example', handle: 'Example', isActive: true, displayOrder: 1 },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/admin/users',
+    path: () => '/api/admin/users',
+    body: {
+      username: 'fuzzed-user',
+      email: 'fuzzed-user@example.org',
+      password: 'a-long-enough-password-1',
+      role: 'viewer',
+    },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/donations/goal',
+    path: () => '/api/admin/donations/goal',
+    body: { enabled: true, targetDollars: 50_000, label: 'Goal', since: '2025-09-01' },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/two-factor',
+    path: () => '/api/admin/two-factor',
+    body: { requireForAdmins: false, requireForAllStaff: false },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/email-subscribers',
+    path: () => '/api/email-subscribers',
+    body: { email: 'fuzz@example.org', sourcePage: '/blog' },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/contact',
+    path: () => '/api/contact',
+    body: {
+      name: 'Fuzz',
+      email: 'fuzz@example.org',
+      subject: 'general',
+      message: 'A message.',
+      captcha: TURNSTILE_TEST_TOKEN,
+    },
+  },
+];
+let uniq = 0;
+/** An example with its unique fields (slug, username, email) made unique, so it can be sent again. */
+function unique(body: Record<string, unknown>): Record<string, unknown> {
+  uniq += 1;
+  const out = { ...body };
+  if (typeof out.slug === 'string') out.slug = `${out.slug}-${uniq}`;
+  if (typeof out.username === 'string') out.username = `${out.username}-${uniq}`;
+  if (out.password && typeof out.email === 'string') out.email = `u${uniq}-${out.email}`;
+  return out;
+}
+const exampleFor = (pattern: string) => EXAMPLES.find((e) => e.pattern === pattern);
+
+/** Route parameter values: mostly real ids of what exists, sometimes junk. */
+function param(name: string): fc.Arbitrary<string> {
+  const known = (ids[name] ?? []).map(String);
+  const junk = fc.oneof(
+    fc.constantFrom('0', '-1', '999999', '1.5', 'abc', '%00', '9'.repeat(30), 'x'.repeat(300)),
+    fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s) || 'x'),
+  );
+  if (name === 'kind') return fc.oneof(fc.constantFrom('article', 'event', 'news', 'events'), junk);
+  if (name === 'name') return fc.oneof(fc.constantFrom('a.png', 'nope.jpg', '..%2Fsecret'), junk);
+  return known.length ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, junk) : junk;
+}
+
+function concrete(pattern: string): fc.Arbitrary<string> {
+  const parts = pattern.split('/');
+  return fc
+    .tuple(...parts.map((p) => (p.startsWith(':') ? param(p.slice(1)) : fc.constant(p))))
+    .map((xs) => xs.join('/'));
+}
+
+const multipartGarbage = fc
+  .tuple(
+    fc.uint8Array({ maxLength: 2048 }),
+    fc.constantFrom('image/png', 'image/jpeg', 'text/html', 'application/pdf', ''),
+    fc.oneof(fc.constantFrom('a.png', 'x.svg', '../../etc/passwd', ''), fc.string({ maxLength: 20 })),
+    fc.constantFrom('file', 'image', 'upload', 'x'),
+  )
+  .map(([bytes, type, name, field]) => {
+    const form = new FormData();
+    form.set(field, new Blob([bytes], { type }), name);
+    return { body: form, headers: {} };
+  });
+
+/** A body: a mutated valid example, arbitrary JSON, text, or multipart (valid framing, garbage inside). */
+function bodyFor(
+  pattern: string,
+): fc.Arbitrary<{ json?: unknown; body?: BodyInit; headers?: Record<string, string> }> {
+  const example = exampleFor(pattern)?.body;
+  const arbitrary = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }).map((json) => ({ json })),
+    fc.string({ maxLength: 200 }).map((s) => ({ body: s, headers: { 'content-type': 'text/plain' } })),
+    fc
+      .string({ maxLength: 200 })
+      .map((s) => ({ body: s, headers: { 'content-type': 'multipart/form-data; boundary=zz' } })),
+    multipartGarbage,
+    fc.constant({}),
+  );
+  if (!example) return arbitrary;
+  const mutated = formOf(
+    Object.fromEntries(Object.entries(example).map(([k, v]) => [k, fc.oneof(fc.constant(v), anyValue)])),
+  ).map((json) => ({ json }));
+  return fc.oneof(
+    { arbitrary: mutated, weight: 3 },
+    { arbitrary: fc.constant({ json: example }), weight: 1 },
+    arbitrary,
+  );
+}
+
+function pathsOf(mod: Handler): string[] {
+  const p = mod.config?.path;
+  return Array.isArray(p) ? p : p ? [p] : [];
+}
+
+async function expectClean(name: string, path: string, opts: CallOptions, res: Response, seen: Set<number>) {
+  seen.add(res.status);
+  const text = await res.text();
+  expect(res.status, `${name}: ${opts.method} ${path} -> ${text.slice(0, 300)}`).toBeLessThan(500);
+  expect(res.status).toBeGreaterThanOrEqual(200);
+  expect(text).not.toMatch(/at .*\.m?ts:\d+/);
+}
+
+describe('property-based fuzz of every function in netlify/functions/', () => {
+  it('finds every function file and loads each (the list is the directory)', async () => {
+    expect(FILES.length).toBeGreaterThan(30);
+    for (const f of FILES) {
+      const mod = await loaderOf(f)!();
+      expect(typeof mod.default, f).toBe('function');
+    }
+  });
+
+  it('creates records to aim route params at (staff writes, real ids)', async () => {
+    const news = await import('../../netlify/functions/admin-news.mts');
+    const ev = await import('../../netlify/functions/admin-events.mts');
+    const res = await call(news, '/api/admin/news', {
+      json: { ...ARTICLE, slug: 'fuzz-target' },
+      cookie: cookies.admin,
+    });
+    expect(res.status).toBe(201);
+    const article = ((await res.json()) as { article: { id: number } }).article;
+    const e = await call(ev, '/api/admin/events', { json: EVENT, cookie: cookies.admin });
+    expect(e.status).toBe(201);
+    const event = ((await e.json()) as { event: { id: number } }).event;
+    made.article = article.id;
+    made.event = event.id;
+    made.metric = (await metrics.list())[0]?.id;
+    made.goal = (await goals.list())[0]?.id;
+    made.milestone = (await milestones.list())[0]?.id;
+    made.link = (await socialLinks.list())[0]?.id;
+    expect(made).not.toMatchObject({ metric: undefined });
+    ids.id = Object.values(made).filter((v): v is number => v !== undefined);
+    ids.n = [1, 2];
+  });
+
+  it.each(FILES)(
+    '%s: arbitrary requests -> only 2xx/4xx',
+    async (file) => {
+      const mod = await loaderOf(file)!();
+      const patterns = pathsOf(mod);
+      const name = file.replace(/\.[^.]+$/, '');
+      const seen = new Set<number>();
+      // A scheduled function (no path) is called as the platform calls it: POST with a JSON body.
+      const pathArb = patterns.length
+        ? fc.constantFrom(...patterns)
+        : fc.constant('/.netlify/functions/' + name);
+      const who = fc.constantFrom<keyof typeof cookies | 'anonymous'>(
+        'admin',
+        'admin',
+        'editor',
+        'viewer',
+        'anonymous',
+      );
+      const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'POST', 'PUT');
+      const request = pathArb.chain((pattern) =>
+        fc.record({
+          path: patterns.length ? concrete(pattern) : fc.constant(pattern),
+          query: fc.oneof(
+            { arbitrary: fc.constant(''), weight: 4 },
+            fc
+              .dictionary(
+                fc.constantFrom('page', 'limit', 'format', 'from', 'to', 'q', 'id', 'lang'),
+                fc.string({ maxLength: 12 }),
+                {
+                  maxKeys: 3,
+                },
+              )
+              .map((d) => `?${new URLSearchParams(d)}`),
+          ),
+          method,
+          who,
+          payload: bodyFor(pattern),
+        }),
+      );
+      // The accepting path runs too: each valid example once, as an admin, before the fuzz (which may delete what it names).
+      for (const example of EXAMPLES.filter((e) => patterns.includes(e.pattern))) {
+        const res = await call(mod, example.path(), {
+          method: example.method,
+          json: unique(example.body),
+          cookie: cookies.admin,
+        });
+        expect(res.status, `${name}: ${example.method} ${example.path()} ${await res.text()}`).toBeLessThan(
+          300,
+        );
+      }
+      await fc.assert(
+        fc.asyncProperty(request, async ({ path, query, method: m, who: w, payload }) => {
+          const headers: Record<string, string> = { ...payload.headers };
+          // The ActBlue webhook authenticates with Basic auth, not a session: half the time with the right one.
+          if (name === 'donations-actblue' && w !== 'anonymous')
+            headers.authorization = basic(WEBHOOK_USER, WEBHOOK_PASSWORD);
+          const hasBody = m !== 'GET';
+          const opts: CallOptions = {
+            method: m,
+            headers,
+            ...(w === 'anonymous' ? {} : { cookie: cookies[w] }),
+            ...(hasBody && payload.json !== undefined ? { json: payload.json } : {}),
+            ...(hasBody && payload.body !== undefined ? { body: payload.body } : {}),
+          };
+          const target = `${path}${query}`;
+          if (!patterns.length) {
+            // Not routed by path: the handler itself, with the request as the scheduler sends it.
+            const res = await mod.default(
+              new Request(new URL(target, ORIGIN), {
+                method: 'POST',
+                body: JSON.stringify(payload.json ?? { next_run: '2031-01-01T00:00:00Z' }),
+              }),
+              { waitUntil: () => undefined } as never,
+            );
+            await expectClean(name, target, opts, res, seen);
+            return;
+          }
+          await expectClean(name, target, opts, await call(mod, target, opts), seen);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
+
+  it('everything stored re-parses with its schema', async () => {
+    for (const a of await articles.list()) ArticleSchema.parse(a);
+    for (const e of await events.list()) EventSchema.parse(e);
+    for (const m of await metrics.list()) MetricSchema.parse(m);
+    for (const g of await goals.list()) VolunteerGoalSchema.parse(g);
+    for (const m of await milestones.list()) MilestoneSchema.parse(m);
+    for (const s of await socialLinks.list()) SocialLinkSchema.parse(s);
+    for (const s of await valuesOf('subscribers')) StoredSubscriberSchema.parse(s);
+    for (const c of await valuesOf('donations', 'contribution/')) StoredContributionSchema.parse(c);
+    for (const g of await valuesOf('donations', 'settings/')) StoredGoalSchema.parse(g);
+    expect((await articles.list()).length).toBeGreaterThan(0);
+  });
+});
