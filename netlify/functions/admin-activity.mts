@@ -19,7 +19,7 @@ const exportFilters = (q: AuditQuery): Record<string, string> =>
  * here, or anywhere, that edits or deletes an entry (an export only appends its
  * own record, as every staff action does). Pages and the CSV
  * read the chain itself and leave out entries that fail their check
- * (docs/decisions/new-h4-audit-anchors.md).
+ * (docs/decisions/073-audit-anchors.md).
  * - GET /api/admin/activity?actor=&kind=&from=&to=&page=&pageSize=  newest first
  * - GET /api/admin/activity?format=csv&...                            every matching entry
  * - GET /api/admin/activity/verify                                    recompute the hash chain

@@ -30,7 +30,7 @@ function rangeOf(url: URL, now = new Date()) {
  * GET /api/admin/donations?from&to[&format=csv]: attribution totals from the
  * day aggregates (every staff role reads). GET/PUT /api/admin/donations/goal:
  * the public goal (admin and editor change it). Goal changes and CSV exports
- * are audited (docs/decisions/new-h4-audit-anchors.md).
+ * are audited (docs/decisions/073-audit-anchors.md).
  */
 export default handle(async (req: Request, context: Context) => {
   const url = new URL(req.url);

@@ -24,7 +24,7 @@ export default handle(async (req: Request, context: Context) => {
     const user = await requireUser(req);
     if (new URL(req.url).searchParams.get('format') === 'csv') {
       const { filename, columns, rows, event } = await rsvpCsv(eventId);
-      // Every export of personal data is a recorded staff action (docs/decisions/new-h4-audit-anchors.md).
+      // Every export of personal data is a recorded staff action (docs/decisions/073-audit-anchors.md).
       await audit(context, user, 'rsvp.export', target.event(event), { rows: String(rows.length) });
       return download(toCsv(columns, rows), filename, 'text/csv; charset=utf-8');
     }

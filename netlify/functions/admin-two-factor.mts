@@ -26,7 +26,7 @@ export default handle(async (req: Request, context: Context) => {
   if (hasId) {
     const id = idFrom(context);
     // One's own factor comes off only through Security, which checks the policy and re-authenticates
-    // (docs/decisions/new-h2-reauthentication.md); here a stolen admin session could skip both.
+    // (docs/decisions/074-reauthentication.md); here a stolen admin session could skip both.
     if (id === admin.id) throw new HttpError(403, TWO_FACTOR_MESSAGES.ownResetRefused);
     const member = await getUser(id);
     if (!member) throw new HttpError(404, 'User not found');

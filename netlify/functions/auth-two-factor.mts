@@ -72,7 +72,7 @@ export default handle(async (req: Request, context: Context) => {
   }
   const user = await requireUser(req, { allowTwoFactorSetup: true });
   if (action === 'setup') return json(await startEnrolment(user));
-  // Every change below re-authenticates against the sign-in lockout (docs/decisions/new-h2-reauthentication.md).
+  // Every change below re-authenticates against the sign-in lockout (docs/decisions/074-reauthentication.md).
   const reauth = (input: { password: string; code?: string; recoveryCode?: string }, during: string) =>
     reauthenticate(user, input, {
       passwordField: 'password',

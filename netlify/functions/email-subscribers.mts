@@ -15,7 +15,7 @@ import {
 /**
  * POST /api/email-subscribers: the blog's newsletter box. Captcha, then the
  * address is kept as pending and a confirmation link is emailed
- * (docs/decisions/new-h3-newsletter-double-opt-in.md). Every accepted post
+ * (docs/decisions/079-newsletter-double-opt-in.md). Every accepted post
  * answers 202 with the same message, whether the address was new, pending or
  * already subscribed.
  */

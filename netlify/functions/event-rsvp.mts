@@ -19,10 +19,10 @@ import {
 /**
  * GET /api/events/:id/rsvp: seats left and the waitlist (no personal data).
  * POST: an RSVP (captcha like the volunteer form): 201 going or waitlisted, a repeat answered alike
- * (docs/decisions/new-h5-repeat-rsvp.md).
+ * (docs/decisions/077-repeat-rsvp.md).
  * Before the captcha: the phone like every form's (country and number type, 400), this IP's
  * RSVPs per hour and, when a reminder text is asked for, its texts per hour (429 with
- * Retry-After; docs/decisions/new-h1-form-post-limits.md, new-h1-text-guard.md).
+ * Retry-After; docs/decisions/081-form-post-limits.md, 080-text-guard.md).
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET', 'POST');

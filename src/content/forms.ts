@@ -68,7 +68,7 @@ export const formCopy = {
   newsletter: {
     name: 'Newsletter sign-up',
     outcomes: {
-      // Double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md): the spec's thank-you, then what to do.
+      // Double opt-in (docs/decisions/079-newsletter-double-opt-in.md): the spec's thank-you, then what to do.
       sent: {
         heading: 'Thank you for subscribing!',
         text: `Please check your inbox: we sent you a link to confirm your subscription. It works for ${NEWSLETTER_CONFIRM.days} days, and we add your address to our list only once you confirm.`,

@@ -30,7 +30,7 @@ interface Props {
  * Blog newsletter box (spec section 5, issue 9): the browser checks the email
  * (its own message), then the captcha; POST /api/email-subscribers keeps the
  * address as pending and emails a confirmation link, and the thank-you toast
- * says to check the inbox (docs/decisions/new-h3-newsletter-double-opt-in.md).
+ * says to check the inbox (docs/decisions/079-newsletter-double-opt-in.md).
  * A real POST form without JavaScript.
  */
 export default function NewsletterBox({

@@ -182,7 +182,7 @@ describe('CSV export', () => {
   });
 
   it('newsletter subscribers: listed newest first and exported with the consent wording', async () => {
-    // Double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md): listed once confirmed.
+    // Double opt-in (docs/decisions/079-newsletter-double-opt-in.md): listed once confirmed.
     for (const email of ['first@example.com', 'second@example.com']) {
       expect(
         (

@@ -31,7 +31,7 @@ import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 
 /**
- * Every staff write is audited (docs/decisions/new-h4-audit-anchors.md).
+ * Every staff write is audited (docs/decisions/073-audit-anchors.md).
  *
  * The write endpoints are not listed by hand: every function module's own
  * `config.path` is probed with each method other than GET/HEAD, and whatever

@@ -14,7 +14,7 @@ import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /**
- * The attacks of docs/decisions/new-h4-audit-anchors.md, each by someone with
+ * The attacks of docs/decisions/073-audit-anchors.md, each by someone with
  * write access to the store (but not the server secret), against the real
  * handlers and a local Blobs server (a fresh site per test: each attack starts
  * from a chain that holds).

@@ -342,7 +342,7 @@ describe('CSRF: a form post needs positive same-origin proof', () => {
 });
 
 describe('POST /api/email-subscribers (the newsletter box)', () => {
-  // Since double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md): behind the captcha,
+  // Since double opt-in (docs/decisions/079-newsletter-double-opt-in.md): behind the captcha,
   // kept as pending, and answered 202 with "check your inbox" whether the address is new or known.
   it('stores the normalised address once, with time, page and consent wording', async () => {
     const first = await call(subscribers, '/api/email-subscribers', {

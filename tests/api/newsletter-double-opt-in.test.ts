@@ -24,7 +24,7 @@ import { outboxEmails, signedIn } from '../helpers/users.ts';
  * confirmation (150 posts from one IP, all 201, 150 strangers in the staff
  * export). Now: the captcha first, then a pending record and one
  * confirmation email; only a confirmed address is a subscriber
- * (docs/decisions/new-h3-newsletter-double-opt-in.md).
+ * (docs/decisions/079-newsletter-double-opt-in.md).
  */
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let staff = '';
@@ -95,7 +95,7 @@ describe('the bot check', () => {
         return { status: r.status, location: r.headers.get('location') ?? '' };
       }),
     );
-    // The per-IP limit (docs/decisions/new-h1-form-post-limits.md) is checked before the captcha, so past it a
+    // The per-IP limit (docs/decisions/081-form-post-limits.md) is checked before the captcha, so past it a
     // post is refused with 429 instead; before it, every missing or forged token is a 400.
     for (const [i, a] of answers.entries()) {
       if (i % 2 === 0) {

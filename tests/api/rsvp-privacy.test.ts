@@ -20,8 +20,8 @@ import { cancelLinkIn, cancelUrlIn, person, rsvpEventFixture } from '../helpers/
  * What a prankster or a snoop can do with the RSVP form and its emails
  * (issue 27): write to a stranger through the name field, forge a
  * cancellation link from an email address, or learn who is attending.
- * docs/decisions/new-h5-names-are-not-a-channel.md, new-h5-rsvp-cancel-links.md,
- * new-h5-repeat-rsvp.md.
+ * docs/decisions/075-names-are-not-a-channel.md, 076-rsvp-cancel-links.md,
+ * 077-repeat-rsvp.md.
  */
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;

@@ -46,14 +46,14 @@ describe('RSVP', () => {
     expect(mail?.text).toContain('Party: you and 2 guests');
     expect(mail?.attachments?.[0]).toMatchObject({ type: 'text/calendar' });
     expect(mail?.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
-    // The link names the event and a keyed token, never a hash of the email (new-h5-rsvp-cancel-links.md).
+    // The link names the event and a keyed token, never a hash of the email (076-rsvp-cancel-links.md).
     expect([...cancelUrlIn(mail!.text).searchParams.keys()]).toEqual(['event', 'token']);
     expect(mail!.text).not.toContain(hashed(p.email));
     // Party of 3 holds 3 seats.
     const avail: unknown = await (await call(rsvpFn, `/api/events/${event.id}/rsvp`)).json();
     expect(avail).toEqual({ open: true, capacity: 10, seatsTaken: 3, seatsLeft: 7, waitlisted: 0 });
 
-    // A repeat (double click, second tab) is answered as a new RSVP would be (new-h5-repeat-rsvp.md)
+    // A repeat (double click, second tab) is answered as a new RSVP would be (077-repeat-rsvp.md)
     // and sends nothing (the confirmation just went out).
     const again = await rsvpTo(event.id, { ...p, guests: 0 });
     expect(again.status).toBe(201);

@@ -2,7 +2,7 @@
  * Issue 27, finding 2 and the two-factor items of finding 5: a stolen session
  * cannot guess the password (or a code) behind a sensitive change. Each test
  * replays the attack against the real handlers and a local Blobs server.
- * docs/decisions/new-h2-reauthentication.md
+ * docs/decisions/074-reauthentication.md
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as adminTwoFactorFn from '../../netlify/functions/admin-two-factor.mts';

@@ -360,7 +360,7 @@ describe('audit trail', () => {
     const mine = page.entries.filter((e) => e.seq > start).reverse();
     const summary = mine.map((e) => `${e.actorName} ${e.kind}`);
     // A refused sign-in is not an entry of its own: it is counted per source and window, and the window's
-    // one entry is written when it closes (docs/decisions/new-h4-audit-anchors.md; tests/api/audit-integrity.test.ts).
+    // one entry is written when it closes (docs/decisions/073-audit-anchors.md; tests/api/audit-integrity.test.ts).
     expect(summary).toEqual([
       `${editor.username} article.create`,
       `${editor.username} article.publish`,

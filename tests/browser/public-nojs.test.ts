@@ -137,7 +137,7 @@ describe('with JavaScript disabled', () => {
     await page.close();
   });
 
-  // Double opt-in behind the captcha (docs/decisions/new-h3-newsletter-double-opt-in.md).
+  // Double opt-in behind the captcha (docs/decisions/079-newsletter-double-opt-in.md).
   it.each(['en', 'es'] as const)(
     'newsletter box (%s): refused without the captcha, then the check-your-inbox page; the emailed link confirms once',
     async (lang) => {

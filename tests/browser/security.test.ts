@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   cookie = await devAdminCookie();
   // A precondition that fails fails the tests that need it; it never skips them
-  // (docs/decisions/new-h7-no-silent-passes.md).
+  // (docs/decisions/082-no-silent-passes.md).
   expect(cookie, 'the seeded dev admin signs in').not.toBe('');
 });
 afterAll(async () => {

@@ -273,7 +273,7 @@ describe('Activity tab', () => {
     await apiAs(editor.cookie, 'GET', '/api/admin/contacts?format=csv');
     await apiAs(admin.cookie, 'DELETE', `/api/admin/news/${articleId}`);
     // A refused sign-in is counted per source and window, not listed one by one: its window's single entry
-    // is written after the window closes (docs/decisions/new-h4-audit-anchors.md), so it is not expected here.
+    // is written after the window closes (docs/decisions/073-audit-anchors.md), so it is not expected here.
     await apiAs(null, 'POST', '/api/auth/login', { username: names.viewer, password: 'wrong-password' });
     await apiAs(viewer.cookie, 'POST', '/api/auth/logout');
     const expected: [string, string][] = [
@@ -340,7 +340,7 @@ describe('two-factor sign-in', () => {
     await page.getByRole('img', { name: /QR code/ }).waitFor();
     await expectNoAxeViolations(page);
     const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
-    // Turning it on needs the current password (docs/decisions/new-h2-reauthentication.md).
+    // Turning it on needs the current password (docs/decisions/074-reauthentication.md).
     await page.getByLabel('Current password').fill(password);
     await page.getByLabel('Code from the app').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GREETING_NAME_MAX_CHARS, greeting, greetingName } from '../../src/lib/server/email-greeting.ts';
 
-describe('greeting: names are not a channel (docs/decisions/new-h5-names-are-not-a-channel.md)', () => {
+describe('greeting: names are not a channel (docs/decisions/075-names-are-not-a-channel.md)', () => {
   it('greets real names by name, in any script, with accents, apostrophes, hyphens and initials', () => {
     const names = [
       'Ana',

@@ -6,7 +6,7 @@ import { phoneRefusal, phoneTypeAllowed } from '../../src/lib/server/forms/phone
 
 /**
  * SECURITY.md: "A test lists every code path that can send a text and fails if
- * one bypasses the guard" (docs/decisions/new-h1-text-guard.md). The SMS
+ * one bypasses the guard" (docs/decisions/080-text-guard.md). The SMS
  * adapter's `sendSms` may be named only by the adapter and the text guard, and
  * Twilio's send call only by the adapter; every module that causes a text
  * reaches it through `sendGuardedText`, and those are listed here, so a new

@@ -41,7 +41,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 /**
  * Turning on two-factor sign-in (issue 11): scan the QR code (or type the
  * secret), confirm with the current password and a first code, then see the
- * ten recovery codes once (docs/decisions/new-h2-reauthentication.md).
+ * ten recovery codes once (docs/decisions/074-reauthentication.md).
  * `onDone` runs after the member has confirmed they saved the codes.
  */
 export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {

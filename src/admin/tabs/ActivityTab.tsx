@@ -42,7 +42,7 @@ export function ActivityTab() {
         reason?: string;
         anchoredFrom?: number;
       }>('GET', `${ADMIN_ACTIVITY}/verify`);
-      // docs/decisions/new-h4-audit-anchors.md: before anchoredFrom, removal of the newest entries is not ruled out.
+      // docs/decisions/073-audit-anchors.md: before anchoredFrom, removal of the newest entries is not ruled out.
       const anchored = r.anchoredFrom
         ? ` Removal of entries from the end is checked from entry ${r.anchoredFrom} on (see that entry).`
         : '';
@@ -140,7 +140,7 @@ export function ActivityTab() {
         </div>
       </form>
       {data?.problems.length ? (
-        // Entries that fail their own check are never shown, only named (docs/decisions/new-h4-audit-anchors.md).
+        // Entries that fail their own check are never shown, only named (docs/decisions/073-audit-anchors.md).
         <p className="alert alert--error" role="alert">
           {data.problems.length === 1 ? 'One entry' : `${data.problems.length} entries`} on this page failed
           the integrity check and {data.problems.length === 1 ? 'is' : 'are'} not shown (

@@ -49,7 +49,7 @@ export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {
 /**
  * The member's own password. Like every sensitive change here it needs the current password (and a code
  * with two-factor on), and wrong tries count against the sign-in lockout:
- * docs/decisions/new-h2-reauthentication.md.
+ * docs/decisions/074-reauthentication.md.
  */
 function MyPassword() {
   const status = useStore($twoFactor);

@@ -187,7 +187,7 @@ export function handleAuthError(err: unknown): boolean {
     return true;
   }
   // Too many password attempts inside a session: the server signed the account out
-  // (docs/decisions/new-h2-reauthentication.md); the caller still shows the server's message.
+  // (docs/decisions/074-reauthentication.md); the caller still shows the server's message.
   if (err.status === 429 && $authStatus.get() === 'authenticated') {
     try {
       if ((JSON.parse(err.body) as { signedOut?: unknown }).signedOut === true) {

@@ -51,7 +51,7 @@ export type AuditQuery = z.output<typeof AuditQuerySchema>;
 /**
  * An entry listed on a page that failed its own check (its HMAC, or its index
  * key): reported by position only, never shown with its possibly forged content
- * (docs/decisions/new-h4-audit-anchors.md).
+ * (docs/decisions/073-audit-anchors.md).
  */
 export interface AuditProblem {
   seq: number;

@@ -122,7 +122,7 @@ export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
 /**
  * POST /api/email-subscribers: the blog's newsletter box (issue 9: the address is kept, not dropped;
- * since docs/decisions/new-h3-newsletter-double-opt-in.md: behind the captcha, and pending until confirmed).
+ * since docs/decisions/079-newsletter-double-opt-in.md: behind the captcha, and pending until confirmed).
  */
 export const EmailSubscriptionSchema = z.strictObject({
   email: requiredEmail,

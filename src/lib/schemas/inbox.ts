@@ -126,7 +126,7 @@ export type StoredContact = z.infer<typeof StoredContactSchema>;
  * A newsletter subscriber from the blog's email box (store `subscribers`, key
  * `subscriber/<sha256 of email>`: one record per address, the first
  * subscription kept). The consent wording shown beside the box is stored as
- * shown, with its version. Double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md):
+ * shown, with its version. Double opt-in (docs/decisions/079-newsletter-double-opt-in.md):
  * `pending` until the person opens the emailed link and confirms; only
  * `subscribed` records are listed and exported. A record from before double
  * opt-in has no status and reads as `subscribed` with `confirmedAt: null`.

@@ -43,7 +43,7 @@ export const TEXT_SIGNUP_MESSAGES = {
 } as const;
 
 /**
- * The newsletter box's double opt-in (docs/decisions/new-h3-newsletter-double-opt-in.md):
+ * The newsletter box's double opt-in (docs/decisions/079-newsletter-double-opt-in.md):
  * how long a confirmation link works, and how many emails the box may cause to
  * one address in that many days (the first one included), so a stranger's
  * address cannot be mail-bombed through it.
@@ -156,7 +156,7 @@ export const PUBLIC_FORMS = {
   newsletter: {
     endpoint: '/api/email-subscribers',
     page: '/blog#newsletter-form',
-    // The bot check (docs/decisions/new-h3-newsletter-double-opt-in.md), as on the contact form.
+    // The bot check (docs/decisions/079-newsletter-double-opt-in.md), as on the contact form.
     captchaField: 'captcha',
     refill: ['email', 'sourcePage', 'lang'],
   },

@@ -71,7 +71,7 @@ export type RsvpInput = z.input<typeof RsvpInputSchema>;
 
 /**
  * POST /api/rsvp/cancel: the two parts of the link in the RSVP emails (the
- * event and a keyed token: docs/decisions/new-h5-rsvp-cancel-links.md), and
+ * event and a keyed token: docs/decisions/076-rsvp-cancel-links.md), and
  * the language of the page the button was on (its outcome page's language).
  */
 export const RsvpCancelSchema = z.strictObject({
@@ -105,7 +105,7 @@ export const StoredRsvpSchema = z.object({
   lang: z.enum(LANGS).default('en'),
   /**
    * When the last "you have already RSVP'd" status email went out (at most one
-   * per RSVP per RSVP_STATUS_EMAIL_WINDOW_MS: docs/decisions/new-h5-repeat-rsvp.md).
+   * per RSVP per RSVP_STATUS_EMAIL_WINDOW_MS: docs/decisions/077-repeat-rsvp.md).
    */
   statusEmailAt: z.string().nullable().default(null),
   createdAt: z.string(),

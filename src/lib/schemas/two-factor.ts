@@ -34,7 +34,7 @@ const currentPassword = z.string().min(1, 'Enter your current password').max(102
 /**
  * Confirming enrolment needs the current password (a stolen session cannot
  * tie the account to the thief's phone) and a first code from the app.
- * docs/decisions/new-h2-reauthentication.md
+ * docs/decisions/074-reauthentication.md
  */
 export const TwoFactorEnableSchema = z.strictObject({ password: currentPassword, code });
 

@@ -7,7 +7,7 @@ import type { Lang } from '../lang.ts';
  * verbatim lets a stranger write to anyone in the campaign's name ("Your
  * ballot was rejected, fix it at http://..."). The name is used only when it
  * looks like a name; anything else gets the neutral greeting. Pure and
- * import-free. Rule and limits: docs/decisions/new-h5-names-are-not-a-channel.md.
+ * import-free. Rule and limits: docs/decisions/075-names-are-not-a-channel.md.
  */
 
 /** The longest name greeted by name, in characters (after spaces are collapsed). */

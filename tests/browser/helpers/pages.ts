@@ -9,7 +9,7 @@ import { DEFAULT_LANG, type Lang } from '../../../src/lib/lang.ts';
  * CSP test in csp.test.ts): the pages the build wrote (dist/**.html) and, for each on-demand page
  * file under src/pages (`prerender = false`), example addresses in both languages. A new on-demand
  * page file without examples here fails `onDemandPages()`: it cannot be left out of the checks
- * (docs/decisions/new-h7-every-page-checked.md).
+ * (docs/decisions/083-every-page-checked.md).
  */
 
 const root = process.cwd();

@@ -15,7 +15,7 @@ import { ConflictError, key, kv, queuesLocally, type KV } from '../store.ts';
 
 /**
  * The append-only staff audit trail (store `audit`). Design and measurements:
- * docs/decisions.md, "Audit trail", and docs/decisions/new-h4-audit-anchors.md
+ * docs/decisions.md, "Audit trail", and docs/decisions/073-audit-anchors.md
  * (one copy, anchored head).
  *
  * - `chain/<seq>`: every entry in order, created with onlyIfNew; `seq` is
@@ -153,7 +153,7 @@ async function appendUnqueued(
     actor: Actor | null;
     /**
      * When there is no actor: a short, sanitised name only (refused-sign-ins.ts), never text a stranger
-     * typed (docs/decisions/new-h4-audit-anchors.md).
+     * typed (docs/decisions/073-audit-anchors.md).
      */
     actorName?: string;
     target?: AuditTarget | null;
@@ -211,7 +211,7 @@ async function appendUnqueued(
   }
   if (!entry) throw new ConflictError('Too many concurrent changes. Please try again.');
   const done = entry;
-  // Order matters (docs/decisions/new-h4-audit-anchors.md): index, then the day's anchor, then the head, so a
+  // Order matters (docs/decisions/073-audit-anchors.md): index, then the day's anchor, then the head, so a
   // head at or past an entry means its index key and anchor are written too.
   await s.put(logKey(done), { seq: done.seq });
   await advanceDayAnchor(s, done);
@@ -464,7 +464,7 @@ export interface ChainReport {
 /**
  * Walks the whole chain and recomputes every hash, then checks the anchors and
  * the index against it (O(n) reads plus list calls: an admin's on-demand
- * check). What it detects: docs/decisions/new-h4-audit-anchors.md.
+ * check). What it detects: docs/decisions/073-audit-anchors.md.
  */
 export async function verifyChain(): Promise<ChainReport> {
   const s = store();

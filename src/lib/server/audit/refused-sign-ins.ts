@@ -7,7 +7,7 @@ import { appendAudit } from './audit.ts';
 
 /**
  * Refused sign-ins are aggregated, never recorded one entry each with the
- * text the attacker typed (docs/decisions/new-h4-audit-anchors.md): one
+ * text the attacker typed (docs/decisions/073-audit-anchors.md): one
  * counter per source IP per window (the per-IP login limit's window), written
  * to the trail as ONE `auth.sign_in_failed` entry with the count once the
  * window has closed. The next refused sign-in from anywhere, and every read of

@@ -132,7 +132,7 @@ export async function startEnrolment(user: StoredUser, now = new Date()): Promis
  * Confirms enrolment with a first code; answers the ten recovery codes (shown
  * once, stored as HMACs) and the user with the token version moved on: every
  * session from before the factor existed is signed out (the caller re-issues
- * its own cookie). docs/decisions/new-h2-reauthentication.md
+ * its own cookie). docs/decisions/074-reauthentication.md
  */
 export async function confirmEnrolment(
   user: StoredUser,

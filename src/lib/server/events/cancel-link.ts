@@ -8,7 +8,7 @@ import { sessionSecret } from '../env.ts';
  * gets the same token, so every email (confirmation, promotion, status) can
  * carry a working link without a write, and the link carries no hash of the
  * email (the server finds the RSVP by checking the token against the event's
- * roster). Design: docs/decisions/new-h5-rsvp-cancel-links.md.
+ * roster). Design: docs/decisions/076-rsvp-cancel-links.md.
  */
 
 /** Domain separation: this key signs nothing but RSVP cancellation links (v1). */

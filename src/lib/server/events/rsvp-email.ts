@@ -15,7 +15,7 @@ import { cancelToken } from './cancel-link.ts';
  * The emails of the RSVP flow (built from the records; sent by rsvp.ts and
  * reminders.ts). They go to an address a visitor typed, so nothing else the
  * visitor typed is echoed: the greeting uses the name only when it is a name
- * (email-greeting.ts; docs/decisions/new-h5-names-are-not-a-channel.md).
+ * (email-greeting.ts; docs/decisions/075-names-are-not-a-channel.md).
  */
 
 /** The cancellation page of a language (English at the root, like every page). */
@@ -24,7 +24,7 @@ export const cancelPagePath = (lang: Lang) =>
 
 /**
  * The cancellation link of the emails: the event and the keyed token, no
- * trace of the email (docs/decisions/new-h5-rsvp-cancel-links.md); built from
+ * trace of the email (docs/decisions/076-rsvp-cancel-links.md); built from
  * SITE_URL, never the Host header.
  */
 export function cancelUrl(eventId: number, rsvpId: string, lang: Lang = DEFAULT_LANG): string {
@@ -112,7 +112,7 @@ export function promotionEmail(e: CampaignEvent, r: StoredRsvp): EmailMessage {
 
 /**
  * The answer to a repeat RSVP, sent to the address on the list instead of
- * being shown to whoever submitted the form (docs/decisions/new-h5-repeat-rsvp.md).
+ * being shown to whoever submitted the form (docs/decisions/077-repeat-rsvp.md).
  */
 export function statusEmail(
   e: CampaignEvent,

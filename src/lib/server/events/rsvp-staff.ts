@@ -64,7 +64,7 @@ export async function rsvpCsv(
 ): Promise<{ filename: string; columns: string[]; rows: string[][]; event: { id: number; title: string } }> {
   const { event, rows } = await rsvpRows(eventId);
   return {
-    // For the export's audit entry (docs/decisions/new-h4-audit-anchors.md).
+    // For the export's audit entry (docs/decisions/073-audit-anchors.md).
     event: { id: event.id, title: event.title },
     filename: `rsvps-${event.id}-${event.eventDate}.csv`,
     columns: [

@@ -47,8 +47,8 @@ import { counts, place, promote, waitlistPosition } from './roster.ts';
  * decision is made inside a roster CAS, so concurrent RSVPs can never
  * overbook; the person is stored before the roster is touched, and emailed
  * after. Design: docs/decisions.md, "RSVP"; the cancellation links:
- * docs/decisions/new-h5-rsvp-cancel-links.md; a repeat RSVP:
- * docs/decisions/new-h5-repeat-rsvp.md.
+ * docs/decisions/076-rsvp-cancel-links.md; a repeat RSVP:
+ * docs/decisions/077-repeat-rsvp.md.
  */
 
 export type RsvpData = z.output<typeof RsvpInputSchema>;
@@ -63,7 +63,7 @@ export const rosterKey = (eventId: number) => key('roster', eventId);
 const ROSTER_CAS_BUDGET_MS = 8000;
 /**
  * A repeat RSVP mails its status at most once per RSVP in this window, so the
- * form cannot be used to flood someone's mailbox (docs/decisions/new-h5-repeat-rsvp.md).
+ * form cannot be used to flood someone's mailbox (docs/decisions/077-repeat-rsvp.md).
  */
 export const RSVP_STATUS_EMAIL_WINDOW_MS = 24 * 60 * 60_000;
 /**
@@ -349,7 +349,7 @@ export async function rsvp(
 
 /**
  * The RSVP a cancellation link is for: the token is checked against every
- * place in the event's roster (docs/decisions/new-h5-rsvp-cancel-links.md).
+ * place in the event's roster (docs/decisions/076-rsvp-cancel-links.md).
  * A wrong or unknown link is a 404 with one message (it says nothing about
  * who RSVP'd).
  */

@@ -170,7 +170,7 @@ const emailSubscribers: InboxKind<typeof StoredSubscriberSchema> = {
     r.confirmedAt ?? '',
   ],
   // Double opt-in: an address nobody has confirmed is not a subscriber, so it is neither
-  // listed nor exported (docs/decisions/new-h3-newsletter-double-opt-in.md).
+  // listed nor exported (docs/decisions/079-newsletter-double-opt-in.md).
   listed: (r) => r.status === 'subscribed',
 };
 

@@ -54,7 +54,7 @@ export function phoneCountry(e164: string): CountryCode | null {
  * only the smaller members of a shared calling code (Jamaica, Puerto Rico in +1)
  * answer undefined, and those are refused by country first.
  * tests/unit/phone-policy.test.ts holds the metadata to that.
- * See docs/decisions/new-h1-text-guard.md.
+ * See docs/decisions/080-text-guard.md.
  */
 export const TEXTABLE_TYPES: ReadonlySet<NumberType> = new Set<NumberType>([
   'MOBILE',

@@ -10,7 +10,7 @@ import { reserveAttempts, type Limit } from '../auth/rate-limit.ts';
  * one compare-and-set write before the captcha is verified or anything is
  * stored (rate-limit.ts, "reserve before the work"); past it, 429 with
  * Retry-After, on the JSON path and the no-JavaScript form post alike (the
- * latter as its refused page). Values and why: docs/decisions/new-h1-form-post-limits.md.
+ * latter as its refused page). Values and why: docs/decisions/081-form-post-limits.md.
  */
 export const FORM_POST_LIMITS = {
   /** A family RSVPing one by one, to several events, with retries, from one home; a campus or office NAT. */

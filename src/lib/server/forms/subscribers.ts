@@ -15,7 +15,7 @@ import type { RequestMeta } from './text-signups.ts';
 
 /**
  * The blog's newsletter box, with double opt-in
- * (docs/decisions/new-h3-newsletter-double-opt-in.md):
+ * (docs/decisions/079-newsletter-double-opt-in.md):
  *
  * - one record per address (normalised by the schema: trimmed, lowercased),
  *   created `pending` with onlyIfNew, so a repeat or 50 concurrent identical

@@ -9,7 +9,7 @@ import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from '../form
 import { hashed, kv } from '../store.ts';
 
 /**
- * The one way the site sends a text (docs/decisions/new-h1-text-guard.md).
+ * The one way the site sends a text (docs/decisions/080-text-guard.md).
  * `sendSms` (src/lib/server/adapters/sms.ts) is imported by this module only;
  * tests/unit/text-guard-paths.test.ts fails if any other module in src/,
  * netlify/ or scripts/ names it. Every text, whatever causes it, passes the

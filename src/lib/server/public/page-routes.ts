@@ -61,7 +61,7 @@ export async function refusedRoute(
  * (the page then says the link is invalid, answered 400). Never cached: the
  * token is in the address. Whether the token is known is the Confirm button's
  * POST to say; opening the page reads and changes nothing
- * (docs/decisions/new-h3-newsletter-double-opt-in.md).
+ * (docs/decisions/079-newsletter-double-opt-in.md).
  */
 export function newsletterConfirmRoute(astro: Pick<AstroGlobal, 'response' | 'url'>): string | null {
   astro.response.headers.set('Cache-Control', 'no-store');
