@@ -69,7 +69,7 @@ export default defineConfig({
   adapter: netlify({
     devFeatures: NETLIFY_DEV_FEATURES,
     // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a
-    // year), not resized per request by Netlify's Image CDN (docs/decisions.md, issue 14).
+    // year), not resized per request by Netlify's Image CDN (docs/decisions/059-campaign-images-built-by-astro-served.md).
     imageCDN: false,
     // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).
     staticHeaders: true,

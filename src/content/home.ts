@@ -7,7 +7,7 @@ const badge = 'Reform Candidate • One-Term Pledge';
 
 /**
  * The two carousel videos. The ids are placeholders until the campaign uploads
- * its videos (docs/decisions.md); thumbnails and embeds are built from them.
+ * its videos (docs/decisions/019-public-carousel.md); thumbnails and embeds are built from them.
  */
 export const carouselVideos = [
   { videoId: 'REPLACE-ME-01', title: `Meet ${candidate.fullName}`, badge },

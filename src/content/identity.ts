@@ -8,7 +8,7 @@ import type { Lang } from '../lib/lang.ts';
  * any other module under src/ or scripts/ declares an email address or a phone
  * number of its own.
  *
- * The name is a placeholder (docs/decisions.md, "Placeholder candidate name");
+ * The name is a placeholder (docs/decisions/002-placeholder-candidate-name-jordan-avery.md);
  * mailboxes use the reserved `.example` domain and the phone a 555-01xx number
  * until the campaign supplies real ones.
  */

@@ -71,7 +71,7 @@ const TEXT_FIELDS: {
 /**
  * Volunteer sign-up (spec sections 2-5, 8). Success is shown only when the
  * server accepted the sign-up, or when it could not be reached and the sign-up
- * was saved in this browser for an automatic retry (docs/decisions.md). A 4xx
+ * was saved in this browser for an automatic retry (docs/decisions/016-public-volunteer-sign-up-when-to-show-thank.md). A 4xx
  * shows the server's field errors and never claims success.
  */
 export default function VolunteerForm({

@@ -88,7 +88,7 @@ describe('admin sign-in (dev server)', () => {
   });
 
   it('logout clears the data; the back button shows none and the session is gone', async () => {
-    // An account of this test's own: logout ends every session of the person (docs/decisions.md),
+    // An account of this test's own: logout ends every session of the person (docs/decisions/042-one-password-one-set-of-live-credentials.md),
     // and other test files running beside this one are signed in as the seeded editor.
     const person = await createStaff('editor', `logout-${run}`);
     const page = await openLogin();

@@ -183,8 +183,8 @@ describe('the first layout', () => {
    * Every distinct size x weight x style a page's text uses is a font the
    * browser resolves before its first layout: on Linux Chromium a synchronous
    * call to the browser process each, the larger part of the home page's first
-   * layout before the type scale (global.css; docs/decisions.md, "One type
-   * scale"). The text a visitor can see, on a phone.
+   * layout before the type scale (global.css;
+   * docs/decisions/065-one-type-scale-fewer-fonts-to-resolve.md). The text a visitor can see, on a phone.
    */
   async function fontsOf(path: string): Promise<string[]> {
     const page = await browser.newPage('mobile');

@@ -8,7 +8,7 @@ import { parseSocialLinks } from './social-links.ts';
  * is fetched or run before the page has painted (issue 14). The analytics
  * page view, the footer's social icons and a
  * retry of volunteer sign-ups saved in this browser during an outage
- * (docs/decisions.md), loaded only when something is waiting.
+ * (docs/decisions/069-public-pages-without-react.md), loaded only when something is waiting.
  */
 
 /** Fills the footer's social list (SiteFooter.astro) from /api/social-media-links, icons from social-icons.ts. */

@@ -26,7 +26,7 @@ export const AuditEntrySchema = z.object({
   details: z.record(z.string(), z.string()),
   /** The platform's client IP. */
   ip: z.string(),
-  /** Hash chain: HMAC of the previous entry's hash and this entry (see docs/decisions.md). */
+  /** Hash chain: HMAC of the previous entry's hash and this entry (see docs/decisions/033-audit-trail.md, 073-audit-anchors.md). */
   prevHash: z.string(),
   hash: z.string(),
 });

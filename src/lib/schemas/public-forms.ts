@@ -115,8 +115,8 @@ export interface PublicForm {
 /**
  * The public forms. To add one (an event RSVP, say): an entry here, its copy in
  * src/content/forms.ts, its island rendering in src/pages/forms/[form]/index.astro,
- * and its endpoint reading the body with `readInput` (docs/decisions.md,
- * "Public forms without JavaScript").
+ * and its endpoint reading the body with `readInput`
+ * (docs/decisions/048-public-forms-without-javascript.md).
  */
 export const PUBLIC_FORMS = {
   'text-signup': {

@@ -7,7 +7,7 @@ import { pick, PUBLIC_FIELDS } from './public-fields.ts';
 
 /*
  * The zod-free public projections of stored records (the public read functions must not load the schema library,
- * docs/decisions.md "Functions that start fast"), built from the field lists in public-fields.ts.
+ * docs/decisions/061-functions-that-start-fast.md), built from the field lists in public-fields.ts.
  */
 
 /** Each list names only fields its record has (checked here, where the record types are known). */

@@ -5,7 +5,7 @@ import { fingerprint } from '../fingerprint.ts';
 import { LANGS, type Lang } from '../lang.ts';
 
 /**
- * RSVPs to public events that take registration on this site (docs/decisions.md, "RSVP").
+ * RSVPs to public events that take registration on this site (docs/decisions/037-rsvp.md).
  * One schema for the form, the endpoint and the stored records.
  */
 

@@ -6,7 +6,7 @@ import { budgets } from './time-budgets.ts';
  * The storage layer. Netlify Blobs is last-write-wins and eventually
  * consistent by default, so every access here is strongly consistent, new
  * records are created with onlyIfNew, and every read-modify-write uses
- * onlyIfMatch with the record's ETag (see docs/decisions.md, "Storage").
+ * onlyIfMatch with the record's ETag (see docs/decisions/078-store-paths.md).
  *
  * Repositories talk to the small KV interface below, not to Blobs directly, so
  * race logic can also be tested against an atomic in-memory store (the local
@@ -83,7 +83,7 @@ export function key(...parts: (string | number)[]): string {
 /**
  * SHA-256 hex. node:crypto takes about as long to load as the rest of a public
  * read function together, and only key hashing and the local store use it, so
- * it is loaded on first use (docs/decisions.md, "Functions that start fast").
+ * it is loaded on first use (docs/decisions/061-functions-that-start-fast.md).
  */
 const sha256Hex = (text: string) =>
   process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');

@@ -26,8 +26,8 @@ type TwilioSdk = typeof Twilio;
 /**
  * The twilio package, loaded only when a text is sent or a webhook checked:
  * it is several megabytes, and most requests of the functions that can text
- * (a repeat sign-up, local mode) never need it (docs/decisions.md, "Functions
- * that start fast").
+ * (a repeat sign-up, local mode) never need it
+ * (docs/decisions/061-functions-that-start-fast.md).
  */
 export async function loadTwilio(): Promise<TwilioSdk> {
   return (await import('twilio')).default;

@@ -15,7 +15,7 @@ import { ConflictError, key, kv, queuesLocally, type KV } from '../store.ts';
 
 /**
  * The append-only staff audit trail (store `audit`). Design and measurements:
- * docs/decisions.md, "Audit trail", and docs/decisions/073-audit-anchors.md
+ * docs/decisions/033-audit-trail.md, and docs/decisions/073-audit-anchors.md
  * (one copy, anchored head).
  *
  * - `chain/<seq>`: every entry in order, created with onlyIfNew; `seq` is

@@ -4,7 +4,7 @@ import { HttpError } from '../errors.ts';
 
 /**
  * Fixed-window attempt counters in Blobs (store `ratelimit`), documented in
- * docs/decisions.md ("Brute-force limits", "Text sign-up limits"). Never a
+ * (docs/decisions/041-lockout-reserve-then-verify.md), "Text sign-up limits"). Never a
  * permanent lock: a window always ends.
  *
  * The one rule: **reserve before the work**. `reserveAttempt` counts the

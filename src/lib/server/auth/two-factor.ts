@@ -33,7 +33,7 @@ import { changeUser, getUser, type StoredUser } from './users.ts';
  * - `2fa-pending/<user id>`: a secret shown during enrolment, until the
  *   first code confirms it.
  * - `settings/two-factor`: who must use it.
- * Design: docs/decisions.md, "Two-factor sign-in".
+ * Design: docs/decisions/034-two-factor-sign-in-totp.md.
  */
 
 const FactorSchema = z.object({

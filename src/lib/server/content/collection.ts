@@ -19,12 +19,12 @@ import {
  * (`[ns/]record/<id>`) plus a maintained index document (`[ns/]index`) holding
  * every record of the collection, and optional derived "views" (one blob
  * each, e.g. the public news feed). Public lists read one blob per request,
- * never one per record. Design and failure modes: docs/decisions.md,
- * "Content collections".
+ * never one per record. Design and failure modes:
+ * docs/decisions/015-content-collections-articles-events-social.md.
  *
  * Two classes: `CollectionReader` reads views and the index and needs no
  * record schema, so the public read functions load neither zod nor the
- * schema modules (docs/decisions.md, "Functions that start fast");
+ * schema modules (docs/decisions/061-functions-that-start-fast.md);
  * `Collection` adds the schema, the writes and the validated index rebuild.
  */
 

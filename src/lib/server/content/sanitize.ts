@@ -61,7 +61,7 @@ let loading: Promise<(html: string) => string> | undefined;
 /**
  * The article sanitiser, with sanitize-html loaded on first use: only content
  * writes and previews need it, so no function pays for it at start-up
- * (docs/decisions.md, "Functions that start fast").
+ * (docs/decisions/061-functions-that-start-fast.md).
  */
 export function articleSanitizer(): Promise<(html: string) => string> {
   loading ??= import('sanitize-html').then((m) => articleSanitizerWith(m.default));

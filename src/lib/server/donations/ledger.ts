@@ -24,7 +24,7 @@ import { hotDocument, key, kv, StoreUnavailableError, UNCHANGED, upsert, type KV
  * read per day in the range, never one per gift). Each day document remembers
  * the state every contribution was counted in (`applied`), so a redelivered
  * or retried notification is counted once, and a refund moves a gift from
- * "paid" to "refunded" exactly once. See docs/decisions.md, "Donations".
+ * "paid" to "refunded" exactly once. See docs/decisions/035-donations-actblue-webhook-minimal-records.md.
  */
 
 const store = (): KV => kv('donations');

@@ -8,7 +8,7 @@ import type { RosterEntry } from '../../schemas/rsvp.ts';
  *
  * Promotion policy: waitlisted parties are taken in order, and a party that
  * does not fit the free seats keeps its place while a later, smaller one that
- * fits goes ahead (docs/decisions.md, "RSVP"), so no seat stays empty while
+ * fits goes ahead (docs/decisions/037-rsvp.md), so no seat stays empty while
  * someone on the waitlist fits it.
  */
 

@@ -46,7 +46,7 @@ import { counts, place, promote, waitlistPosition } from './roster.ts';
  * waits, in arrival order), changed only under compare-and-set. Every seat
  * decision is made inside a roster CAS, so concurrent RSVPs can never
  * overbook; the person is stored before the roster is touched, and emailed
- * after. Design: docs/decisions.md, "RSVP"; the cancellation links:
+ * after. Design: docs/decisions/037-rsvp.md; the cancellation links:
  * docs/decisions/076-rsvp-cancel-links.md; a repeat RSVP:
  * docs/decisions/077-repeat-rsvp.md.
  */

@@ -19,7 +19,7 @@ import type { RequestMeta } from './text-signups.ts';
 /**
  * Volunteer sign-ups and contact messages: stored first, then emailed to the
  * campaign inbox. An email failure never loses the record; it is marked
- * `emailStatus: 'failed'` for staff (docs/decisions.md, "Email after store").
+ * `emailStatus: 'failed'` for staff (docs/decisions/013-forms-email-after-store.md).
  */
 
 export type VolunteerSignup = z.output<typeof VolunteerSignupSchema>;

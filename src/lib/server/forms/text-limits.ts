@@ -14,7 +14,7 @@ import { raiseAlert } from './alerts.ts';
  * Limits on texts and the text-message sign-up (issue 15, SMS pumping). The
  * captcha stops scripts; these bound what gets through anyway (a solving
  * service, a botnet) and what a person can trigger by hand. Chosen in
- * docs/decisions.md ("Text sign-up limits") and docs/decisions/080-text-guard.md
+ * (docs/decisions/038-text-sign-up-limits-sms-pumping.md) and docs/decisions/080-text-guard.md
  * (the limits every text shares, whatever causes it). Each is reserved before
  * the work it guards (src/lib/server/auth/rate-limit.ts), keyed by the
  * platform's client IP (context.ip, never a client-sent header) or the E.164

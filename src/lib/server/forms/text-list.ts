@@ -14,7 +14,7 @@ import { hashed, key, kv, upsert } from '../store.ts';
  * append-only consent log (`consent/<id>/<iso time>-<random>`). Its own module
  * so that the text guard (src/lib/server/messaging/text-guard.ts) and the
  * sign-up (text-signups.ts, which sends through the guard) can both use it
- * without an import cycle. See docs/decisions.md, "Consent record".
+ * without an import cycle. See docs/decisions/010-forms-consent-record-design-text-message.md.
  */
 
 export const personKey = (id: string) => key('person', id);

@@ -20,7 +20,7 @@ import { reserveForSignup, reserveFromIp } from './text-limits.ts';
  * the E.164 phone, else of the email) holds the current state; the consent
  * log (`consent/<id>/<iso time>-<random>`) is append-only and holds every
  * opt-in with the exact consent text, every STOP/START/HELP and every
- * confirmation text. See docs/decisions.md, "Consent record".
+ * confirmation text. See docs/decisions/010-forms-consent-record-design-text-message.md.
  */
 
 export type TextSignup = z.output<typeof TextSignupSchema>;

@@ -136,7 +136,7 @@ export function buildRobots(site: URL): string {
  * CDN caching for on-demand public pages: `freshSeconds` fresh (60 s for
  * articles and feeds; 30 s, the public lists' refresh, for /blog and
  * /volunteer), then served stale while the CDN revalidates; purged at once by
- * tag on admin edits (docs/decisions.md, "What staff edit is what voters see").
+ * tag on admin edits (docs/decisions/051-what-staff-edit-is-what-voters-see.md).
  */
 export function cdnHeaders(tags: string | readonly string[], freshSeconds = 60): Record<string, string> {
   return {
