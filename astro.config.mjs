@@ -17,7 +17,7 @@ const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
 const isDevServer = process.argv.includes('dev');
 // What Netlify's dev middleware emulates besides Blobs, headers, redirects and static files.
 const NETLIFY_DEV_FEATURES = { edgeFunctions: false, environmentVariables: false, images: false };
-// No preloads for dynamic imports (issue 14). Vite's helper inserts a <link rel="modulepreload"> into
+// No preloads for dynamic imports (docs/decisions/059-campaign-images-built-by-astro-served.md). Vite's helper inserts a <link rel="modulepreload"> into
 // <head> for each chunk a dynamic import needs, and those insertions cost the page script's start
 // 11-20 ms on this machine (a long task on the modelled phone, after the first paint, where it counts
 // as blocking time); without them it is 2-3 ms. What a dynamic import needs is fetched when its chunk
@@ -38,7 +38,7 @@ function noDynamicImportPreloads() {
 export default defineConfig({
   site,
   output: 'static',
-  // One URL form everywhere (issue 9): /about, never /about/. Pages are written as
+  // One URL form everywhere (docs/decisions/048-public-forms-without-javascript.md): /about, never /about/. Pages are written as
   // about.html, which Netlify serves at /about without a redirect (src/lib/urls.ts).
   trailingSlash: 'never',
   // Every page's CSS is in its HTML: no render-blocking stylesheet request (a page's whole CSS is
@@ -47,7 +47,7 @@ export default defineConfig({
   integrations: [
     react(),
     {
-      // client:interaction: public forms hydrate on first use (src/lib/client/directives/interaction.ts, issue 10).
+      // client:interaction: public forms hydrate on first use (src/lib/client/directives/interaction.ts, docs/decisions/069-public-pages-without-react.md).
       name: 'campaign-client-directives',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) => {
@@ -59,7 +59,7 @@ export default defineConfig({
       },
     },
   ],
-  // Issue 12: English at the root, Spanish under /es/ (src/lib/lang-paths.ts holds the same rule).
+  // English at the root, Spanish under /es/ (src/lib/lang-paths.ts holds the same rule).
   // No redirect by Accept-Language: crawlers and shared links get the page they asked for.
   i18n: {
     locales: [...LANGS],
@@ -110,7 +110,7 @@ export default defineConfig({
     optimizeDeps: {
       // Every browser dependency, pre-bundled when the dev server starts. A dependency first met at
       // run time (sonner, loaded on the first toast) makes Vite re-optimise and reload the page,
-      // which loses what the visitor was doing (the flaky toast tests of issue 10).
+      // which loses what the visitor was doing (toast tests were flaky with it).
       // The list is read from the browser code itself (scripts/dev/client-deps.mjs), plus React's JSX runtimes.
       include: ['react/jsx-runtime', 'react/jsx-dev-runtime', ...clientDependencies()],
     },

@@ -46,7 +46,7 @@ import { runValidators, validatorsMarkdown } from './bench/validators.mts';
 import { LANGS, type Lang } from '../src/lib/lang.ts';
 import { basePath, localizedPath } from '../src/lib/lang-paths.ts';
 
-/** The public pages, in every language of the site (issue 12); each language's newest article is added. */
+/** The public pages, in every language of the site (docs/decisions/067-the-public-site-in-spanish.md); each language's newest article is added. */
 const PAGES = [
   '/',
   '/about',
@@ -73,10 +73,10 @@ const PORT = 8888;
 const targets = {
   performance: 100,
   cls: 0.05,
-  /** Largest paint over the floor page's, median of 3 (issue 14): text pages, and the home page with its poster. */
+  /** Largest paint over the floor page's, median of 3 (docs/decisions/059-campaign-images-built-by-astro-served.md): text pages, and the home page with its poster. */
   lcpRatioText: 1.25,
   lcpRatioHome: 1.5,
-  /** Issue 10: the home page at most 70 KB, /volunteer and /contact at most 75 KB each (gzip). */
+  /** The home page at most 70 KB, /volunteer and /contact at most 75 KB each (gzip). */
   jsGzip: { '/': 70 * 1024, '/volunteer': 75 * 1024, '/contact': 75 * 1024 } as Record<string, number>,
 };
 
@@ -174,7 +174,7 @@ async function pagesSection(): Promise<string> {
           `| ${p.route} | ${p.files} | ${kb(p.rawBytes)} | ${kb(p.gzipBytes)}${mark(p.gzipBytes <= (targets.jsGzip[basePath(p.route)] ?? Infinity))} | ${p.onInteractionGzipBytes ? `+${kb(p.onInteractionGzipBytes)}` : '-'} |`,
       ),
       '',
-      `Targets (issue 10): ${Object.entries(targets.jsGzip)
+      `Targets (docs/decisions/069-public-pages-without-react.md): ${Object.entries(targets.jsGzip)
         .map(([r, n]) => `${r} <= ${kb(n)}`)
         .join(
           ', ',
@@ -274,7 +274,7 @@ const keyOf: Record<string, string> = {
   'GET /api/news': 'news',
   'POST /api/newsletter under load': 'signups',
   'Login and argon2 cost': 'login',
-  'Text sign-up abuse limits (issue 15)': 'sms',
+  'Text sign-up abuse limits (docs/decisions/038-text-sign-up-limits-sms-pumping.md)': 'sms',
   'Development loop: API under `npm run dev`': 'devloop',
   'Development loop: `npm test` on a clean clone': 'testwall',
   'Donations tab with 20,000 contributions': 'donations',
@@ -292,11 +292,14 @@ const sections = [
     return r.markdown;
   }),
   await section('Login and argon2 cost', benchLogin),
-  await section('Text sign-up abuse limits (issue 15)', async () => {
-    const r = await benchSmsAbuse();
-    textsOverCap = r.textsFromOneIp > r.cap;
-    return r.markdown;
-  }),
+  await section(
+    'Text sign-up abuse limits (docs/decisions/038-text-sign-up-limits-sms-pumping.md)',
+    async () => {
+      const r = await benchSmsAbuse();
+      textsOverCap = r.textsFromOneIp > r.cap;
+      return r.markdown;
+    },
+  ),
   await section('Development loop: API under `npm run dev`', benchDevServer),
   ...(process.env.BENCH_SKIP_TEST_WALL === '1'
     ? []
@@ -328,7 +331,9 @@ if (only) {
 // in docs/benchmarks.md below HAND_KEPT; a full run rewrites everything above the marker and keeps the rest.
 const HAND_KEPT = '<!-- Kept by hand: npm run bench keeps everything below this line. -->';
 const previous = await readFile('docs/benchmarks.md', 'utf8').catch(() => '');
-const handKept = previous.includes(HAND_KEPT) ? previous.slice(previous.indexOf(HAND_KEPT)) : HAND_KEPT + '\n';
+const handKept = previous.includes(HAND_KEPT)
+  ? previous.slice(previous.indexOf(HAND_KEPT))
+  : HAND_KEPT + '\n';
 await writeFile('docs/benchmarks.md', [header, ...sections, handKept].join('\n'));
 console.log(`docs/benchmarks.md written (${((Date.now() - started.getTime()) / 60000).toFixed(1)} min)`);
 process.exit(lost === 0 && !textsOverCap ? 0 : 1);

@@ -4,7 +4,7 @@
  * run. Proof that the tests assert invariants, not timings (docs/benchmarks.md,
  * "Development loop").
  *
- *   npm run soak                  3 runs, with one busy process beside them (issue 10's
+ *   npm run soak                  3 runs, with one busy process beside them (the target:
  *                                 "while another CPU-heavy process runs")
  *   SOAK_LOAD=2 npm run soak      one busy process per core of this 2-core machine: harsher
  *   SOAK_RUNS=5 npm run soak      more runs

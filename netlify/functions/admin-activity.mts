@@ -15,7 +15,7 @@ const exportFilters = (q: AuditQuery): Record<string, string> =>
   );
 
 /**
- * The audit trail, admin only and read only (issue 11): there is no method
+ * The audit trail, admin only and read only (docs/decisions/033-audit-trail.md): there is no method
  * here, or anywhere, that edits or deletes an entry (an export only appends its
  * own record, as every staff action does). Pages and the CSV
  * read the chain itself and leave out entries that fail their check

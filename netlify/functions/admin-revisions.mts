@@ -8,7 +8,7 @@ import { allowMethods, handle, idFrom, json } from '../../src/lib/server/http.ts
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * Revisions of an article or event (issue 11):
+ * Revisions of an article or event (docs/decisions/030-editor-tiptap-3-built-from-one-allowlist.md):
  * - GET  /api/admin/{news,events}/:id/revisions             list (any staff), newest first
  * - GET  /api/admin/{news,events}/:id/revisions/:n          one version with the whole record
  * - POST /api/admin/{news,events}/:id/revisions/:n/restore  bring it back as a new version (editor, admin)

@@ -8,7 +8,7 @@ import { allowMethods, handle, idFrom, json } from '../../src/lib/server/http.ts
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * The Trash (issue 11), admin only: deleted articles and events, restorable for 30 days.
+ * The Trash (docs/decisions/032-revisions-and-trash.md), admin only: deleted articles and events, restorable for 30 days.
  * - GET  /api/admin/trash
  * - POST /api/admin/trash/:kind/:id/restore   (kind: article | event)
  */

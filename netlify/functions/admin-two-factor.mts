@@ -14,7 +14,7 @@ import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/serv
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * Admin side of two-factor sign-in (issue 11), admin only:
+ * Admin side of two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md), admin only:
  * - GET /api/admin/two-factor             the policy and who has enrolled
  * - PUT /api/admin/two-factor             set the policy
  * - DELETE /api/admin/users/:id/two-factor  reset another member's second factor (signs them out); never one's own

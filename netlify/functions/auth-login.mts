@@ -30,7 +30,7 @@ export default handle(async (req: Request, context: Context) => {
       await recordRefusedSignIn(clientIp(context), input.username, err.status);
     throw err;
   }
-  // Issue 11: with two-factor on, the password only opens the code step (POST /api/auth/two-factor/verify).
+  // With two-factor on, the password only opens the code step (POST /api/auth/two-factor/verify).
   if (await isEnrolled(user.id))
     return json({ twoFactorRequired: true }, { headers: { 'Set-Cookie': await pendingSignInCookie(user) } });
   await audit(

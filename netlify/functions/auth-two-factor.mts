@@ -33,7 +33,7 @@ import {
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * Two-factor sign-in (issue 11):
+ * Two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md):
  * - GET  /api/auth/two-factor          own status
  * - POST /api/auth/two-factor/verify   the code step of a sign-in (pending-sign-in cookie, no session yet)
  * - POST /api/auth/two-factor/setup    a new secret to scan (QR) or type

@@ -5,7 +5,7 @@
  * packages it loads from the node_modules shipped beside it. (The platform's
  * entry file wraps that module in Netlify's Lambda bootstrap, which imports
  * only inside AWS Lambda; it is the same for every function.) A baseline
- * commit (the one issue 14 started from, or BENCH_FUNCTIONS_BASELINE) is
+ * commit (the one the function start-up work started from, or BENCH_FUNCTIONS_BASELINE) is
  * bundled from a temporary git worktree and measured in the same run, side by
  * side, so the ratio holds on a noisy machine.
  */
@@ -20,7 +20,7 @@ import { bundleFunctions, type FunctionBundle } from '../lib/bundle-functions.mt
 
 const exec = promisify(execFile);
 
-/** The commit before issue 14's function work: today's import times are measured against it. */
+/** The commit before the function start-up work (docs/decisions/061-functions-that-start-fast.md): today's import times are measured against it. */
 export const FUNCTIONS_BASELINE = process.env.BENCH_FUNCTIONS_BASELINE ?? '1d97c5e';
 /** The public read functions, whose import time must be at most a third of the baseline's. */
 export const PUBLIC_READ_FUNCTIONS = ['news', 'events', 'social-media-links', 'campaign-metrics'];

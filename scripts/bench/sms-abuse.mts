@@ -1,5 +1,5 @@
 /**
- * Issue 15, SMS pumping: how many texts one IP can cause in an hour, through
+ * How many texts one IP can cause in an hour, through
  * every path (text sign-up confirmations and RSVP reminder texts, sent by the
  * reminder job the day before; target: at most the per-IP cap, texts per IP an
  * hour), and the text sign-up's latency with the bot check in place. The real handler runs over HTTP against a local
@@ -185,7 +185,7 @@ export async function benchSmsAbuse(): Promise<{ markdown: string; textsFromOneI
     await server.close();
     const cap = TEXT_SIGNUP_LIMITS.textsPerIp.max;
     const markdown = [
-      '## Text sign-up abuse limits (issue 15)',
+      '## Text sign-up abuse limits (docs/decisions/038-text-sign-up-limits-sms-pumping.md)',
       '',
       'The real `/api/newsletter` and `/api/events/{id}/rsvp` handlers over HTTP on a local Blobs server, then the',
       'RSVP reminder job (`runReminders`, the day before the event at 10:00 New Orleans); every request carries a',

@@ -42,7 +42,7 @@ export async function seedContent(now = new Date()): Promise<void> {
   const article = (
     a: Omit<Article, 'createdAt' | 'updatedAt' | 'translations'> & {
       ageDays: number;
-      /** A Spanish version made from this English (issue 12). */
+      /** A Spanish version made from this English (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
       es?: Pick<Article, 'title' | 'slug' | 'excerpt' | 'content'>;
     },
   ): Article => {

@@ -71,7 +71,7 @@ function Gate({ onRegister }: AppProps) {
   return <AuthShell>{gateContent(status, user, onRegister)}</AuthShell>;
 }
 
-/** Issue 11: the campaign requires two-factor for this member, who has not set it up yet. */
+/** The campaign requires two-factor for this member, who has not set it up yet. */
 function EnrolmentRequired() {
   const { logout } = useAuth();
   return (

@@ -22,7 +22,7 @@ import { TrashTab } from './tabs/TrashTab.tsx';
 /** Spec section 2: the page title is set for the admin dashboard. */
 export const DASHBOARD_TITLE = pageMeta.admin.title;
 
-/** Which tabs a user sees (spec section 6, the Progress and Inbox tabs of issue 5, Donations and Outreach Links of issue 13, and issue 11's). */
+/** Which tabs a user sees (spec section 6, plus Progress and Inbox (docs/decisions/014-forms-staff-inbox.md), Donations and Outreach Links (docs/decisions/035-donations-actblue-webhook-minimal-records.md, 036-outreach-links-and-qr-codes.md), Activity, Trash and Security (docs/decisions/033-audit-trail.md, 032-revisions-and-trash.md, 034-two-factor-sign-in-totp.md)). */
 export function dashboardTabs(user: PublicUser): TabItem[] {
   const canEdit = canEditContent(user);
   const tabs: TabItem[] = [
@@ -38,10 +38,10 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
     render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
   });
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
-  // Issue 13: every staff role reads the donations; admin and editor set the public goal.
+  // Every staff role reads the donations; admin and editor set the public goal.
   tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
   tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });
-  // Issue 11: the audit trail and the Trash are admin only; Security is everyone's own two-factor.
+  // The audit trail and the Trash are admin only; Security is everyone's own two-factor.
   if (hasPermission(user, 'view_audit')) {
     tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });
     tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });

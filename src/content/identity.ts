@@ -1,7 +1,7 @@
 import type { Lang } from '../lib/lang.ts';
 /**
  * Who the campaign is: the ONE module that declares the candidate's name, the
- * committee, its treasurer line, addresses, phone and emails (issue 9, "One
+ * committee, its treasurer line, addresses, phone and emails (docs/decisions/052-one-identity.md, "One
  * identity"). Everything else derives from here: the paid-for line, the SMS
  * consent, HELP and confirmation texts, the event contact default, the contact
  * page, the Terms and the privacy policy. `tests/unit/identity.test.ts` fails if

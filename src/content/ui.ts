@@ -5,7 +5,7 @@ import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { candidate } from './campaign.ts';
 
 /*
- * The site's own words outside the page copy modules (issue 12): the page
+ * The site's own words outside the page copy modules (docs/decisions/067-the-public-site-in-spanish.md): the page
  * shell, section headings written into the pages, and what the islands say
  * (labels, toasts, validation). Pages pass the islands' words as props, so the
  * islands carry no copy of their own and no second language in their bundles.

@@ -11,7 +11,7 @@ import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
 interface Props {
-  /** The page's language, posted with the message (issue 12). */
+  /** The page's language, posted with the message (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
   lang: Lang;
   /** The form's words in that language (src/content/ui.ts `formUi`), and its confirmation. */
   words: FormUi;

@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * Blog newsletter box (spec section 5, issue 9): the browser checks the email
+ * Blog newsletter box (spec section 5, docs/decisions/053-newsletter-box-keeps-the-address.md, 079-newsletter-double-opt-in.md): the browser checks the email
  * (its own message), then the captcha; POST /api/email-subscribers keeps the
  * address as pending and emails a confirmation link, and the thank-you toast
  * says to check the inbox (docs/decisions/079-newsletter-double-opt-in.md).

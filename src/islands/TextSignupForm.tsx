@@ -15,7 +15,7 @@ import '../styles/islands.css';
 interface Props {
   /** SMS_CONSENT[lang].text (src/content/consent.ts), passed by the page. */
   consentText: string;
-  /** The page's language: posted with the sign-up (issue 12), and where the policy links lead. */
+  /** The page's language: posted with the sign-up (docs/decisions/056-spanish-texts-forms-and-the-inbox.md), and where the policy links lead. */
   lang: Lang;
   /** The form's words in that language (src/content/ui.ts `formUi`). */
   words: FormUi;
@@ -80,7 +80,7 @@ export default function TextSignupForm({
   const id = useId();
   const fieldMessage = fieldMessageIn(lang, words);
   const field = fieldPropsIn(id, lang, words, initialValues, initialFieldErrors);
-  // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (issue 15).
+  // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md).
   const [done, setDone] = useState<'sent' | 'opted_out' | null>(null);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('text-signup', {
     ownValidation: true,

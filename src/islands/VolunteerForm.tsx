@@ -26,7 +26,7 @@ interface Props {
    * the page's language calls it.
    */
   helpAreas: { value: string; label: string }[];
-  /** The page's language, posted with the sign-up (issue 12). */
+  /** The page's language, posted with the sign-up (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
   lang: Lang;
   /** The form's words in that language (src/content/ui.ts `formUi`). */
   words: FormUi;

@@ -9,7 +9,7 @@ export const CAMPAIGN_TIME_ZONE = 'America/Chicago';
 
 /*
  * `locale` is the page language's Intl tag (src/lib/lang-paths.ts LANG_TAGS):
- * "en-US" or "es-US" (issue 12).
+ * "en-US" or "es-US" (docs/decisions/067-the-public-site-in-spanish.md).
  */
 
 /** "September 17, 2025" for an ISO timestamp, in campaign time. */

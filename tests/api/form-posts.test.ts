@@ -21,7 +21,7 @@ import { call, ORIGIN } from '../helpers/http.ts';
 import { keysOf, localProviders, valuesOf } from '../helpers/forms.ts';
 
 /**
- * Browser form posts (issue 9): every public form endpoint also takes
+ * Browser form posts (docs/decisions/048-public-forms-without-javascript.md): every public form endpoint also takes
  * application/x-www-form-urlencoded from a same-origin page and answers with a
  * 303 to an outcome page, never JSON and never personal data in the URL.
  */
@@ -168,7 +168,7 @@ describe('success: 303 to the static outcome page', () => {
     expect(location(res)).toBe('/forms/contact/sent');
   });
 
-  it('a post from a Spanish page (hidden lang=es) lands on the Spanish outcome pages (issue 12)', async () => {
+  it('a post from a Spanish page (hidden lang=es) lands on the Spanish outcome pages (docs/decisions/056-spanish-texts-forms-and-the-inbox.md)', async () => {
     const sent = await postForm(contact, '/api/contact', [
       ['name', 'Carmen'],
       ['email', 'carmen@example.com'],
@@ -210,7 +210,7 @@ describe('success: 303 to the static outcome page', () => {
 });
 
 describe('declared success outcomes', () => {
-  it('an answer whose status names a declared outcome goes to that page (issue 15: a number that opted out)', async () => {
+  it('an answer whose status names a declared outcome goes to that page (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md: a number that opted out)', async () => {
     const req = new Request(`${ORIGIN}/api/newsletter`, {
       method: 'POST',
       headers: { 'content-type': FORM },

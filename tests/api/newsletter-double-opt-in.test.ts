@@ -20,7 +20,7 @@ import { call } from '../helpers/http.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 
 /**
- * Issue 27, finding 3: the newsletter box had no bot check and no
+ * The newsletter box had no bot check and no
  * confirmation (150 posts from one IP, all 201, 150 strangers in the staff
  * export). Now: the captcha first, then a pending record and one
  * confirmation email; only a confirmed address is a subscriber

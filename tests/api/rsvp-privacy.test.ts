@@ -18,7 +18,7 @@ import { cancelLinkIn, cancelUrlIn, person, rsvpEventFixture } from '../helpers/
 
 /*
  * What a prankster or a snoop can do with the RSVP form and its emails
- * (issue 27): write to a stranger through the name field, forge a
+ * (docs/decisions/075-names-are-not-a-channel.md): write to a stranger through the name field, forge a
  * cancellation link from an email address, or learn who is attending.
  * docs/decisions/075-names-are-not-a-channel.md, 076-rsvp-cancel-links.md,
  * 077-repeat-rsvp.md.

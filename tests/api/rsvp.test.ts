@@ -227,7 +227,7 @@ describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 
   },
 );
 
-describe('RSVP without JavaScript (browser form posts, issue 9 mechanism)', () => {
+describe('RSVP without JavaScript (browser form posts, as the public forms post)', () => {
   const FORM = 'application/x-www-form-urlencoded';
   const post = (mod: Parameters<typeof call>[0], path: string, fields: [string, string][]) =>
     call(mod, path, {

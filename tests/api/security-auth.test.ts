@@ -1,5 +1,5 @@
 /**
- * Issue 15, findings 4, 5 and 6 (auth side): each test replays the attack of
+ * Each test replays the attack of
  * the outside test and shows it no longer gets through.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

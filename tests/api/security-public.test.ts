@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 3: every public answer is its entity's public projection.
+ * Every public answer is its entity's public projection.
  * The internal fields are those a full schema has and its Public*Schema
  * leaves out (src/lib/schemas). Each is stored here with a value found
  * nowhere else; then no public endpoint, the .ics feed, RSS or the sitemap may
@@ -59,7 +59,7 @@ const internalFields = (full: z.ZodObject, pub: z.ZodObject) =>
   Object.keys(full.shape).filter((k) => !(k in pub.shape));
 
 const INTERNAL = {
-  // A stored translation (issue 12) reaches the public only as the resolved text: its bookkeeping is internal.
+  // A stored translation (docs/decisions/057-spanish-versions-of-articles-and-events.md) reaches the public only as the resolved text: its bookkeeping is internal.
   event: [
     ...internalFields(EventSchema, PublicEventSchema),
     ...internalFields(EventTranslationSchema, PublicEventSchema),

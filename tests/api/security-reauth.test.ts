@@ -1,5 +1,5 @@
 /**
- * Issue 27, finding 2 and the two-factor items of finding 5: a stolen session
+ * A stolen session
  * cannot guess the password (or a code) behind a sensitive change. Each test
  * replays the attack against the real handlers and a local Blobs server.
  * docs/decisions/074-reauthentication.md

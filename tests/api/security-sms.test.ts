@@ -1,5 +1,5 @@
 /**
- * Issue 15, findings 1 and 2 (and the staff alert): each test replays the
+ * Each test replays the
  * attack of the outside test against the real handlers and the local Blobs
  * server, and shows it no longer gets through.
  */

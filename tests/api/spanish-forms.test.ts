@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 5: texts in the voter's language. A sign-up from a Spanish
+ * Texts in the voter's language. A sign-up from a Spanish
  * form records Spanish consent wording and is confirmed in Spanish; HELP is
  * answered in the language the person signed up in; the Spanish stop, start
  * and help words work like the English ones; volunteer and contact
@@ -168,7 +168,7 @@ describe('text sign-up in Spanish', () => {
     }
   });
 
-  it('records stored before issue 12 (no lang) read as English', () => {
+  it('records stored before languages were recorded (no lang) read as English', () => {
     const old = {
       id: 'a'.repeat(64),
       firstName: 'Old',
@@ -378,7 +378,7 @@ describe('volunteer and contact submissions keep their language', () => {
   });
 });
 
-describe('newsletter box and RSVP in Spanish (issue 12)', () => {
+describe('newsletter box and RSVP in Spanish (docs/decisions/056-spanish-texts-forms-and-the-inbox.md)', () => {
   const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
   const subscriber = async (email: string) =>
     StoredSubscriberSchema.parse((await valuesOf('subscribers', `subscriber/${hashed(email)}`))[0]);

@@ -18,7 +18,7 @@ import { call, type CallOptions } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /**
- * Issue 11's new endpoints: the permission matrix of every one x {anonymous,
+ * The staff publishing endpoints (revisions, trash, activity, two-factor, preview): the permission matrix of every one x {anonymous,
  * viewer, editor, admin, inactive}, bad input (4xx, nothing stored) and a
  * fast-check fuzz. The audit trail has no write route at all.
  */
@@ -212,7 +212,7 @@ const ROUTES: Route[] = [
   },
 ];
 
-describe('permission matrix: issue 11 routes x {anonymous, viewer, editor, admin, inactive}', () => {
+describe('permission matrix: staff publishing routes x {anonymous, viewer, editor, admin, inactive}', () => {
   for (const route of ROUTES) {
     it(route.name, async () => {
       const got: Record<string, number> = {};

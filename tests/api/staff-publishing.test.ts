@@ -514,7 +514,7 @@ describe('audit trail', () => {
 });
 
 describe('two-factor sign-in', () => {
-  /** Turns two-factor on (the password is needed since issue 27); enabling re-issues the caller's cookie. */
+  /** Turns two-factor on (it needs the password: docs/decisions/074-reauthentication.md); enabling re-issues the caller's cookie. */
   async function enrol(u: {
     cookie: string;
     password: string;

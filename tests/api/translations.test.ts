@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 4: Spanish versions of articles and events, edited through
+ * Spanish versions of articles and events, edited through
  * the admin endpoints, marked stale when the English changes after them, and
  * shown in Spanish by the public lists (?lang=es) and the article lookup.
  */
@@ -395,7 +395,7 @@ describe('public: Spanish where it exists, else English, and only public fields'
     }
   });
 
-  it('records and the stored public views from before issue 12 (no translations) read as English-only', async () => {
+  it('records and the stored public views from before translations (none stored) read as English-only', async () => {
     await createArticle(english());
     await call(newsFn, '/api/news'); // the feed view exists now
     for (const [store, name] of [

@@ -174,7 +174,7 @@ describe('function bundles (as Netlify deploys them)', () => {
   });
 });
 
-describe('not-found pages in production (issue 12)', () => {
+describe('not-found pages in production (docs/decisions/067-the-public-site-in-spanish.md)', () => {
   /*
    * Netlify sends every path without a static file to the on-demand function, whose
    * adapter answers an unmatched one with a prerendered 404 page;

@@ -7,7 +7,7 @@ import { FAVICON } from '../../src/lib/favicon.ts';
 import { embedUrl } from '../../src/lib/video-embed.ts';
 
 /**
- * Issue 14: nothing but the document (and the first screen's images) is
+ * Nothing but the document (and the first screen's images) is
  * fetched before a page's first paint. The layout's page script is rendered
  * inert and fetched by the inline loader (src/lib/page-script-loader.mjs) after
  * the load event and the first contentful paint; the Menu button works before

@@ -45,7 +45,7 @@ const WARM_PATHS = [
   '/blog',
   '/contact',
   '/admin',
-  // Issue 12: the Spanish pages too.
+  // The Spanish pages too.
   '/es',
   '/es/about',
   '/es/platform',

@@ -100,7 +100,7 @@ describe('response headers by kind of response', () => {
 });
 
 /*
- * Issue 10: the dev server's own shortcuts change speed, never answers.
+ * The dev server's own shortcuts change speed, never answers.
  * Netlify's dev middleware must not bundle the functions (a minute of CPU before
  * the first page; /api/* is served in-process), and a remembered /_image answer
  * is the same answer.

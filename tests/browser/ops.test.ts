@@ -8,7 +8,7 @@ import { dashboardBrowser } from './helpers/staff';
 import { hydrated } from './helpers/public';
 
 /*
- * Issue 13 end to end against the dev server: RSVP on an event page (going,
+ * RSVP on an event page (going,
  * then the waitlist), staff check-in on a phone-sized screen, and the link
  * builder's QR code decoded back to the URL with its refcode.
  */

@@ -9,7 +9,7 @@ import { serveProductionBuild } from './helpers/prod-server.ts';
 import { copyFor } from '../../src/content/copy.ts';
 
 /**
- * Issue 9: the public forms before JavaScript arrives. With scripts off (and
+ * The public forms before JavaScript arrives. With scripts off (and
  * submitted before an island hydrates) every form is a real POST: the browser
  * lands on an outcome page in the site's layout, the record is in the staff
  * inbox, and nothing typed ever appears in a URL.
@@ -336,7 +336,7 @@ describe('submitted before the island hydrates', () => {
     release();
     await hydrated(page, 'TextSignupForm');
     await form.locator('input[name="smsConsent"]').check();
-    await form.getByLabel('I am human').check(); // the bot check (issue 15), local test widget
+    await form.getByLabel('I am human').check(); // the bot check (docs/decisions/038-text-sign-up-limits-sms-pumping.md), local test widget
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await page.locator('#text-signup-form').getByRole('heading', { name: "You're Signed Up!" }).waitFor();
     expect(sent).toMatchObject({ firstName: 'Typed Early', smsConsent: true, sourcePage: '/' });

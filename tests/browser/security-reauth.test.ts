@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { createStaff, dashboardBrowser, expectToast, openDashboard } from './helpers/staff';
 
 /*
- * Issue 27 (re-authentication), the dashboard side: the Security tab asks for
+ * The Security tab asks for
  * what the server requires (the current password; a code once two-factor is
  * on), shows the server's message, works from the keyboard, and signs the
  * browser out when too many wrong passwords lock the account.

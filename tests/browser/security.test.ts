@@ -1,5 +1,5 @@
 /**
- * Issue 15 in Chromium: what a person sees of the fixes (the API tests in
+ * What a person sees of the fixes (the API tests in
  * tests/api/security-*.test.ts replay the attacks themselves).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +117,7 @@ describe('internal fields never reach a page (finding 3)', () => {
       expect(await page.locator('body').innerText()).not.toContain(secret);
       for (const b of bodies) expect(b).not.toContain(secret);
     }
-    // The blog's HTML carries the events (issue 9), so the island may not fetch at load: read its endpoint too.
+    // The blog's HTML carries the events (docs/decisions/050-news-and-events-in-the-html.md), so the island may not fetch at load: read its endpoint too.
     bodies.push(await (await fetch(new URL('/api/events', baseURL))).text());
     for (const secret of [NOTE, CONTACT]) for (const b of bodies) expect(b).not.toContain(secret);
     expect(bodies.some((b) => b.includes(`Secret-notes town hall ${stamp}`))).toBe(true);

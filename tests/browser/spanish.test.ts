@@ -11,7 +11,7 @@ import { apiAs, devAdminCookie, hydrated, pageScriptReady, toast } from './helpe
 import { spanishRoutes } from './helpers/routes';
 
 /*
- * Issue 12: the public site in Spanish. Every Spanish route answers with
+ * The public site in Spanish. Every Spanish route answers with
  * lang="es", its Spanish heading, reciprocal hreflang links and a canonical of
  * its own; the switcher lands on the same page in the other language (with and
  * without JavaScript) and the choice is remembered; a Spanish form validates
@@ -213,7 +213,7 @@ describe('Spanish not-found and dates', () => {
   });
 });
 
-describe('Spanish events and RSVP (issue 12)', () => {
+describe('Spanish events and RSVP (docs/decisions/067-the-public-site-in-spanish.md)', () => {
   const run = Date.now().toString(36);
   const rsvpWords = es.ui.eventPageCopy.rsvp;
   const eventWords = es.ui.eventPageCopy;

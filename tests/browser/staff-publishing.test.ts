@@ -15,7 +15,7 @@ import {
 const sanitizeArticleHtml = await articleSanitizer();
 
 /*
- * Issue 11 end to end against the dev server (real endpoints, local Blobs,
+ * Staff publishing (editor, preview, revisions, trash, activity, two-factor) end to end against the dev server (real endpoints, local Blobs,
  * the seeded dev accounts): the visual editor, preview and publish; restoring
  * a first version and a deleted event; the Activity tab after scripted actions
  * by three roles; two-factor sign-in and the admins-must-enrol policy.

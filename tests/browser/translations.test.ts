@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { apiAs, dashboardBrowser, expectToast, login, openDashboard } from './helpers/staff';
 
 /*
- * Issue 12, item 4, in the dashboard: an editor writes an article's Spanish
+ * An editor writes an article's Spanish
  * version; an English edit marks it out of date; "Mark as up to date" clears
  * it; the Spanish news list shows it. Events: Spanish title and description in
  * the event form. Against the dev server (real endpoints, local Blobs).

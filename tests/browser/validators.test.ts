@@ -20,7 +20,7 @@ import { vnu } from './helpers/vnu.ts';
 import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/page-policy.ts';
 
 /**
- * Outside validators in the test loop (issue 9): the Nu Html Checker on every
+ * Outside validators in the test loop (docs/decisions/055-validator-findings.md): the Nu Html Checker on every
  * built page and on the on-demand pages, and the MDN HTTP Observatory's CSP
  * test on every kind of response's policy. HTML_CodeSniffer (pa11y) runs in
  * `npm run bench` (scripts/bench/validators.mts): a browser per page.

@@ -9,8 +9,18 @@ import {
   MilestoneUpdateSchema,
   VolunteerGoalUpdateSchema,
 } from '../../src/lib/schemas/progress.ts';
-import { articlePayload, hasRequiredArticleFields, newArticleForm, normaliseSlug } from '../../src/admin/forms/article-form.ts';
-import { eventForm, eventPayload, maxAttendeesValue, newEventForm } from '../../src/admin/forms/event-form.ts';
+import {
+  articlePayload,
+  hasRequiredArticleFields,
+  newArticleForm,
+  normaliseSlug,
+} from '../../src/admin/forms/article-form.ts';
+import {
+  eventForm,
+  eventPayload,
+  maxAttendeesValue,
+  newEventForm,
+} from '../../src/admin/forms/event-form.ts';
 import {
   articleTranslationForm,
   articleTranslationPayload,
@@ -95,7 +105,7 @@ describe('event form', () => {
   });
 });
 
-describe('Spanish versions (issue 12)', () => {
+describe('Spanish versions (docs/decisions/057-spanish-versions-of-articles-and-events.md)', () => {
   const article = ArticleSchema.parse({
     id: 7,
     title: 'Streets',

@@ -17,7 +17,7 @@ import { SocialLinkUpdateSchema } from '../../src/lib/schemas/social.ts';
 import { LoginSchema, UserCreateSchema, UserUpdateSchema } from '../../src/lib/schemas/user.ts';
 
 /**
- * Issue 15: control characters are refused in every text field, by the shared
+ * Control characters are refused in every text field, by the shared
  * field schemas (src/lib/schemas/fields.ts). For each input schema, every
  * string field of a valid sample gets a NUL, another C0 and a C1 character;
  * each must fail. Fields that allow several lines still take tab and newlines.

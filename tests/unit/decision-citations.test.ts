@@ -75,10 +75,25 @@ describe('decision records', () => {
         readFileSync(path, 'utf8')
           .split('\n')
           .flatMap((text, i) =>
-            /docs\/decisions\.md/.test(text) ? [`${relative(ROOT, path)}:${i + 1}`] : [],
+            text.includes('docs/decisions.md') ? [`${relative(ROOT, path)}:${i + 1}`] : [],
           ),
       );
     expect(old).toEqual([]);
+  });
+
+  it('code cites decisions, not issue numbers of a tracker outside the repository', () => {
+    const code = scanned.filter(
+      (path) =>
+        !path.startsWith(join(ROOT, 'docs')) &&
+        !path.endsWith('.md') &&
+        !path.endsWith('decision-citations.test.ts'),
+    );
+    const cited = code.flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .flatMap((text, i) => (/\b[Ii]ssue \d+/.test(text) ? [`${relative(ROOT, path)}:${i + 1}`] : [])),
+    );
+    expect(cited).toEqual([]);
   });
 
   it('the index lists every record once, and each record says its date, status and the code it governs', () => {

@@ -9,7 +9,7 @@ import { articleSanitizer } from '../../src/lib/server/content/sanitize.ts';
 const sanitizeArticleHtml = await articleSanitizer();
 
 /**
- * Issue 11: the editor and the server's sanitiser share one allowlist. Every
+ * The editor and the server's sanitiser share one allowlist. Every
  * construct the editor can make survives the sanitiser unchanged, existing
  * (sanitised) articles open in the editor without losing anything, and
  * pasted Word / Google Docs HTML comes out inside the allowlist.

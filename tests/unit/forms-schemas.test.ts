@@ -31,7 +31,7 @@ describe('form schemas', () => {
       smsConsent: true,
       captcha: 'token',
     });
-    // The bot check (issue 15) is optional in the schema: a JSON request without it is refused by
+    // The bot check (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md) is optional in the schema: a JSON request without it is refused by
     // submitTextSignup (400, the other forms' message), a form post without JavaScript takes the
     // no-script budget instead (tests/api/security-sms.test.ts).
     expect(TextSignupSchema.safeParse({ firstName: 'A', smsConsent: true }).success).toBe(true);

@@ -12,7 +12,7 @@ import {
 import { localize, textEntries, type Translation } from '../../src/content/translation';
 
 /*
- * Issue 12, item 4: every Spanish text records the fingerprint of the English
+ * Every Spanish text records the fingerprint of the English
  * it was translated from. When an English sentence in src/content changes,
  * this test fails naming the Spanish key; `npm run i18n:accept -- <key>`
  * records the new English and makes it pass.

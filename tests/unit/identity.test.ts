@@ -14,7 +14,7 @@ import { privacyPolicy, termsOfUse } from '../../src/content/legal.ts';
 import { fingerprint } from '../../src/lib/fingerprint.ts';
 import { confirmationText, helpText } from '../../src/lib/server/forms/text-signups.ts';
 
-/** Issue 9, "One identity": one module declares who the campaign is; everything derives from it. */
+/** One module declares who the campaign is; everything derives from it. */
 
 const committeeOfPaidFor = () => /^Paid for by (.+?)(?:, .*)?$/.exec(paidForDisclaimer)?.[1];
 

@@ -51,7 +51,7 @@ const article = fc
     publishedAt: fc.option(iso, { nil: null }),
     createdAt: iso,
     updatedAt: iso,
-    // Issue 12: a Spanish version (or none) with its bookkeeping, which is internal.
+    // A Spanish version (or none) with its bookkeeping, which is internal.
     translations: fc.oneof(
       fc.constant({}),
       fc.record({

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_SCRIPT_LOADER } from '../../src/lib/page-script-loader.mjs';
 
 /*
- * Issue 12: unknown /es/ paths in production. The Netlify adapter's on-demand
+ * Unknown /es/ paths in production. The Netlify adapter's on-demand
  * function answers any path no route matches with ONE prerendered page (its
  * `notFoundContent`, dist/404.html: English); `npm run build` ends with
  * scripts/ssr-localized-404.mjs, which wraps that handler so a path under a

@@ -39,7 +39,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * Turning on two-factor sign-in (issue 11): scan the QR code (or type the
+ * Turning on two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md): scan the QR code (or type the
  * secret), confirm with the current password and a first code, then see the
  * ten recovery codes once (docs/decisions/074-reauthentication.md).
  * `onDone` runs after the member has confirmed they saved the codes.

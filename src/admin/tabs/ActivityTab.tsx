@@ -15,7 +15,7 @@ import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 
 /**
- * The audit trail (issue 11, admin only): every staff action newest first,
+ * The audit trail (docs/decisions/033-audit-trail.md, admin only): every staff action newest first,
  * filtered by person, kind and date range, paged by the server, exported as
  * CSV. Read only: nothing here (or anywhere) edits an entry.
  */

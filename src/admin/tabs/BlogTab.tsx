@@ -19,7 +19,7 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
   const { data, error, isLoading } = useArticles(page);
   const [editing, setEditing] = useState<ArticleForm | null>(null);
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
-  /** The article whose Spanish version is open (issue 12). */
+  /** The article whose Spanish version is open (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
   const [translating, setTranslating] = useState<Article | null>(null);
   const remove = useDeleteArticle();
   const pageSize = data?.pageSize ?? ARTICLES_PAGE_SIZE;

@@ -18,7 +18,7 @@ import { formatDateTime } from '../forms/datetime.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** The form's language (issue 12), so staff answer in it; records from before it read as English. */
+/** The form's language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md), so staff answer in it; records from before it read as English. */
 function langCell(r: InboxItem): string {
   return LANG_NAMES_FOR_STAFF[isLang(r.lang) ? r.lang : DEFAULT_LANG];
 }

@@ -32,7 +32,7 @@ import { PasswordInput } from '../components/PasswordInput.tsx';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /**
- * Security (issue 11): the member's own password and two-factor sign-in, and
+ * Security (docs/decisions/034-two-factor-sign-in-totp.md): the member's own password and two-factor sign-in, and
  * for admins the campaign's policy (require it for admins, or for all staff).
  */
 export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {

@@ -104,7 +104,7 @@ export function UsersTab({ currentUserId }: { currentUserId: number }) {
                     <Badge variant={u.isActive ? 'success' : 'secondary'}>
                       {u.isActive ? 'Active' : 'Inactive'}
                     </Badge>
-                    {/* Issue 11: within Status, so the table keeps the spec's columns. */}
+                    {/* Within Status, so the table keeps the spec's columns. */}
                     {enrolled.has(u.id) ? <Badge variant="outline">Two-factor on</Badge> : null}
                   </td>
                   <td>{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</td>

@@ -3,7 +3,7 @@ import { IDENTITY } from '../identity.ts';
 import type { Translation } from '../translation.ts';
 import { electionFacts } from './campaign.ts';
 
-/* Spanish of src/content/contact.ts (issue 12). */
+/* Spanish of src/content/contact.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
 
 const name = IDENTITY.candidateName;
 const first = IDENTITY.candidateFirstName;

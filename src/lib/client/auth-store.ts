@@ -14,7 +14,7 @@ export type AuthStatus = 'loading' | 'unauthenticated' | 'authenticated';
 export interface MeResponse {
   role: Role;
   user: PublicUser;
-  /** Issue 11: the user's second factor and whether the campaign requires one. */
+  /** The user's second factor and whether the campaign requires one. */
   twoFactor?: TwoFactorStatus;
 }
 
@@ -28,7 +28,7 @@ export const $authStatus = atom<AuthStatus>('loading');
 export const $mustChangePassword = computed($user, (u) => Boolean(u?.mustChangePassword));
 /** The signed-in user's second factor (from /api/auth/me). */
 export const $twoFactor = atom<TwoFactorStatus | null>(null);
-/** The password was accepted and the sign-in waits for a code (issue 11). */
+/** The password was accepted and the sign-in waits for a code (docs/decisions/034-two-factor-sign-in-totp.md). */
 export const $awaitingSecondFactor = atom(false);
 /** The campaign requires two-factor for this user and they have not set it up: show enrolment first. */
 export const $mustEnrolTwoFactor = computed($twoFactor, (t) => Boolean(t?.required && !t.enabled));

@@ -61,7 +61,7 @@ const sourcePage = z
   .regex(/^\/[\w\-/]*$/)
   .optional();
 
-/** The language of the page a public form was sent from (issue 12): optional, English when absent. */
+/** The language of the page a public form was sent from (docs/decisions/056-spanish-texts-forms-and-the-inbox.md): optional, English when absent. */
 const formLang = z.enum(LANGS).optional();
 
 /** POST /api/newsletter: the text-message sign-up. */
@@ -73,13 +73,13 @@ export const TextSignupSchema = z.strictObject({
   /** The page the form was on, for the consent record. */
   sourcePage,
   /**
-   * Turnstile token (issue 15: the bot check that keeps scripts from making the
+   * Turnstile token (docs/decisions/038-text-sign-up-limits-sms-pumping.md: the bot check that keeps scripts from making the
    * campaign pay for texts). A browser form post sends Turnstile's own field,
    * `cf-turnstile-response`, mapped to this; a post without JavaScript has none
    * and is held to the no-script budget instead (submitTextSignup).
    */
   captcha: captchaToken.optional(),
-  /** The language of the page the form was on (issue 12; hidden field of the /es/ forms). */
+  /** The language of the page the form was on (docs/decisions/056-spanish-texts-forms-and-the-inbox.md; hidden field of the /es/ forms). */
   lang: formLang,
 });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
@@ -121,7 +121,7 @@ export const ContactMessageSchema = z.strictObject({
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
 /**
- * POST /api/email-subscribers: the blog's newsletter box (issue 9: the address is kept, not dropped;
+ * POST /api/email-subscribers: the blog's newsletter box (docs/decisions/050-news-and-events-in-the-html.md: the address is kept, not dropped;
  * since docs/decisions/079-newsletter-double-opt-in.md: behind the captcha, and pending until confirmed).
  */
 export const EmailSubscriptionSchema = z.strictObject({
@@ -145,4 +145,3 @@ export const NewsletterConfirmSchema = z.strictObject({
   lang: formLang,
 });
 export type NewsletterConfirmInput = z.input<typeof NewsletterConfirmSchema>;
-

@@ -1,5 +1,5 @@
 /**
- * Revisions and Trash (issue 11): the constants the dashboard shows. zod-free,
+ * Revisions and Trash (docs/decisions/032-revisions-and-trash.md): the constants the dashboard shows. zod-free,
  * so the dashboard does not pull schema code into the zod chunk public pages share.
  */
 export const HISTORY_KINDS = ['article', 'event'] as const;

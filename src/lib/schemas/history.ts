@@ -10,7 +10,7 @@ export {
   type RevisionAction,
 } from './history-labels.ts';
 
-/** Records with revisions and a Trash (issue 11). */
+/** Records with revisions and a Trash (docs/decisions/032-revisions-and-trash.md). */
 export const HistoryKindSchema = z.enum(HISTORY_KINDS);
 
 /** One saved version of an article or event: who, when, what changed, and the whole record. */

@@ -11,7 +11,7 @@ import { LANGS } from '../lang.ts';
 const iso = z.string().min(1);
 
 /**
- * The language a person used (issue 12): the form's language, so staff answer
+ * The language a person used (docs/decisions/056-spanish-texts-forms-and-the-inbox.md): the form's language, so staff answer
  * in it and texts go out in it. Records stored before there was a Spanish site
  * have none and read as English.
  */
@@ -137,7 +137,7 @@ export const StoredSubscriberSchema = z.object({
   sourcePage: z.string().nullable(),
   consentText: z.string(),
   consentVersion: z.string(),
-  /** The language of the box and of the consent wording recorded (issue 12); older records are English. */
+  /** The language of the box and of the consent wording recorded (docs/decisions/067-the-public-site-in-spanish.md); older records are English. */
   lang: storedLang,
   createdAt: iso,
   ip: z.string().nullable(),

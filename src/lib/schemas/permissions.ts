@@ -18,7 +18,7 @@ export type Permission =
   | 'manage_users'
   | 'view_analytics'
   | 'admin'
-  /** The audit trail (issue 11): not in the table above, so admin only. */
+  /** The audit trail (docs/decisions/033-audit-trail.md): not in the table above, so admin only. */
   | 'view_audit';
 
 /** Admin passes every role check; others only their own; no user fails every check. */

@@ -123,10 +123,10 @@ export const PUBLIC_FORMS = {
     endpoint: '/api/newsletter',
     page: '/#text-signup-form',
     booleans: ['smsConsent'],
-    // The bot check (issue 15). A post without JavaScript has no token: held to the no-script budget.
+    // The bot check (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md). A post without JavaScript has no token: held to the no-script budget.
     captchaField: 'captcha',
     refill: ['firstName', 'phone', 'email', 'smsConsent', 'sourcePage', 'lang'],
-    // A number that texted STOP is answered `{ status: 'opted_out' }` (issue 15): its own page.
+    // A number that texted STOP is answered `{ status: 'opted_out' }` (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md): its own page.
     outcomes: ['opted_out'],
   },
   volunteer: {
@@ -168,7 +168,7 @@ export const PUBLIC_FORMS = {
     // A second use of a link (or of another link to the same address) is answered kindly, on its own page.
     outcomes: ['already_confirmed'],
   },
-  // Issue 13: the RSVP form of an event page and the cancellation link's button.
+  // The RSVP form of an event page and the cancellation link's button.
   rsvp: {
     endpoint: '/api/events/:id/rsvp',
     page: '/blog#events',

@@ -28,7 +28,7 @@ type PublicVolunteerGoal = PublicProgress['goals'][number];
 type PublicMilestone = PublicProgress['milestones'][number];
 
 /**
- * A record's stored translation in `lang` (issue 12), if it has one. Records
+ * A record's stored translation in `lang` (docs/decisions/057-spanish-versions-of-articles-and-events.md), if it has one. Records
  * from before translations have no `translations` at all. Zod-free on purpose
  * (schemas/translation.ts holds the zod side).
  */

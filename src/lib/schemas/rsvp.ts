@@ -18,7 +18,7 @@ export { RSVP_MESSAGES } from './rsvp-rules.ts';
  * The consent shown beside the reminder checkbox and stored verbatim in the
  * consent log, as for the text sign-up. It covers event texts only: it never
  * puts anyone on the campaign's recurring text list. The Spanish event page
- * (issue 12) shows and records the Spanish wording, a translation for counsel
+ * (docs/decisions/057-spanish-versions-of-articles-and-events.md) shows and records the Spanish wording, a translation for counsel
  * to review with the same terms.
  */
 export const RSVP_SMS_CONSENT_VERSION = '2025-10-01';
@@ -60,7 +60,7 @@ export const RsvpInputSchema = z
     /** Opt-in to the day-before text reminder (unchecked by default). */
     smsReminder: z.boolean().default(false),
     captchaResponse: captchaToken,
-    /** The language of the page the RSVP came from (issue 12): its consent wording and outcome page. */
+    /** The language of the page the RSVP came from (docs/decisions/067-the-public-site-in-spanish.md): its consent wording and outcome page. */
     lang: z.enum(LANGS).optional(),
   })
   .refine((r) => !r.smsReminder || Boolean(r.phone), {

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** Two-factor sign-in (issue 11): what the forms send and the endpoints answer. */
+/** Two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md): what the forms send and the endpoints answer. */
 
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
 

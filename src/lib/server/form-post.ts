@@ -12,7 +12,7 @@ import { localizedPath } from '../lang-paths.ts';
 import { key, kv } from './store.ts';
 
 /**
- * Browser form posts to the public form endpoints (issue 9): a form submitted
+ * Browser form posts to the public form endpoints (docs/decisions/048-public-forms-without-javascript.md): a form submitted
  * without JavaScript, or before its island hydrated, arrives as
  * application/x-www-form-urlencoded. The endpoint parses it like JSON (same
  * schema, same CSRF check: http.ts `readInput`, `requireSameOrigin`), and
@@ -44,7 +44,7 @@ export function browserFormPost(req: Request): PublicFormId | null {
 }
 
 const refills = new WeakMap<Request, FormInput>();
-/** The language of the page each post came from: its outcome page is in the same language (issue 12). */
+/** The language of the page each post came from: its outcome page is in the same language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
 const langs = new WeakMap<Request, Lang>();
 
 /** Keeps what may be shown back if this post is refused (only the form's refill fields). */

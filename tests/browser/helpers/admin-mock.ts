@@ -288,7 +288,7 @@ export async function mockAdminApi(page: Page, opts: MockOptions = {}): Promise<
         createdAt: new Date().toISOString(),
         updatedAt: new Date().toISOString(),
       };
-      // The API stores articles and events with their translations (issue 12), none on a new record.
+      // The API stores articles and events with their translations (docs/decisions/057-spanish-versions-of-articles-and-events.md), none on a new record.
       if (name === 'news' || name === 'events') rec.translations ??= {};
       if (name === 'users') {
         delete rec.password;

@@ -11,7 +11,7 @@ import { HttpError } from '../errors.ts';
  * attempt with a compare-and-set write *before* the password is verified,
  * the code checked or the text sent, and refuses (429, nothing written)
  * once the window is used up. So N parallel requests can never all pass a
- * check made before any of them was counted (issue 15, finding 4).
+ * check made before any of them was counted (docs/decisions/038-text-sign-up-limits-sms-pumping.md).
  * Login, forgot-password and the text sign-up use it; a second factor can too.
  *
  * Every function takes `now` (ms) so tests use a fake clock.

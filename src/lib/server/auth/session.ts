@@ -92,7 +92,7 @@ export async function requireUser(req: Request, options: RequireOptions = {}): P
   if (user.mustChangePassword && !options.allowPasswordChangePending) {
     throw new HttpError(403, 'Please change your temporary password first', { mustChangePassword: true });
   }
-  // Issue 11: a member the two-factor policy covers enrols before anything else (a password change comes first).
+  // A member the two-factor policy covers enrols before anything else (a password change comes first).
   if (!options.allowTwoFactorSetup && !options.allowPasswordChangePending) await assertTwoFactorPolicy(user);
   const permission = options.permission ?? 'view_admin';
   const allowed =

@@ -26,7 +26,7 @@ import {
 import { changeUser, getUser, type StoredUser } from './users.ts';
 
 /**
- * Two-factor sign-in (issue 11), kept apart from the password login
+ * Two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md), kept apart from the password login
  * (login.ts) so the two evolve separately. Store `auth`:
  * - `2fa/<user id>`: the enabled factor (sealed secret, last used time step,
  *   recovery-code HMACs). Its existence is what "enabled" means.

@@ -179,7 +179,7 @@ export async function changeUser(
 // and leaves it before the record stops saying so), never more. Demoting,
 // deactivating or deleting an admin first removes the id with a CAS write that
 // refuses to leave the roster empty; so of two admins demoting each other at
-// once, one write wins and the other is refused (issue 15).
+// once, one write wins and the other is refused (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md).
 
 const ROSTER_KEY = 'admin-roster';
 const RosterSchema = z.object({ ids: z.array(z.number().int().positive()) });

@@ -279,7 +279,7 @@ export async function seedArticle(article: Article, sync = true): Promise<void> 
 }
 
 /**
- * Trash restore (issue 11): brings a deleted article back under its old id
+ * Trash restore (docs/decisions/032-revisions-and-trash.md): brings a deleted article back under its old id
  * and slug. 409 when the slug has been taken since, or the id exists again.
  */
 export async function restoreDeletedArticle(article: Article, now = new Date()): Promise<Article> {

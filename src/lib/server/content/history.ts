@@ -18,7 +18,7 @@ import { articles, deleteArticle, laterStamp, restoreDeletedArticle, updateArtic
 import { deleteEvent, events, updateEvent } from './events.ts';
 
 /**
- * Revisions and Trash for articles and events (issue 11), kept in the
+ * Revisions and Trash for articles and events (docs/decisions/032-revisions-and-trash.md), kept in the
  * record's own store:
  * - `rev/<id>/<n>`: every saved version (whole record, who, when, what
  *   changed), created with onlyIfNew so two saves never share a number.

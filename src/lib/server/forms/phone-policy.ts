@@ -5,7 +5,7 @@ import { HttpError } from '../errors.ts';
 /**
  * Phone numbers on the public forms are limited to the countries the campaign
  * texts (SMS_ALLOWED_COUNTRIES, default US), so nobody can make it pay for texts
- * to premium international ranges (issue 15, SMS pumping). The shared schema
+ * to premium international ranges (docs/decisions/038-text-sign-up-limits-sms-pumping.md, SMS pumping). The shared schema
  * has already normalised the number to E.164 and refused impossible ones;
  * this decides the country from the full numbering plan (libphonenumber
  * metadata), so +1 numbers in Canada or the Caribbean (+1 876, +1 809 ...) are

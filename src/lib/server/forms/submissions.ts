@@ -126,7 +126,7 @@ export async function submitContact(input: ContactMessage, meta: RequestMeta): P
 /**
  * Every volunteer submission is its own record, `volunteer/<sha256 email>/<sha256 details>`,
  * created with onlyIfNew: a submission never overwrites a stored person, even
- * one with the same email (anyone can type an email; issue 15). Staff see all
+ * one with the same email (anyone can type an email; docs/decisions/040-public-projections-by-schema.md). Staff see all
  * submissions of an email side by side in the inbox. An identical resubmission
  * (a double click, a retry) is the same key: no second record, no second email,
  * answered 200; so 50 identical concurrent submissions are one record.

@@ -11,7 +11,7 @@ import {
 import { raiseAlert } from './alerts.ts';
 
 /**
- * Limits on texts and the text-message sign-up (issue 15, SMS pumping). The
+ * Limits on texts and the text-message sign-up (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md, SMS pumping). The
  * captcha stops scripts; these bound what gets through anyway (a solving
  * service, a botnet) and what a person can trigger by hand. Chosen in
  * (docs/decisions/038-text-sign-up-limits-sms-pumping.md) and docs/decisions/080-text-guard.md

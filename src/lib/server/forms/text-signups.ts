@@ -33,7 +33,7 @@ export { RESUBSCRIBE_KEYWORDS };
 
 /**
  * The answer to a web sign-up for a number that replied STOP: only the phone's
- * owner can undo a STOP, by texting the keyword from that phone (issue 15).
+ * owner can undo a STOP, by texting the keyword from that phone (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md).
  * The same words as the island's panel and the no-JavaScript outcome page.
  */
 export const TEXT_SIGNUP_OPTED_OUT = formCopy['text-signup'].outcomes.opted_out.text;
@@ -49,7 +49,7 @@ export function personIdFor(phone: string | undefined | null, email: string | un
 }
 
 /*
- * The program's own texts, per language (issue 12): a sign-up is confirmed in
+ * The program's own texts, per language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md): a sign-up is confirmed in
  * the language of its form, and HELP is answered in the language the person
  * signed up in. `Record<Lang, ...>` makes a missing language a type error.
  * The program name is the name registered with the carriers, so it is not
@@ -123,7 +123,7 @@ export interface SignupResult {
 
 /**
  * A text sign-up from any public form (the JSON endpoint or a plain HTML form
- * post), with every abuse check in order (issue 15):
+ * post), with every abuse check in order (docs/decisions/038-text-sign-up-limits-sms-pumping.md):
  *
  * 1. the phone's country is one the campaign texts (400);
  * 2. one sign-up from this IP (the platform's, `meta.ip`) reserved, and one
@@ -178,7 +178,7 @@ export async function signUpForTexts(
   const phone = input.phone ?? null;
   const email = input.email ?? null;
   const id = personIdFor(phone, email);
-  // The wording the person saw: the one of their form's language (issue 12).
+  // The wording the person saw: the one of their form's language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md).
   const lang = input.lang ?? DEFAULT_LANG;
   const { text: consentText, version: consentVersion } = SMS_CONSENT[lang];
 
@@ -322,7 +322,7 @@ async function sendConfirmation(
 export type InboundKind = 'stop' | 'start' | 'help' | 'other';
 
 /**
- * Every keyword the inbound webhook acts on, by kind and language (issue 12):
+ * Every keyword the inbound webhook acts on, by kind and language (docs/decisions/067-the-public-site-in-spanish.md):
  * the one list that docs/deploy.md gives for Twilio's Advanced Opt-Out (a unit
  * test holds the two together, since carrier-level keywords must match ours).
  * Matched whole, case- and accent-insensitively.

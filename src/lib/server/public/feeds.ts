@@ -85,7 +85,7 @@ export const SITEMAP_STATIC_PATHS = [
 ];
 
 /**
- * One <url> per page and language (issue 12), each listing all its language
+ * One <url> per page and language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md), each listing all its language
  * versions as xhtml:link alternates (Google's sitemap form of hreflang).
  */
 function sitemapUrls(path: string, site: URL, lastmod?: string): string[] {
