@@ -5,7 +5,7 @@
  *   npm exec -- node scripts/bench/signups.mts [seconds]
  */
 import autocannon from 'autocannon';
-import * as newsletterFn from '../../netlify/functions/newsletter.mts';
+import * as newsletterFn from '../../netlify/functions/text-signup.mts';
 import { resetEnv, TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { kv } from '../../src/lib/server/store.ts';
 import { benchBlobs, serveFunctions } from './serve.mts';

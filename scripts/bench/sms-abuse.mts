@@ -10,7 +10,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as newsletterFn from '../../netlify/functions/newsletter.mts';
+import * as newsletterFn from '../../netlify/functions/text-signup.mts';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import { EventInputSchema } from '../../src/lib/schemas/event.ts';
 import { toE164 } from '../../src/lib/schemas/fields.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contact from '../../netlify/functions/contact.mts';
 import * as subscribers from '../../netlify/functions/email-subscribers.mts';
 import * as forgot from '../../netlify/functions/auth-forgot-password.mts';
-import * as newsletter from '../../netlify/functions/newsletter.mts';
+import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import { EMAIL_CONSENT_TEXT, EMAIL_CONSENT_VERSION } from '../../src/content/consent.ts';
 import { StoredSubscriberSchema } from '../../src/lib/schemas/inbox.ts';

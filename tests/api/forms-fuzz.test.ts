@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as newsletter from '../../netlify/functions/newsletter.mts';
+import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as contact from '../../netlify/functions/contact.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as newsletter from '../../netlify/functions/newsletter.mts';
+import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import { IDENTITY } from '../../src/content/identity.ts';
 import { SMS_CONSENT_VERSION, smsConsentText } from '../../src/content/consent.ts';

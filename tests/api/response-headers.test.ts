@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as inboxFn from '../../netlify/functions/admin-inbox.mts';
 import * as newsFn from '../../netlify/functions/news.mts';
-import * as newsletterFn from '../../netlify/functions/newsletter.mts';
+import * as newsletterFn from '../../netlify/functions/text-signup.mts';
 import * as smsInboundFn from '../../netlify/functions/sms-inbound.mts';
 import * as uploadFn from '../../netlify/functions/upload.mts';
 import * as uploadsFn from '../../netlify/functions/uploads.mts';

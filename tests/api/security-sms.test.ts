@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as newsletter from '../../netlify/functions/newsletter.mts';
+import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import * as alertsFn from '../../netlify/functions/admin-alerts.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';

@@ -9,7 +9,7 @@ import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as contactFn from '../../netlify/functions/contact.mts';
 import * as subscribersFn from '../../netlify/functions/email-subscribers.mts';
-import * as newsletterFn from '../../netlify/functions/newsletter.mts';
+import * as newsletterFn from '../../netlify/functions/text-signup.mts';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';

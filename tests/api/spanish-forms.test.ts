@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as newsletter from '../../netlify/functions/newsletter.mts';
+import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as contact from '../../netlify/functions/contact.mts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest, type ServerResponse } from 'node:http';
 import { setEnvironmentContext } from '@netlify/blobs';
-import * as newsletterFn from '../../netlify/functions/newsletter.mts';
+import * as newsletterFn from '../../netlify/functions/text-signup.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as contactFn from '../../netlify/functions/contact.mts';
 import * as loginFn from '../../netlify/functions/auth-login.mts';

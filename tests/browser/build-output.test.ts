@@ -157,7 +157,7 @@ describe('function bundles (as Netlify deploys them)', () => {
 
   it('twilio, sanitize-html and argon2 are imported only on use; sanitize-html only where articles are written', async () => {
     const named = (name: string) => bundles.find((b) => b.name === name)!;
-    expect(ships(named('newsletter'), 'twilio')).toBe(true);
+    expect(ships(named('text-signup'), 'twilio')).toBe(true);
     expect(ships(named('sms-inbound'), 'twilio')).toBe(true);
     expect(ships(named('admin-news'), 'sanitize-html')).toBe(true);
     const writesArticles = ['admin-news', 'admin-preview', 'admin-revisions'];

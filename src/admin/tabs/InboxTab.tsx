@@ -3,13 +3,13 @@ import { DEFAULT_LANG, isLang } from '../../lib/lang.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
 import { contactSubjectLabels } from '../../content/contact.ts';
 import {
-  INBOX_KINDS,
+  INBOX_TABS,
   INBOX_PAGE_SIZE,
   inboxCsvUrl,
   useInbox,
   type InboxItem,
-  type InboxKind,
 } from '../api/get-inbox.ts';
+import type { InboxKindName } from '../../lib/inbox-routes.ts';
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
@@ -70,7 +70,7 @@ function emailCell(r: InboxItem) {
   );
 }
 
-const COLUMNS: Record<InboxKind, Column[]> = {
+const COLUMNS: Record<InboxKindName, Column[]> = {
   volunteers: [
     { header: 'Name', cell: (r) => `${str(r.firstName)} ${str(r.lastName)}`.trim() },
     { header: 'Email', cell: emailCell },
@@ -125,7 +125,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** Volunteer sign-ups, contact messages, text sign-ups and newsletter subscribers (admin and editor): paged, filterable, exportable. */
 export function InboxTab() {
-  const [kind, setKind] = useState<InboxKind>('volunteers');
+  const [kind, setKind] = useState<InboxKindName>('volunteers');
   const [query, setQuery] = useState('');
   const q = useDebounced(query, 300);
   const [page, setPage] = useState(1);
@@ -136,7 +136,7 @@ export function InboxTab() {
   useClampPage(page, setPage, data?.total, data?.pageSize ?? INBOX_PAGE_SIZE);
   useEffect(() => setPage(1), [kind, q]);
   const columns = COLUMNS[kind];
-  const label = INBOX_KINDS[kind].label;
+  const label = INBOX_TABS[kind].label;
 
   return (
     <section aria-labelledby="inbox-heading">
@@ -158,11 +158,11 @@ export function InboxTab() {
             id={kindId}
             className="input"
             value={kind}
-            onChange={(e) => setKind(e.target.value as InboxKind)}
+            onChange={(e) => setKind(e.target.value as InboxKindName)}
           >
-            {(Object.keys(INBOX_KINDS) as InboxKind[]).map((k) => (
+            {(Object.keys(INBOX_TABS) as InboxKindName[]).map((k) => (
               <option key={k} value={k}>
-                {INBOX_KINDS[k].label}
+                {INBOX_TABS[k].label}
               </option>
             ))}
           </select>

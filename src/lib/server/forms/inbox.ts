@@ -1,3 +1,4 @@
+import type { InboxKindName } from '../../inbox-routes.ts';
 import type { z } from 'zod';
 import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
 import { contactSubjectLabels } from '../../../content/contact.ts';
@@ -18,7 +19,7 @@ import { kv, type KV, type StoreName } from '../store.ts';
  * a campaign with far more would keep a maintained index instead.
  */
 
-interface InboxKind<S extends z.ZodType> {
+interface InboxList<S extends z.ZodType> {
   store: StoreName;
   prefix: string;
   schema: S;
@@ -31,7 +32,7 @@ interface InboxKind<S extends z.ZodType> {
   listed?: (r: z.output<S>) => boolean;
 }
 
-const volunteers: InboxKind<typeof StoredVolunteerSchema> = {
+const volunteers: InboxList<typeof StoredVolunteerSchema> = {
   store: 'volunteers',
   prefix: 'volunteer/',
   schema: StoredVolunteerSchema,
@@ -84,7 +85,7 @@ const volunteers: InboxKind<typeof StoredVolunteerSchema> = {
   ],
 };
 
-const contacts: InboxKind<typeof StoredContactSchema> = {
+const contacts: InboxList<typeof StoredContactSchema> = {
   store: 'contacts',
   prefix: 'message/',
   schema: StoredContactSchema,
@@ -112,7 +113,7 @@ const contacts: InboxKind<typeof StoredContactSchema> = {
   ],
 };
 
-const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
+const textSignups: InboxList<typeof StoredTextSignupSchema> = {
   store: 'signups',
   prefix: 'person/',
   schema: StoredTextSignupSchema,
@@ -154,7 +155,7 @@ const textSignups: InboxKind<typeof StoredTextSignupSchema> = {
   ],
 };
 
-const emailSubscribers: InboxKind<typeof StoredSubscriberSchema> = {
+const emailSubscribers: InboxList<typeof StoredSubscriberSchema> = {
   store: 'subscribers',
   prefix: 'subscriber/',
   schema: StoredSubscriberSchema,
@@ -174,13 +175,12 @@ const emailSubscribers: InboxKind<typeof StoredSubscriberSchema> = {
   listed: (r) => r.status === 'subscribed',
 };
 
-export const INBOX_KINDS = {
+export const INBOX_LISTS = {
   volunteers,
   contacts,
   'text-signups': textSignups,
   'email-subscribers': emailSubscribers,
-} as const;
-export type InboxKindName = keyof typeof INBOX_KINDS;
+} as const satisfies Record<InboxKindName, unknown>;
 
 /** Reads every JSON value under a prefix, at most `concurrency` reads in flight. */
 export async function readAllBounded(store: KV, prefix: string, concurrency = 16): Promise<unknown[]> {
@@ -213,7 +213,7 @@ export function parseInboxQuery(url: URL): InboxQuery {
 
 /** Every valid record of a kind, newest first, filtered by q (case-insensitive). */
 export async function listInbox(name: InboxKindName, q = ''): Promise<unknown[]> {
-  const kind = INBOX_KINDS[name] as InboxKind<z.ZodType<{ createdAt: string }>>;
+  const kind = INBOX_LISTS[name] as InboxList<z.ZodType<{ createdAt: string }>>;
   const raw = await readAllBounded(kv(kind.store), kind.prefix);
   const records: { createdAt: string }[] = [];
   for (const r of raw) {
@@ -226,7 +226,7 @@ export async function listInbox(name: InboxKindName, q = ''): Promise<unknown[]>
 }
 
 function filterInbox(name: InboxKindName, records: unknown[], q: string): unknown[] {
-  const kind = INBOX_KINDS[name] as InboxKind<z.ZodType<unknown>>;
+  const kind = INBOX_LISTS[name] as InboxList<z.ZodType<unknown>>;
   const needle = q.toLowerCase();
   return needle ? records.filter((r) => kind.haystack(r).toLowerCase().includes(needle)) : records;
 }
@@ -275,7 +275,7 @@ export async function inboxCsv(
   q: string,
   now = new Date(),
 ): Promise<{ filename: string; body: string }> {
-  const kind = INBOX_KINDS[name] as unknown as InboxKind<z.ZodType<unknown>>;
+  const kind = INBOX_LISTS[name] as unknown as InboxList<z.ZodType<unknown>>;
   const rows = (await listInbox(name, q)).map((r) => kind.row(r));
   return {
     filename: `${kind.filename}-${now.toISOString().slice(0, 10)}.csv`,
