@@ -132,7 +132,7 @@ export function settingItems(env: LaunchEnv): LaunchItem[] {
 
   const site = httpUrl(env.SITE_URL);
   if (!env.SITE_URL) add('SITE_URL', 'SITE_URL is not set: the public https address of the site.');
-  else if (!site || site.protocol !== 'https:' || RESERVED_HOST.test(site.hostname)) {
+  else if (site?.protocol !== 'https:' || RESERVED_HOST.test(site.hostname)) {
     add('SITE_URL', `SITE_URL is "${env.SITE_URL}": set the public https address of the site.`);
   }
 
