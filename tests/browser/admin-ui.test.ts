@@ -230,6 +230,65 @@ describe('admin dashboard (stubbed API)', () => {
     await page.close();
   });
 
+  it('every tab fits at 1366 px and at 390 px, and the arrow keys reach each one', async () => {
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page } = await openAdmin({ role: 'admin' }, size.width < 600 ? 'mobile' : 'desktop');
+      await page.setViewportSize(size);
+      const tabs = page.getByRole('tab');
+      await page.getByRole('tab', { name: 'Security' }).waitFor();
+      const labels = await tabs.allInnerTexts();
+      expect(labels).toContain('Activity');
+      expect(labels).toContain('Trash');
+      // Each tab is inside the window and nothing covers or clips it (a scrolling bar cut them off on the right).
+      const hidden = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[role="tab"]')]
+          .filter((tab) => {
+            const r = tab.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return r.left < 0 || r.right > window.innerWidth || !hit || !tab.contains(hit);
+          })
+          .map((tab) => tab.textContent),
+      );
+      expect(hidden, `${size.width} px`).toEqual([]);
+      await tabs.first().focus();
+      for (const label of labels.slice(1)) {
+        await page.keyboard.press('ArrowRight');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(label);
+      }
+      await expectNoAxeViolations(page);
+      await page.close();
+    }
+  });
+
+  it('admins see the launch checklist (placeholders of the build and the settings the server lacks); editors do not', async () => {
+    const { page, api } = await openAdmin({ role: 'admin' });
+    api.override('GET /api/admin/launch-check', 200, {
+      items: [
+        {
+          key: 'setting:SESSION_SECRET',
+          area: 'settings',
+          message: 'SESSION_SECRET is not set: at least 32 random bytes.',
+        },
+      ],
+    });
+    const summary = page.getByText(/^Launch checklist: \d+ things to replace or set before going live$/);
+    await summary.waitFor();
+    await summary.click();
+    await page.getByText(/The carousel video "REPLACE-ME-01" is a placeholder/).waitFor();
+    await page.getByText(/placeholder candidate portrait/).waitFor();
+    await page.getByText('SESSION_SECRET is not set: at least 32 random bytes.').waitFor();
+    await expectNoAxeViolations(page);
+    await page.close();
+    const editor = await openAdmin({ role: 'editor' });
+    await editor.page.getByRole('tab', { name: 'Security' }).waitFor();
+    expect(await editor.page.getByText(/^Launch checklist/).count()).toBe(0);
+    expect(editor.api.calls.some((c) => c.path === '/api/admin/launch-check')).toBe(false);
+    await editor.page.close();
+  });
+
   it('Add Article: focus trap, Escape, focus return, messages, slug normalisation and payload', async () => {
     const { page, api } = await openAdmin({ role: 'admin' });
     const add = page.getByRole('button', { name: 'Add Article' });
