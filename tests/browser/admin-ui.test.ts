@@ -264,7 +264,8 @@ describe('admin dashboard (stubbed API)', () => {
   });
 
   it('admins see the launch checklist (placeholders of the build and the settings the server lacks); editors do not', async () => {
-    const { page, api } = await openAdmin({ role: 'admin' });
+    const page = await browser.newPage();
+    const api = await mockAdminApi(page, { role: 'admin' });
     api.override('GET /api/admin/launch-check', 200, {
       items: [
         {
@@ -274,6 +275,7 @@ describe('admin dashboard (stubbed API)', () => {
         },
       ],
     });
+    await page.goto('/admin');
     const summary = page.getByText(/^Launch checklist: \d+ things to replace or set before going live$/);
     await summary.waitFor();
     await summary.click();
@@ -312,9 +314,22 @@ describe('admin dashboard (stubbed API)', () => {
     expect(await dialog.getByLabel('Author').inputValue()).toBe('Jordan Avery');
     await dialog.getByRole('button', { name: 'Create Article' }).click();
     await expectToast(page, 'Missing required fields', 'Please fill in title, slug, content, and author.');
+    // Each empty field is marked and named, the first one focused.
+    const slug = dialog.getByLabel('Slug');
+    expect(await slug.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.locator('#article-slug-error').innerText()).toMatch(/^Enter a slug/);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('article-title');
+    await expectNoAxeViolations(page);
+    // The slug follows the title, clean, until it is edited by hand.
+    await dialog.getByLabel('Title', { exact: true }).fill('Our Budget Plan!  2027 ');
+    expect(await slug.inputValue()).toBe('our-budget-plan-2027');
     await dialog.getByLabel('Title', { exact: true }).fill('Our Budget Plan');
-    await dialog.getByLabel('Slug').pressSequentially('Our Budget Plan!');
-    expect(await dialog.getByLabel('Slug').inputValue()).toBe('our-budget-plan-');
+    expect(await slug.inputValue()).toBe('our-budget-plan');
+    await slug.fill('');
+    await slug.pressSequentially('Our Budget Plan!');
+    expect(await slug.inputValue()).toBe('our-budget-plan-');
+    await dialog.getByLabel('Title', { exact: true }).fill('Our Budget Plan');
+    expect(await slug.inputValue()).toBe('our-budget-plan-');
     await dialog.getByLabel('Content').fill('<p>Line by line.</p>');
     await dialog.getByLabel('Published').check();
     await dialog.getByRole('button', { name: 'Create Article' }).click();
