@@ -544,6 +544,34 @@ describe('admin dashboard (stubbed API)', () => {
   });
 });
 
+describe('Inbox: long messages (stubbed API)', () => {
+  it('a long message shows three lines and expands by keyboard to the whole text, at 1366 and 390 px', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const { page } = await openAdmin({ role: 'admin' }, viewport);
+      if (viewport === 'desktop') await page.setViewportSize({ width: 1366, height: 768 });
+      await page.getByRole('tab', { name: 'Inbox' }).click();
+      await page.getByLabel('Show').selectOption('contacts');
+      const toggle = page.getByRole('button', { name: 'Show the full message' });
+      await toggle.waitFor();
+      // Only the long message has one ("Hello" fits).
+      expect(await toggle.count()).toBe(1);
+      const last = page.getByText(/Thank you, Contact 1\./);
+      const clipped = await last.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+      expect(clipped).toBe(true);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      const less = page.getByRole('button', { name: 'Show less' });
+      expect(await less.getAttribute('aria-expanded')).toBe('true');
+      expect(await last.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Enter');
+      await toggle.waitFor();
+      await page.close();
+    }
+  });
+});
+
 describe('admin roles (stubbed API)', () => {
   it('editor: no User Management tab', async () => {
     const { page } = await openAdmin({ role: 'editor' });
