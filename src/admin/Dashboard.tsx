@@ -43,11 +43,11 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
   // Issue 13: every staff role reads the donations; admin and editor set the public goal.
   tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
   tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });
-  // Issue 11: the audit trail and the Trash are admin only; Security is everyone's own two-factor.
-  if (hasPermission(user, 'view_audit')) {
+  // Issue 11: the audit trail is admin only; the Trash is for whoever may edit what is in it (editors and
+  // admins: docs/decisions/new-w1-trash-for-editors.md); Security is everyone's own two-factor.
+  if (hasPermission(user, 'view_audit'))
     tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });
-    tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
-  }
+  if (canEdit) tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
   tabs.push({
     id: 'security',
     label: 'Security',

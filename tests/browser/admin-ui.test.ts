@@ -585,6 +585,7 @@ describe('admin roles (stubbed API)', () => {
       'Inbox',
       'Donations',
       'Outreach Links',
+      'Trash',
       'Security',
     ]);
     await page.close();
