@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBuild, launchCheckCli, LaunchGateError } from '../../scripts/lib/launch-gate.mts';
+import { checkBuild, launchCheckCli, launchGate, LaunchGateError } from '../../scripts/lib/launch-gate.mts';
 import { DEV_SESSION_SECRET, TURNSTILE_TEST_SECRET } from '../../src/lib/server/env.ts';
 import {
   contentItems,
@@ -220,5 +222,31 @@ describe('npm run launch-check', () => {
     expect(run.stdout).toContain('Launch check: 9 things to replace or set');
     expect(run.stdout).toContain('REPLACE-ME-01');
     expect(run.stdout).not.toContain('SESSION_SECRET');
+  });
+});
+
+describe('the Astro integration', () => {
+  it('is in the site config and refuses at build start in the production context only', async () => {
+    // The config lists it (read as text: loading the whole Astro config takes seconds).
+    const config = readFileSync(join(process.cwd(), 'astro.config.mjs'), 'utf8');
+    expect(config).toMatch(/integrations: \[[^\]]*\blaunchGate\(\)/);
+    const start = launchGate().hooks['astro:build:start'];
+    const warned: string[] = [];
+    const logger = { warn: (m: string) => warned.push(m) } as unknown as Parameters<
+      NonNullable<typeof start>
+    >[0]['logger'];
+    const saved = { CONTEXT: process.env.CONTEXT, APP_ENV: process.env.APP_ENV };
+    try {
+      process.env.CONTEXT = 'production';
+      await expect(start?.({ logger } as never)).rejects.toThrow(/Production build refused.*REPLACE-ME-01/s);
+      process.env.CONTEXT = 'deploy-preview';
+      await start?.({ logger } as never);
+      expect(warned.join('\n')).toContain('REPLACE-ME-01');
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
   });
 });
