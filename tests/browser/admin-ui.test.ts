@@ -319,6 +319,8 @@ describe('admin dashboard (stubbed API)', () => {
     expect(await slug.getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.locator('#article-slug-error').innerText()).toMatch(/^Enter a slug/);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('article-title');
+    // Axe once the toast has finished fading in (mid-fade its text is paler than it ends).
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectNoAxeViolations(page);
     // The slug follows the title, clean, until it is edited by hand.
     await dialog.getByLabel('Title', { exact: true }).fill('Our Budget Plan!  2027 ');
