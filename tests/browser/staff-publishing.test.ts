@@ -225,6 +225,7 @@ describe('revisions and Trash', () => {
     await dialog.getByRole('button', { name: 'Restore version 1' }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Version 1 restored' });
     await toast.waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectNoAxeViolations(page);
     await toast.getByRole('button', { name: 'Undo' }).click();
     await expectToast(page, 'Restore undone');
@@ -259,6 +260,7 @@ describe('revisions and Trash', () => {
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Article deleted successfully!' });
     await toast.waitFor();
     await page.getByRole('heading', { name: first }).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectNoAxeViolations(page);
     await toast.getByRole('button', { name: 'Undo' }).click();
     await expectToast(page, 'Article restored');
@@ -269,6 +271,7 @@ describe('revisions and Trash', () => {
     await page.getByRole('tab', { name: 'Trash' }).click();
     const row = page.getByRole('row').filter({ hasText: second });
     await row.waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: `Restore ${second}` }).click();
     await expectToast(page, 'Article restored');
