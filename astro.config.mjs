@@ -7,6 +7,7 @@ import { PAGE_SCRIPT_LOADER_HASH } from './src/lib/page-script-loader.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 import { devImageCache } from './scripts/dev/image-cache.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
+import { launchGate } from './scripts/lib/launch-gate.mts';
 import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
 
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
@@ -46,6 +47,9 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),
+    // A production build (CONTEXT=production on Netlify, or APP_ENV=production elsewhere) fails while
+    // placeholders or settings remain; other builds print the list (docs/decisions/new-w1-launch-gate.md).
+    launchGate(),
     {
       // client:interaction: public forms hydrate on first use (src/lib/client/directives/interaction.ts, docs/decisions/069-public-pages-without-react.md).
       name: 'campaign-client-directives',

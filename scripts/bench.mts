@@ -92,8 +92,16 @@ function startNetlifyServe(): ChildProcess {
     {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Local mode: no production secrets needed; the store was seeded by `npm run seed`.
-      env: { ...process.env, APP_ENV: 'development', BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' },
+      // Local mode: no production secrets needed; the store was seeded by `npm run seed`. The CLI's deploy
+      // context defaults to CONTEXT, else production, whose build the launch gate refuses while placeholders
+      // remain (docs/decisions/new-w1-launch-gate.md): this is a local run, so the dev context.
+      env: {
+        ...process.env,
+        APP_ENV: 'development',
+        CONTEXT: 'dev',
+        BROWSER: 'none',
+        NETLIFY_TELEMETRY_DISABLED: '1',
+      },
     },
   );
 }

@@ -8,24 +8,25 @@ import { allowMethods, handle, idFrom, json } from '../../src/lib/server/http.ts
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * The Trash (docs/decisions/032-revisions-and-trash.md), admin only: deleted articles and events, restorable for 30 days.
+ * The Trash (docs/decisions/032-revisions-and-trash.md): deleted articles and events, restorable for 30 days, by the editors and admins
+ * who may edit them (docs/decisions/new-w1-trash-for-editors.md; viewers never).
  * - GET  /api/admin/trash
  * - POST /api/admin/trash/:kind/:id/restore   (kind: article | event)
  */
 export default handle(async (req: Request, context: Context) => {
   const restoring = context.params?.id !== undefined;
   allowMethods(req, restoring ? 'POST' : 'GET');
-  const admin = await requireUser(req, { permission: 'manage_users' });
+  const staff = await requireUser(req, { permission: 'edit_content' });
   if (!restoring) return json({ items: await listTrash() });
   const kind = HistoryKindSchema.safeParse(context.params?.kind);
   if (!kind.success) throw new HttpError(404, 'Not found');
-  const record = await restoreFromTrash(kind.data, idFrom(context), admin);
+  const record = await restoreFromTrash(kind.data, idFrom(context), staff);
   if (kind.data === 'article') {
-    await audit(context, admin, 'article.restore', target.article(record), { from: 'Trash' });
+    await audit(context, staff, 'article.restore', target.article(record), { from: 'Trash' });
     await purgeTags(CACHE_TAGS.news);
     return json({ article: record });
   }
-  await audit(context, admin, 'event.restore', target.event(record), { from: 'Trash' });
+  await audit(context, staff, 'event.restore', target.event(record), { from: 'Trash' });
   await purgeTags(CACHE_TAGS.events);
   return json({ event: record });
 });

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import Toaster from '../islands/Toaster.tsx';
 import { useStore } from '@nanostores/react';
 import { $mustEnrolTwoFactor, onAuthCleared, type AuthStatus } from '../lib/client/auth-store.ts';
+import type { LaunchItem } from '../lib/schemas/launch-check.ts';
 import type { PublicUser } from '../lib/schemas/user.ts';
 import { hasPermission } from '../lib/schemas/permissions.ts';
 import { SWR_DEFAULTS } from './api/shared.ts';
@@ -18,6 +19,8 @@ import './admin.css';
 export interface AppProps {
   /** Shows 'Register here' on the login form when supplied (spec section 2). The site supplies none. */
   onRegister?: () => void;
+  /** Placeholders still in the site's content, found at build (admin.astro; docs/decisions/new-w1-launch-gate.md). */
+  launchContent?: LaunchItem[];
 }
 
 /**
@@ -25,7 +28,7 @@ export interface AppProps {
  * it reaches a public page. Sequence (spec section 4): loading, login,
  * forced password change, access denied, dashboard.
  */
-export default function App({ onRegister }: AppProps) {
+export default function App({ onRegister, launchContent = [] }: AppProps) {
   // A new swr cache per session: logout (or an expired session) drops every cached response.
   const [session, setSession] = useState(0);
   useEffect(() => onAuthCleared(() => setSession((s) => s + 1)), []);
@@ -34,7 +37,7 @@ export default function App({ onRegister }: AppProps) {
     <div className="admin-app">
       <AuthProvider>
         <SWRConfig key={session} value={{ ...SWR_DEFAULTS, provider: () => new Map() }}>
-          <Gate onRegister={onRegister} />
+          <Gate onRegister={onRegister} launchContent={launchContent} />
         </SWRConfig>
       </AuthProvider>
       {/* At the end of <body>, outside the app: a modal dialog makes the rest of the page inert, never the toasts. */}
@@ -58,7 +61,7 @@ function AuthShell({ children }: { children: ReactNode }) {
   );
 }
 
-function Gate({ onRegister }: AppProps) {
+function Gate({ onRegister, launchContent = [] }: AppProps) {
   const { status, user } = useAuth();
   const mustEnrol = useStore($mustEnrolTwoFactor);
   if (user && !user.mustChangePassword && mustEnrol)
@@ -67,7 +70,8 @@ function Gate({ onRegister }: AppProps) {
         <EnrolmentRequired />
       </AuthShell>
     );
-  if (user && !user.mustChangePassword && hasPermission(user, 'view_admin')) return <Dashboard user={user} />;
+  if (user && !user.mustChangePassword && hasPermission(user, 'view_admin'))
+    return <Dashboard user={user} launchContent={launchContent} />;
   return <AuthShell>{gateContent(status, user, onRegister)}</AuthShell>;
 }
 

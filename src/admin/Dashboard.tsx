@@ -5,6 +5,8 @@ import { canEditContent, hasPermission } from '../lib/schemas/permissions.ts';
 import { displayName, type PublicUser } from '../lib/schemas/user.ts';
 import { useAuth } from './auth/AuthProvider.tsx';
 import { AlertBanner } from './components/AlertBanner.tsx';
+import { LaunchChecklist } from './components/LaunchChecklist.tsx';
+import type { LaunchItem } from '../lib/schemas/launch-check.ts';
 import { RoleBadge } from './components/Badge.tsx';
 import { Tabs, type TabItem } from './components/Tabs.tsx';
 import { BlogTab } from './tabs/BlogTab.tsx';
@@ -41,11 +43,11 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
   // Every staff role reads the donations; admin and editor set the public goal.
   tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
   tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });
-  // The audit trail and the Trash are admin only; Security is everyone's own two-factor.
-  if (hasPermission(user, 'view_audit')) {
+  // The audit trail is admin only; the Trash is for whoever may edit what is in it (editors and
+  // admins: docs/decisions/new-w1-trash-for-editors.md); Security is everyone's own two-factor.
+  if (hasPermission(user, 'view_audit'))
     tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });
-    tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
-  }
+  if (canEdit) tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
   tabs.push({
     id: 'security',
     label: 'Security',
@@ -59,7 +61,13 @@ function initialTab(ids: string[]): string {
   return ids.includes(fromHash) ? fromHash : (ids[0] ?? 'blog');
 }
 
-export function Dashboard({ user }: { user: PublicUser }) {
+export function Dashboard({
+  user,
+  launchContent = [],
+}: {
+  user: PublicUser;
+  launchContent?: readonly LaunchItem[];
+}) {
   const { logout } = useAuth();
   const tabs = useMemo(() => dashboardTabs(user), [user]);
   const [selected, setSelected] = useState(() => initialTab(tabs.map((t) => t.id)));
@@ -103,6 +111,7 @@ export function Dashboard({ user }: { user: PublicUser }) {
         </button>
       </header>
       <AlertBanner />
+      {hasPermission(user, 'manage_users') && <LaunchChecklist contentItems={launchContent} />}
       <Tabs label="Dashboard sections" items={tabs} selected={selected} onSelect={select} />
     </div>
   );

@@ -12,6 +12,18 @@ import type { Lang } from '../lib/lang.ts';
  * mailboxes use the reserved `.example` domain and the phone a 555-01xx number
  * until the campaign supplies real ones.
  */
+/**
+ * What this module shipped with before the campaign supplied its own facts
+ * (docs/decisions/002-placeholder-candidate-name-jordan-avery.md). The launch
+ * check refuses a production build while IDENTITY still holds any of them
+ * (docs/decisions/new-w1-launch-gate.md): replace the values below, never this
+ * list. The `.example` domain and the 555-01xx number are recognised by rule.
+ */
+export const SHIPPED_PLACEHOLDERS = {
+  candidateName: 'Jordan Avery',
+  street: '1000 Canal Street, Suite 200',
+} as const;
+
 const firstName = 'Jordan';
 const lastName = 'Avery';
 const candidateName = `${firstName} ${lastName}`;

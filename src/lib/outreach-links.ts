@@ -19,7 +19,21 @@ export interface LinkTags {
 }
 
 const REFCODE = /^[A-Za-z0-9_-]{0,100}$/;
-const TAG = /^[A-Za-z0-9 ._-]{0,100}$/;
+/**
+ * A UTM value: letters and digits of any script ("Año Nuevo 2027", "Tết"), their accents, spaces, dots,
+ * hyphens and underscores; at most 100 characters. Not symbols, emoji or markup.
+ */
+const TAG = /^[\p{L}\p{M}\p{N} ._-]{0,100}$/u;
+
+/**
+ * A UTM value as it goes into the link: Unicode NFC (an "ñ" typed as n + combining tilde and a
+ * precomposed "ñ" become the same campaign in the Donations tab), trimmed, runs of spaces made one.
+ * The URL then carries it percent-encoded as UTF-8 (A%C3%B1o+Nuevo+2027), which every browser,
+ * QR reader and ActBlue decode back to "Año Nuevo 2027".
+ */
+export function normaliseTag(value: string): string {
+  return value.normalize('NFC').trim().replace(/\s+/g, ' ');
+}
 
 /** Field errors for the builder (empty when the link can be built). */
 export function linkErrors(tags: LinkTags): Partial<Record<keyof LinkTags, string>> {
@@ -27,7 +41,8 @@ export function linkErrors(tags: LinkTags): Partial<Record<keyof LinkTags, strin
   if (!REFCODE.test(tags.refcode.trim()))
     errors.refcode = 'Use letters, numbers, hyphens or underscores (no spaces)';
   for (const k of ['utmSource', 'utmMedium', 'utmCampaign'] as const)
-    if (!TAG.test(tags[k].trim())) errors[k] = 'Use letters, numbers, spaces, dots, hyphens or underscores';
+    if (!TAG.test(normaliseTag(tags[k])))
+      errors[k] = 'Use letters (any language), numbers, spaces, dots, hyphens or underscores';
   return errors;
 }
 
@@ -38,9 +53,9 @@ export function buildOutreachUrl(site: string, page: LinkPage, tags: LinkTags): 
     if (v) url.searchParams.set(name, v);
   };
   set('refcode', tags.refcode);
-  set('utm_source', tags.utmSource);
-  set('utm_medium', tags.utmMedium);
-  set('utm_campaign', tags.utmCampaign);
+  set('utm_source', normaliseTag(tags.utmSource));
+  set('utm_medium', normaliseTag(tags.utmMedium));
+  set('utm_campaign', normaliseTag(tags.utmCampaign));
   return url.href;
 }
 

@@ -148,10 +148,11 @@ const ROUTES: Route[] = [
       { json: { title: 'Draft', slug: 'draft', content: '<p>d</p>', author: 'A' } },
     ],
   },
-  { name: 'GET /api/admin/trash', want: ADMIN_ONLY, req: () => [trashFn, '/api/admin/trash', {}] },
+  // The Trash is for the editors and admins who may edit what is in it (docs/decisions/new-w1-trash-for-editors.md).
+  { name: 'GET /api/admin/trash', want: EDITORS, req: () => [trashFn, '/api/admin/trash', {}] },
   {
     name: 'POST /api/admin/trash/:kind/:id/restore',
-    want: ADMIN_ONLY,
+    want: EDITORS,
     req: async () => [trashFn, `/api/admin/trash/event/${await trashedEvent()}/restore`, { method: 'POST' }],
   },
   {

@@ -78,6 +78,9 @@ async function start(root: string): Promise<Started> {
     'build',
     childEnv({
       APP_ENV: 'production',
+      // Built as Netlify builds a deploy preview: production settings, the placeholder content kept
+      // (a production context would be refused by the launch gate: docs/decisions/new-w1-launch-gate.md).
+      CONTEXT: 'deploy-preview',
       // Netlify sets this on every build; asset URLs then carry ?dpl= (skew protection: caching.test.ts).
       DEPLOY_ID: TEST_DEPLOY_ID,
       PUBLIC_DONATION_URL: PROD_BUILD_DONATION_URL,

@@ -233,6 +233,23 @@ describe('link builder', () => {
     await page.locator('img[data-qr-code]').evaluate((img: HTMLImageElement) => img.decode());
     expect(decodePng(await page.locator('img[data-qr-code]').screenshot())).toBe(url);
     await expectNoAxeViolations(page);
+
+    // A campaign name in Spanish: no error, the link and QR code stay, the value is carried encoded.
+    await page.getByLabel('UTM campaign').fill('Año Nuevo 2027');
+    await page.waitForFunction(() =>
+      (document.querySelector<HTMLInputElement>('input[readonly]')?.value ?? '').includes('utm_campaign='),
+    );
+    const spanish = await link.inputValue();
+    expect(spanish).toContain('utm_campaign=A%C3%B1o+Nuevo+2027');
+    expect(new URL(spanish).searchParams.get('utm_campaign')).toBe('Año Nuevo 2027');
+    expect(await page.getByLabel('UTM campaign').getAttribute('aria-invalid')).toBeNull();
+    await page.waitForFunction(
+      (u) => document.querySelector('a[download$=".png"]')?.getAttribute('href') !== u,
+      pngHref,
+    );
+    const spanishPng = await page.getByRole('link', { name: 'Download PNG' }).getAttribute('href');
+    expect(decodePng(Buffer.from(spanishPng!.split(',')[1]!, 'base64'))).toBe(spanish);
+    await expectNoAxeViolations(page);
     await page.close();
   });
 });

@@ -58,6 +58,9 @@ describe('Security: re-authentication', () => {
     await page.getByLabel('Code from the app').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    // The status says On at once, above the codes ("Two-factor sign-in is on"), never Off.
+    expect(await page.getByText('Status: On').isVisible()).toBe(true);
+    expect(await page.getByText('Status: Off').count()).toBe(0);
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await page.getByText('Status: On').waitFor();
 

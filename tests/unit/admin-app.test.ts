@@ -58,7 +58,7 @@ describe('dashboard tabs per role', () => {
     ]);
   });
 
-  it('editor sees no User Management, Activity or Trash', () => {
+  it('editor sees the Trash but no User Management or Activity', () => {
     expect(labels('editor')).toEqual([
       'Blog Management',
       'Events Management',
@@ -67,6 +67,7 @@ describe('dashboard tabs per role', () => {
       'Inbox',
       'Donations',
       'Outreach Links',
+      'Trash',
       'Security',
     ]);
   });

@@ -12,8 +12,11 @@ import {
 import {
   articlePayload,
   hasRequiredArticleFields,
+  missingArticleFields,
   newArticleForm,
   normaliseSlug,
+  REQUIRED_ARTICLE_FIELDS,
+  suggestSlug,
 } from '../../src/admin/forms/article-form.ts';
 import {
   eventForm,
@@ -56,6 +59,34 @@ describe('article form', () => {
     for (const k of ['title', 'slug', 'content', 'author'] as const) {
       expect(hasRequiredArticleFields({ ...base, [k]: '   ' })).toBe(false);
     }
+  });
+
+  it('suggests a clean slug from the title: the spec rule, accents off, no doubled, leading or trailing hyphens', () => {
+    expect(suggestSlug('Our Budget Plan!')).toBe('our-budget-plan');
+    expect(suggestSlug('  ¿Año Nuevo 2027 -- en Nueva Orleans?  ')).toBe('ano-nuevo-2027-en-nueva-orleans');
+    expect(suggestSlug('Ça va: "Q&A" with the candidate')).toBe('ca-va-q-a-with-the-candidate');
+    expect(suggestSlug('!!!')).toBe('');
+    const long = suggestSlug('word '.repeat(40));
+    expect(long.length).toBeLessThanOrEqual(120);
+    expect(long).toMatch(/^word(-word)*$/);
+    for (const title of ['A -- B', '--x--', 'Hello   World', 'é']) {
+      const slug = suggestSlug(title);
+      expect(slug).not.toMatch(/--|^-|-$/);
+      expect(normaliseSlug(slug)).toBe(slug);
+      if (slug) expect(ArticleInputSchema.shape.slug.parse(slug)).toBe(slug);
+    }
+  });
+
+  it('names each empty required field', () => {
+    const base = { title: 'T', slug: 's', content: '<p>x</p>', author: 'A' };
+    expect(missingArticleFields(base)).toEqual({});
+    expect(missingArticleFields({ ...base, slug: '  ' })).toEqual({ slug: REQUIRED_ARTICLE_FIELDS.slug });
+    expect(Object.keys(missingArticleFields({ title: '', slug: '', content: '', author: '' }))).toEqual([
+      'title',
+      'slug',
+      'content',
+      'author',
+    ]);
   });
 
   it('builds a payload the shared schema accepts; update carries expectedUpdatedAt', () => {

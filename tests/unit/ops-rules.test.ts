@@ -97,4 +97,26 @@ describe('outreach links', () => {
     expect(linkErrors({ ...tags, utmSource: '<script>' }).utmSource).toBeTruthy();
     expect(qrFileName('volunteer', 'door/hanger', 'png')).toBe('qr-volunteer-doorhanger.png');
   });
+
+  it('takes Unicode letters in UTM values, NFC-normalised and percent-encoded as UTF-8 in the link', async () => {
+    const { buildOutreachUrl, linkErrors } = await import('../../src/lib/outreach-links.ts');
+    const tags = {
+      refcode: 'new-year',
+      utmSource: 'Tết',
+      utmMedium: 'radio',
+      utmCampaign: ' Año  Nuevo 2027 ',
+    };
+    expect(linkErrors(tags)).toEqual({});
+    const url = buildOutreachUrl('https://averyformayor.com', 'donate', tags);
+    expect(url).toBe(
+      'https://averyformayor.com/donate?refcode=new-year&utm_source=T%E1%BA%BFt&utm_medium=radio&utm_campaign=A%C3%B1o+Nuevo+2027',
+    );
+    expect(new URL(url).searchParams.get('utm_campaign')).toBe('Año Nuevo 2027');
+    // "ñ" typed as n + a combining tilde gives the same link as the precomposed letter.
+    const decomposed = { ...tags, utmCampaign: 'An\u0303o Nuevo 2027', utmSource: 'Tết'.normalize('NFD') };
+    expect(linkErrors(decomposed)).toEqual({});
+    expect(buildOutreachUrl('https://averyformayor.com', 'donate', decomposed)).toBe(url);
+    for (const bad of ['🎉 party', '<b>', 'a&b', 'x'.repeat(101)])
+      expect(linkErrors({ ...tags, utmCampaign: bad }).utmCampaign).toBeTruthy();
+  });
 });

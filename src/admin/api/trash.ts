@@ -6,7 +6,7 @@ import { ADMIN_EVENTS, ADMIN_NEWS, PUBLIC_EVENTS, PUBLIC_NEWS, send, useRevalida
 
 export const ADMIN_TRASH = '/api/admin/trash';
 
-/** GET /api/admin/trash (admin only): deleted articles and events still restorable. */
+/** GET /api/admin/trash (editors and admins): deleted articles and events still restorable. */
 export function useTrash() {
   return useSWR<{ items: TrashSummary[] }, Error>(ADMIN_TRASH, queryFetcher);
 }

@@ -15,13 +15,14 @@ export const startTwoFactorSetup = () => send<TwoFactorSetup>('POST', '/api/auth
  * POST /api/auth/two-factor/enable: the current password and the first code confirm; answers the
  * recovery codes (shown once). The server signs out every other session and re-issues this one's cookie.
  */
-export async function enableTwoFactor(password: string, code: string): Promise<string[]> {
-  const res = await send<{ recoveryCodes: string[]; status: TwoFactorStatus }>(
-    'POST',
-    '/api/auth/two-factor/enable',
-    { password, code },
-  );
-  return res.recoveryCodes;
+export async function enableTwoFactor(
+  password: string,
+  code: string,
+): Promise<{ recoveryCodes: string[]; status: TwoFactorStatus }> {
+  return send<{ recoveryCodes: string[]; status: TwoFactorStatus }>('POST', '/api/auth/two-factor/enable', {
+    password,
+    code,
+  });
 }
 
 /** Called once the member has seen the recovery codes: re-reads their status (the dashboard then opens). */

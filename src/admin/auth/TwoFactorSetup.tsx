@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type SyntheticEvent } from 'react'
 import { encode } from 'uqr';
 import { messageOf } from '../../lib/client/api.ts';
 import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
-import type { TwoFactorSetup as Setup } from '../../lib/schemas/two-factor.ts';
+import type { TwoFactorSetup as Setup, TwoFactorStatus } from '../../lib/schemas/two-factor.ts';
 import { enableTwoFactor, finishTwoFactorSetup, startTwoFactorSetup } from '../api/two-factor.ts';
 import { TextField } from '../components/Field.tsx';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
@@ -44,7 +44,20 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
  * ten recovery codes once (docs/decisions/074-reauthentication.md).
  * `onDone` runs after the member has confirmed they saved the codes.
  */
-export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
+export function TwoFactorSetup({
+  onDone,
+  onCancel,
+  onEnabled,
+}: {
+  onDone: () => void;
+  onCancel?: () => void;
+  /**
+   * The new status, as soon as the server has turned it on (before the codes are confirmed). The Security
+   * tab shows it at once; the enrolment screen does not take it, since the global status switching to "on"
+   * would open the dashboard before the member has seen the recovery codes.
+   */
+  onEnabled?: (status: TwoFactorStatus) => void;
+}) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [failed, setFailed] = useState('');
   const [code, setCode] = useState('');
@@ -77,7 +90,9 @@ export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCan
     setBusy(true);
     try {
       // The server signs out every other session and gives this one a fresh cookie.
-      setCodes(await enableTwoFactor(password, code));
+      const enabled = await enableTwoFactor(password, code);
+      onEnabled?.(enabled.status);
+      setCodes(enabled.recoveryCodes);
     } catch (err) {
       const errors = reauthErrorsOf(err);
       setPasswordError(errors.password ?? '');

@@ -35,6 +35,13 @@ export interface RecordListProps<T extends Titled> {
   remove: (id: number) => Promise<unknown>;
   deleted: string;
   deleteFailed: string;
+  /**
+   * Brings a deleted record back from the Trash: the delete toast then offers Undo (deletes stay one
+   * click, as the spec says; docs/decisions/new-w1-trash-for-editors.md).
+   */
+  undo?: (id: number) => Promise<unknown>;
+  /** The toast after an Undo, e.g. "Article restored". */
+  undone?: string;
   /** More buttons before Edit (shown to everyone who can see the list), e.g. History. */
   extraActions?: (record: T) => ReactNode;
   /** The add/edit modal, if open. */
@@ -61,17 +68,37 @@ export function RecordList<T extends Titled>({
   remove,
   deleted,
   deleteFailed,
+  undo,
+  undone = 'Restored',
   extraActions,
   children,
 }: RecordListProps<T>) {
   const [deleting, setDeleting] = useState<number | null>(null);
   const records = data?.records ?? [];
 
+  async function onUndo(r: T) {
+    if (!undo) return;
+    try {
+      await undo(r.id);
+      toast.success(undone, { description: r.title });
+    } catch (err) {
+      toast.error('Failed to restore', { description: failureDescription(err, 'Please try again.') });
+    }
+  }
+
   async function onDelete(r: T) {
     setDeleting(r.id);
     try {
       await remove(r.id);
-      toast.success(deleted);
+      toast.success(
+        deleted,
+        undo
+          ? {
+              description: `${r.title}: kept in the Trash.`,
+              action: { label: 'Undo', onClick: () => void onUndo(r) },
+            }
+          : undefined,
+      );
     } catch (err) {
       toast.error(deleteFailed, { description: failureDescription(err, 'Please try again.') });
     } finally {

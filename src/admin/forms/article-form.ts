@@ -51,11 +51,53 @@ export function articleForm(a: Article): ArticleForm {
 /** Slug as typed: normalised on every keystroke (spec section 5). */
 export const normaliseSlug = slugify;
 
+/** The longest slug the server takes (src/lib/schemas/article.ts). */
+const SLUG_MAX = 120;
+
+/**
+ * The slug suggested from a title while the slug has not been edited by hand:
+ * the spec's rule (slugify) on the title with its accents taken off first
+ * ("Año Nuevo" gives "ano-nuevo", not "a-o-nuevo"), then no doubled, leading
+ * or trailing hyphens, cut at a hyphen to fit the length limit.
+ */
+export function suggestSlug(title: string): string {
+  const plain = title.normalize('NFKD').replace(/\p{M}+/gu, '');
+  const slug = slugify(plain).replace(/-{2,}/g, '-').replace(/^-|-$/g, '');
+  if (slug.length <= SLUG_MAX) return slug;
+  const cut = slug.slice(0, SLUG_MAX);
+  return (cut.includes('-') ? cut.slice(0, cut.lastIndexOf('-')) : cut).replace(/-$/, '');
+}
+
+type RequiredField = 'title' | 'slug' | 'content' | 'author';
+
+/** What each required field says when it is left empty (the toast keeps spec section 8's wording). */
+export const REQUIRED_ARTICLE_FIELDS: Record<RequiredField, string> = {
+  title: 'Enter a title.',
+  slug: 'Enter a slug: the address of the article, /article/your-slug.',
+  content: 'Write the article.',
+  author: 'Enter the author.',
+};
+
+/** The required fields left empty, each with its message (an empty object: all there). */
+export function missingArticleFields(
+  f: Pick<ArticleForm, RequiredField>,
+): Partial<Record<RequiredField, string>> {
+  const value: Record<RequiredField, string> = {
+    title: f.title,
+    slug: slugify(f.slug.trim()),
+    content: f.content,
+    author: f.author,
+  };
+  const out: Partial<Record<RequiredField, string>> = {};
+  for (const k of Object.keys(REQUIRED_ARTICLE_FIELDS) as RequiredField[]) {
+    if (value[k].trim().length === 0) out[k] = REQUIRED_ARTICLE_FIELDS[k];
+  }
+  return out;
+}
+
 /** Spec section 5: title, slug, content and author are required. */
-export function hasRequiredArticleFields(
-  f: Pick<ArticleForm, 'title' | 'slug' | 'content' | 'author'>,
-): boolean {
-  return [f.title, slugify(f.slug.trim()), f.content, f.author].every((v) => v.trim().length > 0);
+export function hasRequiredArticleFields(f: Pick<ArticleForm, RequiredField>): boolean {
+  return Object.keys(missingArticleFields(f)).length === 0;
 }
 
 export function articlePayload(f: ArticleForm): ArticleInput {

@@ -10,8 +10,9 @@ import { FormDialog } from '../components/FormDialog.tsx';
 import { CheckboxField, TextArea, TextField } from '../components/Field.tsx';
 import {
   articlePayload,
-  hasRequiredArticleFields,
+  missingArticleFields,
   normaliseSlug,
+  suggestSlug,
   type ArticleForm,
 } from '../forms/article-form.ts';
 import { failureDescription, serverFieldErrors } from '../forms/errors.ts';
@@ -31,6 +32,20 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
   const create = useCreateArticle();
   const update = useUpdateArticle();
   const isNew = f.id === 0;
+  // The slug follows the title until someone types in it (an existing article's slug never moves: its
+  // address is already out there). Emptying the slug by hand hands it back to the title.
+  const [slugByHand, setSlugByHand] = useState(initial.slug !== '');
+
+  function onTitle(title: string) {
+    set('title', title);
+    if (!slugByHand) set('slug', suggestSlug(title));
+  }
+
+  function onSlug(typed: string) {
+    const slug = normaliseSlug(typed);
+    setSlugByHand(slug !== '');
+    set('slug', slug);
+  }
 
   async function onUpload(file: File | undefined) {
     if (!file) return;
@@ -46,8 +61,13 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
   }
 
   function check(): boolean {
-    if (hasRequiredArticleFields(f)) return true;
+    const missing = missingArticleFields(f);
+    const first = Object.keys(missing)[0];
+    if (!first) return true;
+    // Spec section 8's toast, and each empty field marked and named, the first one focused.
+    setErrors(missing);
     toast.error(ARTICLE_MESSAGES.missingTitle, { description: ARTICLE_MESSAGES.missingDescription });
+    if (first !== 'content') document.getElementById(`article-${first}`)?.focus();
     return false;
   }
 
@@ -90,7 +110,7 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
         required
         value={f.title}
         error={errors.title}
-        onChange={(e) => set('title', e.target.value)}
+        onChange={(e) => onTitle(e.target.value)}
         data-autofocus
       />
       <TextField
@@ -99,8 +119,8 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
         required
         value={f.slug}
         error={errors.slug}
-        hint="Lowercase letters, digits and hyphens; used in /article/…"
-        onChange={(e) => set('slug', normaliseSlug(e.target.value))}
+        hint="Suggested from the title until you edit it. Lowercase letters, digits and hyphens; used in /article/…"
+        onChange={(e) => onSlug(e.target.value)}
       />
       <TextField
         id="article-author"

@@ -17,7 +17,7 @@ import {
 } from '../forms/article-translation-form.ts';
 import { formatDateTime } from '../forms/datetime.ts';
 import { failureDescription, serverFieldErrors } from '../forms/errors.ts';
-import { normaliseSlug } from '../forms/article-form.ts';
+import { normaliseSlug, suggestSlug } from '../forms/article-form.ts';
 import { useFormState } from '../forms/use-form.ts';
 
 const ArticleEditor = lazy(() => import('../editor/ArticleEditor.tsx'));
@@ -50,6 +50,8 @@ export function ArticleTranslationModal({
   const existing = article.translations[lang];
   const edited = translationEdited(article, lang, f);
   const id = `article-${lang}`;
+  // As for the English (ArticleModal): the slug follows the title until someone types in it.
+  const [slugByHand, setSlugByHand] = useState(f.slug !== '');
 
   async function run(action: Action) {
     if (busy || uploading) return;
@@ -155,7 +157,10 @@ export function ArticleTranslationModal({
           required
           value={f.title}
           error={errors.title}
-          onChange={(e) => set('title', e.target.value)}
+          onChange={(e) => {
+            set('title', e.target.value);
+            if (!slugByHand) set('slug', suggestSlug(e.target.value));
+          }}
           lang={lang}
           data-autofocus
           className="span-2"
@@ -167,7 +172,11 @@ export function ArticleTranslationModal({
           value={f.slug}
           error={errors.slug}
           hint={`Lowercase letters, digits and hyphens; used in /${lang}/article/…`}
-          onChange={(e) => set('slug', normaliseSlug(e.target.value))}
+          onChange={(e) => {
+            const slug = normaliseSlug(e.target.value);
+            setSlugByHand(slug !== '');
+            set('slug', slug);
+          }}
           className="span-2"
         />
         <TextArea

@@ -8,6 +8,7 @@ import { useRestoreRevision, useRevision, useRevisions } from '../api/revisions.
 import { Dialog } from '../components/Dialog.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
+import { readableText } from '../forms/readable-html.ts';
 
 /** Field labels of the diff; fields not named here are shown by their key. */
 const FIELD_LABELS: Record<string, string> = {
@@ -36,9 +37,18 @@ const HIDDEN = new Set(['id', 'createdAt', 'updatedAt']);
 
 const show = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-/** HTML source reads better one block per line. */
-const readable = (field: string, v: unknown) =>
-  field === 'content' ? show(v).replace(/(<\/(p|h[2-4]|li|blockquote|pre|ul|ol)>)/g, '$1\n') : show(v);
+/** Fields holding a time (ISO), shown as the dashboard shows times. */
+const TIMES = new Set(['publishedAt']);
+/**
+ * A field as a reader sees it: an article's content as its text (headings, paragraphs, bullets; never
+ * its HTML), yes/no for switches, times in the campaign's format.
+ */
+const readable = (field: string, v: unknown) => {
+  if (field === 'content') return readableText(show(v));
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (TIMES.has(field) && typeof v === 'string' && v) return formatDateTime(v);
+  return show(v);
+};
 
 /** Inline word diff of each field that differs: removed text struck through, added text underlined. */
 function FieldDiff({
@@ -112,12 +122,24 @@ export function RevisionsDialog({
   const restore = useRestoreRevision(kind, id);
   const [busy, setBusy] = useState(false);
 
-  async function onRestore(n: number) {
+  /**
+   * Restore is one click, and undoable: the toast offers Undo, which restores the version that was
+   * current just before (itself a new version, so nothing is ever lost either way).
+   */
+  async function onRestore(n: number, undoing = false) {
+    const latest = revisions[0]?.n;
     setBusy(true);
     try {
       const rev = await restore(n);
-      toast.success(`Version ${n} restored`, { description: `Saved as version ${rev.n}.` });
       setSelected(rev.n);
+      if (undoing) {
+        toast.success('Restore undone', { description: `Version ${n} is back, saved as version ${rev.n}.` });
+        return;
+      }
+      toast.success(`Version ${n} restored`, {
+        description: `Saved as version ${rev.n}.`,
+        ...(latest ? { action: { label: 'Undo', onClick: () => void onRestore(latest, true) } } : {}),
+      });
     } catch (err) {
       toast.error('Failed to restore version', { description: messageOf(err, 'Please try again.') });
     } finally {

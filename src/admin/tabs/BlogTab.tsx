@@ -6,6 +6,7 @@ import { useDeleteArticle } from '../api/delete-article.ts';
 import { Badge } from '../components/Badge.tsx';
 import { useClampPage } from '../components/Pager.tsx';
 import { RecordList } from '../components/RecordList.tsx';
+import { useRestoreFromTrash } from '../api/trash.ts';
 import { RowButton } from '../components/RowButton.tsx';
 import { TranslationBadge } from '../components/TranslationBadge.tsx';
 import { RevisionsDialog } from '../modals/RevisionsDialog.tsx';
@@ -22,6 +23,7 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
   /** The article whose Spanish version is open (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
   const [translating, setTranslating] = useState<Article | null>(null);
   const remove = useDeleteArticle();
+  const restore = useRestoreFromTrash();
   const pageSize = data?.pageSize ?? ARTICLES_PAGE_SIZE;
   useClampPage(page, setPage, data?.total, pageSize);
 
@@ -42,6 +44,8 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
       onAdd={() => setEditing(newArticleForm())}
       onEdit={(a) => setEditing(articleForm(a))}
       remove={remove}
+      undo={(id) => restore('article', id)}
+      undone="Article restored"
       deleted="Article deleted successfully!"
       deleteFailed="Failed to delete article"
       extraActions={(r) => (

@@ -9,6 +9,7 @@ import { Badge } from '../components/Badge.tsx';
 import { TranslationBadge } from '../components/TranslationBadge.tsx';
 import { useClampPage } from '../components/Pager.tsx';
 import { RecordList } from '../components/RecordList.tsx';
+import { useRestoreFromTrash } from '../api/trash.ts';
 import { RowButton } from '../components/RowButton.tsx';
 import { RevisionsDialog } from '../modals/RevisionsDialog.tsx';
 import { EventModal } from '../modals/EventModal.tsx';
@@ -24,6 +25,7 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
   const [rsvps, setRsvps] = useState<{ id: number; title: string } | null>(null);
   const remove = useDeleteEvent();
+  const restore = useRestoreFromTrash();
   const pageSize = data?.pageSize ?? EVENTS_PAGE_SIZE;
   useClampPage(page, setPage, data?.total, pageSize);
 
@@ -44,6 +46,8 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
       onAdd={() => setEditing(newEventForm())}
       onEdit={(ev) => setEditing(eventForm(ev))}
       remove={remove}
+      undo={(id) => restore('event', id)}
+      undone="Event restored"
       deleted="Event deleted successfully!"
       deleteFailed="Failed to delete event"
       extraActions={(r) => (

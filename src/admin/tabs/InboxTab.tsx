@@ -15,6 +15,7 @@ import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
+import { ExpandableText } from '../components/ExpandableText.tsx';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -89,7 +90,7 @@ const COLUMNS: Record<InboxKindName, Column[]> = {
       cell: (r) =>
         contactSubjectLabels[str(r.subject) as keyof typeof contactSubjectLabels] ?? str(r.subject),
     },
-    { header: 'Message', cell: (r) => <span className="cell-clamp">{str(r.message)}</span> },
+    { header: 'Message', cell: (r) => <ExpandableText text={str(r.message)} /> },
     { header: 'Language', cell: langCell },
     { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
   ],

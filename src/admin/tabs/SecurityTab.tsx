@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { messageOf } from '../../lib/client/api.ts';
-import { $twoFactor } from '../../lib/client/auth-store.ts';
+import { $twoFactor, twoFactorChanged } from '../../lib/client/auth-store.ts';
 import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
-import type { TwoFactorPolicy } from '../../lib/schemas/two-factor.ts';
+import type { TwoFactorPolicy, TwoFactorStatus } from '../../lib/schemas/two-factor.ts';
 import { PASSWORD_MIN } from '../../lib/schemas/fields.ts';
 import { changePassword } from '../api/change-password.ts';
 import {
@@ -163,8 +163,12 @@ function ChangePasswordCard({ withCode, onDone }: { withCode: boolean; onDone: (
 }
 
 function MyTwoFactor() {
-  const status = useStore($twoFactor);
+  const stored = useStore($twoFactor);
   const [mode, setMode] = useState<'view' | 'setup' | 'disable' | 'codes'>('view');
+  // The status the server answered when turning it on, shown at once above the recovery codes (the shared
+  // status is updated when the member has confirmed them: see TwoFactorSetup's onEnabled).
+  const [justEnabled, setJustEnabled] = useState<TwoFactorStatus | null>(null);
+  const status = justEnabled ?? stored;
   const enabled = Boolean(status?.enabled);
 
   return (
@@ -181,7 +185,10 @@ function MyTwoFactor() {
       </p>
       {mode === 'setup' ? (
         <TwoFactorSetup
+          onEnabled={setJustEnabled}
           onDone={() => {
+            if (justEnabled) twoFactorChanged(justEnabled);
+            setJustEnabled(null);
             setMode('view');
             toast.success('Two-factor sign-in is on');
           }}

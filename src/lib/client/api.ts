@@ -65,13 +65,16 @@ export function queryFetcher<T>(key: string | readonly string[]): Promise<T> {
 }
 
 /**
- * The error message of spec section 8 for a failed call: "<status>: <body
- * text>" (ApiError.message), or the fallback when the call never got an
- * answer (a network failure). Used where the spec shows "the error message
- * or <fallback>": the login failure and 'Failed to create article'.
+ * What a person reads for a failed call where the spec shows "the error
+ * message or <fallback>" (the login failure, 'Failed to create article'): the
+ * server's `{ error }` message when the body is JSON ("Invalid credentials",
+ * never `401: {"error":"Invalid credentials"}`), else the thrown error's own
+ * "<status>: <body text>" (spec section 8; ApiError.message keeps that format),
+ * or the fallback when the call never got an answer (a network failure).
  */
 export function errorMessageOf(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? err.message : fallback;
+  if (!(err instanceof ApiError)) return fallback;
+  return err.serverMessage || err.message;
 }
 
 /** The server's message for a failure, or a fallback. */

@@ -43,6 +43,15 @@ function user(id: number, role: Role, extra: Partial<Rec> = {}): Rec {
   };
 }
 
+/** A contact message longer than the Inbox's three lines; its last line is "Thank you, Contact 1." */
+export const LONG_MESSAGE = [
+  'I run the parents’ group at our school and we would like the candidate to speak at our fall meeting.',
+  'We meet on the second Tuesday of the month in the cafeteria, usually forty to sixty people.',
+  'Several of us have questions about the drainage work on our street and the bus routes.',
+  'Could someone from the campaign call me to set a date?',
+  'Thank you, Contact 1.',
+].join('\n\n');
+
 function seed(opts: MockOptions): Record<string, Rec[]> {
   const articles: Rec[] = Array.from({ length: opts.articles ?? 3 }, (_, i) => ({
     id: i + 1,
@@ -145,7 +154,8 @@ function seed(opts: MockOptions): Record<string, Rec[]> {
       email: `c${i}@example.com`,
       phone: '',
       subject: 'press',
-      message: 'Hello',
+      // The first is long (several paragraphs): the Inbox shows three lines and a way to read the rest.
+      message: i === 1 ? LONG_MESSAGE : 'Hello',
       createdAt: now,
     })),
     'text-signups': inbox(2, (i) => ({
