@@ -1,5 +1,6 @@
 import type { Lang } from '../../lang.ts';
-import { toPublicEvent, type PublicEvent } from '../../schemas/event.ts';
+import type { PublicEvent } from '../../schemas/event.ts';
+import { toPublicEvent } from '../../schemas/public-projections.ts';
 import { RsvpCancelSchema } from '../../schemas/rsvp.ts';
 import { HttpError } from '../errors.ts';
 import { rsvpForLink } from '../events/rsvp.ts';
