@@ -2,13 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { DEFAULT_LANG, isLang } from '../../lib/lang.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
 import { contactSubjectLabels } from '../../content/contact.ts';
-import {
-  INBOX_TABS,
-  INBOX_PAGE_SIZE,
-  inboxCsvUrl,
-  useInbox,
-  type InboxItem,
-} from '../api/get-inbox.ts';
+import { INBOX_TABS, INBOX_PAGE_SIZE, inboxCsvUrl, useInbox, type InboxItem } from '../api/get-inbox.ts';
 import type { InboxKindName } from '../../lib/inbox-routes.ts';
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
