@@ -117,7 +117,9 @@ export const CampaignPhaseSchema = z.object({
   title: text,
   period: text,
   description: text,
-  status: PhaseStatusSchema,
+  /** The period as dates (inclusive): the status is derived from them (src/lib/election-stage.ts). */
+  start: z.object({ iso: z.iso.date() }),
+  end: z.object({ iso: z.iso.date() }),
 });
 export type CampaignPhase = z.infer<typeof CampaignPhaseSchema>;
 
