@@ -57,8 +57,13 @@ export function electionLines(calendar: ElectionCalendar, now: Date, lang: Lang)
   const ed = dates.electionDay;
   const runoff = stage.round === 'runoff';
   const days = dates.earlyVoting;
+  const [first, last] = [days.at(0)?.date, days.at(-1)?.date];
   const range =
-    days.length > 0 ? words.range(short(days[0]!.date, lang), short(days.at(-1)!.date, lang)) : null;
+    !first || !last
+      ? null
+      : first === last
+        ? short(first, lang)
+        : words.range(short(first, lang), short(last, lang));
 
   const footer: DateLine[] = [
     {
@@ -80,7 +85,7 @@ export function electionLines(calendar: ElectionCalendar, now: Date, lang: Lang)
         : runoff
           ? words.footer.runoffEarlyVoting
           : ui.footerCopy.earlyVoting,
-      value: range,
+      value: stage.earlyVotingOver ? words.midSentence(range) : range,
     });
 
   const answer = contact.electionAnswer;
@@ -172,8 +177,15 @@ export function buildElection(): Promise<{ calendar: ElectionCalendar; now: Date
   return building;
 }
 
-/** What a page of this build says about the election, in `lang`. */
-export async function siteElection(lang: Lang): Promise<ElectionLines> {
+/**
+ * What a page says about the election, in `lang`: a prerendered page at the build's moment (every page of a build
+ * the same); an on-demand page (`requestTime`, from `Astro.isPrerendered`) at the moment it is rendered.
+ */
+export async function siteElection(lang: Lang, requestTime?: Date): Promise<ElectionLines> {
   const { calendar, now } = await buildElection();
-  return electionLines(calendar, now, lang);
+  return electionLines(calendar, requestTime ?? now, lang);
 }
+
+/** The moment a page component renders for: undefined when prerendered (the build's), else now. */
+export const renderTime = (isPrerendered: boolean): Date | undefined =>
+  isPrerendered ? undefined : new Date();

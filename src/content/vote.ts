@@ -11,6 +11,8 @@ import { IDENTITY } from './identity.ts';
 export const electionWords = {
   /** An early-voting period: "September 27 - October 4" (spec section 1). */
   range: (from: string, to: string) => `${from} - ${to}`,
+  /** A phrase placed after a past-tense label ("Early voting ran" + range): as it is in English. */
+  midSentence: (phrase: string) => phrase,
   footer: {
     electionDayPast: 'Election Day was',
     earlyVotingPast: 'Early voting ran',

@@ -31,6 +31,7 @@ const TRANSLATED = [
   '/contact',
   '/privacy-policy',
   '/terms-of-use',
+  '/vote',
   '/forms/',
 ];
 

@@ -6,6 +6,7 @@ import type { Translation } from '../translation.ts';
 
 export const electionWords = {
   range: (from: string, to: string) => `Del ${from} al ${to}`,
+  midSentence: (phrase: string) => `${phrase.charAt(0).toLowerCase()}${phrase.slice(1)}`,
   footer: {
     electionDayPast: 'La elección fue el',
     earlyVotingPast: 'La votación anticipada fue',
