@@ -45,6 +45,15 @@ export const electionWords = {
   runoffBadge: 'Runoff',
 };
 
+/** The election's entries in the events calendar feed (src/lib/election-ics.ts). */
+export const icsWords = {
+  electionDay: 'Election Day: polls open',
+  runoffDay: 'Runoff Election Day: polls open',
+  earlyVoting: 'Early voting',
+  runoffEarlyVoting: 'Runoff early voting',
+  details: 'Sites, hours and what to bring:',
+};
+
 export const voteCopy = {
   heading: 'How to Vote',
   lead: `Everything you need to vote in ${IDENTITY.city}: registration, early voting, Election Day and help at the polls.`,

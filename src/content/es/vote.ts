@@ -42,6 +42,14 @@ export const electionWords = {
   runoffBadge: 'Segunda vuelta',
 } satisfies Translation<typeof en.electionWords>;
 
+export const icsWords = {
+  electionDay: 'Día de la elección: urnas abiertas',
+  runoffDay: 'Segunda vuelta: urnas abiertas',
+  earlyVoting: 'Votación anticipada',
+  runoffEarlyVoting: 'Votación anticipada de la segunda vuelta',
+  details: 'Lugares, horarios y qué llevar:',
+} satisfies Translation<typeof en.icsWords>;
+
 export const voteCopy = {
   heading: 'Cómo votar',
   lead: 'Todo lo que necesita para votar en Nueva Orleans: inscripción, votación anticipada, el día de la elección y ayuda en las urnas.',
