@@ -131,7 +131,7 @@ function headline(stage: ElectionStage, lang: Lang): string {
       return s.registrationClosed(day(stage.dates.earlyVoting[0]!.date, lang));
     case 'early-voting': {
       const next = stage.nextEarlyVotingDay;
-      if (next && next.date === stage.today)
+      if (next?.date === stage.today)
         return s.earlyVotingToday(hour(next.open, lang), hour(next.close, lang));
       if (next) return s.earlyVotingNext(day(next.date, lang));
       return s.finalDays(day(ed.date, lang), hour(ed.open, lang), hour(ed.close, lang));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminElection from '../../netlify/functions/admin-election.mts';
 import * as publicCalendar from '../../netlify/functions/election-calendar.mts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
+import type { ElectionCalendar } from '../../src/lib/election-stage.ts';
 import { ELECTION_MESSAGES } from '../../src/lib/schemas/election.ts';
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
 import { startBlobs } from '../helpers/blobs.ts';
@@ -26,7 +27,7 @@ describe('election calendar', () => {
 
   it('refuses a calendar out of order with each field’s message, storing nothing', async () => {
     const admin = await signedIn('admin');
-    const bad = structuredClone(defaultElectionCalendar) as typeof defaultElectionCalendar;
+    const bad = structuredClone<ElectionCalendar>(defaultElectionCalendar);
     bad.primary.electionDay = { date: '2025-10-11', open: '21:00', close: '20:00' };
     bad.primary.resultsDate = '2025-10-01';
     const res = await call(adminElection, '/api/admin/election', {

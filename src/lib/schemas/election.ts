@@ -53,7 +53,10 @@ const RoundSchema = z.object({
   resultsDate: isoDate,
 }) satisfies z.ZodType<ElectionRound>;
 
-type Issue = { path: (string | number)[]; message: string };
+interface Issue {
+  path: (string | number)[];
+  message: string;
+}
 
 function checkHours(h: { open: string; close: string }, path: (string | number)[], issues: Issue[]) {
   if (h.open < EARLY_HOUR || h.open > LATE_HOUR)
