@@ -11,6 +11,7 @@ import { RoleBadge } from './components/Badge.tsx';
 import { Tabs, type TabItem } from './components/Tabs.tsx';
 import { BlogTab } from './tabs/BlogTab.tsx';
 import { DonationsTab } from './tabs/DonationsTab.tsx';
+import { ElectionTab } from './tabs/ElectionTab.tsx';
 import { EventsTab } from './tabs/EventsTab.tsx';
 import { InboxTab } from './tabs/InboxTab.tsx';
 import { LinksTab } from './tabs/LinksTab.tsx';
@@ -48,6 +49,9 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
   if (hasPermission(user, 'view_audit'))
     tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });
   if (canEdit) tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
+  // The election calendar and the post-election mode: admins (docs/decisions/new-w3-election-calendar.md).
+  if (hasPermission(user, 'admin'))
+    tabs.push({ id: 'election', label: 'Election', render: () => <ElectionTab /> });
   tabs.push({
     id: 'security',
     label: 'Security',

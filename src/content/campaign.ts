@@ -1,6 +1,7 @@
 import type { Candidate, ElectionFacts, NavLink } from '../lib/schemas/content';
 import { IDENTITY, paidForLine } from './identity.ts';
 import { longDate } from '../lib/format.ts';
+import { defaultElectionCalendar } from './election-calendar.ts';
 
 /*
  * Who is running, where, and the dated facts of the race (spec sections 1 and 9).
@@ -25,10 +26,12 @@ export const paidForDisclaimer = paidForLine();
 
 /** A campaign date and how English writes it ("October 11, 2025"); Spanish derives its label the same way. */
 const day = (iso: string) => ({ iso, label: longDate(iso, 'en') });
-const earlyVoting = { start: day('2025-09-27'), end: day('2025-10-04') };
+// The spec's dates, from the seeded election calendar (one source: src/content/election-calendar.ts).
+const seed = defaultElectionCalendar.primary;
+const earlyVoting = { start: day(seed.earlyVoting.at(0)!.date), end: day(seed.earlyVoting.at(-1)!.date) };
 
 export const electionFacts = {
-  electionDay: day('2025-10-11'),
+  electionDay: day(seed.electionDay.date),
   earlyVoting: {
     ...earlyVoting,
     label: `${longDate(earlyVoting.start.iso, 'en', { year: undefined })} - ${longDate(earlyVoting.end.iso, 'en', { year: undefined })}`,

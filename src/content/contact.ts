@@ -64,10 +64,23 @@ export const contactFormIntro = {
   text: `We'll get back to you ${responseTimes.contactReply}.`,
 };
 
+/**
+ * The election FAQ's answer in each tense (docs/decisions/new-w3-election-calendar.md): the Contact page picks the
+ * sentences for the build's stage (src/content/election-lines.ts); the FAQ below is the spec's day's answer.
+ */
+export const electionAnswer = {
+  is: (day: string) => `Election Day is ${day}.`,
+  was: (day: string) => `Election Day was ${day}.`,
+  runs: (range: string) => `Early voting runs ${range}.`,
+  ran: (range: string) => `Early voting ran ${range}.`,
+};
+
 export const faqs = [
   {
+    /** The answer the Contact page replaces with the build's stage's (docs/decisions/new-w3-election-calendar.md). */
+    id: 'election',
     question: 'When is Election Day?',
-    answer: `Election Day is ${electionFacts.electionDay.label}. Early voting runs ${electionFacts.earlyVoting.label}.`,
+    answer: `${electionAnswer.is(electionFacts.electionDay.label)} ${electionAnswer.runs(electionFacts.earlyVoting.label)}`,
   },
   {
     question: 'How can I volunteer?',

@@ -11,6 +11,7 @@ import * as pages from './pages.ts';
 import * as platform from './platform.ts';
 import * as ui from './ui.ts';
 import * as volunteer from './volunteer.ts';
+import * as vote from './vote.ts';
 import * as aboutEs from './es/about.ts';
 import * as campaignEs from './es/campaign.ts';
 import * as contactEs from './es/contact.ts';
@@ -23,6 +24,7 @@ import * as pagesEs from './es/pages.ts';
 import * as platformEs from './es/platform.ts';
 import * as uiEs from './es/ui.ts';
 import * as volunteerEs from './es/volunteer.ts';
+import * as voteEs from './es/vote.ts';
 import { localize, type Translation } from './translation.ts';
 
 /*
@@ -47,6 +49,7 @@ export const ENGLISH = {
   platform,
   ui,
   volunteer,
+  vote,
 };
 export type Copy = typeof ENGLISH;
 
@@ -65,6 +68,7 @@ export const TRANSLATIONS: Record<Exclude<Lang, 'en'>, { [M in keyof Copy]: Tran
     platform: platformEs,
     ui: uiEs,
     volunteer: volunteerEs,
+    vote: voteEs,
   },
 };
 

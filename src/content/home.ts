@@ -1,4 +1,4 @@
-import type { CampaignPhase, CarouselVideo, Pillar } from '../lib/schemas/content';
+import type { CampaignPhase, CarouselVideo, PhaseStatus, Pillar } from '../lib/schemas/content';
 import { candidate, electionFacts } from './campaign.ts';
 
 /* Home page copy (spec section 2 "Home", sections 3, 4 and 9). */
@@ -78,27 +78,34 @@ export const pillars = [
 
 export const phasesHeading = '90-Day Campaign Phases';
 
-/** The 90-day timeline (spec section 4). */
+/**
+ * The 90-day timeline (spec section 4). Each phase's status (completed, active, upcoming, planned) is derived from
+ * its period, the election calendar and the clock (src/lib/election-stage.ts `phaseStatuses`), never stored: on the
+ * spec's day it gives the spec's statuses (docs/decisions/new-w3-election-calendar.md).
+ */
 export const campaignPhases = [
   {
     title: 'Phase 1: Foundations',
     period: 'July 12 - August 10, 2025',
+    start: { iso: '2025-07-12' },
+    end: { iso: '2025-08-10' },
     description:
       'Build the team, open the headquarters, recruit neighborhood captains and publish the platform.',
-    status: 'completed',
   },
   {
     title: 'Phase 2: Momentum',
     period: 'August 11 - September 9, 2025',
+    start: { iso: '2025-08-11' },
+    end: { iso: '2025-09-09' },
     description:
       'Town halls in every council district, door-to-door canvassing and earned media on the reform agenda.',
-    status: 'completed',
   },
   {
     title: 'Phase 3: GOTV',
     period: 'September 10 - October 10, 2025',
+    start: { iso: '2025-09-10' },
+    end: { iso: '2025-10-10' },
     description: `Get out the vote: phone and text banking, rides to the polls and a full push through early voting (${electionFacts.earlyVoting.label}).`,
-    status: 'active',
   },
 ] satisfies CampaignPhase[];
 
@@ -108,7 +115,7 @@ export const phaseStatusLabels = {
   completed: 'Completed',
   upcoming: 'Upcoming',
   planned: 'Planned',
-} satisfies Record<CampaignPhase['status'], string>;
+} satisfies Record<PhaseStatus, string>;
 
 export const textSignup = {
   heading: 'Sign Up For Text Messages',

@@ -45,6 +45,11 @@ export const pageMeta = {
     description: `Contact the ${name} campaign: office hours, press, endorsements, speaking requests and FAQ.`,
     keywords: `${baseKeywords}, contact, press, endorsements`,
   },
+  vote: {
+    title: `How to Vote | ${suffix}`,
+    description: `How to vote in ${candidate.city}: registration deadlines, early-voting sites and hours, Election Day poll hours, what to bring and help at the polls.`,
+    keywords: `${baseKeywords}, how to vote, early voting, polling place, voter registration`,
+  },
   privacy: {
     title: `Privacy Policy | ${suffix}`,
     description: `How the ${candidate.committeeName} campaign collects, uses and protects your information.`,

@@ -63,3 +63,28 @@ export function formatCampaignDateTime(iso: string, locale = 'en-US'): string {
     timeZone: CAMPAIGN_TIME_ZONE,
   });
 }
+
+/**
+ * The campaign's wall clock at `now`: "YYYY-MM-DDTHH:MM" in campaign time. Strings of this form compare in time
+ * order (lexicographically), so a campaign date and hour ("2025-10-11" + "20:00") is compared with the clock
+ * without converting it to an instant, and a daylight-saving change moves nothing
+ * (docs/decisions/new-w3-election-calendar.md).
+ */
+export function campaignWallClock(now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: CAMPAIGN_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+/** Whole calendar days from `from` to `to` (both YYYY-MM-DD): 1 for the next day, negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+}

@@ -10,6 +10,8 @@ import { CAMPAIGN_TIME_ZONE } from './campaign-time.ts';
 /** The fields of a campaign event the calendar needs (a subset of CampaignEvent). */
 export interface IcsEvent {
   id: number;
+  /** The UID's local part when not `event-{id}` (the election's dates: `election-…`). */
+  uid?: string;
   title: string;
   description: string;
   location: string;
@@ -107,7 +109,7 @@ function localStamp(date: string, time: string): string {
 function eventLines(event: IcsEvent, opts: Required<CalendarOptions>): string[] {
   const lines = [
     'BEGIN:VEVENT',
-    `UID:event-${event.id}@${opts.uidHost}`,
+    `UID:${event.uid ?? `event-${event.id}`}@${opts.uidHost}`,
     `DTSTAMP:${utcStamp(opts.now)}`,
     `DTSTART;TZID=${CAMPAIGN_TZID}:${localStamp(event.eventDate, event.startTime)}`,
     event.endTime && event.endTime > event.startTime

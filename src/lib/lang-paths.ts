@@ -32,6 +32,7 @@ const TRANSLATED = [
   '/contact',
   '/privacy-policy',
   '/terms-of-use',
+  '/vote',
   '/forms/',
   '/rsvp/cancel',
 ];

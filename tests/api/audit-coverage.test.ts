@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as activityFn from '../../netlify/functions/admin-activity.mts';
 import * as adminDonations from '../../netlify/functions/admin-donations.mts';
+import * as adminElection from '../../netlify/functions/admin-election.mts';
 import * as adminEventRsvps from '../../netlify/functions/admin-event-rsvps.mts';
 import * as adminEvents from '../../netlify/functions/admin-events.mts';
 import * as adminInbox from '../../netlify/functions/admin-inbox.mts';
@@ -25,6 +26,7 @@ import * as uploadFn from '../../netlify/functions/upload.mts';
 import type { AuditEntry, AuditKind } from '../../src/lib/schemas/audit.ts';
 import { auditPage, verifyChain } from '../../src/lib/server/audit/audit.ts';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
+import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
@@ -331,6 +333,14 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
       cookie: editor.cookie,
     }),
     'donation.goal_update',
+  ],
+  'PUT /api/admin/election': async () => [
+    await call(adminElection, '/api/admin/election', {
+      method: 'PUT',
+      json: { ...defaultElectionCalendar, mode: 'ended' },
+      cookie: admin.cookie,
+    }),
+    'settings.election_calendar',
   ],
   'PUT /api/admin/events/:id/rsvps/:rsvpId': async () => {
     const r = await rsvpId();

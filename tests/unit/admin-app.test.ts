@@ -54,6 +54,7 @@ describe('dashboard tabs per role', () => {
       'Outreach Links',
       'Activity',
       'Trash',
+      'Election',
       'Security',
     ]);
   });

@@ -10,6 +10,9 @@ import {
 import { faqs, officeHours, responseTimes } from '../../src/content/contact';
 import { contributionRules, donationPresets, spendingBreakdown } from '../../src/content/donate';
 import { campaignPhases, carouselVideos, pillars } from '../../src/content/home';
+import { defaultElectionCalendar } from '../../src/content/election-calendar';
+import { phaseStatuses } from '../../src/lib/election-stage';
+import { longDate } from '../../src/lib/format';
 import { privacyPolicy, termsOfUse } from '../../src/content/legal';
 import { pageMeta } from '../../src/content/metadata';
 import { priorities } from '../../src/content/platform';
@@ -98,11 +101,19 @@ describe('campaign content', () => {
       'Transparency',
       'Inclusive Prosperity',
     ]);
-    expect(campaignPhases.map((p) => [p.period, p.status])).toEqual([
+    // Statuses are derived from the periods, the calendar and the clock (docs/decisions/new-w3-election-calendar.md):
+    // on the spec's day (September 17, 2025) they are the spec's.
+    const specDay = new Date('2025-09-17T17:00:00Z');
+    const statuses = phaseStatuses(campaignPhases, defaultElectionCalendar, specDay);
+    expect(campaignPhases.map((p, i) => [p.period, statuses[i]])).toEqual([
       ['July 12 - August 10, 2025', 'completed'],
       ['August 11 - September 9, 2025', 'completed'],
       ['September 10 - October 10, 2025', 'active'],
     ]);
+    for (const p of campaignPhases)
+      expect(p.period).toBe(
+        `${longDate(p.start.iso, 'en', { year: p.start.iso.slice(0, 4) === p.end.iso.slice(0, 4) ? undefined : 'numeric' })} - ${longDate(p.end.iso, 'en')}`,
+      );
     expect(carouselVideos).toHaveLength(2);
     for (const video of carouselVideos) expect(video.badge).toBe('Reform Candidate • One-Term Pledge');
     expect(helpAreas).toHaveLength(6);

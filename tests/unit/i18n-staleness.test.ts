@@ -63,8 +63,8 @@ describe.each(TRANSLATED_LANGS)('the %s translation', (lang) => {
     expect(copy.donate.contributionRules.map((r) => r.amount)).toEqual(
       ENGLISH.donate.contributionRules.map((r) => r.amount),
     );
-    expect(copy.home.campaignPhases.map((p) => p.status)).toEqual(
-      ENGLISH.home.campaignPhases.map((p) => p.status),
+    expect(copy.home.campaignPhases.map((p) => [p.start.iso, p.end.iso])).toEqual(
+      ENGLISH.home.campaignPhases.map((p) => [p.start.iso, p.end.iso]),
     );
     // Every text has a translation that differs from the English somewhere (not a copy of it).
     const pairs = translationPairs(lang);

@@ -74,3 +74,25 @@ describe('ics', () => {
     expect(icsFileName({ title: '***', eventDate: '2025-10-01' })).toBe('event-2025-10-01.ics');
   });
 });
+
+describe('the election in the feed', () => {
+  it('each early-voting day with its sites, and Election Day with poll hours, with stable UIDs', async () => {
+    const { electionIcsEvents } = await import('../../src/lib/election-ics.ts');
+    const { defaultElectionCalendar } = await import('../../src/content/election-calendar.ts');
+    const { icsWords } = await import('../../src/content/vote.ts');
+    const entries = electionIcsEvents(defaultElectionCalendar, icsWords, 'https://www.example.org/vote');
+    expect(entries).toHaveLength(8);
+    expect(entries.at(-1)).toMatchObject({
+      uid: 'election-primary-2025-10-11',
+      title: 'Election Day: polls open',
+      eventDate: '2025-10-11',
+      startTime: '07:00',
+      endTime: '20:00',
+    });
+    expect(entries[0]!.location).toContain('1300 Perdido St.');
+    const ics = buildCalendar(entries, { name: 'X', uidHost: 'www.example.org', now: NOW });
+    expect(ics).toContain('UID:election-primary-2025-10-11@www.example.org');
+    expect(ics).toContain('DTSTART;TZID=America/Chicago:20251011T070000');
+    expect(ics).toContain('DTEND;TZID=America/Chicago:20251011T200000');
+  });
+});

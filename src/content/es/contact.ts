@@ -60,10 +60,17 @@ export const contactFormIntro = {
   text: `Le responderemos ${responseTimes.contactReply}.`,
 } satisfies Translation<typeof en.contactFormIntro>;
 
+export const electionAnswer = {
+  is: (day: string) => `El día de la elección es el ${day}.`,
+  was: (day: string) => `El día de la elección fue el ${day}.`,
+  runs: (range: string) => `La votación anticipada es ${range.toLowerCase()}.`,
+  ran: (range: string) => `La votación anticipada fue ${range.toLowerCase()}.`,
+} satisfies Translation<typeof en.electionAnswer>;
+
 export const faqs = [
   {
     question: '¿Cuándo es el día de la elección?',
-    answer: `El día de la elección es el ${electionFacts.electionDay.label}. La votación anticipada es ${electionFacts.earlyVoting.label.toLowerCase()}.`,
+    answer: `${electionAnswer.is(electionFacts.electionDay.label)} ${electionAnswer.runs(electionFacts.earlyVoting.label)}`,
   },
   {
     question: '¿Cómo puedo ser voluntario?',

@@ -47,6 +47,12 @@ export const pageMeta = {
     description: `Comuníquese con la campaña de ${name}: horario de oficina, prensa, respaldos, invitaciones y preguntas frecuentes.`,
     keywords: `${baseKeywords}, contacto, prensa, respaldos`,
   },
+  vote: {
+    title: `Cómo votar | ${suffix}`,
+    description:
+      'Cómo votar en Nueva Orleans: plazos de inscripción, lugares y horarios de votación anticipada, horario de las urnas el día de la elección, qué llevar y ayuda en las urnas.',
+    keywords: `${baseKeywords}, cómo votar, votación anticipada, lugar de votación, inscripción de votantes`,
+  },
   privacy: {
     title: `Política de Privacidad | ${suffix}`,
     description: `Cómo la campaña ${IDENTITY.committeeName} recopila, usa y protege su información.`,

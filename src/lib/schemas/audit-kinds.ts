@@ -18,6 +18,7 @@ export const AUDIT_KIND_LABELS = {
   'auth.recovery_codes_new': 'Made new recovery codes',
   'auth.reauth_locked': 'Signed out after too many password attempts',
   'settings.two_factor_policy': 'Changed two-factor policy',
+  'settings.election_calendar': 'Changed election calendar',
   'user.create': 'Created user',
   'user.update': 'Changed user',
   'user.deactivate': 'Deactivated user',

@@ -27,6 +27,7 @@ export const PageKeySchema = z.enum([
   'donate',
   'blog',
   'contact',
+  'vote',
   'privacy',
   'terms',
   'admin',
@@ -117,7 +118,9 @@ export const CampaignPhaseSchema = z.object({
   title: text,
   period: text,
   description: text,
-  status: PhaseStatusSchema,
+  /** The period as dates (inclusive): the status is derived from them (src/lib/election-stage.ts). */
+  start: z.object({ iso: z.iso.date() }),
+  end: z.object({ iso: z.iso.date() }),
 });
 export type CampaignPhase = z.infer<typeof CampaignPhaseSchema>;
 
@@ -178,7 +181,12 @@ export type ContributionRule = z.infer<typeof ContributionRuleSchema>;
 export const OfficeHoursSchema = z.object({ days: text, hours: text });
 export type OfficeHours = z.infer<typeof OfficeHoursSchema>;
 
-export const FaqSchema = z.object({ question: text, answer: text });
+export const FaqSchema = z.object({
+  /** Names an answer a page fills in itself ("election": in the tense of the page's moment). */
+  id: z.literal('election').optional(),
+  question: text,
+  answer: text,
+});
 export type Faq = z.infer<typeof FaqSchema>;
 
 /** A section of a legal document; paragraphs and list items are plain text. */

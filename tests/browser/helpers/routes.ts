@@ -32,6 +32,7 @@ export const routes: RouteCase[] = [
   { path: '/blog', status: 200, h1: blogCopy.heading },
   { path: '/article/no-such-article', status: 404, h1: articleNotFoundCopy.heading, noindex: true },
   { path: '/contact', status: 200, h1: contactIntro.heading },
+  { path: '/vote', status: 200, h1: copyFor('en').vote.voteCopy.heading },
   { path: '/privacy-policy', status: 200, h1: 'Privacy Policy' },
   { path: '/terms-of-use', status: 200, h1: 'Terms of Use' },
   { path: '/reset-password', status: 200, h1: resetPasswordCopy.heading, noindex: true },
@@ -53,6 +54,7 @@ export const spanishRoutes: RouteCase[] = [
   { path: '/es/volunteer', status: 200, h1: es.volunteer.volunteerIntro.heading },
   { path: '/es/blog', status: 200, h1: es.pages.blogCopy.heading },
   { path: '/es/contact', status: 200, h1: es.contact.contactIntro.heading },
+  { path: '/es/vote', status: 200, h1: es.vote.voteCopy.heading },
   { path: '/es/privacy-policy', status: 200, h1: es.legal.privacyPolicy.title },
   { path: '/es/terms-of-use', status: 200, h1: es.legal.termsOfUse.title },
   {

@@ -15,6 +15,7 @@ export const CACHE_TAGS = {
   social: 'social-media-links',
   metrics: 'campaign-metrics',
   donationGoal: 'donation-goal',
+  election: 'election-calendar',
 } as const;
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 

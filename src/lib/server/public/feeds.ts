@@ -71,7 +71,7 @@ export function archivePaths(count: number): string[] {
   return Array.from({ length: blogPageCount(count) - 1 }, (_, i) => blogPagePath(i + 2));
 }
 
-/** The public static routes of spec section 2 (no admin or password pages). */
+/** The public static routes of spec section 2 and the voter help (no admin or password pages). */
 export const SITEMAP_STATIC_PATHS = [
   '/',
   '/about',
@@ -80,6 +80,7 @@ export const SITEMAP_STATIC_PATHS = [
   '/volunteer',
   '/blog',
   '/contact',
+  '/vote',
   '/privacy-policy',
   '/terms-of-use',
 ];

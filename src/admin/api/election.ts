@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+import { useCallback } from 'react';
+import { queryFetcher } from '../../lib/client/api.ts';
+import type { ElectionCalendar } from '../../lib/election-stage.ts';
+import { send, useRevalidate } from './shared.ts';
+
+/** The election calendar (docs/decisions/new-w3-election-calendar.md), admin only. */
+export const ADMIN_ELECTION = '/api/admin/election';
+
+export interface StoredElectionCalendar {
+  calendar: ElectionCalendar;
+  isDefault: boolean;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export function useElectionCalendar() {
+  return useSWR<StoredElectionCalendar, Error>(ADMIN_ELECTION, queryFetcher);
+}
+
+/** PUT /api/admin/election: replaces the calendar (validated and audited by the server). */
+export function useSaveElectionCalendar() {
+  const revalidate = useRevalidate();
+  return useCallback(
+    async (calendar: ElectionCalendar) => {
+      const res = await send<StoredElectionCalendar>('PUT', ADMIN_ELECTION, calendar);
+      await revalidate(ADMIN_ELECTION);
+      return res;
+    },
+    [revalidate],
+  );
+}

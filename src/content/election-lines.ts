@@ -1,0 +1,191 @@
+import { LANG_TAGS } from '../lib/lang-paths.ts';
+import type { Lang } from '../lib/lang.ts';
+import { formatTime } from '../lib/campaign-time.ts';
+import { longDate } from '../lib/format.ts';
+import {
+  electionStage,
+  phaseStatuses,
+  GOTV_STAGES,
+  type DerivedPhaseStatus,
+  type ElectionCalendar,
+  type ElectionStage,
+} from '../lib/election-stage.ts';
+import { ElectionCalendarSchema } from '../lib/schemas/election.ts';
+import { copyFor } from './copy.ts';
+import { defaultElectionCalendar } from './election-calendar.ts';
+import { campaignPhases } from './home.ts';
+
+/*
+ * What the pages say about the election at a moment, in a language (docs/decisions/new-w3-election-calendar.md).
+ * Pure functions of (calendar, now, lang), so tests walk the calendar with a fake clock; the pages call
+ * `siteElection()` once per build, so every page of a build shows the same stage.
+ */
+
+/** One line of the footer's dates: a label and a date (or a period). */
+export interface DateLine {
+  label: string;
+  value: string;
+  /** The date for `<time datetime>` (a single day only). */
+  iso?: string;
+}
+
+export interface ElectionLines {
+  stage: ElectionStage;
+  /** Footer: Election Day, then early voting (when the round has any). */
+  footer: DateLine[];
+  /** The Contact FAQ's election answer. */
+  faqAnswer: string;
+  /** "12 days to Election Day", or null when no countdown helps (after the polls close). */
+  countdown: string | null;
+  /** The one sentence that says where the election stands (home page, /vote). */
+  headline: string;
+  /** Whether the navigation links /vote (the get-out-the-vote stages). */
+  voteInNav: boolean;
+  /** Each campaign phase's status, in the order of the timeline. */
+  phaseStatuses: DerivedPhaseStatus[];
+}
+
+const day = (iso: string, lang: Lang) => longDate(iso, lang);
+const short = (iso: string, lang: Lang) => longDate(iso, lang, { year: undefined });
+const hour = (time: string, lang: Lang) => formatTime(time, LANG_TAGS[lang].intl);
+
+export function electionLines(calendar: ElectionCalendar, now: Date, lang: Lang): ElectionLines {
+  const { contact, ui, vote } = copyFor(lang);
+  const words = vote.electionWords;
+  const stage = electionStage(calendar, now);
+  const { dates } = stage;
+  const ed = dates.electionDay;
+  const runoff = stage.round === 'runoff';
+  const days = dates.earlyVoting;
+  const [first, last] = [days.at(0)?.date, days.at(-1)?.date];
+  const range =
+    !first || !last
+      ? null
+      : first === last
+        ? short(first, lang)
+        : words.range(short(first, lang), short(last, lang));
+
+  const footer: DateLine[] = [
+    {
+      label: stage.pollsClosed
+        ? runoff
+          ? words.footer.runoffDayPast
+          : words.footer.electionDayPast
+        : runoff
+          ? words.footer.runoffDay
+          : ui.footerCopy.electionDay,
+      value: day(ed.date, lang),
+      iso: ed.date,
+    },
+  ];
+  if (range)
+    footer.push({
+      label: stage.earlyVotingOver
+        ? words.footer.earlyVotingPast
+        : runoff
+          ? words.footer.runoffEarlyVoting
+          : ui.footerCopy.earlyVoting,
+      value: stage.earlyVotingOver ? words.midSentence(range) : range,
+    });
+
+  const answer = contact.electionAnswer;
+  const faqAnswer = [
+    stage.pollsClosed ? answer.was(day(ed.date, lang)) : answer.is(day(ed.date, lang)),
+    range ? (stage.earlyVotingOver ? answer.ran(range) : answer.runs(range)) : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  let countdown: string | null = null;
+  if (!stage.pollsClosed)
+    countdown =
+      stage.daysToElectionDay === 0
+        ? words.countdown.today
+        : runoff
+          ? words.countdown.runoffDays(stage.daysToElectionDay)
+          : words.countdown.days(stage.daysToElectionDay);
+
+  return {
+    stage,
+    footer,
+    faqAnswer,
+    countdown,
+    headline: headline(stage, lang),
+    voteInNav: GOTV_STAGES.includes(stage.kind),
+    phaseStatuses: phaseStatuses(campaignPhases, calendar, now),
+  };
+}
+
+function headline(stage: ElectionStage, lang: Lang): string {
+  const s = copyFor(lang).vote.electionWords.stage;
+  const ed = stage.dates.electionDay;
+  switch (stage.kind) {
+    case 'registration-open': {
+      const last = stage.registrationOpen
+        .map((way) => stage.dates.registration[way].date)
+        .sort()
+        .at(-1)!;
+      return s.registrationOpen(day(last, lang));
+    }
+    case 'registration-closed':
+      return s.registrationClosed(day(stage.dates.earlyVoting[0]!.date, lang));
+    case 'early-voting': {
+      const next = stage.nextEarlyVotingDay;
+      if (next?.date === stage.today)
+        return s.earlyVotingToday(hour(next.open, lang), hour(next.close, lang));
+      if (next) return s.earlyVotingNext(day(next.date, lang));
+      return s.finalDays(day(ed.date, lang), hour(ed.open, lang), hour(ed.close, lang));
+    }
+    case 'final-days':
+      return s.finalDays(day(ed.date, lang), hour(ed.open, lang), hour(ed.close, lang));
+    case 'polls-open':
+      return s.pollsOpen(hour(ed.close, lang));
+    case 'polls-closed':
+      return s.pollsClosed;
+    case 'results':
+      return stage.outcome === 'none' ? s.over(day(ed.date, lang)) : s[stage.outcome];
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The build's calendar and clock
+
+/**
+ * The calendar a build uses: on Netlify, the one staff saved (read from the live site's public
+ * GET /api/election-calendar, which answers the stored record or the default), else the seeded default. A build
+ * that cannot read it uses the default and says so in the build log (docs/decisions/new-w3-stage-rebuild.md).
+ */
+async function calendarForBuild(): Promise<ElectionCalendar> {
+  const site = process.env.NETLIFY === 'true' ? process.env.URL : undefined;
+  if (!site) return defaultElectionCalendar;
+  try {
+    const res = await fetch(new URL('/api/election-calendar', site), { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const body = (await res.json()) as { calendar?: unknown };
+    return ElectionCalendarSchema.parse(body.calendar);
+  } catch (err) {
+    console.warn('[election] could not read the stored calendar; building with the default', err);
+    return defaultElectionCalendar;
+  }
+}
+
+let building: Promise<{ calendar: ElectionCalendar; now: Date }> | null = null;
+
+/** The build's calendar and moment, read once per build: every page shows the same stage. */
+export function buildElection(): Promise<{ calendar: ElectionCalendar; now: Date }> {
+  building ??= calendarForBuild().then((calendar) => ({ calendar, now: new Date() }));
+  return building;
+}
+
+/**
+ * What a page says about the election, in `lang`: a prerendered page at the build's moment (every page of a build
+ * the same); an on-demand page (`requestTime`, from `Astro.isPrerendered`) at the moment it is rendered.
+ */
+export async function siteElection(lang: Lang, requestTime?: Date): Promise<ElectionLines> {
+  const { calendar, now } = await buildElection();
+  return electionLines(calendar, requestTime ?? now, lang);
+}
+
+/** The moment a page component renders for: undefined when prerendered (the build's), else now. */
+export const renderTime = (isPrerendered: boolean): Date | undefined =>
+  isPrerendered ? undefined : new Date();
