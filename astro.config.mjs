@@ -48,7 +48,7 @@ export default defineConfig({
   integrations: [
     react(),
     // A production build (CONTEXT=production on Netlify, or APP_ENV=production elsewhere) fails while
-    // placeholders or settings remain; other builds print the list (docs/decisions/new-w1-launch-gate.md).
+    // placeholders or settings remain; other builds print the list (docs/decisions/085-launch-gate.md).
     launchGate(),
     {
       // client:interaction: public forms hydrate on first use (src/lib/client/directives/interaction.ts, docs/decisions/069-public-pages-without-react.md).

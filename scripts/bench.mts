@@ -94,7 +94,7 @@ function startNetlifyServe(): ChildProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
       // Local mode: no production secrets needed; the store was seeded by `npm run seed`. The CLI's deploy
       // context defaults to CONTEXT, else production, whose build the launch gate refuses while placeholders
-      // remain (docs/decisions/new-w1-launch-gate.md): this is a local run, so the dev context.
+      // remain (docs/decisions/085-launch-gate.md): this is a local run, so the dev context.
       env: {
         ...process.env,
         APP_ENV: 'development',

@@ -11,11 +11,11 @@ import {
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 
 /**
- * The election calendar, admin only (docs/decisions/new-w3-election-calendar.md):
+ * The election calendar, admin only (docs/decisions/087-election-calendar.md):
  * - GET /api/admin/election  the calendar (stored, else the seed) and who changed it last
  * - PUT /api/admin/election  replace it whole: validated (dates in order, hours sensible; 400 with each field's
  *   message, nothing stored), audited. The static pages follow at the next stage check
- *   (netlify/functions/stage-rebuild.mts, docs/decisions/new-w3-stage-rebuild.md).
+ *   (netlify/functions/stage-rebuild.mts, docs/decisions/088-stage-rebuild.md).
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET', 'PUT');

@@ -9,7 +9,7 @@ import { settingItems } from '../../src/lib/server/launch-check.ts';
  * site still lacks, read from this function's own environment, for the
  * dashboard's launch checklist. The content half (placeholders in the site's
  * files) is fixed at build and built into the admin page
- * (docs/decisions/new-w1-launch-gate.md). Never a secret's value.
+ * (docs/decisions/085-launch-gate.md). Never a secret's value.
  */
 export default handle(async (req: Request, _context: Context) => {
   allowMethods(req, 'GET');

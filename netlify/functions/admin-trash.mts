@@ -9,7 +9,7 @@ import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
  * The Trash (docs/decisions/032-revisions-and-trash.md): deleted articles and events, restorable for 30 days, by the editors and admins
- * who may edit them (docs/decisions/new-w1-trash-for-editors.md; viewers never).
+ * who may edit them (docs/decisions/086-trash-for-editors.md; viewers never).
  * - GET  /api/admin/trash
  * - POST /api/admin/trash/:kind/:id/restore   (kind: article | event)
  */

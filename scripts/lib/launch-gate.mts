@@ -17,7 +17,7 @@ export class LaunchGateError extends Error {
 }
 
 /**
- * What the build does before it starts (docs/decisions/new-w1-launch-gate.md):
+ * What the build does before it starts (docs/decisions/085-launch-gate.md):
  * a production build with anything missing throws the list; any other build
  * only warns with it, so deploy previews and local builds keep their
  * placeholders. Returns the list either way.

@@ -19,7 +19,7 @@ import './admin.css';
 export interface AppProps {
   /** Shows 'Register here' on the login form when supplied (spec section 2). The site supplies none. */
   onRegister?: () => void;
-  /** Placeholders still in the site's content, found at build (admin.astro; docs/decisions/new-w1-launch-gate.md). */
+  /** Placeholders still in the site's content, found at build (admin.astro; docs/decisions/085-launch-gate.md). */
   launchContent?: LaunchItem[];
 }
 

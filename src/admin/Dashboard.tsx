@@ -45,11 +45,11 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
   tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
   tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });
   // The audit trail is admin only; the Trash is for whoever may edit what is in it (editors and
-  // admins: docs/decisions/new-w1-trash-for-editors.md); Security is everyone's own two-factor.
+  // admins: docs/decisions/086-trash-for-editors.md); Security is everyone's own two-factor.
   if (hasPermission(user, 'view_audit'))
     tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });
   if (canEdit) tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
-  // The election calendar and the post-election mode: admins (docs/decisions/new-w3-election-calendar.md).
+  // The election calendar and the post-election mode: admins (docs/decisions/087-election-calendar.md).
   if (hasPermission(user, 'admin'))
     tabs.push({ id: 'election', label: 'Election', render: () => <ElectionTab /> });
   tabs.push({

@@ -16,7 +16,7 @@ import { defaultElectionCalendar } from './election-calendar.ts';
 import { campaignPhases } from './home.ts';
 
 /*
- * What the pages say about the election at a moment, in a language (docs/decisions/new-w3-election-calendar.md).
+ * What the pages say about the election at a moment, in a language (docs/decisions/087-election-calendar.md).
  * Pure functions of (calendar, now, lang), so tests walk the calendar with a fake clock; the pages call
  * `siteElection()` once per build, so every page of a build shows the same stage.
  */
@@ -153,7 +153,7 @@ function headline(stage: ElectionStage, lang: Lang): string {
 /**
  * The calendar a build uses: on Netlify, the one staff saved (read from the live site's public
  * GET /api/election-calendar, which answers the stored record or the default), else the seeded default. A build
- * that cannot read it uses the default and says so in the build log (docs/decisions/new-w3-stage-rebuild.md).
+ * that cannot read it uses the default and says so in the build log (docs/decisions/088-stage-rebuild.md).
  */
 async function calendarForBuild(): Promise<ElectionCalendar> {
   const site = process.env.NETLIFY === 'true' ? process.env.URL : undefined;

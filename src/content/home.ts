@@ -81,7 +81,7 @@ export const phasesHeading = '90-Day Campaign Phases';
 /**
  * The 90-day timeline (spec section 4). Each phase's status (completed, active, upcoming, planned) is derived from
  * its period, the election calendar and the clock (src/lib/election-stage.ts `phaseStatuses`), never stored: on the
- * spec's day it gives the spec's statuses (docs/decisions/new-w3-election-calendar.md).
+ * spec's day it gives the spec's statuses (docs/decisions/087-election-calendar.md).
  */
 export const campaignPhases = [
   {

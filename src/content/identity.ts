@@ -16,7 +16,7 @@ import type { Lang } from '../lib/lang.ts';
  * What this module shipped with before the campaign supplied its own facts
  * (docs/decisions/002-placeholder-candidate-name-jordan-avery.md). The launch
  * check refuses a production build while IDENTITY still holds any of them
- * (docs/decisions/new-w1-launch-gate.md): replace the values below, never this
+ * (docs/decisions/085-launch-gate.md): replace the values below, never this
  * list. The `.example` domain and the 555-01xx number are recognised by rule.
  */
 export const SHIPPED_PLACEHOLDERS = {

@@ -1,7 +1,7 @@
 import { IDENTITY } from './identity.ts';
 
 /*
- * Election copy that follows the stage (docs/decisions/new-w3-election-calendar.md): the footer's dates, the
+ * Election copy that follows the stage (docs/decisions/087-election-calendar.md): the footer's dates, the
  * countdown, the stage line on the home page and /vote, and the voter-help page. Dates come in already written
  * out in the page's language; which phrase is used is decided by src/content/election-lines.ts from the stage.
  * The official links are configured here (Louisiana Secretary of State), verified against the Secretary of

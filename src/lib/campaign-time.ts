@@ -68,7 +68,7 @@ export function formatCampaignDateTime(iso: string, locale = 'en-US'): string {
  * The campaign's wall clock at `now`: "YYYY-MM-DDTHH:MM" in campaign time. Strings of this form compare in time
  * order (lexicographically), so a campaign date and hour ("2025-10-11" + "20:00") is compared with the clock
  * without converting it to an instant, and a daylight-saving change moves nothing
- * (docs/decisions/new-w3-election-calendar.md).
+ * (docs/decisions/087-election-calendar.md).
  */
 export function campaignWallClock(now = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-CA', {

@@ -2,7 +2,7 @@ import { campaignWallClock, daysBetween } from './campaign-time.ts';
 
 /*
  * The election calendar's shape and the stage of the election it gives at a moment
- * (docs/decisions/new-w3-election-calendar.md). zod-free and free of Node APIs: the pages (at build time), the
+ * (docs/decisions/087-election-calendar.md). zod-free and free of Node APIs: the pages (at build time), the
  * scheduled rebuild check and the browser may all import it. The zod schema that validates an edited calendar
  * (src/lib/schemas/election.ts) is typed by these interfaces, so the shape is declared here once.
  *
@@ -60,7 +60,7 @@ export interface ElectionCalendar {
   runoff: (ElectionRound & { outcome: Outcome }) | null;
 }
 
-/** The stages, in the order a round walks through them (docs/decisions/new-w3-election-calendar.md). */
+/** The stages, in the order a round walks through them (docs/decisions/087-election-calendar.md). */
 export const STAGE_KINDS = [
   'registration-open',
   'registration-closed',
@@ -209,7 +209,7 @@ export type DerivedPhaseStatus = 'completed' | 'active' | 'upcoming' | 'planned'
 /**
  * Each phase's status on `now`'s campaign date: completed once its last day has passed (and every phase once the
  * election's results are in), active during its period, upcoming for the next one to start, planned for the later
- * ones. Derived, never stored (docs/decisions/new-w3-election-calendar.md).
+ * ones. Derived, never stored (docs/decisions/087-election-calendar.md).
  */
 export function phaseStatuses(
   phases: readonly PhasePeriod[],

@@ -9,7 +9,7 @@ import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
-/* The election calendar record (docs/decisions/new-w3-election-calendar.md): admins replace it, validated and audited. */
+/* The election calendar record (docs/decisions/087-election-calendar.md): admins replace it, validated and audited. */
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
-/** The dashboard's launch checklist, settings half (docs/decisions/new-w1-launch-gate.md). */
+/** The dashboard's launch checklist, settings half (docs/decisions/085-launch-gate.md). */
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {

@@ -148,7 +148,7 @@ const ROUTES: Route[] = [
       { json: { title: 'Draft', slug: 'draft', content: '<p>d</p>', author: 'A' } },
     ],
   },
-  // The Trash is for the editors and admins who may edit what is in it (docs/decisions/new-w1-trash-for-editors.md).
+  // The Trash is for the editors and admins who may edit what is in it (docs/decisions/086-trash-for-editors.md).
   { name: 'GET /api/admin/trash', want: EDITORS, req: () => [trashFn, '/api/admin/trash', {}] },
   {
     name: 'POST /api/admin/trash/:kind/:id/restore',

@@ -204,7 +204,7 @@ describe('trash', () => {
     expect(entry).toMatchObject({ title: ev.title, deletedByName: editor.username });
     expect(Date.parse(entry.expiresAt) - Date.parse(entry.deletedAt)).toBe(TRASH_MS);
 
-    // Editors may edit events, so they may bring one back (docs/decisions/new-w1-trash-for-editors.md).
+    // Editors may edit events, so they may bring one back (docs/decisions/086-trash-for-editors.md).
     expect(
       (
         await call(trashFn, `/api/admin/trash/event/${event.id}/restore`, {

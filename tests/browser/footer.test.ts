@@ -42,7 +42,7 @@ describe('footer', () => {
     ]);
     const text = await footer.innerText();
     expect(text).toContain(paidForDisclaimer);
-    // The dates in the tense of the build's stage (docs/decisions/new-w3-election-calendar.md): the seeded 2025
+    // The dates in the tense of the build's stage (docs/decisions/087-election-calendar.md): the seeded 2025
     // election is over by now, so past tense; tests/unit/election-lines.test.ts walks every stage.
     const now = electionLines(defaultElectionCalendar, new Date(), 'en');
     expect(now.stage.kind).toBe('results');

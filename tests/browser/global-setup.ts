@@ -79,7 +79,7 @@ async function start(root: string): Promise<Started> {
     childEnv({
       APP_ENV: 'production',
       // Built as Netlify builds a deploy preview: production settings, the placeholder content kept
-      // (a production context would be refused by the launch gate: docs/decisions/new-w1-launch-gate.md).
+      // (a production context would be refused by the launch gate: docs/decisions/085-launch-gate.md).
       CONTEXT: 'deploy-preview',
       // Netlify sets this on every build; asset URLs then carry ?dpl= (skew protection: caching.test.ts).
       DEPLOY_ID: TEST_DEPLOY_ID,

@@ -4,7 +4,7 @@ import { electionLines } from '../../src/content/election-lines';
 import { launchBrowser, type BrowserSession } from './helpers/browser';
 
 /*
- * The election as the built pages say it, with JavaScript off (docs/decisions/new-w3-election-calendar.md). The
+ * The election as the built pages say it, with JavaScript off (docs/decisions/087-election-calendar.md). The
  * build's stage is today's: the seeded 2025 election is over, so past tense everywhere, no phase "Active", and the
  * voter help still lists the dates and sites. tests/unit/election-lines.test.ts walks every other stage.
  */

@@ -14,7 +14,7 @@ import {
 } from '../../src/lib/server/launch-check.ts';
 import { readLaunchContent } from '../../src/lib/server/launch-content.ts';
 
-/** The launch gate (docs/decisions/new-w1-launch-gate.md). */
+/** The launch gate (docs/decisions/085-launch-gate.md). */
 
 /** The site's content with every placeholder replaced, as a campaign would before launch. */
 async function replacedContent(): Promise<LaunchContent> {

@@ -4,7 +4,7 @@ import { queryFetcher } from '../../lib/client/api.ts';
 import type { ElectionCalendar } from '../../lib/election-stage.ts';
 import { send, useRevalidate } from './shared.ts';
 
-/** The election calendar (docs/decisions/new-w3-election-calendar.md), admin only. */
+/** The election calendar (docs/decisions/087-election-calendar.md), admin only. */
 export const ADMIN_ELECTION = '/api/admin/election';
 
 export interface StoredElectionCalendar {

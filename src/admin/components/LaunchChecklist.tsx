@@ -2,7 +2,7 @@ import { useLaunchSettings } from '../api/launch-check.ts';
 import type { LaunchItem } from '../../lib/schemas/launch-check.ts';
 
 /**
- * The launch checklist for admins (docs/decisions/new-w1-launch-gate.md): the
+ * The launch checklist for admins (docs/decisions/085-launch-gate.md): the
  * same items that refuse a production build and that `npm run launch-check`
  * prints. The content half is built into the admin page (placeholders are fixed
  * at build); the settings half is read from the functions' environment. Closed

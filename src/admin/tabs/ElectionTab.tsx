@@ -16,7 +16,7 @@ import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 /*
  * Election (admins): the post-election mode, and the whole calendar as JSON, checked here with the server's schema
  * before it is sent (the server checks again, stores and audits). The public pages follow at the next stage check
- * (docs/decisions/new-w3-stage-rebuild.md). A field-by-field form is still to come; the JSON editor shows every
+ * (docs/decisions/088-stage-rebuild.md). A field-by-field form is still to come; the JSON editor shows every
  * problem with its field's path.
  */
 

@@ -9,7 +9,7 @@ import {
 } from '../election-stage.ts';
 
 /*
- * The election calendar as staff edit it (docs/decisions/new-w3-election-calendar.md): the shape is
+ * The election calendar as staff edit it (docs/decisions/087-election-calendar.md): the shape is
  * src/lib/election-stage.ts's (this schema is typed by it), the rules are here, with messages that name the field.
  * Dates are campaign dates and hours campaign hours (src/lib/campaign-time.ts).
  */

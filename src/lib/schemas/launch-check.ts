@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 
 /**
  * One thing that must be replaced or set before the site goes live (the launch
- * gate: docs/decisions/new-w1-launch-gate.md). The same items fail a production
+ * gate: docs/decisions/085-launch-gate.md). The same items fail a production
  * build, are printed by `npm run launch-check` and are listed for admins on the
  * dashboard (GET /api/admin/launch-check answers the settings).
  */

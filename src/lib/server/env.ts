@@ -39,7 +39,7 @@ const EnvSchema = z.object({
   ACTBLUE_WEBHOOK_USERNAME: z.string().optional(),
   ACTBLUE_WEBHOOK_PASSWORD: z.string().optional(),
   DONOR_KEY_SECRET: z.string().optional(),
-  // Stage rebuilds: the Netlify build hook the scheduled stage check calls (docs/decisions/new-w3-stage-rebuild.md)
+  // Stage rebuilds: the Netlify build hook the scheduled stage check calls (docs/decisions/088-stage-rebuild.md)
   BUILD_HOOK_URL: z.url({ protocol: /^https$/ }).optional(),
   // Bootstrap (npm run create-admin reads these too)
   BLOBS_STORE_PREFIX: z.string().default(''),

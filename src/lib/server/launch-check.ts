@@ -2,7 +2,7 @@ import type { LaunchItem } from '../schemas/launch-check.ts';
 import { DEV_SESSION_SECRET, MIN_SESSION_SECRET_BYTES, TURNSTILE_TEST_SECRET } from './env.ts';
 
 /**
- * The launch gate (docs/decisions/new-w1-launch-gate.md): what must still be
+ * The launch gate (docs/decisions/085-launch-gate.md): what must still be
  * replaced or set before the site goes live. Pure: it is given the content and
  * the environment and returns the list, so the production build
  * (scripts/lib/launch-gate.mts), `npm run launch-check` and the admin dashboard

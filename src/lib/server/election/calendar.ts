@@ -4,7 +4,7 @@ import { ElectionCalendarSchema } from '../../schemas/election.ts';
 import { key, kv, upsert } from '../store.ts';
 
 /*
- * The election calendar record (docs/decisions/new-w3-election-calendar.md): one small JSON document in the `meta`
+ * The election calendar record (docs/decisions/087-election-calendar.md): one small JSON document in the `meta`
  * store, replaced whole by an admin (validated, audited by the endpoint). When none is stored, or the stored one
  * no longer parses (a schema change), the seeded default is the calendar.
  */
