@@ -9,15 +9,7 @@ import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/li
  * (`listPages`): on Netlify each page is its own round trip.
  */
 export type CountedOp =
-  | 'get'
-  | 'create'
-  | 'replace'
-  | 'put'
-  | 'putBytes'
-  | 'getBytes'
-  | 'delete'
-  | 'list'
-  | 'listPages';
+  'get' | 'create' | 'replace' | 'put' | 'putBytes' | 'getBytes' | 'delete' | 'list' | 'listPages';
 
 export type Counts = Record<CountedOp, number>;
 
@@ -117,8 +109,7 @@ export function useCountingStores(): CountingStores {
     names.length ? names.map((n) => stores.get(n)).filter((s) => s !== undefined) : [...stores.values()];
   const counts = (...names: StoreName[]) => {
     const sum = zero();
-    for (const s of pick(names))
-      for (const op of Object.keys(sum) as CountedOp[]) sum[op] += s.counts[op];
+    for (const s of pick(names)) for (const op of Object.keys(sum) as CountedOp[]) sum[op] += s.counts[op];
     return sum;
   };
   return {

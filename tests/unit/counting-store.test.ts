@@ -19,7 +19,14 @@ describe('counting store (tests/helpers/counting-store.ts)', () => {
     const pages: number[] = [];
     for await (const page of s.keys('record/')) pages.push(page.length);
     expect(pages).toEqual([1000, 1000, 499]);
-    expect(counting.counts()).toMatchObject({ get: 2, create: 1, replace: 1, delete: 1, list: 1, listPages: 3 });
+    expect(counting.counts()).toMatchObject({
+      get: 2,
+      create: 1,
+      replace: 1,
+      delete: 1,
+      list: 1,
+      listPages: 3,
+    });
     expect(counting.calls()).toBe(8);
     expect(counting.calls('events')).toBe(0);
   });

@@ -32,7 +32,10 @@ export { newsFeed, PUBLIC_NEWS_LIMIT, type ArticleIndexEntry } from './articles-
 export { laterStamp } from './stamps.ts';
 
 /** The index holds entries, not whole articles (docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md). */
-export const articles = new Collection<Article, ArticleIndexEntry>({ ...ARTICLES_LAYOUT, schema: ArticleSchema });
+export const articles = new Collection<Article, ArticleIndexEntry>({
+  ...ARTICLES_LAYOUT,
+  schema: ArticleSchema,
+});
 
 /**
  * Every public article (published, publishedAt <= now), newest first, in

@@ -65,8 +65,10 @@ export interface ViewContext<T> {
   load: (ids: number[]) => Promise<T[]>;
 }
 
-export interface CollectionOptions<T extends { id: number }, S extends { id: number } = T>
-  extends CollectionLayout<T, S> {
+export interface CollectionOptions<
+  T extends { id: number },
+  S extends { id: number } = T,
+> extends CollectionLayout<T, S> {
   /** Records read back one by one are parsed with this; invalid ones are treated as missing. */
   schema: z.ZodType<T>;
 }
@@ -166,7 +168,9 @@ export class CollectionReader<T extends { id: number }, S extends { id: number }
   /** Records read one by one (for views that need more than the index holds). */
   protected async load(ids: number[], known?: Map<number, T>): Promise<T[]> {
     const found = await Promise.all(
-      ids.map(async (id) => known?.get(id) ?? this.check((await this.kv.get<unknown>(this.recordKey(id)))?.value)),
+      ids.map(
+        async (id) => known?.get(id) ?? this.check((await this.kv.get<unknown>(this.recordKey(id)))?.value),
+      ),
     );
     return found.filter((r): r is T => r !== null);
   }
@@ -278,7 +282,10 @@ export class CollectionReader<T extends { id: number }, S extends { id: number }
 
 class IndexMissing extends Error {}
 
-export class Collection<T extends { id: number }, S extends { id: number } = T> extends CollectionReader<T, S> {
+export class Collection<T extends { id: number }, S extends { id: number } = T> extends CollectionReader<
+  T,
+  S
+> {
   private readonly options: CollectionOptions<T, S>;
 
   constructor(options: CollectionOptions<T, S>) {
