@@ -328,9 +328,7 @@ if (only) {
 // in docs/benchmarks.md below HAND_KEPT; a full run rewrites everything above the marker and keeps the rest.
 const HAND_KEPT = '<!-- Kept by hand: npm run bench keeps everything below this line. -->';
 const previous = await readFile('docs/benchmarks.md', 'utf8').catch(() => '');
-const handKept = previous.includes(HAND_KEPT)
-  ? previous.slice(previous.indexOf(HAND_KEPT))
-  : HAND_KEPT + '\n';
+const handKept = previous.includes(HAND_KEPT) ? previous.slice(previous.indexOf(HAND_KEPT)) : HAND_KEPT + '\n';
 await writeFile('docs/benchmarks.md', [header, ...sections, handKept].join('\n'));
 console.log(`docs/benchmarks.md written (${((Date.now() - started.getTime()) / 60000).toFixed(1)} min)`);
 process.exit(lost === 0 && !textsOverCap ? 0 : 1);

@@ -324,7 +324,8 @@ describe('indexes that repair themselves (counting store)', () => {
         console.warn = warn;
       }
       expect(await cost(() => call(eventsFn, '/api/events'))).toBeLessThanOrEqual(BOUNDS.events);
-      expect((await kv('events').get('index'))?.value).toMatchObject({ items: expect.any(Array) });
+      const index = (await kv('events').get<{ items: unknown }>('index'))?.value;
+      expect(Array.isArray(index?.items)).toBe(true);
     });
   }
 });

@@ -68,7 +68,7 @@ export function articleIndexEntry(record: Article): ArticleIndexEntry | null {
     excerpt: a.excerpt as string,
     imageUrl: a.imageUrl as string,
     author: a.author as string,
-    isPublished: a.isPublished,
+    isPublished: a.isPublished as boolean,
     publishedAt: a.publishedAt as string | null,
     createdAt: a.createdAt as string,
     updatedAt: a.updatedAt as string,
@@ -105,7 +105,7 @@ async function publicFeed(items: ArticleIndexEntry[], context: ViewContext<Artic
   );
   const kept = (e: ArticleIndexEntry) => {
     const p = previous.get(e.id);
-    return p && p.updatedAt === e.updatedAt ? p : undefined;
+    return p?.updatedAt === e.updatedAt ? p : undefined;
   };
   const loaded = new Map(
     (await context.load(wanted.filter((e) => !kept(e)).map((e) => e.id))).map((a) => [a.id, a]),

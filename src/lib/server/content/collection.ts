@@ -209,8 +209,8 @@ export class CollectionReader<T extends { id: number }, S extends { id: number }
   }
 
   /** The records to index when the collection has none: the defaults (Collection also creates them). */
-  protected async emptyDefaults(): Promise<T[]> {
-    return this.layout.defaults?.() ?? [];
+  protected emptyDefaults(): Promise<T[]> {
+    return Promise.resolve(this.layout.defaults?.() ?? []);
   }
 
   /**
