@@ -306,6 +306,17 @@ describe('indexes that repair themselves (counting store)', () => {
     expect(await cost(() => call(news, '/api/news'))).toBeLessThanOrEqual(BOUNDS.news);
   });
 
+  it('a corrupt feed view is derived again from the index and replaced: the next request is one call', async () => {
+    const before = await json(await call(news, '/api/news'));
+    await kv('articles').put('view/public', { rev: Number.MAX_SAFE_INTEGER, data: 'garbage' });
+    expect(await json(await call(news, '/api/news'))).toBe(before);
+    expect(await cost(() => call(news, '/api/news'))).toBeLessThanOrEqual(BOUNDS.news);
+    await kv('events').put('view/public', { rev: 1, data: [{ no: 'id' }] });
+    const events = await json(await call(eventsFn, '/api/events'));
+    expect(JSON.parse(events)).toMatchObject({ events: { length: 16 } });
+    expect(await cost(() => call(eventsFn, '/api/events'))).toBeLessThanOrEqual(BOUNDS.events);
+  });
+
   for (const [what, bad] of [
     ['deleted', undefined],
     ['not an index', { rev: 'x', items: {} }],

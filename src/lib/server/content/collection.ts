@@ -95,6 +95,18 @@ export const isRecordLike = <T extends { id: number }>(value: unknown): value is
   Number.isSafeInteger((value as { id?: unknown }).id) &&
   (value as { id: number }).id > 0;
 
+/**
+ * A view this code can serve: every view is a list of records or their public
+ * projections, each with an id. Anything else (a corrupt copy) is derived again
+ * and replaced.
+ */
+const isViewDoc = (value: unknown): value is ViewDoc =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ViewDoc).rev === 'number' &&
+  Array.isArray((value as ViewDoc).data) &&
+  ((value as ViewDoc).data as unknown[]).every((x) => isRecordLike(x));
+
 const nextRev = (prev: unknown) => Math.max(typeof prev === 'number' ? prev + 1 : 0, Date.now());
 
 /**
@@ -193,18 +205,20 @@ export class CollectionReader<T extends { id: number }, S extends { id: number }
   /** A derived document (one blob read); derived from the index (repaired if need be) when missing. */
   async view<V>(name: string): Promise<V> {
     const derive = this.derivation(name);
-    const cur = await this.kv.get<ViewDoc>(this.viewKey(name));
-    if (cur?.value && typeof cur.value === 'object' && 'data' in cur.value) return cur.value.data as V;
+    const cur = await this.kv.get<unknown>(this.viewKey(name));
+    if (cur && isViewDoc(cur.value)) return cur.value.data as V;
     const { doc, repaired } = await this.currentIndex();
     if (repaired) {
       // The repair rewrote the views.
-      const again = await this.kv.get<ViewDoc>(this.viewKey(name));
-      if (again?.value && typeof again.value === 'object' && 'data' in again.value)
-        return again.value.data as V;
+      const again = await this.kv.get<unknown>(this.viewKey(name));
+      if (again && isViewDoc(again.value)) return again.value.data as V;
     }
     const data = await derive(doc.items, { previous: undefined, load: (ids) => this.load(ids) });
-    // Best effort: whoever writes first wins; a later index change rewrites it.
-    await this.kv.create(this.viewKey(name), { rev: doc.rev, data } satisfies ViewDoc).catch(() => false);
+    // Stored once (a bad copy is replaced); whoever writes first wins, and a later index change rewrites it.
+    const next: ViewDoc = { rev: doc.rev, data };
+    await (
+      cur ? this.kv.replace(this.viewKey(name), next, cur.etag) : this.kv.create(this.viewKey(name), next)
+    ).catch(() => false);
     return data as V;
   }
 
@@ -256,11 +270,12 @@ export class CollectionReader<T extends { id: number }, S extends { id: number }
       try {
         let done = false;
         for (let i = 0; i < 5 && !done; i++) {
-          const cur = await this.kv.get<ViewDoc>(this.viewKey(name));
-          if (cur && typeof cur.value?.rev === 'number' && cur.value.rev >= doc.rev) done = true;
+          const cur = await this.kv.get<unknown>(this.viewKey(name));
+          const stored = cur && isViewDoc(cur.value) ? cur.value : null;
+          if (stored && stored.rev >= doc.rev) done = true;
           else {
             const data = await derive(doc.items, {
-              previous: cur?.value?.data,
+              previous: stored?.data,
               load: (ids) => this.load(ids, known),
             });
             const next: ViewDoc = { rev: doc.rev, data };
