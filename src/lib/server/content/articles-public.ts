@@ -47,8 +47,8 @@ const isString = (v: unknown): v is string => typeof v === 'string';
  * every field copied is type-checked here.
  */
 export function articleIndexEntry(record: Article): ArticleIndexEntry | null {
+  if (!isRecordLike(record as unknown)) return null;
   const a = record as unknown as Record<string, unknown>;
-  if (!isRecordLike(a)) return null;
   const texts = ['title', 'slug', 'excerpt', 'imageUrl', 'author', 'createdAt', 'updatedAt'] as const;
   if (!texts.every((k) => isString(a[k])) || typeof a.isPublished !== 'boolean') return null;
   if (a.publishedAt !== null && !isString(a.publishedAt)) return null;
@@ -68,8 +68,8 @@ export function articleIndexEntry(record: Article): ArticleIndexEntry | null {
     excerpt: a.excerpt as string,
     imageUrl: a.imageUrl as string,
     author: a.author as string,
-    isPublished: a.isPublished as boolean,
-    publishedAt: a.publishedAt as string | null,
+    isPublished: a.isPublished,
+    publishedAt: a.publishedAt,
     createdAt: a.createdAt as string,
     updatedAt: a.updatedAt as string,
     translations,

@@ -179,7 +179,7 @@ export class CollectionReader<T extends { id: number }, S extends { id: number }
 
   /** Records read one by one (for views that need more than the index holds). */
   protected async load(ids: number[], known?: Map<number, T>): Promise<T[]> {
-    const found = await Promise.all(
+    const found: (T | null)[] = await Promise.all(
       ids.map(
         async (id) => known?.get(id) ?? this.check((await this.kv.get<unknown>(this.recordKey(id)))?.value),
       ),
@@ -397,7 +397,8 @@ export class Collection<T extends { id: number }, S extends { id: number } = T> 
   protected override async emptyDefaults(): Promise<T[]> {
     const defaults = this.options.defaults?.() ?? [];
     for (const d of defaults) await this.createWithId(d, false);
-    return (await Promise.all(defaults.map((d) => this.get(d.id)))).filter((r): r is T => r !== null);
+    const found: (T | null)[] = await Promise.all(defaults.map((d) => this.get(d.id)));
+    return found.filter((r): r is T => r !== null);
   }
 
   /**
