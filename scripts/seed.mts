@@ -5,26 +5,37 @@
  * `netlify serve` of an unlinked site reads "unlinked", npm run bench).
  * `npm run dev` runs it first (predev); the browser-test setup runs it on its
  * fresh store. Idempotent; only ever opens a local directory, never a site.
+ * Ends by rebuilding every index (npm run reindex), so the seeded store never
+ * starts in the repair path.
+ *
+ * `npm run seed -- --scale N` also writes a campaign-sized store through the
+ * repositories (scripts/lib/scale-seed.mts) and prints what it wrote and how
+ * long it took. Not idempotent: each run adds another N contact messages and
+ * audit entries (volunteers, sign-ups and subscribers are keyed by person).
  */
-import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
-import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { withLocalBlobs } from './lib/local-blobs.mts';
 
-process.env.APP_ENV ??= 'development';
-const directory = resolve(process.env.SEED_DIR ?? '.netlify/blobs-serve');
+const args = process.argv.slice(2);
+const at = args.indexOf('--scale');
+const scale = at >= 0 ? Number(args[at + 1]) : null;
+if (scale !== null && !(Number.isSafeInteger(scale) && scale > 0)) {
+  console.error('Usage: npm run seed -- --scale N (N a whole number, e.g. 1000)');
+  process.exit(2);
+}
 
-const token = randomBytes(16).toString('hex');
-const server = new BlobsServer({ directory, token, logger: () => {} });
-const { port } = await server.start();
-const url = `http://127.0.0.1:${port}`;
-// Site "0": the id astro dev's Netlify emulation gives an unlinked site.
-const siteID = process.env.SEED_SITE_ID ?? '0';
-setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url });
-try {
+await withLocalBlobs(async ({ directory, siteID }) => {
   const { seedLocalStore } = await import('./lib/seed.mts');
   const outcome = await seedLocalStore();
-  console.log(`seed: ${outcome} (${directory}, site ${siteID})`);
-} finally {
-  await server.stop();
-}
+  if (scale !== null) {
+    const { seedScale } = await import('./lib/scale-seed.mts');
+    console.log(`seed --scale ${scale}:`);
+    const report = await seedScale(scale);
+    const wrote = Object.entries(report.wrote)
+      .map(([what, n]) => `${n} ${what}`)
+      .join(', ');
+    console.log(`seed --scale ${scale}: wrote ${wrote} in ${(report.totalMs / 1000).toFixed(1)} s`);
+  }
+  const { reindexAll } = await import('./lib/reindex.mts');
+  await reindexAll();
+  console.log(`seed: ${outcome}, indexes rebuilt (${directory}, site ${siteID})`);
+});

@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { ArticleInputSchema } from '../../src/lib/schemas/article.ts';
-import { adminArticles, createArticle } from '../../src/lib/server/content/articles.ts';
+import { adminArticles, articlesById, createArticle } from '../../src/lib/server/content/articles.ts';
 import {
   deleteToTrash,
   recordRevision,
@@ -9,7 +9,7 @@ import {
 import { articleSaveKind, audit, changedDetail, target } from '../../src/lib/server/audit/audit.ts';
 import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
 import { translationDetail } from '../../src/lib/server/content/translations.ts';
-import { pageResponse } from '../../src/lib/server/pagination.ts';
+import { pageOf, pageQuery } from '../../src/lib/server/pagination.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
@@ -22,7 +22,9 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, ...(hasId ? ['PUT', 'DELETE'] : ['GET', 'POST']));
   if (req.method === 'GET') {
     await requireUser(req);
-    return pageResponse('articles', await adminArticles(), req);
+    // The index holds no text: the page's whole articles are read one by one (at most pageSize reads).
+    const page = pageOf('articles', await adminArticles(), pageQuery(new URL(req.url)));
+    return json({ ...page, articles: await articlesById(page.articles.map((a) => a.id)) });
   }
   const user = await requireUser(req, { permission: 'edit_content' });
   if (req.method === 'POST') {

@@ -149,7 +149,7 @@ export async function seedContent(now = new Date()): Promise<void> {
     }),
   ];
   for (const a of seedArticles) await seedArticle(a, false);
-  await articles.syncAll();
+  await articles.reindex();
 
   const event = (
     e: Omit<
@@ -262,7 +262,7 @@ export async function seedContent(now = new Date()): Promise<void> {
     }),
   ];
   for (const e of seedEvents) await events.createWithId(e, false);
-  await events.syncAll();
+  await events.reindex();
 
   const handle = 'averyformayor';
   const link = (
@@ -290,7 +290,7 @@ export async function seedContent(now = new Date()): Promise<void> {
     link(6, 'tiktok', `https://www.tiktok.com/@${handle}`, `@${handle}`, false),
   ];
   for (const l of seedLinks) await socialLinks.createWithId(l, false);
-  await socialLinks.syncAll();
+  await socialLinks.reindex();
 
   const updatedAt = stamp(-1);
   const seedMetrics: Metric[] = [
@@ -410,5 +410,5 @@ export async function seedContent(now = new Date()): Promise<void> {
   for (const m of seedMetrics) await metrics.createWithId(m, false);
   for (const g of seedGoals) await goals.createWithId(g, false);
   for (const m of seedMilestones) await milestones.createWithId(m, false);
-  await Promise.all([metrics.syncAll(), goals.syncAll(), milestones.syncAll()]);
+  await Promise.all([metrics.reindex(), goals.reindex(), milestones.reindex()]);
 }

@@ -14,7 +14,13 @@ import {
 } from '../../schemas/article.ts';
 import { HttpError } from '../errors.ts';
 import { ConflictError, key, kv } from '../store.ts';
-import { ARTICLES_LAYOUT, newestFirst } from './articles-public.ts';
+import type { ArticleSummary } from '../../public-lists.ts';
+import {
+  ARTICLES_LAYOUT,
+  newestFirst,
+  toPublicArticleSummary,
+  type ArticleIndexEntry,
+} from './articles-public.ts';
 import { Collection } from './collection.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { nextTranslations } from './translations.ts';
@@ -22,20 +28,25 @@ import { laterStamp } from './stamps.ts';
 
 export type ArticleData = z.output<typeof ArticleInputSchema>;
 
-export { newsFeed, PUBLIC_NEWS_LIMIT } from './articles-public.ts';
+export { newsFeed, PUBLIC_NEWS_LIMIT, type ArticleIndexEntry } from './articles-public.ts';
 export { laterStamp } from './stamps.ts';
 
-export const articles = new Collection<Article>({ ...ARTICLES_LAYOUT, schema: ArticleSchema });
+/** The index holds entries, not whole articles (docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md). */
+export const articles = new Collection<Article, ArticleIndexEntry>({
+  ...ARTICLES_LAYOUT,
+  schema: ArticleSchema,
+});
 
 /**
  * Every public article (published, publishedAt <= now), newest first, in
- * `lang` as newsFeed: for the blog pages, rss and the sitemap.
+ * `lang` as newsFeed but without the text: for the blog pages, rss and the
+ * sitemap. One blob read (the index), however many articles there are.
  */
-export async function publicArticles(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<PublicArticle[]> {
+export async function publicArticles(lang: Lang = DEFAULT_LANG, now = new Date()): Promise<ArticleSummary[]> {
   return (await articles.list())
     .filter((a) => isArticlePublic(a, now))
     .sort(newestFirst)
-    .map((a) => toPublicArticle(a, lang));
+    .map((a) => toPublicArticleSummary(a, lang));
 }
 
 const SLUG_PATTERN = /^[a-z0-9-]{1,120}$/;
@@ -60,9 +71,19 @@ export async function publicArticleBySlug(
   return toPublicArticle(article, lang);
 }
 
-/** Admin list: every article, newest first (drafts by creation time). */
-export async function adminArticles(): Promise<Article[]> {
+/** Admin list: every article's index entry, newest first (drafts by creation time). */
+export async function adminArticles(): Promise<ArticleIndexEntry[]> {
   return (await articles.list()).sort(newestFirst);
+}
+
+/** Whole articles by id, in that order (one read each: a page of the admin list); ones deleted meanwhile are left out. */
+export async function articlesById(ids: readonly number[]): Promise<Article[]> {
+  return (await Promise.all(ids.map((id) => articles.get(id)))).filter((a): a is Article => a !== null);
+}
+
+/** Rebuilds the articles index and feed from the records (npm run reindex); returns how many it holds. */
+export function reindexArticles(): Promise<number> {
+  return articles.reindex();
 }
 
 // ---------------------------------------------------------------------------

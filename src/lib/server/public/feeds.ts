@@ -1,5 +1,5 @@
 import { LANG_TAGS, alternatePaths } from '../../lang-paths.ts';
-import type { PublicArticle } from '../../schemas/article.ts';
+import type { ArticleSummary } from '../../public-lists.ts';
 import { pageUrl } from '../../urls.ts';
 
 /**
@@ -19,7 +19,7 @@ export function xmlEscape(value: string): string {
 export const articlePath = (slug: string) => `/article/${encodeURIComponent(slug)}`;
 
 export function buildRss(
-  articles: readonly PublicArticle[],
+  articles: readonly ArticleSummary[],
   opts: { site: URL; title: string; description: string },
 ): string {
   const items = articles.map((a) => {
@@ -101,7 +101,7 @@ function sitemapUrls(path: string, site: URL, lastmod?: string): string[] {
 }
 
 /** Every published article, plus the static routes and the news archive's pages, in every language. */
-export function buildSitemap(articles: readonly PublicArticle[], site: URL): string {
+export function buildSitemap(articles: readonly ArticleSummary[], site: URL): string {
   const archive = archivePaths(articles.length);
   const urls = [
     ...[...SITEMAP_STATIC_PATHS, ...archive].flatMap((p) => sitemapUrls(p, site)),

@@ -1,5 +1,5 @@
 import type { Lang } from '../../lang.ts';
-import { summarize, MAX_BLOG_EVENTS, type ArticleSummary } from '../../public-lists.ts';
+import { MAX_BLOG_EVENTS, type ArticleSummary } from '../../public-lists.ts';
 import type { PublicArticle } from '../../schemas/article.ts';
 import {
   PUBLIC_FORMS,
@@ -36,8 +36,11 @@ function setHeaders(response: PageResponse, headers: Record<string, string>) {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
 }
 
-/** The published articles a page in `lang` lists: each in that language where it has a version, else English. */
-async function articlesIn(lang: Lang): Promise<PublicArticle[]> {
+/**
+ * The published articles a page in `lang` lists: each in that language where it has a version, else English.
+ * From the articles index alone (no text): one blob read, however many articles.
+ */
+async function articlesIn(lang: Lang): Promise<ArticleSummary[]> {
   return publicArticles(lang);
 }
 
@@ -59,7 +62,7 @@ export async function loadBlog(response: PageResponse, lang: Lang): Promise<Blog
     const [all, upcoming] = await Promise.all([articlesIn(lang), publicEvents(lang)]);
     setHeaders(response, cdnHeaders([CACHE_TAGS.news, CACHE_TAGS.events], 30));
     return {
-      articles: all.slice(0, BLOG_PAGE_SIZE).map(summarize),
+      articles: all.slice(0, BLOG_PAGE_SIZE),
       events: upcoming.slice(0, MAX_BLOG_EVENTS),
       pages: blogPageCount(all.length),
       unavailable: false,
@@ -80,7 +83,7 @@ export type ArchiveData =
 export async function loadArchive(response: PageResponse, raw: string, lang: Lang): Promise<ArchiveData> {
   const page = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : NaN;
   if (page === 1) return { kind: 'redirect' };
-  let all: PublicArticle[];
+  let all: ArticleSummary[];
   try {
     all = await articlesIn(lang);
   } catch (err) {
@@ -91,7 +94,7 @@ export async function loadArchive(response: PageResponse, raw: string, lang: Lan
   const found = Number.isInteger(page) && page <= pages;
   setHeaders(response, cdnHeaders(CACHE_TAGS.news, 30));
   if (!found) response.status = 404;
-  const articles = found ? all.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE).map(summarize) : [];
+  const articles = found ? all.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE) : [];
   return { kind: 'page', found, page, pages, articles };
 }
 

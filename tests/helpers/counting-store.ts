@@ -1,0 +1,121 @@
+import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+
+/**
+ * A KV that counts every call it passes on to another KV (by default the
+ * atomic in-memory store), so a test can assert "this request cost at most N
+ * store calls" however many records the store holds
+ * (docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md).
+ * A key listing counts once as a `list` call and once per page it yields
+ * (`listPages`): on Netlify each page is its own round trip.
+ */
+export type CountedOp =
+  'get' | 'create' | 'replace' | 'put' | 'putBytes' | 'getBytes' | 'delete' | 'list' | 'listPages';
+
+export type Counts = Record<CountedOp, number>;
+
+const zero = (): Counts => ({
+  get: 0,
+  create: 0,
+  replace: 0,
+  put: 0,
+  putBytes: 0,
+  getBytes: 0,
+  delete: 0,
+  list: 0,
+  listPages: 0,
+});
+
+/** Round trips of a count: every call, each listed page after the first one included. */
+export const roundTrips = (c: Counts): number =>
+  c.get + c.create + c.replace + c.put + c.putBytes + c.getBytes + c.delete + Math.max(c.list, c.listPages);
+
+export class CountingKV implements KV {
+  readonly counts: Counts = zero();
+  /** Every key read with `get`, in order (for messages when a bound is passed). */
+  readonly reads: string[] = [];
+  readonly inner: KV;
+
+  constructor(inner: KV = new MemoryKV()) {
+    this.inner = inner;
+  }
+
+  reset(): void {
+    Object.assign(this.counts, zero());
+    this.reads.length = 0;
+  }
+
+  get<T>(k: string) {
+    this.counts.get++;
+    this.reads.push(k);
+    return this.inner.get<T>(k);
+  }
+  create(k: string, value: unknown) {
+    this.counts.create++;
+    return this.inner.create(k, value);
+  }
+  replace(k: string, value: unknown, etag: string) {
+    this.counts.replace++;
+    return this.inner.replace(k, value, etag);
+  }
+  put(k: string, value: unknown) {
+    this.counts.put++;
+    return this.inner.put(k, value);
+  }
+  putBytes(k: string, data: ArrayBuffer, metadata: Record<string, string>) {
+    this.counts.putBytes++;
+    return this.inner.putBytes(k, data, metadata);
+  }
+  getBytes(k: string) {
+    this.counts.getBytes++;
+    return this.inner.getBytes(k);
+  }
+  delete(k: string) {
+    this.counts.delete++;
+    return this.inner.delete(k);
+  }
+  async *keys(prefix?: string): AsyncIterable<string[]> {
+    this.counts.list++;
+    for await (const page of this.inner.keys(prefix)) {
+      this.counts.listPages++;
+      yield page;
+    }
+  }
+}
+
+export interface CountingStores {
+  /** The counting store behind `kv(name)` (created on first use). */
+  store(name: StoreName): CountingKV;
+  /** Zeroes every store's counts. */
+  reset(): void;
+  /** The counts summed over every store (or over the named ones). */
+  counts(...names: StoreName[]): Counts;
+  /** Round trips summed over every store (or over the named ones): what a request costs on Netlify. */
+  calls(...names: StoreName[]): number;
+}
+
+/**
+ * Points every store at a counting wrapper over its own atomic in-memory KV
+ * (`setStoreFactory(null)` goes back to Blobs).
+ */
+export function useCountingStores(): CountingStores {
+  const stores = new Map<StoreName, CountingKV>();
+  const store = (name: StoreName) => {
+    let s = stores.get(name);
+    if (!s) stores.set(name, (s = new CountingKV()));
+    return s;
+  };
+  setStoreFactory(store);
+  const pick = (names: StoreName[]) =>
+    names.length ? names.map((n) => stores.get(n)).filter((s) => s !== undefined) : [...stores.values()];
+  const counts = (...names: StoreName[]) => {
+    const sum = zero();
+    for (const s of pick(names)) for (const op of Object.keys(sum) as CountedOp[]) sum[op] += s.counts[op];
+    return sum;
+  };
+  return {
+    store,
+    reset: () => stores.forEach((s) => s.reset()),
+    counts,
+    calls: (...names) => pick(names).reduce((n, s) => n + roundTrips(s.counts), 0),
+  };
+}
