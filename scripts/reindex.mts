@@ -2,7 +2,7 @@
  * npm run reindex: rebuilds every index and view (articles, events, social
  * links, metrics, goals, milestones) from the records in the local store
  * (.netlify/blobs-serve, or SEED_DIR; site SEED_SITE_ID, "0" by default), per
- * docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md.
+ * docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
  */
 import { withLocalBlobs } from './lib/local-blobs.mts';
 

@@ -7,7 +7,7 @@ import { socialLinks } from '../../src/lib/server/content/social.ts';
  * Every maintained index and view, rebuilt from the records (the records are the
  * source of truth): `npm run reindex`, and the last step of `npm run seed`, so a
  * seeded store never starts in the repair path
- * (docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md).
+ * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md).
  */
 export const INDEXED_COLLECTIONS = { articles, events, socialLinks, metrics, goals, milestones } as const;
 

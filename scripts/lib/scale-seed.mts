@@ -24,7 +24,7 @@ import { reindexAll } from './reindex.mts';
 /**
  * `npm run seed -- --scale N`: a store the size of a real campaign's, for
  * anyone to try the staff pages and the benchmarks at scale
- * (docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md). Writes
+ * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md). Writes
  * THROUGH the repositories (each record valid, each side effect the real one:
  * the local outbox gets the notification emails and confirmation texts):
  * N volunteers, N contact messages, N text sign-ups, N email subscribers, 2N

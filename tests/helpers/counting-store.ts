@@ -4,7 +4,7 @@ import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/li
  * A KV that counts every call it passes on to another KV (by default the
  * atomic in-memory store), so a test can assert "this request cost at most N
  * store calls" however many records the store holds
- * (docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md).
+ * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md).
  * A key listing counts once as a `list` call and once per page it yields
  * (`listPages`): on Netlify each page is its own round trip.
  */

@@ -18,7 +18,7 @@ export const PUBLIC_NEWS_LIMIT = 50;
  * What the articles index keeps of each article: what a list, a card, the
  * feeds and the sitemap show, never the full text (a save rewrites the index:
  * its size must not grow with what was written), per
- * docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md.
+ * docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
  * The category is derived from `author`.
  */
 export interface ArticleIndexEntry {

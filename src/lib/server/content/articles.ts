@@ -31,7 +31,7 @@ export type ArticleData = z.output<typeof ArticleInputSchema>;
 export { newsFeed, PUBLIC_NEWS_LIMIT, type ArticleIndexEntry } from './articles-public.ts';
 export { laterStamp } from './stamps.ts';
 
-/** The index holds entries, not whole articles (docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md). */
+/** The index holds entries, not whole articles (docs/decisions/089-article-summaries-and-self-repairing-indexes.md). */
 export const articles = new Collection<Article, ArticleIndexEntry>({
   ...ARTICLES_LAYOUT,
   schema: ArticleSchema,

@@ -22,7 +22,7 @@ import {
  * derived "views" (one blob each, e.g. the public news feed). Public lists read
  * one blob per request, never one per record. Design and failure modes:
  * docs/decisions/015-content-collections-articles-events-social.md and
- * docs/decisions/new-w4-article-summaries-and-self-repairing-indexes.md.
+ * docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
  *
  * Two classes: `CollectionReader` reads views and the index, and repairs a
  * missing, corrupt or outdated index once (storing it), without the record
