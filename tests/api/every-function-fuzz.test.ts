@@ -201,7 +201,8 @@ function param(name: string): fc.Arbitrary<string> {
   const known = (ids[name] ?? []).map(String);
   const junk = fc.oneof(
     fc.constantFrom('0', '-1', '999999', '1.5', 'abc', '%00', '9'.repeat(30), 'x'.repeat(300)),
-    fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s) || 'x'),
+    // Dots are encoded too: a bare '.' or '..' segment is resolved away by URL parsing (another route).
+    fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s).replaceAll('.', '%2E') || 'x'),
   );
   if (name === 'kind') return fc.oneof(fc.constantFrom('article', 'event', 'news', 'events'), junk);
   if (name === 'name') return fc.oneof(fc.constantFrom('a.png', 'nope.jpg', '..%2Fsecret'), junk);
@@ -384,7 +385,8 @@ describe('property-based fuzz of every function in netlify/functions/', () => {
   );
 
   it('everything stored re-parses with its schema', async () => {
-    for (const a of await articles.list()) ArticleSchema.parse(a);
+    // The articles index holds summaries: each record is read itself.
+    for (const a of await articles.list()) ArticleSchema.parse(await articles.get(a.id));
     for (const e of await events.list()) EventSchema.parse(e);
     for (const m of await metrics.list()) MetricSchema.parse(m);
     for (const g of await goals.list()) VolunteerGoalSchema.parse(g);
