@@ -6,6 +6,7 @@ import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { PAGE_SCRIPT_LOADER_HASH } from './src/lib/page-script-loader.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 import { devImageCache } from './scripts/dev/image-cache.mts';
+import { trailingSlashRedirects } from './scripts/dev/trailing-slash.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
 import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
 
@@ -98,6 +99,8 @@ export default defineConfig({
     plugins: isDevServer
       ? [
           devImageCache(),
+          // /about/ answers 301 to /about, as on Netlify (docs/decisions/new-w2-trailing-slash-redirects.md).
+          trailingSlashRedirects(),
           ...(process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator'
             ? [functionsInProcess({ devFeatures: NETLIFY_DEV_FEATURES })]
             : []),
