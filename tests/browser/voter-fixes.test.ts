@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, buildURL, launchBrowser, type BrowserSession } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { copyFor } from '../../src/content/copy.ts';
+import type { Lang } from '../../src/lib/lang.ts';
+import { expectNoAxeViolations } from './helpers/axe.ts';
+import {
+  baseURL,
+  buildURL,
+  launchBrowser,
+  type BrowserSession,
+  type ViewportName,
+} from './helpers/browser.ts';
+import { hydrated, toast } from './helpers/public.ts';
 
 /*
  * What a voter tripped over (docs/decisions/new-w2-*.md): each check here fails without its fix.
@@ -52,4 +63,55 @@ describe('a URL with a trailing slash (docs/decisions/new-w2-trailing-slash-redi
       await page.close();
     }
   });
+});
+
+const LANGS_AND_SIZES: [Lang, ViewportName][] = [
+  ['en', 'mobile'],
+  ['en', 'desktop'],
+  ['es', 'mobile'],
+  ['es', 'desktop'],
+];
+const at = (lang: Lang, path: string) => (lang === 'es' ? `/es${path}` : path);
+
+describe('contact: the server field errors are shown on their fields (docs/decisions/new-w2-contact-field-errors.md)', () => {
+  async function fill(page: Page, email: string) {
+    const form = page.locator('#contact-form');
+    await form.locator('input[name="name"]').fill('An Nguyen');
+    await form.locator('input[name="email"]').fill(email);
+    await form.locator('select[name="subject"]').selectOption('press');
+    await form.locator('textarea[name="message"]').fill('Hello campaign');
+    await form.locator('input[type="checkbox"][name="captcha"]').check();
+    return form;
+  }
+
+  it.each(LANGS_AND_SIZES)(
+    '%s at %s: an address the browser lets through is marked by the server',
+    async (lang, size) => {
+      const words = copyFor(lang).ui.formUi;
+      const page = await js.newPage(size);
+      await page.goto(at(lang, '/contact'));
+      await hydrated(page, 'ContactForm');
+      const form = await fill(page, 'an.nguyen@example');
+      await form.locator('button[type="submit"]').click();
+      const email = form.locator('input[name="email"]');
+      await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+      expect(await form.locator('.field-error').allInnerTexts()).toEqual([words.fields.email]);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+        .toBe('email');
+      expect(
+        await form
+          .getByRole('alert')
+          .filter({
+            hasText: lang === 'en' ? 'Please enter a valid email address' : words.volunteer.checkForm,
+          })
+          .count(),
+      ).toBeGreaterThan(0);
+      // Not the "try again later" toast: trying again would not help.
+      expect(await toast(page).count()).toBe(0);
+      expect(await form.locator('textarea[name="message"]').inputValue()).toBe('Hello campaign');
+      await expectNoAxeViolations(page);
+      await page.close();
+    },
+  );
 });
