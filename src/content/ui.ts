@@ -1,6 +1,11 @@
 import type { ArticleCategory } from '../lib/schemas/category.ts';
 import type { EventType } from '../lib/schemas/event.ts';
-import { CAPTCHA_REQUIRED, FIELD_MESSAGES, TEXT_SIGNUP_MESSAGES } from '../lib/schemas/public-forms.ts';
+import {
+  CAPTCHA_REQUIRED,
+  FIELD_MESSAGES,
+  TEXT_SIGNUP_MESSAGES,
+  TEXT_SIGNUP_PHONE_NEEDED,
+} from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { candidate } from './campaign.ts';
 
@@ -152,6 +157,8 @@ export const formUi = {
     firstNameText: TEXT_SIGNUP_MESSAGES.firstName.description,
     consentTitle: TEXT_SIGNUP_MESSAGES.consent.title,
     consentText: TEXT_SIGNUP_MESSAGES.consent.description,
+    /** The server's refusal of a sign-up with neither phone nor email (public-forms.ts). */
+    phoneNeeded: TEXT_SIGNUP_PHONE_NEEDED,
   },
   volunteer: {
     formLabel: 'Volunteer sign-up',

@@ -15,7 +15,7 @@ import {
 import { hydrated, toast } from './helpers/public.ts';
 
 /*
- * What a voter tripped over (docs/decisions/new-w2-*.md): each check here fails without its fix.
+ * What a voter tripped over (the docs/decisions/new-w2- records): each check here fails without its fix.
  */
 let js: BrowserSession;
 let noJs: BrowserSession;
@@ -110,6 +110,60 @@ describe('contact: the server field errors are shown on their fields (docs/decis
       // Not the "try again later" toast: trying again would not help.
       expect(await toast(page).count()).toBe(0);
       expect(await form.locator('textarea[name="message"]').inputValue()).toBe('Hello campaign');
+      await expectNoAxeViolations(page);
+      await page.close();
+    },
+  );
+});
+
+describe('a text sign-up with a first name only is told texts need a phone (docs/decisions/new-w2-text-signup-needs-a-phone.md)', () => {
+  async function fillNameOnly(page: Page) {
+    const form = page.locator('#text-signup-form form');
+    await form.locator('input[name="firstName"]').fill('Solo');
+    await form.locator('input[name="smsConsent"]').check();
+    // The local test captcha (scripts on); without scripts the post is held to the no-script budget instead.
+    const captcha = form.locator('input[type="checkbox"][name="captcha"]');
+    if (await captcha.count()) await captcha.check();
+    return form;
+  }
+
+  it.each(LANGS_AND_SIZES)(
+    '%s at %s, with JavaScript: a toast and the phone field marked',
+    async (lang, size) => {
+      const words = copyFor(lang).ui.formUi;
+      const page = await js.newPage(size);
+      await page.goto(at(lang, '/'));
+      await hydrated(page, 'TextSignupForm');
+      const form = await fillNameOnly(page);
+      await form.locator('button[type="submit"]').click();
+      await expect.poll(() => toast(page).textContent()).toContain(words.textSignup.failure);
+      expect(await toast(page).textContent()).toContain(words.textSignup.phoneNeeded);
+      const phone = form.locator('input[name="phone"]');
+      expect(await phone.getAttribute('aria-invalid')).toBe('true');
+      expect(await form.locator('.field-error').allInnerTexts()).toEqual([words.textSignup.phoneNeeded]);
+      expect(
+        await page.getByText(copyFor(lang).forms.formCopy['text-signup'].outcomes.sent.heading).count(),
+      ).toBe(0);
+      await expectNoAxeViolations(page);
+      await page.close();
+    },
+  );
+
+  it.each(LANGS_AND_SIZES)(
+    '%s at %s, without JavaScript: the form comes back with the message on the phone field',
+    async (lang, size) => {
+      const words = copyFor(lang).ui.formUi;
+      const page = await noJs.newPage(size);
+      await page.goto(at(lang, '/'));
+      const form = await fillNameOnly(page);
+      await Promise.all([
+        page.waitForURL(/\/forms\/text-signup\?outcome=/),
+        form.locator('button[type="submit"]').click(),
+      ]);
+      const again = page.locator('#form-again form');
+      expect(await again.locator('input[name="phone"]').getAttribute('aria-invalid')).toBe('true');
+      expect(await again.locator('.field-error').allInnerTexts()).toContain(words.textSignup.phoneNeeded);
+      expect(await again.locator('input[name="firstName"]').inputValue()).toBe('Solo');
       await expectNoAxeViolations(page);
       await page.close();
     },

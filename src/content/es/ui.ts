@@ -135,6 +135,7 @@ export const formUi = {
     firstNameText: 'Escriba su nombre.',
     consentTitle: 'Falta el consentimiento para mensajes de texto',
     consentText: 'Marque la casilla para aceptar recibir mensajes de texto.',
+    phoneNeeded: 'Los mensajes de texto necesitan un número de teléfono: escriba su número de celular.',
   },
   volunteer: {
     formLabel: 'Inscripción de voluntarios',

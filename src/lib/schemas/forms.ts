@@ -17,6 +17,7 @@ import {
   FIELD_MESSAGES,
   STATES,
   TEXT_SIGNUP_MESSAGES,
+  TEXT_SIGNUP_PHONE_NEEDED,
 } from './public-forms.ts';
 
 /*
@@ -64,23 +65,30 @@ const sourcePage = z
 const formLang = z.enum(LANGS).optional();
 
 /** POST /api/newsletter: the text-message sign-up. */
-export const TextSignupSchema = z.strictObject({
-  firstName: required(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
-  phone: optionalPhone,
-  email: optionalEmail,
-  smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
-  /** The page the form was on, for the consent record. */
-  sourcePage,
-  /**
-   * Turnstile token (issue 15: the bot check that keeps scripts from making the
-   * campaign pay for texts). A browser form post sends Turnstile's own field,
-   * `cf-turnstile-response`, mapped to this; a post without JavaScript has none
-   * and is held to the no-script budget instead (submitTextSignup).
-   */
-  captcha: captchaToken.optional(),
-  /** The language of the page the form was on (issue 12; hidden field of the /es/ forms). */
-  lang: formLang,
-});
+export const TextSignupSchema = z
+  .strictObject({
+    firstName: required(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
+    phone: optionalPhone,
+    email: optionalEmail,
+    smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
+    /** The page the form was on, for the consent record. */
+    sourcePage,
+    /**
+     * Turnstile token (issue 15: the bot check that keeps scripts from making the
+     * campaign pay for texts). A browser form post sends Turnstile's own field,
+     * `cf-turnstile-response`, mapped to this; a post without JavaScript has none
+     * and is held to the no-script budget instead (submitTextSignup).
+     */
+    captcha: captchaToken.optional(),
+    /** The language of the page the form was on (issue 12; hidden field of the /es/ forms). */
+    lang: formLang,
+  })
+  .superRefine((v, ctx) => {
+    // The spec's browser checks stay as they are (first name, consent, "no other checks"); the server refuses a
+    // sign-up no one could reach, on the phone field (docs/decisions/new-w2-text-signup-needs-a-phone.md).
+    if (!v.phone && !v.email)
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: TEXT_SIGNUP_PHONE_NEEDED });
+  });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
 /** POST /api/volunteers-sendgrid. */

@@ -42,6 +42,12 @@ export const TEXT_SIGNUP_MESSAGES = {
   },
 } as const;
 
+/**
+ * A text sign-up with neither a phone nor an email: nobody could ever reach that person, and texts need a
+ * phone. Not a spec message: the server's answer, on the phone field (docs/decisions/new-w2-text-signup-needs-a-phone.md).
+ */
+export const TEXT_SIGNUP_PHONE_NEEDED = 'Text messages need a phone number: please enter your mobile number.';
+
 /** Length caps of the public form fields (the schemas enforce them; inputs carry them as maxLength). */
 export const FIELD_MAX = {
   firstName: 80,
