@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { OutcomeCopy } from '../content/forms.ts';
 import type { FormUi } from '../content/ui.ts';
 import { fill } from '../lib/fill.ts';
@@ -110,6 +110,16 @@ export default function VolunteerForm({
     return () => window.removeEventListener('online', flush);
   }, []);
 
+  // The thank-you card replaces a long form: on a phone the page would stay scrolled past it. Focus (and so
+  // scroll) moves to its heading (docs/decisions/new-w2-volunteer-success-focus.md).
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!outcome || !doneHeading.current) return;
+    doneHeading.current.focus({ preventScroll: true });
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    doneHeading.current.scrollIntoView({ block: 'start', behavior: reduce ? 'instant' : 'smooth' });
+  }, [outcome]);
+
   const field = fieldPropsIn(id, lang, words, values, fieldErrors);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('volunteer', {
     captchaMessage: words.captchaRequired,
@@ -156,7 +166,9 @@ export default function VolunteerForm({
   if (outcome) {
     return (
       <div className="form-card volunteer-done" role="status" data-volunteer-form>
-        <h3>{sent.heading}</h3>
+        <h3 ref={doneHeading} tabIndex={-1}>
+          {sent.heading}
+        </h3>
         {outcome === 'sent' ? <p>{sent.text}</p> : <p>{words.volunteer.saved}</p>}
         <button type="button" className="btn btn--secondary" onClick={reset}>
           {sent.link.label}

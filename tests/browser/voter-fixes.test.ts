@@ -169,3 +169,49 @@ describe('a text sign-up with a first name only is told texts need a phone (docs
     },
   );
 });
+
+async function fillVolunteer(page: Page, extra: Record<string, string> = {}) {
+  const form = page.locator('#volunteer-form form');
+  const values: Record<string, string> = {
+    firstName: 'Vera',
+    lastName: 'Volunteer',
+    email: `vera-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`,
+    phone: '504-555-0101',
+    address1: '1 Main St',
+    city: 'New Orleans',
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(values)) await form.locator(`input[name="${name}"]`).fill(value);
+  await form.locator('select[name="state"]').selectOption('LA');
+  const captcha = form.locator('input[type="checkbox"][name="captchaResponse"]');
+  if (await captcha.count()) await captcha.check();
+  return { form, values };
+}
+
+describe('after a volunteer sign-up, focus and scroll move to the thank-you card (docs/decisions/new-w2-volunteer-success-focus.md)', () => {
+  it.each(LANGS_AND_SIZES)('%s at %s', async (lang, size) => {
+    const sent = copyFor(lang).forms.formCopy.volunteer.outcomes.sent;
+    const page = await js.newPage(size);
+    await page.goto(at(lang, '/volunteer'));
+    await hydrated(page, 'VolunteerForm');
+    const { form } = await fillVolunteer(page);
+    await form.locator('button[type="submit"]').click();
+    const heading = page.getByRole('heading', { name: sent.heading });
+    await heading.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''))
+      .toBe(sent.heading);
+    // The card's heading is on screen, below the sticky header.
+    await expect
+      .poll(() =>
+        heading.evaluate((h) => {
+          const top = h.getBoundingClientRect().top;
+          const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+          return top >= header - 1 && top < window.innerHeight / 2;
+        }),
+      )
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+});
