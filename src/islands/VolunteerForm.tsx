@@ -211,6 +211,8 @@ export default function VolunteerForm({
           placeholder={words.selectState}
           options={STATES.map((s) => ({ value: s, label: stateLabels[s] }))}
         />
+        {/* Optional, for voter-file matching (docs/decisions/new-w2-volunteer-zip.md); the server checks the format. */}
+        <TextField {...field('zip')} label={words.zip} autoComplete="postal-code" inputMode="numeric" />
       </div>
       {helpAreas.length > 0 && (
         <fieldset className="interests">

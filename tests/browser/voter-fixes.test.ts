@@ -12,7 +12,7 @@ import {
   type BrowserSession,
   type ViewportName,
 } from './helpers/browser.ts';
-import { hydrated, toast } from './helpers/public.ts';
+import { apiAs, devAdminCookie, hydrated, toast } from './helpers/public.ts';
 
 /*
  * What a voter tripped over (the docs/decisions/new-w2- records): each check here fails without its fix.
@@ -212,6 +212,70 @@ describe('after a volunteer sign-up, focus and scroll move to the thank-you card
       )
       .toBe(true);
     await expectNoAxeViolations(page);
+    await page.close();
+  });
+});
+
+describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs/decisions/new-w2-volunteer-zip.md)', () => {
+  async function csvRowOf(email: string): Promise<Record<string, string> | undefined> {
+    const cookie = await devAdminCookie();
+    const { res } = await apiAs(
+      cookie,
+      'GET',
+      `/api/admin/volunteers?format=csv&q=${encodeURIComponent(email)}`,
+    );
+    const [header, ...rows] = (await res.text()).split('\r\n').filter(Boolean);
+    const names = header!.split(',');
+    const row = rows.find((r) => r.includes(email));
+    return row ? Object.fromEntries(row.split(',').map((v, i) => [names[i]!, v])) : undefined;
+  }
+
+  it.each(LANGS_AND_SIZES)(
+    '%s at %s, with JavaScript: a bad ZIP is marked, a good one is kept',
+    async (lang, size) => {
+      const words = copyFor(lang).ui.formUi;
+      const page = await js.newPage(size);
+      await page.goto(at(lang, '/volunteer'));
+      await hydrated(page, 'VolunteerForm');
+      const zip = page.locator('#volunteer-form').getByLabel(words.zip);
+      expect(await zip.getAttribute('autocomplete')).toBe('postal-code');
+      expect(await zip.getAttribute('inputmode')).toBe('numeric');
+      expect(await zip.getAttribute('required')).toBeNull();
+      const { form, values } = await fillVolunteer(page, { zip: '7011' });
+      await form.locator('button[type="submit"]').click();
+      await expect.poll(() => zip.getAttribute('aria-invalid')).toBe('true');
+      expect(await form.locator('.field-error').allInnerTexts()).toEqual([words.fields.zip]);
+      await expectNoAxeViolations(page);
+      await zip.fill('70117');
+      const captcha = form.locator('input[type="checkbox"][name="captchaResponse"]');
+      if (await captcha.count()) await captcha.check();
+      await form.locator('button[type="submit"]').click();
+      await page
+        .getByRole('heading', { name: copyFor(lang).forms.formCopy.volunteer.outcomes.sent.heading })
+        .waitFor();
+      expect((await csvRowOf(values.email!))?.zip).toBe('70117');
+      await page.close();
+    },
+  );
+
+  it('without JavaScript, the ZIP is posted with the form, refilled after a refusal, and lands in the CSV', async () => {
+    const page = await noJs.newPage('mobile');
+    await page.goto('/es/volunteer');
+    const { form, values } = await fillVolunteer(page, { zip: '70119' });
+    // Without scripts the first post has no captcha token: refused, and the form comes back filled in.
+    await Promise.all([
+      page.waitForURL(/\/forms\/volunteer\?outcome=/),
+      form.locator('button[type="submit"]').click(),
+    ]);
+    const again = page.locator('#form-again form');
+    expect(await again.locator('input[name="zip"]').inputValue()).toBe('70119');
+    await expectNoAxeViolations(page);
+    await again.locator('input[type="checkbox"][name="captchaResponse"]').check();
+    await Promise.all([
+      page.waitForURL(/\/forms\/volunteer\/sent/),
+      again.locator('button[type="submit"]').click(),
+    ]);
+    await expect.poll(async () => (await csvRowOf(values.email!))?.zip).toBe('70119');
     await page.close();
   });
 });

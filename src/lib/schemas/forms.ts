@@ -101,11 +101,14 @@ export const VolunteerSignupSchema = z.strictObject({
   address2: text(FIELD_MAX.address).default(''),
   city: required(FIELD_MAX.city, FIELD_MESSAGES.city),
   state: z.enum(STATES, FIELD_MESSAGES.state),
-  /** Optional ZIP (not on the spec's form; kept for voter-contact exports when a form sends it). */
+  /**
+   * Optional ZIP: 5 digits or ZIP+4, for matching against the voter file (the staff CSV's `zip` column).
+   * Not on the spec's form; optional so the spec's required list stands (docs/decisions/new-w2-volunteer-zip.md).
+   */
   zip: z
-    .string()
+    .string(FIELD_MESSAGES.zip)
     .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, 'Please enter a valid ZIP code')
+    .regex(/^(\d{5}(-\d{4})?)?$/, FIELD_MESSAGES.zip)
     .optional()
     .transform((v) => v ?? ''),
   /** Help areas the volunteer ticked (optional). */

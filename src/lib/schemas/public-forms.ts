@@ -57,6 +57,8 @@ export const FIELD_MAX = {
   phone: 32,
   address: 200,
   city: 100,
+  /** 5 digits, or ZIP+4 (docs/decisions/new-w2-volunteer-zip.md). */
+  zip: 10,
   message: 5000,
 } as const;
 
@@ -70,6 +72,7 @@ export const FIELD_MESSAGES = {
   address: 'Address is required',
   city: 'City is required',
   state: 'Please choose a state',
+  zip: 'Please enter a valid ZIP code',
   subject: 'Please choose a subject',
   message: 'Message is required',
 } as const;
@@ -138,6 +141,7 @@ export const PUBLIC_FORMS = {
       'address2',
       'city',
       'state',
+      'zip',
       'interests',
       'lang',
     ],
