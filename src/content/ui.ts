@@ -76,6 +76,8 @@ export const contactPageCopy = {
   officeHours: 'Office Hours',
   outreachHeading: 'Press, Endorsements and Events',
   faqHeading: 'Frequently Asked Questions',
+  /** Every upcoming public event (docs/decisions/new-w2-contact-lists-events.md). */
+  eventsHeading: 'Upcoming Events',
 };
 
 export const donatePageCopy = {

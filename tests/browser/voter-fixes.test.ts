@@ -279,3 +279,52 @@ describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs
     await page.close();
   });
 });
+
+describe('/contact lists every upcoming public event, in the HTML (docs/decisions/new-w2-contact-lists-events.md)', () => {
+  async function upcoming(lang: Lang): Promise<{ id: number; title: string }[]> {
+    const res = await fetch(new URL(lang === 'en' ? '/api/events' : `/api/events?lang=${lang}`, baseURL));
+    return ((await res.json()) as { events: { id: number; title: string }[] }).events;
+  }
+
+  it.each(LANGS_AND_SIZES)(
+    '%s at %s, scripts off: every event, more than the blog shows',
+    async (lang, size) => {
+      const events = await upcoming(lang);
+      expect(events.length).toBeGreaterThan(0);
+      const page = await noJs.newPage(size);
+      await page.goto(at(lang, '/contact#events'));
+      const section = page.locator('section[aria-labelledby="events"]');
+      expect(await section.locator('h2').innerText()).toBe(copyFor(lang).ui.contactPageCopy.eventsHeading);
+      expect(
+        await section
+          .locator('[data-event-id]')
+          .evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-event-id')))),
+      ).toEqual(events.map((e) => e.id));
+      expect(await section.locator('h3').allInnerTexts()).toEqual(events.map((e) => e.title));
+      // The list is in the HTML as served: no island, no script needed.
+      expect(await section.locator('astro-island').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await page.close();
+    },
+  );
+
+  it.each(LANGS_AND_SIZES)("%s at %s: the blog's View All Events lands on that list", async (lang, size) => {
+    const page = await js.newPage(size);
+    await page.goto(at(lang, '/blog'));
+    const label = copyFor(lang).pages.blogCopy.viewAllEvents.label;
+    await Promise.all([
+      page.waitForURL(/\/contact#events$/),
+      page.getByRole('link', { name: label }).click(),
+    ]);
+    const heading = page.locator('#events');
+    await expect
+      .poll(() =>
+        heading.evaluate((h) => {
+          const r = h.getBoundingClientRect();
+          return r.top >= 0 && r.top < window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    await page.close();
+  });
+});

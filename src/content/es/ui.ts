@@ -60,6 +60,7 @@ export const contactPageCopy = {
   officeHours: 'Horario de oficina',
   outreachHeading: 'Prensa, respaldos y eventos',
   faqHeading: 'Preguntas frecuentes',
+  eventsHeading: 'Próximos eventos',
 } satisfies Translation<typeof en.contactPageCopy>;
 
 export const donatePageCopy = {
