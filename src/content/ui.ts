@@ -91,6 +91,8 @@ export const donatePageCopy = {
   formInEnglish: '',
   /** Under the frame: the provider's form on its own page (works without JavaScript, or when a blocker hides the frame). */
   openForm: 'Or give on the secure donation page',
+  /** Where a check goes while online giving is off (docs/decisions/new-w2-donate-by-check-address.md). */
+  byCheck: (committee: string) => `Make your check payable to ${committee} and mail it to:`,
 };
 
 export const volunteerPageCopy = {

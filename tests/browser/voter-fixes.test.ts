@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { copyFor } from '../../src/content/copy.ts';
+import { IDENTITY } from '../../src/content/identity.ts';
 import type { Lang } from '../../src/lib/lang.ts';
 import { expectNoAxeViolations } from './helpers/axe.ts';
 import {
@@ -325,6 +326,26 @@ describe('/contact lists every upcoming public event, in the HTML (docs/decision
         }),
       )
       .toBe(true);
+    await page.close();
+  });
+});
+
+describe("donations not configured: the donate page gives the committee's mailing address (docs/decisions/new-w2-donate-by-check-address.md)", () => {
+  it.each(LANGS_AND_SIZES)('%s at %s, scripts off', async (lang, size) => {
+    const page = await noJs.newPage(size);
+    await page.goto(at(lang, '/donate'));
+    const notice = page.locator('.notice--warn');
+    expect(await notice.innerText()).toContain(copyFor(lang).ui.islandUi.donationsNotConfigured);
+    expect(await notice.innerText()).toContain(
+      copyFor(lang).ui.donatePageCopy.byCheck(IDENTITY.committeeName),
+    );
+    const address = notice.locator('address');
+    expect((await address.innerText()).split('\n').map((l) => l.trim())).toEqual([
+      IDENTITY.committeeName,
+      IDENTITY.address.street,
+      `${IDENTITY.address.city}, ${IDENTITY.address.stateCode} ${IDENTITY.address.zip}`,
+    ]);
+    await expectNoAxeViolations(page);
     await page.close();
   });
 });

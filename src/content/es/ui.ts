@@ -73,6 +73,7 @@ export const donatePageCopy = {
   formInEnglish:
     'El formulario de donación todavía está en inglés. Si necesita ayuda para donar, llámenos o escríbanos.',
   openForm: 'O done en la página segura de donaciones',
+  byCheck: (committee: string) => `Extienda su cheque a nombre de ${committee} y envíelo por correo a:`,
 } satisfies Translation<typeof en.donatePageCopy>;
 
 export const volunteerPageCopy = {
