@@ -73,6 +73,13 @@ const LANGS_AND_SIZES: [Lang, ViewportName][] = [
   ['es', 'desktop'],
 ];
 const at = (lang: Lang, path: string) => (lang === 'es' ? `/es${path}` : path);
+/** The issue's two widths: a 390 px phone and a 1366 px laptop. */
+const SIZES = { mobile: { width: 390, height: 844 }, desktop: { width: 1366, height: 768 } } as const;
+async function open(session: BrowserSession, size: ViewportName) {
+  const page = await session.newPage();
+  await page.setViewportSize(SIZES[size]);
+  return page;
+}
 
 describe('contact: the server field errors are shown on their fields (docs/decisions/new-w2-contact-field-errors.md)', () => {
   async function fill(page: Page, email: string) {
@@ -89,7 +96,7 @@ describe('contact: the server field errors are shown on their fields (docs/decis
     '%s at %s: an address the browser lets through is marked by the server',
     async (lang, size) => {
       const words = copyFor(lang).ui.formUi;
-      const page = await js.newPage(size);
+      const page = await open(js, size);
       await page.goto(at(lang, '/contact'));
       await hydrated(page, 'ContactForm');
       const form = await fill(page, 'an.nguyen@example');
@@ -132,7 +139,7 @@ describe('a text sign-up with a first name only is told texts need a phone (docs
     '%s at %s, with JavaScript: a toast and the phone field marked',
     async (lang, size) => {
       const words = copyFor(lang).ui.formUi;
-      const page = await js.newPage(size);
+      const page = await open(js, size);
       await page.goto(at(lang, '/'));
       await hydrated(page, 'TextSignupForm');
       const form = await fillNameOnly(page);
@@ -154,7 +161,7 @@ describe('a text sign-up with a first name only is told texts need a phone (docs
     '%s at %s, without JavaScript: the form comes back with the message on the phone field',
     async (lang, size) => {
       const words = copyFor(lang).ui.formUi;
-      const page = await noJs.newPage(size);
+      const page = await open(noJs, size);
       await page.goto(at(lang, '/'));
       const form = await fillNameOnly(page);
       await Promise.all([
@@ -192,7 +199,7 @@ async function fillVolunteer(page: Page, extra: Record<string, string> = {}) {
 describe('after a volunteer sign-up, focus and scroll move to the thank-you card (docs/decisions/new-w2-volunteer-success-focus.md)', () => {
   it.each(LANGS_AND_SIZES)('%s at %s', async (lang, size) => {
     const sent = copyFor(lang).forms.formCopy.volunteer.outcomes.sent;
-    const page = await js.newPage(size);
+    const page = await open(js, size);
     await page.goto(at(lang, '/volunteer'));
     await hydrated(page, 'VolunteerForm');
     const { form } = await fillVolunteer(page);
@@ -235,7 +242,7 @@ describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs
     '%s at %s, with JavaScript: a bad ZIP is marked, a good one is kept',
     async (lang, size) => {
       const words = copyFor(lang).ui.formUi;
-      const page = await js.newPage(size);
+      const page = await open(js, size);
       await page.goto(at(lang, '/volunteer'));
       await hydrated(page, 'VolunteerForm');
       const zip = page.locator('#volunteer-form').getByLabel(words.zip);
@@ -292,7 +299,7 @@ describe('/contact lists every upcoming public event, in the HTML (docs/decision
     async (lang, size) => {
       const events = await upcoming(lang);
       expect(events.length).toBeGreaterThan(0);
-      const page = await noJs.newPage(size);
+      const page = await open(noJs, size);
       await page.goto(at(lang, '/contact#events'));
       const section = page.locator('section[aria-labelledby="events"]');
       expect(await section.locator('h2').innerText()).toBe(copyFor(lang).ui.contactPageCopy.eventsHeading);
@@ -310,7 +317,7 @@ describe('/contact lists every upcoming public event, in the HTML (docs/decision
   );
 
   it.each(LANGS_AND_SIZES)("%s at %s: the blog's View All Events lands on that list", async (lang, size) => {
-    const page = await js.newPage(size);
+    const page = await open(js, size);
     await page.goto(at(lang, '/blog'));
     const label = copyFor(lang).pages.blogCopy.viewAllEvents.label;
     await Promise.all([
@@ -332,7 +339,7 @@ describe('/contact lists every upcoming public event, in the HTML (docs/decision
 
 describe("donations not configured: the donate page gives the committee's mailing address (docs/decisions/new-w2-donate-by-check-address.md)", () => {
   it.each(LANGS_AND_SIZES)('%s at %s, scripts off', async (lang, size) => {
-    const page = await noJs.newPage(size);
+    const page = await open(noJs, size);
     await page.goto(at(lang, '/donate'));
     const notice = page.locator('.notice--warn');
     expect(await notice.innerText()).toContain(copyFor(lang).ui.islandUi.donationsNotConfigured);
@@ -348,4 +355,40 @@ describe("donations not configured: the donate page gives the committee's mailin
     await expectNoAxeViolations(page);
     await page.close();
   });
+});
+
+describe('the home page first screen on a phone is not mostly empty navy (docs/decisions/new-w2-home-first-screen-on-phones.md)', () => {
+  for (const session of ['js', 'noJs'] as const)
+    it.each(LANGS_AND_SIZES)(
+      `%s at %s, ${session === 'js' ? 'scripts on' : 'scripts off'}`,
+      async (lang, size) => {
+        const page = await open(session === 'js' ? js : noJs, size);
+        await page.goto(at(lang, '/'));
+        const measure = () =>
+          page.evaluate(() => {
+            const slide = document.querySelector('.hero-slide[aria-hidden="false"]')!;
+            const buttons = slide.querySelector('.hero-content .cta-row')!.getBoundingClientRect();
+            const hero = document.querySelector('.hero')!.getBoundingClientRect();
+            const next = document.querySelector('#summary-heading, .hero + section')!.getBoundingClientRect();
+            return {
+              below: hero.bottom - buttons.bottom,
+              heroBottom: hero.bottom,
+              nextTop: next.top,
+              screen: innerHeight,
+            };
+          });
+        const m = await measure();
+        if (size === 'mobile') {
+          // Under the buttons: the room the carousel's controls need, not most of a screen of navy.
+          expect(m.below).toBeLessThan(m.screen * 0.15);
+          // And the page goes on within the first screen.
+          expect(m.nextTop).toBeLessThan(m.screen);
+        } else {
+          // Wide screens keep the full-screen poster.
+          expect(m.heroBottom).toBeGreaterThanOrEqual(m.screen - 1);
+        }
+        await expectNoAxeViolations(page);
+        await page.close();
+      },
+    );
 });
