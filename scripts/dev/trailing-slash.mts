@@ -5,16 +5,14 @@
  * site's middleware sees it; this middleware is put in front of Astro's.
  */
 import type { Connect, Plugin } from 'vite';
-import { canonicalPath } from '../lib/trailing-slash.mts';
+import { canonicalPath, redirectStatus } from '../lib/trailing-slash.mts';
 
 export function trailingSlashMiddleware(): Connect.NextHandleFunction {
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const canonical = canonicalPath(url.pathname);
     if (!canonical) return next();
-    // 301 for GET and HEAD, as a browser then keeps the method anyway; 308 keeps a POST a POST.
-    const method = (req.method ?? 'GET').toUpperCase();
-    res.statusCode = method === 'GET' || method === 'HEAD' ? 301 : 308;
+    res.statusCode = redirectStatus(req.method ?? 'GET');
     res.setHeader('Location', `${canonical}${url.search}`);
     res.setHeader('Cache-Control', 'no-store');
     res.end();

@@ -2,14 +2,15 @@
  * One rule for a URL with a trailing slash (docs/decisions/new-w2-trailing-slash-redirects.md):
  * the site's URLs never end in one (astro.config.mjs `trailingSlash: 'never'`), and a printed or
  * pasted `/about/`, `/blog/` or `/es/` is answered 301 with the canonical URL, not 404.
- * Used by the dev server (scripts/dev/trailing-slash.mts) and by the build's redirect rules
- * (scripts/trailing-slash-redirects.mts), so the two answer alike.
+ * Used by the dev server (scripts/dev/trailing-slash.mts) and, on Netlify, by the on-demand
+ * function every such path reaches (scripts/ssr-trailing-slash.mts), so the two answer alike.
  */
 
 /**
  * The canonical path of `pathname` when it ends in one or more slashes, else null. Never for `/`,
  * the API (a POST must not be turned into a GET by a 301), or the dev server's own paths
- * (`/@vite/...`, `/_astro/...`, `/__...`).
+ * (`/@vite/...`, `/_astro/...`, `/__...`). Plain JavaScript inside (no type syntax in the body):
+ * its source is written into the built function as it is.
  */
 export function canonicalPath(pathname: string): string | null {
   if (pathname === '/' || !pathname.endsWith('/')) return null;
@@ -18,25 +19,32 @@ export function canonicalPath(pathname: string): string | null {
   return canonical === '' ? '/' : canonical;
 }
 
-/** A page's URL path from its built HTML file (build.format 'file'): `about.html` is `/about`, `es.html` `/es`. */
-export function routeOfHtmlFile(relativeFile: string): string | null {
-  const file = relativeFile.replace(/\\/g, '/');
-  if (!file.endsWith('.html')) return null;
-  const route = `/${file.slice(0, -'.html'.length)}`.replace(/\/index$/, '');
-  // The error pages are no one's canonical URL; `/` has no slash to drop.
-  if (route === '' || route === '/index' || /^\/(?:es\/)?(404|500)$/.test(route)) return null;
-  if (route.startsWith('/_')) return null;
-  return route;
-}
+/** The status of the redirect: 301 for GET and HEAD, 308 (which keeps the method and body) otherwise. */
+export const redirectStatus = (method: string) => (/^(GET|HEAD)$/i.test(method) ? 301 : 308);
+
+const MARKER = '// ssr-trailing-slash';
+/** The handler scripts/ssr-localized-404.mjs writes into the on-demand function. */
+const HANDLER = 'export default function handler(request, context) {';
 
 /**
- * Netlify `_redirects` lines for the prerendered pages: `/about/  /about  301`. Not forced, so a
- * rule never shadows a file: Netlify matches rules with or without the trailing slash, and
- * `/about` itself is a file (about.html), served as it is, so there is no redirect loop. On-demand
- * pages (/blog, /volunteer, /contact) get no rule: a rule there would also match `/blog` and loop;
- * their function answers `/blog/` with Astro's own 301 (`trailingSlash: 'never'`).
+ * The on-demand function's source with the redirect in front of its handler: Netlify hands it every path
+ * with no file, `/about/` and `/blog/` included, and the adapter's handler answers a path no route
+ * matches with the 404 page before Astro's own trailing-slash redirect can run. Null when the source no
+ * longer looks as expected; unchanged when already patched.
  */
-export function redirectRules(htmlFiles: readonly string[]): string[] {
-  const routes = [...new Set(htmlFiles.map(routeOfHtmlFile).filter((r): r is string => r !== null))].sort();
-  return routes.map((route) => `${route}/  ${route}  301`);
+export function patchSsrSource(source: string): string | null {
+  if (source.includes(MARKER)) return source;
+  if (!source.includes(HANDLER)) return null;
+  const fn = canonicalPath.toString();
+  const status = redirectStatus.toString();
+  return source.replace(
+    HANDLER,
+    `${MARKER}: /page/ answers 301 /page (scripts/ssr-trailing-slash.mts).\n` +
+      `\t\t\tconst trailingSlashCanonical = ${fn};\n` +
+      `\t\t\tconst trailingSlashStatus = ${status};\n` +
+      `\t\t\t${HANDLER}\n` +
+      `\t\t\t\tconst trailingSlashUrl = new URL(request.url);\n` +
+      `\t\t\t\tconst trailingSlashTo = trailingSlashCanonical(trailingSlashUrl.pathname);\n` +
+      `\t\t\t\tif (trailingSlashTo) return new Response(null, { status: trailingSlashStatus(request.method), headers: { Location: trailingSlashTo + trailingSlashUrl.search, 'Cache-Control': 'public, max-age=0, must-revalidate' } });`,
+  );
 }

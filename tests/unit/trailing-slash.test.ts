@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPath, redirectRules, routeOfHtmlFile } from '../../scripts/lib/trailing-slash.mts';
+import { canonicalPath, patchSsrSource } from '../../scripts/lib/trailing-slash.mts';
 import { trailingSlashMiddleware } from '../../scripts/dev/trailing-slash.mts';
 
 // docs/decisions/new-w2-trailing-slash-redirects.md
@@ -25,18 +25,38 @@ describe('trailing-slash URLs', () => {
       expect(canonicalPath(path), path).toBeNull();
   });
 
-  it('writes a rule for every prerendered page and none for the error pages or the home page', () => {
-    expect(routeOfHtmlFile('about.html')).toBe('/about');
-    expect(routeOfHtmlFile('es.html')).toBe('/es');
-    expect(routeOfHtmlFile('es/about.html')).toBe('/es/about');
-    expect(routeOfHtmlFile('index.html')).toBeNull();
-    expect(routeOfHtmlFile('404.html')).toBeNull();
-    expect(routeOfHtmlFile('es/404.html')).toBeNull();
-    expect(redirectRules(['about.html', 'index.html', 'es.html', 'es/about.html', '404.html'])).toEqual([
-      '/about/  /about  301',
-      '/es/  /es  301',
-      '/es/about/  /es/about  301',
-    ]);
+  it('puts the rule in front of the on-demand function Netlify hands /about/ and /blog/ to', async () => {
+    // The handler as scripts/ssr-localized-404.mjs leaves it: every path no route matches gets the 404 page.
+    const built = [
+      'function createHandler() {',
+      "  return async () => new Response('not found', { status: 404 });",
+      '}',
+      'export default function handler(request, context) {',
+      '  return createHandler()(request, context);',
+      '}',
+    ].join('\n');
+    const patched = patchSsrSource(built);
+    expect(patched).not.toBeNull();
+    expect(patchSsrSource(patched!)).toBe(patched);
+    expect(patchSsrSource('export default createHandler({});')).toBeNull();
+    const mod = (await import(`data:text/javascript,${encodeURIComponent(patched!)}`)) as {
+      default: (request: Request, context: unknown) => Promise<Response>;
+    };
+    const answer = (path: string, method = 'GET') =>
+      mod.default(new Request(`https://site.example${path}`, { method }), {});
+    for (const [from, to] of [
+      ['/about/', '/about'],
+      ['/blog/', '/blog'],
+      ['/es/', '/es'],
+      ['/es/about/?ref=flyer', '/es/about?ref=flyer'],
+    ]) {
+      const res = await answer(from!);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get('location')).toBe(to);
+    }
+    expect((await answer('/blog/', 'POST')).status).toBe(308);
+    expect((await answer('/no-such-page')).status).toBe(404);
+    expect((await answer('/')).status).toBe(404);
   });
 
   it('answers 301 with the canonical URL (query kept) in the dev server, and passes everything else on', () => {

@@ -43,18 +43,6 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** The plain rules of a Netlify _redirects file (`from to status`, no splats or forced rules). */
-function readRedirects(file: string): Map<string, { to: string; status: number }> {
-  const out = new Map<string, { to: string; status: number }>();
-  if (!existsSync(file)) return out;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const [from, to, status] = line.trim().split(/\s+/);
-    if (!from || !to || from.startsWith('#') || !/^30[1278]$/.test(status ?? '')) continue;
-    out.set(from, { to, status: Number(status) });
-  }
-  return out;
-}
-
 function matches(pattern: string, path: string): boolean {
   if (pattern.endsWith('/*')) return path.startsWith(pattern.slice(0, -1)) || path === pattern.slice(0, -2);
   return pattern === path || `${pattern}/` === path;
@@ -75,7 +63,6 @@ export async function serveProductionBuild(
   };
   const rules = [...(toml.headers ?? []), ...(framework.headers ?? [])];
   const dist = join(root, 'dist');
-  const redirects = readRedirects(join(dist, '_redirects'));
 
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -84,13 +71,6 @@ export async function serveProductionBuild(
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     else if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
     let status = 200;
-    // Netlify's _redirects rules (not forced: only where no file answers), e.g. /about/ -> /about.
-    const redirect = !existsSync(file) ? redirects.get(path) : undefined;
-    if (redirect) {
-      res.writeHead(redirect.status, { Location: redirect.to });
-      res.end();
-      return;
-    }
     if (!existsSync(file) && options.fallback) {
       passOn(req, res, options.fallback);
       return;
