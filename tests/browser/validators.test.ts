@@ -72,11 +72,14 @@ describe('Nu Html Checker: no errors', () => {
     ).toEqual([]);
   }, 120_000);
 
-  it('on the on-demand pages (blog, volunteer, an article, a form outcome)', async () => {
+  it('on the on-demand pages (blog, volunteer, contact, an article, a form outcome)', async () => {
     const { articles } = (await (await fetch(`${base}/api/news`)).json()) as { articles: { slug: string }[] };
     const paths = [
       '/blog',
       '/volunteer',
+      // On demand since it lists every upcoming event (docs/decisions/new-w2-contact-lists-events.md).
+      '/contact',
+      '/es/contact',
       `/article/${articles[0]!.slug}`,
       '/article/no-such-article',
       '/forms/contact?error=400',
