@@ -115,9 +115,9 @@ export default function VolunteerForm({
   const doneHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!outcome || !doneHeading.current) return;
+    // At once, not smooth: the page gets much shorter as the form goes, which can cut a smooth scroll short.
     doneHeading.current.focus({ preventScroll: true });
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    doneHeading.current.scrollIntoView({ block: 'start', behavior: reduce ? 'instant' : 'smooth' });
+    doneHeading.current.scrollIntoView({ block: 'start', behavior: 'instant' });
   }, [outcome]);
 
   const field = fieldPropsIn(id, lang, words, values, fieldErrors);
