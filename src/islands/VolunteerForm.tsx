@@ -116,8 +116,14 @@ export default function VolunteerForm({
   useEffect(() => {
     if (!outcome || !doneHeading.current) return;
     // At once, not smooth: the page gets much shorter as the form goes, which can cut a smooth scroll short.
-    doneHeading.current.focus({ preventScroll: true });
-    doneHeading.current.scrollIntoView({ block: 'start', behavior: 'instant' });
+    // Below the sticky header as it really is: on a phone it is taller than the 4rem scroll-padding-top allows for.
+    const heading = doneHeading.current;
+    heading.focus({ preventScroll: true });
+    const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+    window.scrollBy({
+      top: heading.getBoundingClientRect().top - Math.max(header, 0) - 16,
+      behavior: 'instant',
+    });
   }, [outcome]);
 
   const field = fieldPropsIn(id, lang, words, values, fieldErrors);

@@ -223,12 +223,22 @@ describe('after a volunteer sign-up, focus and scroll move to the thank-you card
     await expect
       .poll(() =>
         heading.evaluate((h) => {
-          const { top, bottom } = h.getBoundingClientRect();
-          const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
-          return top >= header - 1 && bottom <= window.innerHeight;
+          // Visible where a person looks: inside the viewport and not under the sticky header.
+          const { top, bottom, left, width } = h.getBoundingClientRect();
+          const seen = document.elementFromPoint(left + Math.min(width, 40) / 2, top + 2);
+          const visible = top >= 0 && bottom <= window.innerHeight && Boolean(seen && h.contains(seen));
+          return visible
+            ? 'visible'
+            : JSON.stringify({
+                top,
+                bottom,
+                inner: window.innerHeight,
+                scrollY,
+                seen: seen?.outerHTML.slice(0, 80),
+              });
         }),
       )
-      .toBe(true);
+      .toBe('visible');
     await expectNoAxeViolations(page);
     await page.close();
   });
