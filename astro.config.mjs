@@ -6,13 +6,18 @@ import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { PAGE_SCRIPT_LOADER_HASH } from './src/lib/page-script-loader.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 import { devImageCache } from './scripts/dev/image-cache.mts';
+import { trailingSlashRedirects } from './scripts/dev/trailing-slash.mts';
+import { localOrigin, localSiteUrl, portFromArgv } from './scripts/dev/site-url.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
 import { launchGate } from './scripts/lib/launch-gate.mts';
 import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
 
+// The dev server's port: `npm run dev -- --port 5750` (the script pins none), else 4321.
+const devPort = portFromArgv() ?? 4321;
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
-// On Netlify builds, URL (the site's main address) is set automatically as a fallback.
-const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
+// On Netlify builds, URL (the site's main address) is set automatically as a fallback. Locally, the dev
+// server's own origin (docs/decisions/new-w2-dev-port-and-site-url.md).
+const site = process.env.SITE_URL || process.env.URL || localOrigin(devPort);
 // Astro's CSP is unsupported under the Vite dev server: its <meta> there blocks the
 // dev server's inline island scripts, so no island hydrates. Built output keeps it.
 const isDevServer = process.argv.includes('dev');
@@ -78,7 +83,7 @@ export default defineConfig({
     // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).
     staticHeaders: true,
   }),
-  server: { port: 4321, host: '127.0.0.1' },
+  server: { port: devPort, host: '127.0.0.1' },
   security: isDevServer
     ? {}
     : {
@@ -102,6 +107,10 @@ export default defineConfig({
     plugins: isDevServer
       ? [
           devImageCache(),
+          // /about/ answers 301 to /about, as on Netlify (docs/decisions/new-w2-trailing-slash-redirects.md).
+          trailingSlashRedirects(),
+          // The API's links follow the port actually served (docs/decisions/new-w2-dev-port-and-site-url.md).
+          localSiteUrl(),
           ...(process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator'
             ? [functionsInProcess({ devFeatures: NETLIFY_DEV_FEATURES })]
             : []),

@@ -193,6 +193,11 @@ export async function seedContent(now = new Date()): Promise<void> {
       id: 2,
       title: 'Second Line for City Hall Reform',
       description: 'Walk with us from Armstrong Park to Lafayette Square. Brass band provided.',
+      es: {
+        title: 'Second line por la reforma de la Alcaldía',
+        description:
+          'Camine con nosotros desde Armstrong Park hasta Lafayette Square. Habrá banda de metales.',
+      },
       location: 'Armstrong Park, 701 N Rampart St, New Orleans, LA',
       eventDate: dateIn(now, 9),
       startTime: '10:00',
@@ -207,6 +212,11 @@ export async function seedContent(now = new Date()): Promise<void> {
       id: 3,
       title: 'Grassroots Fundraiser on Frenchmen Street',
       description: 'Live music, red beans and a short talk from the candidate. Suggested contribution $25.',
+      es: {
+        title: 'Recaudación de fondos comunitaria en la calle Frenchmen',
+        description:
+          'Música en vivo, frijoles rojos y una breve charla del candidato. Contribución sugerida: $25.',
+      },
       location: 'The Marigny Hall, 626 Frenchmen St, New Orleans, LA',
       eventDate: dateIn(now, 15),
       startTime: '19:00',
@@ -221,6 +231,10 @@ export async function seedContent(now = new Date()): Promise<void> {
       id: 4,
       title: 'Mayoral Candidate Forum',
       description: 'A forum hosted by neighborhood associations from across Uptown.',
+      es: {
+        title: 'Foro de candidatos a la alcaldía',
+        description: 'Un foro organizado por asociaciones de vecinos de todo Uptown.',
+      },
       location: 'Tulane University, McAlister Auditorium, New Orleans, LA',
       eventDate: dateIn(now, 23),
       startTime: '18:00',
@@ -235,6 +249,10 @@ export async function seedContent(now = new Date()): Promise<void> {
       id: 5,
       title: 'Algiers Point Neighborhood Cleanup',
       description: 'Gloves, bags and water provided. Families welcome.',
+      es: {
+        title: 'Limpieza del vecindario de Algiers Point',
+        description: 'Habrá guantes, bolsas y agua. Las familias son bienvenidas.',
+      },
       location: 'Algiers Point Ferry Terminal, New Orleans, LA',
       eventDate: dateIn(now, 30),
       startTime: '09:00',
@@ -249,6 +267,10 @@ export async function seedContent(now = new Date()): Promise<void> {
       id: 6,
       title: 'Volunteer Captains Strategy Meeting',
       description: 'Precinct captains only: walk lists and GOTV assignments.',
+      es: {
+        title: 'Reunión de estrategia de capitanes voluntarios',
+        description: 'Solo para capitanes de precinto: listas de visitas y tareas para movilizar el voto.',
+      },
       location: `Campaign Office, ${officeAddress}`,
       eventDate: dateIn(now, 6),
       startTime: '19:00',
@@ -259,6 +281,29 @@ export async function seedContent(now = new Date()): Promise<void> {
       registrationRequired: false,
       registrationUrl: '',
       notes: 'Private: do not publish.',
+    }),
+    // An event that takes RSVPs on the site (registration required, no outside link), so a newcomer can try the
+    // RSVP form, the waitlist and check-in (docs/decisions/new-w2-seed-rsvp-and-spanish-events.md). Later than the
+    // events the browser tests make (2-10 days out): /blog lists only the next three.
+    event({
+      id: 7,
+      title: 'Voter Registration Drive in Mid-City',
+      description:
+        'Help neighbors register and check their polling place. Training at the start; RSVP so we have enough clipboards.',
+      es: {
+        title: 'Jornada de inscripción de votantes en Mid-City',
+        description:
+          'Ayude a sus vecinos a inscribirse y a confirmar su lugar de votación. Capacitación al comienzo; confirme su asistencia para tener suficientes tablillas.',
+      },
+      location: 'Mid-City Library, 4140 Canal St, New Orleans, LA',
+      eventDate: dateIn(now, 12),
+      startTime: '10:00',
+      endTime: '13:00',
+      eventType: 'community_event',
+      isPublic: true,
+      maxAttendees: 40,
+      registrationRequired: true,
+      registrationUrl: '',
     }),
   ];
   for (const e of seedEvents) await events.createWithId(e, false);

@@ -20,7 +20,8 @@ export const blogCopy = {
   eventsHeading: 'Upcoming Events',
   /** The blog shows at most this many upcoming public events (spec section 9). */
   maxUpcomingEvents: 3,
-  viewAllEvents: { label: 'View All Events', href: '/contact' },
+  // The spec's /contact, at its list of every upcoming event (docs/decisions/new-w2-contact-lists-events.md).
+  viewAllEvents: { label: 'View All Events', href: '/contact#events' },
   articlesHeading: 'Latest News',
   /** Shown when an article has no image. */
   fallbackImage: '/images/article-fallback.svg',

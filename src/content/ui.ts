@@ -1,6 +1,11 @@
 import type { ArticleCategory } from '../lib/schemas/category.ts';
 import type { EventType } from '../lib/schemas/event.ts';
-import { CAPTCHA_REQUIRED, FIELD_MESSAGES, TEXT_SIGNUP_MESSAGES } from '../lib/schemas/public-forms.ts';
+import {
+  CAPTCHA_REQUIRED,
+  FIELD_MESSAGES,
+  TEXT_SIGNUP_MESSAGES,
+  TEXT_SIGNUP_PHONE_NEEDED,
+} from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { candidate } from './campaign.ts';
 
@@ -71,6 +76,8 @@ export const contactPageCopy = {
   officeHours: 'Office Hours',
   outreachHeading: 'Press, Endorsements and Events',
   faqHeading: 'Frequently Asked Questions',
+  /** Every upcoming public event (docs/decisions/new-w2-contact-lists-events.md). */
+  eventsHeading: 'Upcoming Events',
 };
 
 export const donatePageCopy = {
@@ -84,6 +91,8 @@ export const donatePageCopy = {
   formInEnglish: '',
   /** Under the frame: the provider's form on its own page (works without JavaScript, or when a blocker hides the frame). */
   openForm: 'Or give on the secure donation page',
+  /** Where a check goes while online giving is off (docs/decisions/new-w2-donate-by-check-address.md). */
+  byCheck: (committee: string) => `Make your check payable to ${committee} and mail it to:`,
 };
 
 export const volunteerPageCopy = {
@@ -124,6 +133,7 @@ export const formUi = {
   address2: 'Address Line 2 (optional)',
   city: 'City',
   state: 'State',
+  zip: 'ZIP Code (optional)',
   selectState: 'Select a state',
   subject: 'Subject',
   selectSubject: 'Select a subject',
@@ -152,6 +162,8 @@ export const formUi = {
     firstNameText: TEXT_SIGNUP_MESSAGES.firstName.description,
     consentTitle: TEXT_SIGNUP_MESSAGES.consent.title,
     consentText: TEXT_SIGNUP_MESSAGES.consent.description,
+    /** The server's refusal of a sign-up with neither phone nor email (public-forms.ts). */
+    phoneNeeded: TEXT_SIGNUP_PHONE_NEEDED,
   },
   volunteer: {
     formLabel: 'Volunteer sign-up',
@@ -183,6 +195,7 @@ export const formUi = {
     address1: FIELD_MESSAGES.address,
     city: FIELD_MESSAGES.city,
     state: FIELD_MESSAGES.state,
+    zip: FIELD_MESSAGES.zip,
     subject: FIELD_MESSAGES.subject,
     message: FIELD_MESSAGES.message,
   },

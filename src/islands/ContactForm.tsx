@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormUi } from '../content/ui.ts';
 import { toast } from '../lib/client/toast';
 import type { Lang } from '../lib/lang.ts';
-import { apiRequest } from '../lib/client/api.ts';
+import { ApiError, apiRequest } from '../lib/client/api.ts';
 import { CONTACT_SUBJECTS, type ContactSubject, type FormInput } from '../lib/schemas/public-forms.ts';
 import Captcha from './Captcha.tsx';
 import { FormAlert, SelectField, TextAreaField, TextField } from './form-kit/Field.tsx';
@@ -40,7 +40,9 @@ export default function ContactForm({
 }: Props) {
   const id = useId();
   const [captchaMissing, setCaptchaMissing] = useState(false);
-  const field = fieldPropsIn(id, lang, words, initialValues, initialFieldErrors);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(initialFieldErrors);
+  const [error, setError] = useState<string | null>(null);
+  const field = fieldPropsIn(id, lang, words, initialValues, fieldErrors);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('contact', {
     captchaMessage: words.captchaRequired,
     onProblem(p) {
@@ -49,11 +51,27 @@ export default function ContactForm({
     },
     async send(input, form) {
       setCaptchaMissing(false);
+      setError(null);
+      setFieldErrors({});
       try {
         await apiRequest('POST', '/api/contact', input);
         toast.success(words.contact.success, { description: sentText });
         form.reset();
-      } catch {
+      } catch (err) {
+        // A refusal that names fields (a 400 such as 'Please enter a valid email address') is shown on those
+        // fields, as the volunteer form does; "try again later" stays for a failure a retry can fix
+        // (network, 429, 5xx): docs/decisions/new-w2-contact-field-errors.md.
+        const fields = err instanceof ApiError && err.status < 500 && err.status !== 429 ? err.fields : {};
+        const first = Object.keys(fields)[0];
+        if (err instanceof ApiError && first) {
+          setFieldErrors(fields);
+          setError((lang === 'en' && err.serverMessage) || words.volunteer.checkForm);
+          // The first marked field, for keyboard and screen-reader users (its message is its description).
+          requestAnimationFrame(() =>
+            form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus(),
+          );
+          return;
+        }
         toast.error(words.contact.failure, { description: words.contact.failureText });
       }
     },
@@ -83,6 +101,7 @@ export default function ContactForm({
         words={words}
       />
       {captchaMissing && <FormAlert message={words.captchaRequired} />}
+      <FormAlert message={error} />
       <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
         {submitting ? words.contact.submitting : words.contact.submit}
       </button>

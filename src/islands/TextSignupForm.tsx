@@ -79,7 +79,8 @@ export default function TextSignupForm({
 }: Props) {
   const id = useId();
   const fieldMessage = fieldMessageIn(lang, words);
-  const field = fieldPropsIn(id, lang, words, initialValues, initialFieldErrors);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(initialFieldErrors);
+  const field = fieldPropsIn(id, lang, words, initialValues, fieldErrors);
   // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md).
   const [done, setDone] = useState<'sent' | 'opted_out' | null>(null);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('text-signup', {
@@ -96,6 +97,7 @@ export default function TextSignupForm({
       ),
     onProblem: (p) => toast.error(p.title, p.description ? { description: p.description } : undefined),
     async send(input) {
+      setFieldErrors({});
       try {
         const res = await apiRequest<{ message?: string; status?: string }>('POST', '/api/newsletter', input);
         if (res?.status === 'opted_out') {
@@ -113,6 +115,8 @@ export default function TextSignupForm({
         const first = err instanceof ApiError ? Object.entries(err.fields)[0] : undefined;
         const [name, message] = first ?? [];
         const own = name === undefined ? undefined : fieldMessage(name, message);
+        // The field is marked too (a sign-up with no phone: docs/decisions/new-w2-text-signup-needs-a-phone.md).
+        if (err instanceof ApiError && err.status < 500) setFieldErrors(err.fields);
         const description =
           lang === 'en' ? messageOf(err, words.tryLater) : own && own !== message ? own : words.tryLater;
         toast.error(words.textSignup.failure, { description });
@@ -151,7 +155,7 @@ export default function TextSignupForm({
         defaultChecked={initialValues.smsConsent === true}
         labelClassName="consent-text"
         label={<ConsentText text={consentText} words={words} lang={lang} />}
-        error={fieldMessage('smsConsent', initialFieldErrors.smsConsent)}
+        error={fieldMessage('smsConsent', fieldErrors.smsConsent)}
       />
       <Captcha
         ref={captchaRef}

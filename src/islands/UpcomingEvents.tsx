@@ -118,6 +118,40 @@ function EventCard({
   );
 }
 
+/**
+ * A list of event cards, soonest first as given: the blog's island below, and /contact's full list, rendered on
+ * the server only (no client directive: no JavaScript; docs/decisions/new-w2-contact-lists-events.md).
+ */
+export function EventList({
+  events,
+  eventTypeLabels,
+  words,
+  locale,
+  lang,
+}: {
+  events: PublicEvent[];
+  eventTypeLabels: Record<string, string>;
+  words: EventWords;
+  locale: string;
+  lang: Lang;
+}) {
+  if (events.length === 0) return <p className="notice">{words.noEvents}</p>;
+  return (
+    <div className="grid event-list">
+      {events.map((e) => (
+        <EventCard
+          key={e.id}
+          event={e}
+          label={eventTypeLabels[e.eventType] ?? e.eventType}
+          words={words}
+          locale={locale}
+          lang={lang}
+        />
+      ))}
+    </div>
+  );
+}
+
 /** Blog: up to 3 upcoming public events, refreshed every 30 s (spec sections 2, 4, 9). */
 export default function UpcomingEvents({
   initialEvents = null,
@@ -150,19 +184,13 @@ export default function UpcomingEvents({
       </div>
     );
   }
-  if (upcoming.length === 0) return <p className="notice">{words.noEvents}</p>;
   return (
-    <div className="grid event-list">
-      {upcoming.map((e) => (
-        <EventCard
-          key={e.id}
-          event={e}
-          label={eventTypeLabels[e.eventType] ?? e.eventType}
-          words={words}
-          locale={locale}
-          lang={lang}
-        />
-      ))}
-    </div>
+    <EventList
+      events={upcoming}
+      eventTypeLabels={eventTypeLabels}
+      words={words}
+      locale={locale}
+      lang={lang}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { OutcomeCopy } from '../content/forms.ts';
 import type { FormUi } from '../content/ui.ts';
 import { fill } from '../lib/fill.ts';
@@ -110,6 +110,22 @@ export default function VolunteerForm({
     return () => window.removeEventListener('online', flush);
   }, []);
 
+  // The thank-you card replaces a long form: on a phone the page would stay scrolled past it. Focus (and so
+  // scroll) moves to its heading (docs/decisions/new-w2-volunteer-success-focus.md).
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!outcome || !doneHeading.current) return;
+    // At once, not smooth: the page gets much shorter as the form goes, which can cut a smooth scroll short.
+    // Below the sticky header as it really is: on a phone it is taller than the 4rem scroll-padding-top allows for.
+    const heading = doneHeading.current;
+    heading.focus({ preventScroll: true });
+    const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+    window.scrollBy({
+      top: heading.getBoundingClientRect().top - Math.max(header, 0) - 16,
+      behavior: 'instant',
+    });
+  }, [outcome]);
+
   const field = fieldPropsIn(id, lang, words, values, fieldErrors);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('volunteer', {
     captchaMessage: words.captchaRequired,
@@ -156,7 +172,9 @@ export default function VolunteerForm({
   if (outcome) {
     return (
       <div className="form-card volunteer-done" role="status" data-volunteer-form>
-        <h3>{sent.heading}</h3>
+        <h3 ref={doneHeading} tabIndex={-1}>
+          {sent.heading}
+        </h3>
         {outcome === 'sent' ? <p>{sent.text}</p> : <p>{words.volunteer.saved}</p>}
         <button type="button" className="btn btn--secondary" onClick={reset}>
           {sent.link.label}
@@ -199,6 +217,8 @@ export default function VolunteerForm({
           placeholder={words.selectState}
           options={STATES.map((s) => ({ value: s, label: stateLabels[s] }))}
         />
+        {/* Optional, for voter-file matching (docs/decisions/new-w2-volunteer-zip.md); the server checks the format. */}
+        <TextField {...field('zip')} label={words.zip} autoComplete="postal-code" inputMode="numeric" />
       </div>
       {helpAreas.length > 0 && (
         <fieldset className="interests">

@@ -7,7 +7,12 @@ import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import { EMAIL_CONSENT_TEXT, EMAIL_CONSENT_VERSION } from '../../src/content/consent.ts';
 import { StoredSubscriberSchema } from '../../src/lib/schemas/inbox.ts';
-import { formFieldsToInput, PUBLIC_FORMS, publicFormAt } from '../../src/lib/schemas/public-forms.ts';
+import {
+  formFieldsToInput,
+  PUBLIC_FORMS,
+  publicFormAt,
+  TEXT_SIGNUP_PHONE_NEEDED,
+} from '../../src/lib/schemas/public-forms.ts';
 import {
   formPostLocation,
   OUTCOME_TTL_MS,
@@ -125,6 +130,20 @@ describe('success: 303 to the static outcome page', () => {
       `person/${hashed('+15045550177')}`,
     );
     expect(p).toMatchObject({ firstName: 'Nora', sourcePage: '/' });
+  });
+
+  it('text sign-up with a first name only, without JavaScript: refused to the form with the phone message kept', async () => {
+    const res = await postForm(newsletter, '/api/newsletter', [
+      ['firstName', 'Solo'],
+      ['phone', ''],
+      ['email', ''],
+      ['smsConsent', 'on'],
+      ['sourcePage', '/'],
+    ]);
+    const loc = location(res);
+    expect(loc).toMatch(/^\/forms\/text-signup\?outcome=/);
+    const outcome = await takeOutcome('text-signup', new URL(loc, ORIGIN).searchParams.get('outcome') ?? '');
+    expect(outcome?.fields).toEqual({ phone: TEXT_SIGNUP_PHONE_NEEDED });
   });
 
   it('text sign-up without JavaScript (no bot-check token): accepted under the no-script budget, 3 per IP an hour', async () => {

@@ -14,6 +14,7 @@ import {
   sendProgramText,
   TEXT_SIGNUP_OPTED_OUT,
 } from '../../src/lib/server/forms/text-signups.ts';
+import { TEXT_SIGNUP_PHONE_NEEDED } from '../../src/lib/schemas/public-forms.ts';
 import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
@@ -178,6 +179,24 @@ describe('POST /api/newsletter', () => {
     expect(res.status).toBe(201);
     const p = (await valuesOf<StoredTextSignup>('signups', `person/${hashed('eve-only@example.com')}`))[0]!;
     expect(p).toMatchObject({ phone: null, email: 'eve-only@example.com', confirmation: null });
+  });
+
+  it('first name only (no phone, no email): 400 on the phone field, nothing stored (docs/decisions/new-w2-text-signup-needs-a-phone.md)', async () => {
+    const before = await keysOf('signups', 'person/');
+    const res = await post({
+      firstName: 'Solo',
+      phone: '',
+      email: '',
+      smsConsent: true,
+      captcha: validSignup().captcha,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: TEXT_SIGNUP_PHONE_NEEDED,
+      fields: { phone: TEXT_SIGNUP_PHONE_NEEDED },
+    });
+    expect(TEXT_SIGNUP_PHONE_NEEDED).toMatch(/phone number/);
+    expect(await keysOf('signups', 'person/')).toEqual(before);
   });
 
   it.each([

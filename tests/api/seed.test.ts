@@ -13,6 +13,8 @@ import * as campaignMetrics from '../../netlify/functions/campaign-metrics.mts';
 import { IDENTITY } from '../../src/content/identity.ts';
 import { categoryFor, type Article } from '../../src/lib/schemas/article.ts';
 import type { CampaignEvent } from '../../src/lib/schemas/event.ts';
+import { takesRsvps } from '../../src/lib/schemas/rsvp-rules.ts';
+import { campaignToday } from '../../src/lib/campaign-time.ts';
 import type { VolunteerGoal } from '../../src/lib/schemas/progress.ts';
 import { adminArticles } from '../../src/lib/server/content/articles.ts';
 import { adminEvents } from '../../src/lib/server/content/events.ts';
@@ -66,6 +68,21 @@ describe('local seed', () => {
       .events;
     expect(events.length).toBeGreaterThanOrEqual(4);
     expect((await adminEvents()).filter((e) => !e.isPublic)).toHaveLength(1);
+  });
+
+  it('seedContent: an upcoming event that takes RSVPs on the site, and every event in Spanish too (docs/decisions/new-w2-seed-rsvp-and-spanish-events.md)', async () => {
+    await seedContent();
+    const upcoming = ((await (await call(eventsFn, '/api/events')).json()) as { events: CampaignEvent[] })
+      .events;
+    const rsvp = upcoming.filter(takesRsvps);
+    expect(rsvp.length).toBeGreaterThanOrEqual(1);
+    expect(rsvp.every((e) => e.eventDate > campaignToday())).toBe(true);
+    for (const e of await adminEvents()) expect(e.translations.es?.title, `event ${e.id}`).toBeTruthy();
+    const spanish = (
+      (await (await call(eventsFn, '/api/events?lang=es')).json()) as { events: CampaignEvent[] }
+    ).events;
+    expect(spanish.map((e) => e.title)).not.toEqual(upcoming.map((e) => e.title));
+    expect(spanish.every((e) => (e as { lang?: string }).lang === 'es')).toBe(true);
   });
 
   it('social links: six platforms, two inactive; progress: the spec weekly goals', async () => {

@@ -112,7 +112,9 @@ describe('blog', () => {
     const calendar = first.getByRole('link', { name: /Add to calendar/ });
     expect(await calendar.getAttribute('href')).toBe('/events/3/calendar.ics');
     expect(await calendar.getAttribute('download')).toBe('');
-    expect(await page.getByRole('link', { name: 'View All Events' }).getAttribute('href')).toBe('/contact');
+    expect(await page.getByRole('link', { name: 'View All Events' }).getAttribute('href')).toBe(
+      '/contact#events',
+    );
     await expectNoAxeViolations(page);
     await page.close();
   });

@@ -5,6 +5,7 @@ import {
   VolunteerSignupSchema,
 } from '../../src/lib/schemas/forms.ts';
 
+import { TEXT_SIGNUP_PHONE_NEEDED } from '../../src/lib/schemas/public-forms.ts';
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message;
 
@@ -25,16 +26,36 @@ describe('form schemas', () => {
       captcha: 'token',
     });
     expect(
-      TextSignupSchema.parse({ firstName: 'A', phone: '', email: '', smsConsent: true, captcha: 'token' }),
+      TextSignupSchema.parse({
+        firstName: 'A',
+        phone: '',
+        email: 'a@b.co',
+        smsConsent: true,
+        captcha: 'token',
+      }),
     ).toEqual({
       firstName: 'A',
+      email: 'a@b.co',
       smsConsent: true,
       captcha: 'token',
     });
-    // The bot check (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md) is optional in the schema: a JSON request without it is refused by
+    // Neither phone nor email: nobody could be reached (docs/decisions/new-w2-text-signup-needs-a-phone.md).
+    const unreachable = TextSignupSchema.safeParse({
+      firstName: 'A',
+      phone: '',
+      email: '',
+      smsConsent: true,
+      captcha: 'token',
+    });
+    expect(unreachable.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['phone', TEXT_SIGNUP_PHONE_NEEDED],
+    ]);
+    // The bot check (docs/decisions/038-text-sign-up-limits-sms-pumping.md) is optional in the schema: a JSON request without it is refused by
     // submitTextSignup (400, the other forms' message), a form post without JavaScript takes the
     // no-script budget instead (tests/api/security-sms.test.ts).
-    expect(TextSignupSchema.safeParse({ firstName: 'A', smsConsent: true }).success).toBe(true);
+    expect(
+      TextSignupSchema.safeParse({ firstName: 'A', phone: '5045550100', smsConsent: true }).success,
+    ).toBe(true);
     expect(first(TextSignupSchema.safeParse({ firstName: 'A', smsConsent: true, captcha: '' }))).toBe(
       'Please complete the CAPTCHA',
     );

@@ -70,7 +70,10 @@ const COLUMNS: Record<InboxKindName, Column[]> = {
     { header: 'Name', cell: (r) => `${str(r.firstName)} ${str(r.lastName)}`.trim() },
     { header: 'Email', cell: emailCell },
     { header: 'Phone', cell: (r) => str(r.phone) },
-    { header: 'City', cell: (r) => [str(r.city), str(r.state)].filter(Boolean).join(', ') },
+    {
+      header: 'City',
+      cell: (r) => [str(r.city), `${str(r.state)} ${str(r.zip)}`.trim()].filter(Boolean).join(', '),
+    },
     { header: 'Interests', cell: (r) => (Array.isArray(r.interests) ? r.interests.map(str).join(', ') : '') },
     { header: 'Language', cell: langCell },
     { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },

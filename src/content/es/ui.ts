@@ -60,6 +60,7 @@ export const contactPageCopy = {
   officeHours: 'Horario de oficina',
   outreachHeading: 'Prensa, respaldos y eventos',
   faqHeading: 'Preguntas frecuentes',
+  eventsHeading: 'Próximos eventos',
 } satisfies Translation<typeof en.contactPageCopy>;
 
 export const donatePageCopy = {
@@ -72,6 +73,7 @@ export const donatePageCopy = {
   formInEnglish:
     'El formulario de donación todavía está en inglés. Si necesita ayuda para donar, llámenos o escríbanos.',
   openForm: 'O done en la página segura de donaciones',
+  byCheck: (committee: string) => `Extienda su cheque a nombre de ${committee} y envíelo por correo a:`,
 } satisfies Translation<typeof en.donatePageCopy>;
 
 export const volunteerPageCopy = {
@@ -109,6 +111,7 @@ export const formUi = {
   address2: 'Dirección (línea 2, opcional)',
   city: 'Ciudad',
   state: 'Estado',
+  zip: 'Código postal (opcional)',
   selectState: 'Elija un estado',
   subject: 'Asunto',
   selectSubject: 'Elija un asunto',
@@ -135,6 +138,7 @@ export const formUi = {
     firstNameText: 'Escriba su nombre.',
     consentTitle: 'Falta el consentimiento para mensajes de texto',
     consentText: 'Marque la casilla para aceptar recibir mensajes de texto.',
+    phoneNeeded: 'Los mensajes de texto necesitan un número de teléfono: escriba su número de celular.',
   },
   volunteer: {
     formLabel: 'Inscripción de voluntarios',
@@ -164,6 +168,7 @@ export const formUi = {
     address1: 'La dirección es obligatoria',
     city: 'La ciudad es obligatoria',
     state: 'Elija un estado',
+    zip: 'Escriba un código postal válido (5 dígitos)',
     subject: 'Elija un asunto',
     message: 'El mensaje es obligatorio',
   },

@@ -92,6 +92,8 @@ export function TextField(
   p: Common & {
     type?: 'text' | 'email' | 'tel';
     autoComplete?: string;
+    /** The on-screen keyboard to offer (`numeric` for a ZIP code). */
+    inputMode?: 'numeric' | 'text';
     defaultValue?: string | undefined;
     maxLength?: number;
     placeholder?: string;
@@ -105,6 +107,7 @@ export function TextField(
           name={p.name}
           type={p.type ?? 'text'}
           autoComplete={p.autoComplete}
+          inputMode={p.inputMode}
           required={p.required}
           defaultValue={p.defaultValue}
           maxLength={p.maxLength}

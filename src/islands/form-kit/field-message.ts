@@ -1,6 +1,6 @@
 import type { FormUi } from '../../content/ui.ts';
 import type { Lang } from '../../lib/lang.ts';
-import { FIELD_MAX, type FormInput } from '../../lib/schemas/public-forms.ts';
+import { FIELD_MAX, TEXT_SIGNUP_PHONE_NEEDED, type FormInput } from '../../lib/schemas/public-forms.ts';
 
 /**
  * A field's error message in the page's language (docs/decisions/057-spanish-versions-of-articles-and-events.md). The server
@@ -10,8 +10,10 @@ import { FIELD_MAX, type FormInput } from '../../lib/schemas/public-forms.ts';
  */
 export function fieldMessageIn(lang: Lang, words: FormUi) {
   const own: Record<string, string> = { ...words.fields, smsConsent: words.textSignup.consentText };
+  // A field with more than one server message: the message names its translation.
+  const byMessage: Record<string, string> = { [TEXT_SIGNUP_PHONE_NEEDED]: words.textSignup.phoneNeeded };
   return (name: string, message: string | undefined): string | undefined =>
-    message === undefined || lang === 'en' ? message : (own[name] ?? message);
+    message === undefined || lang === 'en' ? message : (byMessage[message] ?? own[name] ?? message);
 }
 
 /** A refill value that is text (a checkbox's or a list's value is not a field's default text). */

@@ -18,6 +18,7 @@ import {
   NEWSLETTER_TOKEN,
   STATES,
   TEXT_SIGNUP_MESSAGES,
+  TEXT_SIGNUP_PHONE_NEEDED,
 } from './public-forms.ts';
 
 /*
@@ -65,23 +66,30 @@ const sourcePage = z
 const formLang = z.enum(LANGS).optional();
 
 /** POST /api/newsletter: the text-message sign-up. */
-export const TextSignupSchema = z.strictObject({
-  firstName: required(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
-  phone: optionalPhone,
-  email: optionalEmail,
-  smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
-  /** The page the form was on, for the consent record. */
-  sourcePage,
-  /**
-   * Turnstile token (docs/decisions/038-text-sign-up-limits-sms-pumping.md: the bot check that keeps scripts from making the
-   * campaign pay for texts). A browser form post sends Turnstile's own field,
-   * `cf-turnstile-response`, mapped to this; a post without JavaScript has none
-   * and is held to the no-script budget instead (submitTextSignup).
-   */
-  captcha: captchaToken.optional(),
-  /** The language of the page the form was on (docs/decisions/056-spanish-texts-forms-and-the-inbox.md; hidden field of the /es/ forms). */
-  lang: formLang,
-});
+export const TextSignupSchema = z
+  .strictObject({
+    firstName: required(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
+    phone: optionalPhone,
+    email: optionalEmail,
+    smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
+    /** The page the form was on, for the consent record. */
+    sourcePage,
+    /**
+     * Turnstile token (docs/decisions/038-text-sign-up-limits-sms-pumping.md: the bot check that keeps scripts from making the
+     * campaign pay for texts). A browser form post sends Turnstile's own field,
+     * `cf-turnstile-response`, mapped to this; a post without JavaScript has none
+     * and is held to the no-script budget instead (submitTextSignup).
+     */
+    captcha: captchaToken.optional(),
+    /** The language of the page the form was on (docs/decisions/056-spanish-texts-forms-and-the-inbox.md; hidden field of the /es/ forms). */
+    lang: formLang,
+  })
+  .superRefine((v, ctx) => {
+    // The spec's browser checks stay as they are (first name, consent, "no other checks"); the server refuses a
+    // sign-up no one could reach, on the phone field (docs/decisions/new-w2-text-signup-needs-a-phone.md).
+    if (!v.phone && !v.email)
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: TEXT_SIGNUP_PHONE_NEEDED });
+  });
 export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
 /** POST /api/volunteers-sendgrid. */
@@ -94,11 +102,14 @@ export const VolunteerSignupSchema = z.strictObject({
   address2: text(FIELD_MAX.address).default(''),
   city: required(FIELD_MAX.city, FIELD_MESSAGES.city),
   state: z.enum(STATES, FIELD_MESSAGES.state),
-  /** Optional ZIP (not on the spec's form; kept for voter-contact exports when a form sends it). */
+  /**
+   * Optional ZIP: 5 digits or ZIP+4, for matching against the voter file (the staff CSV's `zip` column).
+   * Not on the spec's form; optional so the spec's required list stands (docs/decisions/new-w2-volunteer-zip.md).
+   */
   zip: z
-    .string()
+    .string(FIELD_MESSAGES.zip)
     .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, 'Please enter a valid ZIP code')
+    .regex(/^(\d{5}(-\d{4})?)?$/, FIELD_MESSAGES.zip)
     .optional()
     .transform((v) => v ?? ''),
   /** Help areas the volunteer ticked (optional). */

@@ -53,6 +53,12 @@ export const NEWSLETTER_CONFIRM = { days: 7, maxEmails: 3 } as const;
 /** A newsletter confirmation link's token: 256 random bits, base64url. */
 export const NEWSLETTER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * A text sign-up with neither a phone nor an email: nobody could ever reach that person, and texts need a
+ * phone. Not a spec message: the server's answer, on the phone field (docs/decisions/new-w2-text-signup-needs-a-phone.md).
+ */
+export const TEXT_SIGNUP_PHONE_NEEDED = 'Text messages need a phone number: please enter your mobile number.';
+
 /** Length caps of the public form fields (the schemas enforce them; inputs carry them as maxLength). */
 export const FIELD_MAX = {
   firstName: 80,
@@ -62,6 +68,8 @@ export const FIELD_MAX = {
   phone: 32,
   address: 200,
   city: 100,
+  /** 5 digits, or ZIP+4 (docs/decisions/new-w2-volunteer-zip.md). */
+  zip: 10,
   message: 5000,
 } as const;
 
@@ -75,6 +83,7 @@ export const FIELD_MESSAGES = {
   address: 'Address is required',
   city: 'City is required',
   state: 'Please choose a state',
+  zip: 'Please enter a valid ZIP code',
   subject: 'Please choose a subject',
   message: 'Message is required',
 } as const;
@@ -143,6 +152,7 @@ export const PUBLIC_FORMS = {
       'address2',
       'city',
       'state',
+      'zip',
       'interests',
       'lang',
     ],

@@ -69,6 +69,7 @@ const RSVP_LINK = `event=1&token=${'A'.repeat(43)}`;
 const EXAMPLES: Record<string, (facts: PageFacts, lang: Lang) => string[]> = {
   '/blog': () => ['/blog'],
   '/volunteer': () => ['/volunteer'],
+  '/contact': () => ['/contact'],
   '/article/[slug]': (f, lang) => [`/article/${f.articleSlug[lang]}`, '/article/no-such-article'],
   '/blog/page/[page]': () => ['/blog/page/2', '/blog/page/999'],
   '/events/[id]': (f) => [`/events/${f.eventId}`, '/events/999999'],

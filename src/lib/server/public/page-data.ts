@@ -74,6 +74,25 @@ export async function loadBlog(response: PageResponse, lang: Lang): Promise<Blog
   }
 }
 
+export interface ContactData {
+  /** Every upcoming public event, soonest first, in the page's language where it has a version. */
+  events: PublicEvent[];
+  unavailable: boolean;
+}
+
+/** /contact: every upcoming public event (the blog's "View All Events"), CDN 30 s, purged by the events tag. */
+export async function loadContact(response: PageResponse, lang: Lang): Promise<ContactData> {
+  try {
+    const events = await publicEvents(lang);
+    setHeaders(response, cdnHeaders(CACHE_TAGS.events, 30));
+    return { events, unavailable: false };
+  } catch (err) {
+    console.error('[contact] could not read the events', err);
+    response.headers.set('Cache-Control', 'no-store');
+    return { events: [], unavailable: true };
+  }
+}
+
 export type ArchiveData =
   | { kind: 'redirect' }
   | { kind: 'unavailable' }
