@@ -16,7 +16,7 @@ import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
 const devPort = portFromArgv() ?? 4321;
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback. Locally, the dev
-// server's own origin (docs/decisions/new-w2-dev-port-and-site-url.md).
+// server's own origin (docs/decisions/098-dev-port-and-site-url.md).
 const site = process.env.SITE_URL || process.env.URL || localOrigin(devPort);
 // Astro's CSP is unsupported under the Vite dev server: its <meta> there blocks the
 // dev server's inline island scripts, so no island hydrates. Built output keeps it.
@@ -107,9 +107,9 @@ export default defineConfig({
     plugins: isDevServer
       ? [
           devImageCache(),
-          // /about/ answers 301 to /about, as on Netlify (docs/decisions/new-w2-trailing-slash-redirects.md).
+          // /about/ answers 301 to /about, as on Netlify (docs/decisions/090-trailing-slash-redirects.md).
           trailingSlashRedirects(),
-          // The API's links follow the port actually served (docs/decisions/new-w2-dev-port-and-site-url.md).
+          // The API's links follow the port actually served (docs/decisions/098-dev-port-and-site-url.md).
           localSiteUrl(),
           ...(process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator'
             ? [functionsInProcess({ devFeatures: NETLIFY_DEV_FEATURES })]

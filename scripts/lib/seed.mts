@@ -283,7 +283,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       notes: 'Private: do not publish.',
     }),
     // An event that takes RSVPs on the site (registration required, no outside link), so a newcomer can try the
-    // RSVP form, the waitlist and check-in (docs/decisions/new-w2-seed-rsvp-and-spanish-events.md). Later than the
+    // RSVP form, the waitlist and check-in (docs/decisions/099-seed-rsvp-and-spanish-events.md). Later than the
     // events the browser tests make (2-10 days out): /blog lists only the next three.
     event({
       id: 7,

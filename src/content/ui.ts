@@ -76,7 +76,7 @@ export const contactPageCopy = {
   officeHours: 'Office Hours',
   outreachHeading: 'Press, Endorsements and Events',
   faqHeading: 'Frequently Asked Questions',
-  /** Every upcoming public event (docs/decisions/new-w2-contact-lists-events.md). */
+  /** Every upcoming public event (docs/decisions/095-contact-lists-events.md). */
   eventsHeading: 'Upcoming Events',
 };
 
@@ -91,7 +91,7 @@ export const donatePageCopy = {
   formInEnglish: '',
   /** Under the frame: the provider's form on its own page (works without JavaScript, or when a blocker hides the frame). */
   openForm: 'Or give on the secure donation page',
-  /** Where a check goes while online giving is off (docs/decisions/new-w2-donate-by-check-address.md). */
+  /** Where a check goes while online giving is off (docs/decisions/096-donate-by-check-address.md). */
   byCheck: (committee: string) => `Make your check payable to ${committee} and mail it to:`,
 };
 

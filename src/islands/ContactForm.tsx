@@ -60,7 +60,7 @@ export default function ContactForm({
       } catch (err) {
         // A refusal that names fields (a 400 such as 'Please enter a valid email address') is shown on those
         // fields, as the volunteer form does; "try again later" stays for a failure a retry can fix
-        // (network, 429, 5xx): docs/decisions/new-w2-contact-field-errors.md.
+        // (network, 429, 5xx): docs/decisions/091-contact-field-errors.md.
         const fields = err instanceof ApiError && err.status < 500 && err.status !== 429 ? err.fields : {};
         const first = Object.keys(fields)[0];
         if (err instanceof ApiError && first) {

@@ -115,7 +115,7 @@ export default function TextSignupForm({
         const first = err instanceof ApiError ? Object.entries(err.fields)[0] : undefined;
         const [name, message] = first ?? [];
         const own = name === undefined ? undefined : fieldMessage(name, message);
-        // The field is marked too (a sign-up with no phone: docs/decisions/new-w2-text-signup-needs-a-phone.md).
+        // The field is marked too (a sign-up with no phone: docs/decisions/092-text-signup-needs-a-phone.md).
         if (err instanceof ApiError && err.status < 500) setFieldErrors(err.fields);
         const description =
           lang === 'en' ? messageOf(err, words.tryLater) : own && own !== message ? own : words.tryLater;

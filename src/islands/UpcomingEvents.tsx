@@ -120,7 +120,7 @@ function EventCard({
 
 /**
  * A list of event cards, soonest first as given: the blog's island below, and /contact's full list, rendered on
- * the server only (no client directive: no JavaScript; docs/decisions/new-w2-contact-lists-events.md).
+ * the server only (no client directive: no JavaScript; docs/decisions/095-contact-lists-events.md).
  */
 export function EventList({
   events,

@@ -111,7 +111,7 @@ export default function VolunteerForm({
   }, []);
 
   // The thank-you card replaces a long form: on a phone the page would stay scrolled past it. Focus (and so
-  // scroll) moves to its heading (docs/decisions/new-w2-volunteer-success-focus.md).
+  // scroll) moves to its heading (docs/decisions/093-volunteer-success-focus.md).
   const doneHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!outcome || !doneHeading.current) return;
@@ -217,7 +217,7 @@ export default function VolunteerForm({
           placeholder={words.selectState}
           options={STATES.map((s) => ({ value: s, label: stateLabels[s] }))}
         />
-        {/* Optional, for voter-file matching (docs/decisions/new-w2-volunteer-zip.md); the server checks the format. */}
+        {/* Optional, for voter-file matching (docs/decisions/094-volunteer-zip.md); the server checks the format. */}
         <TextField {...field('zip')} label={words.zip} autoComplete="postal-code" inputMode="numeric" />
       </div>
       {helpAreas.length > 0 && (

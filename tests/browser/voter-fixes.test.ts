@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const manual = (url: string) => fetch(url, { redirect: 'manual' });
 
-describe('a URL with a trailing slash (docs/decisions/new-w2-trailing-slash-redirects.md)', () => {
+describe('a URL with a trailing slash (docs/decisions/090-trailing-slash-redirects.md)', () => {
   it.each([
     ['/about/', '/about'],
     ['/blog/', '/blog'],
@@ -91,7 +91,7 @@ async function expectNoAxeViolationsWithoutScripts(page: Page) {
   await probe.close();
 }
 
-describe('contact: the server field errors are shown on their fields (docs/decisions/new-w2-contact-field-errors.md)', () => {
+describe('contact: the server field errors are shown on their fields (docs/decisions/091-contact-field-errors.md)', () => {
   async function fill(page: Page, email: string) {
     const form = page.locator('#contact-form');
     await form.locator('input[name="name"]').fill('An Nguyen');
@@ -134,7 +134,7 @@ describe('contact: the server field errors are shown on their fields (docs/decis
   );
 });
 
-describe('a text sign-up with a first name only is told texts need a phone (docs/decisions/new-w2-text-signup-needs-a-phone.md)', () => {
+describe('a text sign-up with a first name only is told texts need a phone (docs/decisions/092-text-signup-needs-a-phone.md)', () => {
   async function fillNameOnly(page: Page) {
     const form = page.locator('#text-signup-form form');
     await form.locator('input[name="firstName"]').fill('Solo');
@@ -206,7 +206,7 @@ async function fillVolunteer(page: Page, extra: Record<string, string> = {}, { c
   return { form, values };
 }
 
-describe('after a volunteer sign-up, focus and scroll move to the thank-you card (docs/decisions/new-w2-volunteer-success-focus.md)', () => {
+describe('after a volunteer sign-up, focus and scroll move to the thank-you card (docs/decisions/093-volunteer-success-focus.md)', () => {
   it.each(LANGS_AND_SIZES)('%s at %s', async (lang, size) => {
     const sent = copyFor(lang).forms.formCopy.volunteer.outcomes.sent;
     const page = await open(js, size);
@@ -244,7 +244,7 @@ describe('after a volunteer sign-up, focus and scroll move to the thank-you card
   });
 });
 
-describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs/decisions/new-w2-volunteer-zip.md)', () => {
+describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs/decisions/094-volunteer-zip.md)', () => {
   let cookie = '';
   async function csvRowOf(email: string): Promise<Record<string, string> | undefined> {
     cookie ||= await devAdminCookie();
@@ -310,7 +310,7 @@ describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs
   });
 });
 
-describe('/contact lists every upcoming public event, in the HTML (docs/decisions/new-w2-contact-lists-events.md)', () => {
+describe('/contact lists every upcoming public event, in the HTML (docs/decisions/095-contact-lists-events.md)', () => {
   async function upcoming(lang: Lang): Promise<{ id: number; title: string }[]> {
     const res = await fetch(new URL(lang === 'en' ? '/api/events' : `/api/events?lang=${lang}`, baseURL));
     return ((await res.json()) as { events: { id: number; title: string }[] }).events;
@@ -366,7 +366,7 @@ describe('/contact lists every upcoming public event, in the HTML (docs/decision
   });
 });
 
-describe("donations not configured: the donate page gives the committee's mailing address (docs/decisions/new-w2-donate-by-check-address.md)", () => {
+describe("donations not configured: the donate page gives the committee's mailing address (docs/decisions/096-donate-by-check-address.md)", () => {
   it.each(LANGS_AND_SIZES)('%s at %s, scripts off', async (lang, size) => {
     const page = await open(noJs, size);
     await page.goto(at(lang, '/donate'));
@@ -386,7 +386,7 @@ describe("donations not configured: the donate page gives the committee's mailin
   });
 });
 
-describe('the home page first screen on a phone is not mostly empty navy (docs/decisions/new-w2-home-first-screen-on-phones.md)', () => {
+describe('the home page first screen on a phone is not mostly empty navy (docs/decisions/097-home-first-screen-on-phones.md)', () => {
   for (const session of ['js', 'noJs'] as const)
     it.each(LANGS_AND_SIZES)(
       `%s at %s, ${session === 'js' ? 'scripts on' : 'scripts off'}`,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localSiteUrl, portFromArgv } from '../../scripts/dev/site-url.mts';
 
-// docs/decisions/new-w2-dev-port-and-site-url.md
+// docs/decisions/098-dev-port-and-site-url.md
 describe('npm run dev -- --port N', () => {
   const saved = process.env.SITE_URL;
   afterEach(() => {

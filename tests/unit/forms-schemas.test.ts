@@ -39,7 +39,7 @@ describe('form schemas', () => {
       smsConsent: true,
       captcha: 'token',
     });
-    // Neither phone nor email: nobody could be reached (docs/decisions/new-w2-text-signup-needs-a-phone.md).
+    // Neither phone nor email: nobody could be reached (docs/decisions/092-text-signup-needs-a-phone.md).
     const unreachable = TextSignupSchema.safeParse({
       firstName: 'A',
       phone: '',

@@ -86,7 +86,7 @@ export const TextSignupSchema = z
   })
   .superRefine((v, ctx) => {
     // The spec's browser checks stay as they are (first name, consent, "no other checks"); the server refuses a
-    // sign-up no one could reach, on the phone field (docs/decisions/new-w2-text-signup-needs-a-phone.md).
+    // sign-up no one could reach, on the phone field (docs/decisions/092-text-signup-needs-a-phone.md).
     if (!v.phone && !v.email)
       ctx.addIssue({ code: 'custom', path: ['phone'], message: TEXT_SIGNUP_PHONE_NEEDED });
   });
@@ -104,7 +104,7 @@ export const VolunteerSignupSchema = z.strictObject({
   state: z.enum(STATES, FIELD_MESSAGES.state),
   /**
    * Optional ZIP: 5 digits or ZIP+4, for matching against the voter file (the staff CSV's `zip` column).
-   * Not on the spec's form; optional so the spec's required list stands (docs/decisions/new-w2-volunteer-zip.md).
+   * Not on the spec's form; optional so the spec's required list stands (docs/decisions/094-volunteer-zip.md).
    */
   zip: z
     .string(FIELD_MESSAGES.zip)

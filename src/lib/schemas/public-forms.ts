@@ -55,7 +55,7 @@ export const NEWSLETTER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * A text sign-up with neither a phone nor an email: nobody could ever reach that person, and texts need a
- * phone. Not a spec message: the server's answer, on the phone field (docs/decisions/new-w2-text-signup-needs-a-phone.md).
+ * phone. Not a spec message: the server's answer, on the phone field (docs/decisions/092-text-signup-needs-a-phone.md).
  */
 export const TEXT_SIGNUP_PHONE_NEEDED = 'Text messages need a phone number: please enter your mobile number.';
 
@@ -68,7 +68,7 @@ export const FIELD_MAX = {
   phone: 32,
   address: 200,
   city: 100,
-  /** 5 digits, or ZIP+4 (docs/decisions/new-w2-volunteer-zip.md). */
+  /** 5 digits, or ZIP+4 (docs/decisions/094-volunteer-zip.md). */
   zip: 10,
   message: 5000,
 } as const;
