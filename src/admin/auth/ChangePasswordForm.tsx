@@ -5,6 +5,7 @@ import { PASSWORD_MIN } from '../../lib/schemas/fields.ts';
 import { changePassword } from '../api/change-password.ts';
 import { PasswordInput } from '../components/PasswordInput.tsx';
 import { useAuth } from './AuthProvider.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /** Checked in the order of spec section 5 (reset password): filled, long enough, matching. */
@@ -64,36 +65,13 @@ export function ChangePasswordForm() {
             onChange={(e) => setCurrent(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="cp-new" className="field__label">
-            New password
-          </label>
-          <PasswordInput
-            id="cp-new"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            aria-describedby="cp-new-hint"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-          <p id="cp-new-hint" className="field__hint">
-            At least {PASSWORD_MIN} characters.
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="cp-confirm" className="field__label">
-            Confirm new password
-          </label>
-          <PasswordInput
-            id="cp-confirm"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
+        <NewPasswordFields
+          idPrefix="cp"
+          next={next}
+          confirm={confirm}
+          onNext={setNext}
+          onConfirm={setConfirm}
+        />
         <SubmitButton busy={busy} label="Change Password" busyLabel="Changing Password..." />
       </form>
       <div className="auth-card__links">

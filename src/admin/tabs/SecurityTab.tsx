@@ -5,7 +5,6 @@ import { messageOf } from '../../lib/client/api.ts';
 import { $twoFactor, twoFactorChanged } from '../../lib/client/auth-store.ts';
 import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
 import type { TwoFactorPolicy, TwoFactorStatus } from '../../lib/schemas/two-factor.ts';
-import { PASSWORD_MIN } from '../../lib/schemas/fields.ts';
 import { changePassword } from '../api/change-password.ts';
 import {
   disableTwoFactor,
@@ -26,9 +25,9 @@ import {
   type ReauthErrors,
   type ReauthValues,
 } from '../auth/Reauth.tsx';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { TwoFactorSetup } from '../auth/TwoFactorSetup.tsx';
 import { CheckboxField } from '../components/Field.tsx';
-import { PasswordInput } from '../components/PasswordInput.tsx';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /**
@@ -117,36 +116,13 @@ function ChangePasswordCard({ withCode, onDone }: { withCode: boolean; onDone: (
         withCode={withCode}
         onChange={setValues}
       />
-      <div className="field">
-        <label htmlFor="change-password-new" className="field__label">
-          New password
-        </label>
-        <PasswordInput
-          id="change-password-new"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          aria-describedby="change-password-new-hint"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
-        <p id="change-password-new-hint" className="field__hint">
-          At least {PASSWORD_MIN} characters.
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor="change-password-confirm" className="field__label">
-          Confirm new password
-        </label>
-        <PasswordInput
-          id="change-password-confirm"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </div>
+      <NewPasswordFields
+        idPrefix="change-password"
+        next={next}
+        confirm={confirm}
+        onNext={setNext}
+        onConfirm={setConfirm}
+      />
       <div className="row-actions">
         <SubmitButton
           busy={busy}
