@@ -231,31 +231,13 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   }, 'Could not turn off two-factor sign-in');
 
   return (
-    <form
-      className="stack"
-      onSubmit={(e) => void form.onSubmit(e)}
-      noValidate
-      aria-label="Turn off two-factor sign-in"
-    >
-      <ReauthFields
-        idPrefix="disable-2fa"
-        values={form.values}
-        errors={form.errors}
-        withCode
-        onChange={form.setValues}
-      />
-      <div className="row-actions">
-        <SubmitButton
-          busy={form.busy}
-          label="Turn off"
-          busyLabel="Turning off..."
-          className="btn btn--destructive"
-        />
-        <button type="button" className="btn btn--secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <ReauthForm
+      form={form}
+      idPrefix="disable-2fa"
+      label="Turn off two-factor sign-in"
+      submit={{ label: 'Turn off', busyLabel: 'Turning off...', className: 'btn btn--destructive' }}
+      onCancel={onDone}
+    />
   );
 }
 
@@ -275,28 +257,46 @@ function NewCodesForm({ onDone }: { onDone: () => void }) {
       />
     );
   return (
-    <form
-      className="stack"
-      onSubmit={(e) => void form.onSubmit(e)}
-      noValidate
-      aria-label="Get new recovery codes"
-    >
-      <p>Ten new codes replace all of your current ones.</p>
+    <ReauthForm
+      form={form}
+      idPrefix="new-codes"
+      label="Get new recovery codes"
+      lead="Ten new codes replace all of your current ones."
+      submit={{ label: 'Get new codes', busyLabel: 'Checking...', className: 'btn btn--primary' }}
+      onCancel={onDone}
+    />
+  );
+}
+
+/** A change that needs the password and a code (turning two-factor off, new recovery codes), with Cancel. */
+function ReauthForm({
+  form,
+  idPrefix,
+  label,
+  lead,
+  submit,
+  onCancel,
+}: {
+  form: ReturnType<typeof useReauthForm>;
+  idPrefix: string;
+  label: string;
+  lead?: string;
+  submit: { label: string; busyLabel: string; className: string };
+  onCancel: () => void;
+}) {
+  return (
+    <form className="stack" onSubmit={(e) => void form.onSubmit(e)} noValidate aria-label={label}>
+      {lead ? <p>{lead}</p> : null}
       <ReauthFields
-        idPrefix="new-codes"
+        idPrefix={idPrefix}
         values={form.values}
         errors={form.errors}
         withCode
         onChange={form.setValues}
       />
       <div className="row-actions">
-        <SubmitButton
-          busy={form.busy}
-          label="Get new codes"
-          busyLabel="Checking..."
-          className="btn btn--primary"
-        />
-        <button type="button" className="btn btn--secondary" onClick={onDone}>
+        <SubmitButton busy={form.busy} {...submit} />
+        <button type="button" className="btn btn--secondary" onClick={onCancel}>
           Cancel
         </button>
       </div>
