@@ -111,7 +111,9 @@ describe('function bundles (as Netlify deploys them)', () => {
   beforeAll(async () => {
     out = await mkdtemp(join(tmpdir(), 'function-bundles-'));
     bundles = await bundleFunctions(process.cwd(), out);
-  }, 180_000);
+    // A limit, not a budget: bundling every function takes about a minute on an idle machine and
+    // measured over three on a busy one (2026-11-27); the test is about what the bundles contain.
+  }, 600_000);
   afterAll(async () => {
     if (out) await rm(out, { recursive: true, force: true });
   });

@@ -225,6 +225,9 @@ describe('revisions and Trash', () => {
     await dialog.getByRole('button', { name: 'Restore version 1' }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Version 1 restored' });
     await toast.waitFor();
+    // The pointer rests on the toast, as a person's would on the way to Undo: sonner pauses its 5 s
+    // timer while hovered, so a slow axe run on a busy machine cannot outlast the toast.
+    await toast.hover();
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectNoAxeViolations(page);
     await toast.getByRole('button', { name: 'Undo' }).click();
@@ -259,6 +262,7 @@ describe('revisions and Trash', () => {
     await page.getByRole('button', { name: `Delete ${first}` }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Article deleted successfully!' });
     await toast.waitFor();
+    await toast.hover(); // pauses the toast's timer while axe runs (see the restore test above)
     await page.getByRole('heading', { name: first }).waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectNoAxeViolations(page);
