@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as activityFn from '../../netlify/functions/admin-activity.mts';
+import * as verificationFn from '../../netlify/functions/admin-activity-verification.mts';
 import * as adminTwoFactorFn from '../../netlify/functions/admin-two-factor.mts';
 import * as adminNews from '../../netlify/functions/admin-news.mts';
 import * as loginFn from '../../netlify/functions/auth-login.mts';
@@ -37,12 +38,23 @@ async function activity(cookie: string, query = ''): Promise<AuditPage> {
   return (await res.json()) as AuditPage;
 }
 
+/**
+ * The full verification, as the Activity tab runs it: started through its background function (a
+ * test awaits the handler to the end), its result read back with GET /verify?full. (The incremental
+ * check, GET /verify, sees only entries newer than its checkpoint: tests/api/audit-scale.test.ts.)
+ */
 async function check(
   cookie: string,
 ): Promise<{ ok: boolean; entries: number; brokenAt?: number; reason?: string }> {
-  const res = await call(activityFn, '/api/admin/activity/verify', { cookie });
+  const started = await call(verificationFn, '/api/admin/activity/verification', { method: 'POST', cookie });
+  expect(started.status).toBe(202);
+  const res = await call(activityFn, '/api/admin/activity/verify?full', { cookie });
   expect(res.status).toBe(200);
-  return (await res.json()) as { ok: boolean; entries: number };
+  const { full } = (await res.json()) as {
+    full: { state: string; result: { ok: boolean; entries: number } };
+  };
+  expect(full.state).toBe('done');
+  return full.result;
 }
 
 async function keysUnder(prefix: string): Promise<string[]> {

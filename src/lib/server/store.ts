@@ -555,6 +555,24 @@ export function queuesLocally(store: KV): boolean {
   return store instanceof BlobsKV && store.path === 'local-server';
 }
 
+/** Maps with at most `limit` calls in flight, keeping the order (bounded parallel store reads). */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (t: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /** Reads every JSON value under a prefix. O(n) reads: for rebuilds and exports, not hot paths. */
 export async function readAll<T>(store: KV, prefix: string): Promise<T[]> {
   const out: T[] = [];

@@ -15,7 +15,16 @@ import {
   type WebhookKind,
 } from '../../schemas/donations.ts';
 import type { z } from 'zod';
-import { hotDocument, key, kv, StoreUnavailableError, UNCHANGED, upsert, type KV } from '../store.ts';
+import {
+  hotDocument,
+  key,
+  kv,
+  mapLimit,
+  StoreUnavailableError,
+  UNCHANGED,
+  upsert,
+  type KV,
+} from '../store.ts';
 
 /**
  * The donations ledger (store `donations`): one record per contribution line
@@ -175,20 +184,6 @@ export async function getContribution(id: string): Promise<StoredContribution | 
 
 // ---------------------------------------------------------------------------
 // Reading the aggregates
-
-/** Maps with at most `limit` operations in flight. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 /** The day aggregates between two campaign days (inclusive): one key listing, then one read per day. */
 export async function dayAggregates(from: string, to: string): Promise<DayAggregate[]> {
