@@ -184,8 +184,10 @@ async function chainChunk(s: KV, job: VerifyJob, io: JobIO, now: Date): Promise<
   const fail = (brokenAt: number, reason: string) =>
     finish(job, { ok: false, entries: brokenAt - 1, brokenAt, reason }, now);
   let end = false;
-  for (let base = first; base < first + CHUNK && !end; base += BATCH) {
-    const seqs = Array.from({ length: BATCH }, (_, i) => base + i);
+  // A chunk is the positions n * CHUNK + 1 .. (n + 1) * CHUNK (its summary is stored under n).
+  const stop = (n + 1) * CHUNK;
+  for (let base = first; base <= stop && !end; base += BATCH) {
+    const seqs = Array.from({ length: Math.min(BATCH, stop - base + 1) }, (_, i) => base + i);
     const raws = await mapLimit(seqs, 32, (seq) => s.get<unknown>(chainKey(seq)));
     for (const [i, raw] of raws.entries()) {
       const seq = seqs[i]!;
@@ -352,12 +354,12 @@ async function step(s: KV, job: VerifyJob, io: JobIO, sums: Summaries, now: Date
 async function run(job: VerifyJob, io: JobIO, deadline: number): Promise<boolean> {
   const s = auditStore();
   const sums = new Summaries(io);
-  while (job.state === 'running' && Date.now() < deadline) {
-    const now = new Date();
-    await step(s, job, io, sums, now);
+  // At least one step a run, however short its budget.
+  do {
+    await step(s, job, io, sums, new Date());
     job.updatedAt = new Date().toISOString();
     if (!(await io.save(job))) return false;
-  }
+  } while (job.state === 'running' && Date.now() < deadline);
   return true;
 }
 
