@@ -1,4 +1,4 @@
-import { AuditEntrySchema, type AuditEntry } from '../../schemas/audit.ts';
+import { AuditEntrySchema, type AuditCheckStep, type AuditEntry } from '../../schemas/audit.ts';
 import { mapLimit, type KV } from '../store.ts';
 import {
   anchorKey,
@@ -69,17 +69,7 @@ export async function readCheckpoint(
   return { cp: valid ? c : ZERO, etag: r.etag, valid };
 }
 
-export interface StepReport {
-  ok: boolean;
-  /** Entries verified so far (the checkpoint's position). */
-  entries: number;
-  /** Entries up to the head not verified yet (a later step goes on). */
-  pending: number;
-  brokenAt?: number;
-  reason?: string;
-  /** See ChainReport (verification.ts): removal of entries from the end is checked from this position on. */
-  anchoredFrom?: number;
-}
+export type StepReport = AuditCheckStep;
 
 export interface StepLimits {
   maxEntries: number;

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AuditEntrySchema } from '../../schemas/audit.ts';
+import {
+  AuditEntrySchema,
+  type AuditChainReport,
+  type AuditVerifyStatus,
+} from '../../schemas/audit.ts';
 import { key, mapLimit, type KV } from '../store.ts';
 import { checkUntil, BULK_STEP, readCheckpoint, resetIndex } from './checkpoint.ts';
 import {
@@ -42,23 +46,13 @@ import {
  * `verifyChain()` runs the same walk in one go, in memory (tests, tools).
  */
 
-export interface ChainReport {
-  ok: boolean;
-  entries: number;
-  /** The first position where the chain does not hold, and why. */
-  brokenAt?: number;
-  reason?: string;
-  /**
-   * When anchoring began after entry 1 (a store from before anchors, or restarted over a head that could not
-   * be trusted; that entry says so): entries removed from the end before this position cannot be ruled out.
-   */
-  anchoredFrom?: number;
-}
+export type ChainReport = AuditChainReport;
+export type VerifyStatus = AuditVerifyStatus;
 
 /** What the later phases need of an entry: [time ms, kind, person id, hash]. */
 type Summary = [atMs: number, kind: string, actorId: number | null, hash: string];
 
-type Phase = 'chain' | 'anchors' | 'listing' | 'index' | 'done';
+type Phase = NonNullable<AuditVerifyStatus['phase']>;
 
 export interface VerifyJob {
   v: 1;
@@ -390,19 +384,6 @@ function storeIO(s: KV, job: VerifyJob, etag: { value: string }): JobIO {
       return true;
     },
   };
-}
-
-export interface VerifyStatus {
-  state: 'none' | 'running' | 'stalled' | 'done';
-  startedAt?: string;
-  startedBy?: string;
-  updatedAt?: string;
-  finishedAt?: string;
-  phase?: Phase;
-  /** Chain phase: entries verified so far, of `total` (the head when the job started). */
-  checked?: number;
-  total?: number;
-  result?: ChainReport;
 }
 
 export function statusOf(job: VerifyJob | null, now = new Date()): VerifyStatus {
