@@ -45,7 +45,7 @@ export default handle(async (req: Request, context: Context) => {
   if (!parsed.success) throw zodToHttp(parsed.error);
   if (parsed.data.format === 'csv') {
     const source = auditCsvSource(parsed.data);
-    const body = await csvBody(source);
+    const { body } = await csvBody(source);
     await audit(context, user, 'audit.export', null, exportFilters(parsed.data));
     return download(body, source.filename, 'text/csv; charset=utf-8');
   }

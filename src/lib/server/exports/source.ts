@@ -19,6 +19,7 @@ export async function collectRows(source: CsvSource): Promise<string[][]> {
 }
 
 /** A source's whole CSV body (RFC 4180, formula cells neutralised), as the synchronous endpoints answer it. */
-export async function csvBody(source: CsvSource): Promise<string> {
-  return toCsv(source.columns, await collectRows(source));
+export async function csvBody(source: CsvSource): Promise<{ body: string; rows: number }> {
+  const rows = await collectRows(source);
+  return { body: toCsv(source.columns, rows), rows: rows.length };
 }
