@@ -73,7 +73,10 @@ beforeAll(async () => {
   before = (await kv('audit').get<{ seq: number }>('head'))!.value.seq;
   for (let i = 0; i < ENTRIES; i += 5000)
     await appendAuditBatch(
-      Array.from({ length: Math.min(5000, ENTRIES - i) }, (_, j) => ({ input: input(i + j), now: atOf(i + j) })),
+      Array.from({ length: Math.min(5000, ENTRIES - i) }, (_, j) => ({
+        input: input(i + j),
+        now: atOf(i + j),
+      })),
     );
   // A tail the check has not reached yet, written one by one as staff actions are.
   for (let i = ENTRIES; i < ENTRIES + TAIL; i++) await appendAudit(input(i), atOf(i));
@@ -130,9 +133,14 @@ describe(`Activity with ${ENTRIES.toLocaleString('en-US')} entries (counting sto
       const want = expected(match);
       const n = Number(/page=(\d+)/.exec(query)?.[1] ?? 1);
       expect(value.problems, query).toEqual([]);
-      expect(value.total, query).toBe(query === '' || query === '&page=900' ? before + ENTRIES + TAIL : want.length);
+      expect(value.total, query).toBe(
+        query === '' || query === '&page=900' ? before + ENTRIES + TAIL : want.length,
+      );
       if (query.includes('actor') || query.includes('kind') || query.includes('from'))
-        expect(value.entries.map((e) => e.seq), query).toEqual(want.slice((n - 1) * 50, n * 50));
+        expect(
+          value.entries.map((e) => e.seq),
+          query,
+        ).toEqual(want.slice((n - 1) * 50, n * 50));
       else expect(value.entries.map((e) => e.seq)[0], query).toBe(before + ENTRIES + TAIL - (n - 1) * 50);
       expect(calls, query).toBeLessThanOrEqual(BOUNDS.activityPage);
     }

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '../../lib/schemas/audit-kinds.ts';
-import {
-  ACTIVITY_PAGE_SIZE,
-  activityCsvUrl,
-  useActivity,
-  type ActivityFilters,
-} from '../api/activity.ts';
+import { ACTIVITY_PAGE_SIZE, activityCsvUrl, useActivity, type ActivityFilters } from '../api/activity.ts';
 import { useUsers } from '../api/get-users.ts';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';

@@ -39,6 +39,13 @@ export interface Combiner<D, V, R> {
   leaseKey: string;
   /** Ends with '/'; op names sort in the order ops are served. */
   opPrefix: string;
+  /**
+   * Serve in time order: op names start with the time (ms, 13 digits) taken just before the op is
+   * written. A fold notes the time, waits this long, lists the ops and takes only those named up to the
+   * noted time, so an op written a moment earlier (still on its way to the store) is never overtaken by
+   * a later one. Holds while a store write takes less than this.
+   */
+  settleMs?: number;
   fold(doc: D | null, ops: Op<V>[]): Folded<D, R> | Promise<Folded<D, R>>;
 }
 
@@ -78,18 +85,31 @@ async function release(s: KV, leaseKey: string, lease: Lease): Promise<void> {
 /** Folds every waiting op into the document (the caller holds the lease); returns work for after the release. */
 async function foldWaiting<D, V, R>(c: Combiner<D, V, R>): Promise<(() => Promise<void>) | undefined> {
   const s = c.store();
+  const cutoff = Date.now();
+  if (c.settleMs) await sleep(c.settleMs);
   const names: string[] = [];
   for await (const page of s.keys(c.opPrefix)) {
     names.push(...page);
     if (names.length >= BATCH * 2) break;
   }
   names.sort();
-  const read = await mapLimit(names, 16, async (k) => ({ key: k, stored: (await s.get<Stored<V, R>>(k))?.value }));
+  const read = await mapLimit(names, 16, async (k) => ({
+    key: k,
+    stored: (await s.get<Stored<V, R>>(k))?.value,
+  }));
   const now = Date.now();
-  const stale = read.filter((o) => o.stored?.result !== undefined && now - (o.stored.answeredAt ?? 0) > ANSWERED_TTL_MS);
+  const stale = read.filter(
+    (o) => o.stored?.result !== undefined && now - (o.stored.answeredAt ?? 0) > ANSWERED_TTL_MS,
+  );
   await mapLimit(stale, 16, (o) => s.delete(o.key));
   const waiting = read
-    .filter((o): o is { key: string; stored: Stored<V, R> } => o.stored !== undefined && o.stored.result === undefined)
+    .filter(
+      (o): o is { key: string; stored: Stored<V, R> } =>
+        o.stored !== undefined &&
+        o.stored.result === undefined &&
+        (c.settleMs === undefined ||
+          Number(o.key.slice(c.opPrefix.length, c.opPrefix.length + 13)) <= cutoff),
+    )
     .slice(0, BATCH)
     .map((o) => ({ key: o.key, value: o.stored.v }));
   if (!waiting.length) return undefined;
@@ -127,7 +147,8 @@ export async function submit<D, V, R>(
   const k = `${c.opPrefix}${name}`;
   const twin = !(await s.create(k, { v: value } satisfies Stored<V, R>));
   const owner = randomUUID();
-  const deadline = Date.now() + budgetMs;
+  // The budget on the monotonic clock: tests that fake the date must not wait forever.
+  const deadline = performance.now() + budgetMs;
   let wait = 10;
   for (;;) {
     const mine = (await s.get<Stored<V, R>>(k))?.value;
@@ -150,7 +171,7 @@ export async function submit<D, V, R>(
       await after?.().catch((e: unknown) => console.error('[combine] work after a fold failed', e));
       continue;
     }
-    if (Date.now() > deadline)
+    if (performance.now() > deadline)
       throw new StoreUnavailableError(new Error(`${c.docKey}: no fold within the budget`));
     await sleep(wait * (0.5 + Math.random()));
     wait = Math.min(250, wait * 1.6);

@@ -537,19 +537,6 @@ export async function bumpCounter(counterName: string, atLeast: number): Promise
   await upsert<{ value: number }>(kv('meta'), k, (c) => ({ value: Math.max(c?.value ?? 0, atLeast) }));
 }
 
-/**
- * Runs a read-modify-write of a hot shared document (a roster, a day
- * aggregate). On the service path (Netlify) it runs at once: Blobs applies
- * onlyIfMatch atomically and the CAS loop inside decides. On the local-server
- * path (one process; writes are already queued per key, see BlobsKV) the whole
- * read-modify-write waits its turn too, so a local burst of a hundred writers
- * is not spent on retries. The atomic MemoryKV and a BlobsKV on the service
- * path are never queued: race tests there exercise the CAS loop itself.
- */
-export function hotDocument<T>(store: KV, k: string, op: () => Promise<T>): Promise<T> {
-  return queuesLocally(store) ? serialized(`rmw\u0000${k}`, op) : op();
-}
-
 /** True only for a BlobsKV on the local-server path: there work on a key may wait its turn in-process. */
 export function queuesLocally(store: KV): boolean {
   return store instanceof BlobsKV && store.path === 'local-server';

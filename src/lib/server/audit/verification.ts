@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AuditEntrySchema,
-  type AuditChainReport,
-  type AuditVerifyStatus,
-} from '../../schemas/audit.ts';
+import { AuditEntrySchema, type AuditChainReport, type AuditVerifyStatus } from '../../schemas/audit.ts';
 import { key, mapLimit, type KV } from '../store.ts';
 import { checkUntil, BULK_STEP, readCheckpoint, resetIndex } from './checkpoint.ts';
 import {

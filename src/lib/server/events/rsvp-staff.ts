@@ -88,15 +88,25 @@ export async function rsvpStaffView(
   const needle = q.trim().toLowerCase();
   // A search also reads older places' records (those without details in the roster) to match them.
   const legacy = needle ? await people(eventId, l.entries) : new Map<string, RosterPerson | null>();
-  const found = l.ordered.filter(
-    ({ entry }) => matches(needle, entry.person ?? legacy.get(entry.id) ?? undefined),
+  const found = l.ordered.filter(({ entry }) =>
+    matches(needle, entry.person ?? legacy.get(entry.id) ?? undefined),
   );
   const start = (page - 1) * pageSize;
   const shown = found.slice(start, start + pageSize);
-  const details = needle ? legacy : await people(eventId, shown.map((r) => r.entry));
+  const details = needle
+    ? legacy
+    : await people(
+        eventId,
+        shown.map((r) => r.entry),
+      );
   const going = new Set(l.entries.filter((e) => e.status === 'going').map((e) => e.id));
   return {
-    event: { id: l.event.id, title: l.event.title, eventDate: l.event.eventDate, startTime: l.event.startTime },
+    event: {
+      id: l.event.id,
+      title: l.event.title,
+      eventDate: l.event.eventDate,
+      startTime: l.event.startTime,
+    },
     capacity: l.event.maxAttendees,
     ...counts(l.entries),
     checkedIn: Object.keys(l.checkIns).filter((id) => going.has(id)).length,
@@ -134,7 +144,14 @@ export async function rsvpCsvSource(
     async *rows() {
       for (let start = 0; start < l.ordered.length; start += CSV_WINDOW) {
         const window = l.ordered.slice(start, start + CSV_WINDOW);
-        for (const r of rows(l, window, await people(eventId, window.map((w) => w.entry))))
+        for (const r of rows(
+          l,
+          window,
+          await people(
+            eventId,
+            window.map((w) => w.entry),
+          ),
+        ))
           yield [
             r.name,
             r.email,

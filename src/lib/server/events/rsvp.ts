@@ -87,6 +87,7 @@ function rosterCombiner(
     docKey: rosterKey(eventId),
     leaseKey: key('lease', 'roster', eventId),
     opPrefix: `${key('op', 'roster', eventId)}/`,
+    settleMs: SETTLE_MS,
     fold: (raw, ops: Op<RosterOp>[]) => {
       const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId, entries: [] };
       const entries = roster.entries.map((e) => ({ ...e }));
@@ -102,7 +103,13 @@ function rosterCombiner(
   };
 }
 
-/** An op's name: served in arrival order (the time in ms, zero-padded), then by id. */
+/**
+ * First come, first served: a fold takes an op only once it is this old, so one written a moment
+ * earlier is never overtaken (docs/decisions/106-rushes-that-refuse-no-one.md).
+ */
+const SETTLE_MS = 150;
+
+/** An op's name: served in the order ops were recorded (the time in ms, zero-padded), then by id. */
 const opName = (at: string, id: string, kind: RosterOp['kind']) =>
   `${String(Date.parse(at)).padStart(13, '0')}+${id}+${kind}`;
 
@@ -242,12 +249,7 @@ async function mailStatus(
     return null;
   });
   if (!rec || !claimed) return;
-  await emailAndMark(
-    event.id,
-    id,
-    null,
-    statusEmail(event, rec, real.status, real.position),
-  );
+  await emailAndMark(event.id, id, null, statusEmail(event, rec, real.status, real.position));
 }
 
 /**
@@ -320,13 +322,20 @@ export async function rsvp(
   }
   await logReminderConsent(record, meta, at, lang);
 
-  // 2. The seat decision: one roster write for everyone waiting, in arrival order.
+  // 2. The seat decision: one roster write for everyone waiting, in the order they joined the queue (now).
+  const queued = new Date().toISOString();
   const op: RosterOp = {
     kind: 'rsvp',
     ...party,
-    person: { name: input.name, email: input.email, phone: input.phone ?? null, smsReminder: input.smsReminder },
+    at: queued,
+    person: {
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      smsReminder: input.smsReminder,
+    },
   };
-  const { result, twin } = await submit(rosterCombiner(eventId, event), opName(at, id, 'rsvp'), op);
+  const { result, twin } = await submit(rosterCombiner(eventId, event), opName(queued, id, 'rsvp'), op);
   if (twin || result?.kind !== 'placed') {
     // Already holding a place (a concurrent twin got it first): answered like the repeat above.
     const { entries } = await getRoster(eventId);
@@ -382,8 +391,9 @@ export async function cancelRsvp(
 ): Promise<{ alreadyCancelled: boolean }> {
   const { rsvp: rec, event } = await rsvpForLink(input);
   const at = now.toISOString();
-  const op: RosterOp = { kind: 'cancel', id: rec.id, at };
-  const { result } = await submit(rosterCombiner(input.event, event), opName(at, rec.id, 'cancel'), op);
+  const queued = new Date().toISOString();
+  const op: RosterOp = { kind: 'cancel', id: rec.id, at: queued };
+  const { result } = await submit(rosterCombiner(input.event, event), opName(queued, rec.id, 'cancel'), op);
   const already = result?.kind !== 'cancelled' || result.already;
   if (rec.status !== 'cancelled')
     await setRecord(input.event, rec.id, () => ({ status: 'cancelled', cancelledAt: at }));
