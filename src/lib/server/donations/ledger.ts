@@ -204,12 +204,20 @@ export async function getContribution(id: string): Promise<StoredContribution | 
 /** The day aggregates between two campaign days (inclusive): one key listing, then one read per day. */
 export async function dayAggregates(from: string, to: string): Promise<DayAggregate[]> {
   const days: string[] = [];
-  for await (const page of store().keys(DAY_PREFIX)) {
-    for (const k of page) {
-      const day = k.slice(DAY_PREFIX.length);
-      if (day >= from && day <= to) days.push(day);
+  // A range within a few years lists only its years' day keys (one call each, a year has at most 366),
+  // so the listing does not grow with the campaign's history (docs/decisions/107-bounded-staff-lists.md).
+  const [y0, y1] = [Number(from.slice(0, 4)), Number(to.slice(0, 4))];
+  const prefixes =
+    y1 - y0 <= 3
+      ? Array.from({ length: y1 - y0 + 1 }, (_, i) => `${DAY_PREFIX}${String(y0 + i).padStart(4, '0')}-`)
+      : [DAY_PREFIX];
+  for (const prefix of prefixes)
+    for await (const page of store().keys(prefix)) {
+      for (const k of page) {
+        const day = k.slice(DAY_PREFIX.length);
+        if (day >= from && day <= to) days.push(day);
+      }
     }
-  }
   const docs = await mapLimit(days.sort(), 16, async (day) => {
     const r = await store().get<unknown>(dayKey(day));
     const p = r ? DayAggregateSchema.safeParse(r.value) : null;
