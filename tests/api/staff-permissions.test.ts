@@ -320,7 +320,7 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
     ).toBe(404);
     expect((await call(revisionsFn, `/api/admin/news/abc/revisions`, { cookie: admin })).status).toBe(404);
     expect((await call(revisionsFn, `/api/admin/news/999999/revisions`, { cookie: admin })).status).toBe(200);
-    const trashBefore = (await listTrash()).length;
+    const trashBefore = (await listTrash()).total;
     expect(
       (await call(trashFn, '/api/admin/trash/user/1/restore', { method: 'POST', cookie: admin })).status,
     ).toBe(404);
@@ -328,7 +328,7 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
       (await call(trashFn, '/api/admin/trash/event/987654/restore', { method: 'POST', cookie: admin }))
         .status,
     ).toBe(404);
-    expect((await listTrash()).length).toBe(trashBefore);
+    expect((await listTrash()).total).toBe(trashBefore);
   });
 
   it('preview drafts', async () => {
