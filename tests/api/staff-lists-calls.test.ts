@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as adminDonations from '../../netlify/functions/admin-donations.mts';
 import * as adminRsvps from '../../netlify/functions/admin-event-rsvps.mts';
+import * as adminRevisions from '../../netlify/functions/admin-revisions.mts';
+import * as adminTrash from '../../netlify/functions/admin-trash.mts';
+import * as adminUsers from '../../netlify/functions/admin-users.mts';
 import type { RosterEntry, RsvpStaffView, StoredRsvp } from '../../src/lib/schemas/rsvp.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { cancelToken } from '../../src/lib/server/events/cancel-link.ts';
@@ -44,6 +47,12 @@ const BOUNDS = {
   delivery: 16,
   /** The Donations tab for 30 days: the user and policy, the day keys of the year (1), one read per day with gifts (30). */
   donations30Days: 33,
+  /** A page of 50 users: the user and policy, the user keys (one listing per 1,000: 2 here), the 50 records. */
+  usersPage: 54,
+  /** A page of 50 of the Trash: the user and policy, the order keys and the entry keys of both stores (4), the 50 entries. */
+  trashPage: 56,
+  /** A page of 50 versions of one article: the user and policy, the version numbers (1), the 50 versions. */
+  revisionsPage: 53,
 } as const;
 
 const RSVPS = 2500;
@@ -206,5 +215,62 @@ describe('each write of a rush costs a fixed number of calls, whatever the roste
     expect(tab.value.status).toBe(200);
     expect(((await tab.value.json()) as { totals: { count: number } }).totals.count).toBe(1030);
     expect(tab.calls).toBeLessThanOrEqual(BOUNDS.donations30Days);
+  }, 120_000);
+});
+
+describe("users, the Trash and an article's history: a page reads its own records only", () => {
+  it(`users: at most ${BOUNDS.usersPage}; the Trash: at most ${BOUNDS.trashPage}; 50 of 600 versions: at most ${BOUNDS.revisionsPage}`, async () => {
+    const admin = await signedIn('admin');
+    // 1,200 staff accounts, 700 deleted events, an article saved 600 times: written straight into the store.
+    const me = (await kv('users').get<Record<string, unknown>>(`user/${admin.user.id}`))!.value;
+    for (let i = 0; i < 1200; i++)
+      await kv('users').put(`user/${10_000 + i}`, {
+        ...me,
+        id: 10_000 + i,
+        username: `staff${i}`,
+        email: `s${i}@example.org`,
+        role: 'viewer',
+      });
+    const deletedAt = new Date(Date.now() - 3_600_000).toISOString();
+    for (let i = 0; i < 700; i++)
+      await kv('events').put(`trash/${50_000 + i}`, {
+        kind: 'event',
+        id: 50_000 + i,
+        title: `Deleted ${i}`,
+        deletedAt,
+        deletedById: 1,
+        deletedByName: 'a',
+        record: { id: 50_000 + i },
+      });
+    for (let n = 1; n <= 600; n++)
+      await kv('articles').put(`rev/77/${String(n).padStart(6, '0')}`, {
+        n,
+        at: deletedAt,
+        actorId: 1,
+        actorName: 'a',
+        action: 'update',
+        restoredFrom: null,
+        changed: ['title'],
+        snapshot: { id: 77, title: `Take ${n}` },
+      });
+    const usersPage = await cost(() => call(adminUsers, '/api/admin/users?page=3', { cookie: admin.cookie }));
+    const users = (await usersPage.value.json()) as { users: unknown[]; total: number };
+    expect(users.users).toHaveLength(50);
+    expect(users.total).toBeGreaterThan(1200);
+    expect(usersPage.calls).toBeLessThanOrEqual(BOUNDS.usersPage);
+    // The Trash's first listing gives the older entries their order keys (once); then a page is bounded.
+    await call(adminTrash, '/api/admin/trash', { cookie: admin.cookie });
+    const trashPage = await cost(() => call(adminTrash, '/api/admin/trash?page=2', { cookie: admin.cookie }));
+    const trash = (await trashPage.value.json()) as { items: unknown[]; total: number };
+    expect(trash.items).toHaveLength(50);
+    expect(trash.total).toBe(700);
+    expect(trashPage.calls).toBeLessThanOrEqual(BOUNDS.trashPage);
+    const history = await cost(() =>
+      call(adminRevisions, '/api/admin/news/77/revisions?page=2', { cookie: editor }),
+    );
+    const revs = (await history.value.json()) as { revisions: { n: number }[]; total: number };
+    expect(revs.revisions.map((r) => r.n)).toEqual(Array.from({ length: 50 }, (_, i) => 550 - i));
+    expect(revs.total).toBe(600);
+    expect(history.calls).toBeLessThanOrEqual(BOUNDS.revisionsPage);
   }, 120_000);
 });
