@@ -184,7 +184,8 @@ export function appendAuditBatch(items: readonly { input: AuditInput; now: Date 
       entries.push(e);
       prevHash = e.hash;
     }
-    await mapLimit(entries, 32, async (e) => {
+    // Many writes in flight: the local Blobs server takes a few ms per write, most of it waiting.
+    await mapLimit(entries, 128, async (e) => {
       if (!(await s.create(chainKey(e.seq), e))) throw new Error(`audit position ${e.seq} is taken`);
       await s.put(logKey(e), { seq: e.seq });
     });

@@ -215,7 +215,7 @@ export async function checkUntil(limits: StepLimits, budgetMs: number): Promise<
 export async function resetIndex(): Promise<void> {
   const s = auditStore();
   const keys: string[] = [];
-  for await (const page of s.keys('postings/')) keys.push(...page);
+  for (const prefix of ['postings/', 'segments/']) for await (const page of s.keys(prefix)) keys.push(...page);
   await mapLimit(keys, 16, (k) => s.delete(k));
   await s.delete(CHECKPOINT_KEY);
 }

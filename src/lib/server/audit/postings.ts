@@ -12,7 +12,7 @@ import { DAY_MS } from './trail.ts';
  * `actor:<id>:<kind>` (id 0: nobody signed in). A list is one small document
  * (`postings/<list>`: its count, its newest items, and a reference per sealed
  * segment with how many items fall on each UTC day) plus immutable segments of
- * SEGMENT_ITEMS items (`postings/<list>/<n>`). An item is `[seq, time in ms]`,
+ * SEGMENT_ITEMS items (`segments/<list>/<n>`). An item is `[seq, time in ms]`,
  * never the entry: the chain keeps the one copy, and a page reads the entries
  * it shows from there and checks each one.
  *
@@ -51,7 +51,9 @@ export interface Segment {
 }
 
 export const listDocKey = (list: string) => key('postings', list);
-export const segmentKey = (list: string, n: number) => key('postings', list, String(n).padStart(7, '0'));
+// Segments under their own prefix: a key is never both a document and a folder (the local Blobs server keeps
+// each key as a file).
+export const segmentKey = (list: string, n: number) => key('segments', list, String(n).padStart(7, '0'));
 export const emptyList = (list: string): ListDoc => ({ v: 1, list, count: 0, sealed: [], open: [] });
 export const dayNumber = (ms: number) => Math.floor(ms / DAY_MS);
 
