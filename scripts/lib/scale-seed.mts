@@ -9,7 +9,7 @@ import {
 import { CONTACT_SUBJECTS, STATES } from '../../src/lib/schemas/public-forms.ts';
 import { RsvpInputSchema } from '../../src/lib/schemas/rsvp.ts';
 import type { Lang } from '../../src/lib/lang.ts';
-import { appendAuditBatch, type Actor } from '../../src/lib/server/audit/audit.ts';
+import { appendAuditBatch, type Actor, type AuditInput } from '../../src/lib/server/audit/audit.ts';
 import type { AuditKind } from '../../src/lib/schemas/audit-kinds.ts';
 import { seedArticle } from '../../src/lib/server/content/articles.ts';
 import { campaignToday, createEvent } from '../../src/lib/server/content/events.ts';
@@ -253,7 +253,7 @@ async function seedScaleQuietly(
   await phase('audit entries', 2 * n, async () => {
     // The bulk path (audit.ts, appendAuditBatch): the entries, index keys, anchors and head one-by-one appends
     // would leave, written side by side and verified and indexed by the incremental check as it goes.
-    const entry = (i: number) => {
+    const entry = (i: number): { input: AuditInput; now: Date } => {
       const kind = AUDIT_KINDS_SEEDED[i % AUDIT_KINDS_SEEDED.length]!;
       return {
         input: {

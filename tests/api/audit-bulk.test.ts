@@ -29,7 +29,8 @@ async function contents(store: KV): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for await (const page of store.keys(''))
     for (const k of page)
-      if (!k.startsWith('postings/') && !k.startsWith('segments/') && k !== 'checkpoint') out[k] = (await store.get(k))!.value;
+      if (!k.startsWith('postings/') && !k.startsWith('segments/') && k !== 'checkpoint')
+        out[k] = (await store.get(k))!.value;
   return out;
 }
 

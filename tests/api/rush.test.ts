@@ -101,9 +101,9 @@ describe.each(['atomic in-memory store with latency', 'production path, SDK-like
       expect(placed.slice(0, 10).every((e) => e.status === 'going')).toBe(true);
       // Nobody who asks after the rush was answered gets ahead of anyone in it.
       const late = Array.from({ length: 20 }, () => person());
-      const lateAnswers = (await Promise.all(
-        late.map(async (p) => (await rsvpTo(event.id, p)).json()),
-      )) as RsvpResult[];
+      const lateAnswers = await Promise.all(
+        late.map(async (p) => (await (await rsvpTo(event.id, p)).json()) as RsvpResult),
+      );
       expect(lateAnswers.map((a) => a.position).sort((x, y) => x! - y!)).toEqual(
         Array.from({ length: 20 }, (_, i) => 191 + i),
       );

@@ -3,7 +3,15 @@ import { useCallback } from 'react';
 import { queryFetcher } from '../../lib/client/api.ts';
 import type { HistoryKind, Revision, RevisionSummary } from '../../lib/schemas/history.ts';
 import type { Page } from '../../lib/schemas/paging.ts';
-import { ADMIN_EVENTS, ADMIN_NEWS, PUBLIC_EVENTS, PUBLIC_NEWS, listKey, send, useRevalidate } from './shared.ts';
+import {
+  ADMIN_EVENTS,
+  ADMIN_NEWS,
+  PUBLIC_EVENTS,
+  PUBLIC_NEWS,
+  listKey,
+  send,
+  useRevalidate,
+} from './shared.ts';
 
 const BASE: Record<HistoryKind, string> = { article: ADMIN_NEWS, event: ADMIN_EVENTS };
 const PUBLIC: Record<HistoryKind, string> = { article: PUBLIC_NEWS, event: PUBLIC_EVENTS };

@@ -3,7 +3,15 @@ import { useCallback } from 'react';
 import { queryFetcher } from '../../lib/client/api.ts';
 import type { HistoryKind, TrashSummary } from '../../lib/schemas/history.ts';
 import type { Page } from '../../lib/schemas/paging.ts';
-import { ADMIN_EVENTS, ADMIN_NEWS, PUBLIC_EVENTS, PUBLIC_NEWS, listKey, send, useRevalidate } from './shared.ts';
+import {
+  ADMIN_EVENTS,
+  ADMIN_NEWS,
+  PUBLIC_EVENTS,
+  PUBLIC_NEWS,
+  listKey,
+  send,
+  useRevalidate,
+} from './shared.ts';
 
 export const ADMIN_TRASH = '/api/admin/trash';
 

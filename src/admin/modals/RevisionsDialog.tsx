@@ -120,7 +120,8 @@ export function RevisionsDialog({
   const current = selected ?? revisions[0]?.n ?? null;
   // Versions are numbered 1, 2, ... without gaps: the one before the oldest on this page is on the next.
   const previousN =
-    revisions.find((r) => current !== null && r.n < current)?.n ?? (current !== null && current > 1 ? current - 1 : null);
+    revisions.find((r) => current !== null && r.n < current)?.n ??
+    (current !== null && current > 1 ? current - 1 : null);
   const shown = useRevision(kind, id, current);
   const previous = useRevision(kind, id, previousN);
   const restore = useRestoreRevision(kind, id);

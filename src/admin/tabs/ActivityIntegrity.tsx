@@ -52,7 +52,7 @@ export function ActivityIntegrity() {
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(() => {
-      if (Date.now() - asked! > APPEAR_MS) setAsked(null);
+      if (asked === null || Date.now() - asked > APPEAR_MS) setAsked(null);
       else void mutate();
     }, 2000);
     return () => clearInterval(timer);

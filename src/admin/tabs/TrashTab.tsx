@@ -70,7 +70,13 @@ export function TrashTab() {
             ))}
           </tbody>
         </Table>
-        <Pager label="Trash" page={page} pageSize={TRASH_PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+        <Pager
+          label="Trash"
+          page={page}
+          pageSize={TRASH_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </ListState>
     </section>
   );

@@ -105,15 +105,16 @@ async function select(q: Filters): Promise<Selection> {
     return {
       total: newest,
       problems: [],
-      window: async (start, n) => {
+      window: (start, n) => {
         const out: Ref[] = [];
         for (let seq = newest - start; seq > 0 && out.length < n; seq--) {
           const info = infos.get(seq);
           out.push(info ? { seq, info } : { seq });
         }
-        return out;
+        return Promise.resolve(out);
       },
-      release: () => {},
+      // Nothing read to forget.
+      release: () => undefined,
     };
   }
   const fresh = tail.filter(

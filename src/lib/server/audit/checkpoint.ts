@@ -176,7 +176,7 @@ async function foldIntoLists(s: KV, lists: Map<string, Item[]>): Promise<void> {
   await mapLimit([...lists], 16, async ([list, items]) => {
     for (let attempt = 0; attempt < 20; attempt++) {
       const cur = await s.get<unknown>(listDocKey(list));
-      const doc = (cur && parseListDoc(list, cur.value)) || emptyList(list);
+      const doc = (cur ? parseListDoc(list, cur.value) : null) ?? emptyList(list);
       const merged = mergeItems(doc, items);
       if (!merged) return;
       // A segment is written before the list names it; its content is the same whoever writes it.
@@ -215,7 +215,8 @@ export async function checkUntil(limits: StepLimits, budgetMs: number): Promise<
 export async function resetIndex(): Promise<void> {
   const s = auditStore();
   const keys: string[] = [];
-  for (const prefix of ['postings/', 'segments/']) for await (const page of s.keys(prefix)) keys.push(...page);
+  for (const prefix of ['postings/', 'segments/'])
+    for await (const page of s.keys(prefix)) keys.push(...page);
   await mapLimit(keys, 16, (k) => s.delete(k));
   await s.delete(CHECKPOINT_KEY);
 }

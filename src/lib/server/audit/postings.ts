@@ -80,7 +80,7 @@ const isItem = (x: unknown): x is Item =>
 /** A stored list document, or null when it is not one (missing or damaged). */
 export function parseListDoc(list: string, raw: unknown): ListDoc | null {
   const d = raw as Partial<ListDoc> | null;
-  if (!d || d.v !== 1 || d.list !== list || !Number.isSafeInteger(d.count)) return null;
+  if (d?.v !== 1 || d.list !== list || !Number.isSafeInteger(d.count)) return null;
   if (!Array.isArray(d.open) || !d.open.every(isItem) || !Array.isArray(d.sealed)) return null;
   const refsOk = d.sealed.every(
     (r, i) =>
@@ -97,7 +97,7 @@ export function parseListDoc(list: string, raw: unknown): ListDoc | null {
 /** A stored segment's items when it is the one its reference names, else null. */
 export function parseSegment(list: string, ref: SealedRef, raw: unknown): Item[] | null {
   const s = raw as Partial<Segment> | null;
-  if (!s || s.list !== list || s.n !== ref.n || !Array.isArray(s.items)) return null;
+  if (s?.list !== list || s.n !== ref.n || !Array.isArray(s.items)) return null;
   const items = s.items;
   if (items.length !== SEGMENT_ITEMS || !items.every(isItem)) return null;
   if (items[0]![0] !== ref.first || items.at(-1)![0] !== ref.last) return null;

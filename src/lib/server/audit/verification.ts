@@ -12,7 +12,6 @@ import {
   type ListDoc,
 } from './postings.ts';
 import {
-  anchorKey,
   auditStore,
   chainKey,
   entryProblem,
@@ -91,9 +90,12 @@ interface JobIO {
 function memoryIO(): JobIO {
   const chunks = new Map<number, Summary[]>();
   return {
-    saveChunk: async (n, items) => void chunks.set(n, items),
-    loadChunk: async (n) => chunks.get(n) ?? null,
-    save: async () => true,
+    saveChunk: (n, items) => {
+      chunks.set(n, items);
+      return Promise.resolve();
+    },
+    loadChunk: (n) => Promise.resolve(chunks.get(n) ?? null),
+    save: () => Promise.resolve(true),
   };
 }
 
@@ -313,7 +315,7 @@ async function indexPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Pr
     const list = k.slice('postings/'.length);
     const raw = await s.get<unknown>(k);
     const doc = raw ? parseListDoc(list, raw.value) : null;
-    if (!doc || doc.count !== doc.sealed.length * SEGMENT_ITEMS + doc.open.length)
+    if (doc?.count !== (doc ? doc.sealed.length * SEGMENT_ITEMS + doc.open.length : -1))
       return fail(cp.seq || 1, 'index altered');
     cursors.set(list, new ListCursor(s, doc));
   }

@@ -4,7 +4,18 @@ import type { PublicUser, UserCreate, UserUpdate } from '../../schemas/user.ts';
 import { PublicUserSchema, UserCreateSchema, UserUpdateSchema } from '../../schemas/user.ts';
 import { HttpError } from '../errors.ts';
 import type { Page, PageQuery } from '../../schemas/paging.ts';
-import { ConflictError, hashed, key, kv, mapLimit, nextId, readAll, update, upsert, type KV } from '../store.ts';
+import {
+  ConflictError,
+  hashed,
+  key,
+  kv,
+  mapLimit,
+  nextId,
+  readAll,
+  update,
+  upsert,
+  type KV,
+} from '../store.ts';
 import { hashPassword } from './passwords.ts';
 
 /** The stored user: the public fields plus credential state that never leaves the server. */

@@ -128,7 +128,7 @@ export function foldOps(
       results.set(key, { kind: 'cancelled', already: cur?.cancelledAt !== op.at });
       continue;
     }
-    if (cur && cur.at === op.at) {
+    if (cur?.at === op.at) {
       placed.set(key, op.id);
       continue;
     }
