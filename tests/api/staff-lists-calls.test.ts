@@ -121,12 +121,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => setStoreFactory(null));
 
-async function cost<T>(work: () => Promise<T>): Promise<{ calls: number; value: T }> {
-  counting.reset();
-  const value = await work();
-  if (process.env.SHOW_CALLS) console.log(counting.calls(), JSON.stringify(counting.counts()));
-  return { calls: counting.calls(), value };
-}
+const cost = <T>(work: () => Promise<T>) => counting.cost(work);
 
 const view = (query = '') =>
   cost(async () => {

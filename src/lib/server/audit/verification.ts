@@ -168,6 +168,10 @@ function finish(job: VerifyJob, result: ChainReport, now: Date): void {
 /** Positions read at once in the chain phase (a short chain costs little more than its length). */
 const BATCH = 64;
 
+/** Ends the job with "does not hold at `brokenAt`" (the chain's length already known). */
+const failing = (job: VerifyJob, now: Date) => (brokenAt: number, reason: string) =>
+  finish(job, { ok: false, entries: job.entries, brokenAt, reason }, now);
+
 /** The chain phase: the next CHUNK positions, in order. */
 async function chainChunk(s: KV, job: VerifyJob, io: JobIO, now: Date): Promise<void> {
   const first = job.through + 1;
@@ -212,8 +216,7 @@ async function chainChunk(s: KV, job: VerifyJob, io: JobIO, now: Date): Promise<
 /** The head and the day anchors (docs/decisions/073-audit-anchors.md). */
 async function anchorPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Promise<void> {
   const n = job.entries;
-  const fail = (brokenAt: number, reason: string) =>
-    finish(job, { ok: false, entries: n, brokenAt, reason }, now);
+  const fail = failing(job, now);
   const head = (await s.get<Head>('head'))?.value;
   if (!head) return n === 0 ? finish(job, { ok: true, entries: 0 }, now) : fail(1, 'head missing');
   if (!signedHead(head)) return fail(n + 1, 'head altered');
@@ -245,8 +248,7 @@ async function anchorPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): P
 /** The index keys: exactly one per entry up to the head, each naming its entry truly. */
 async function listingPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Promise<void> {
   const n = job.entries;
-  const fail = (brokenAt: number, reason: string) =>
-    finish(job, { ok: false, entries: n, brokenAt, reason }, now);
+  const fail = failing(job, now);
   const listed = new Uint8Array(n + 2);
   for await (const page of s.keys('log/')) {
     for (const k of page) {
