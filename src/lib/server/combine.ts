@@ -150,7 +150,7 @@ export async function submit<D, V, R>(
   // The budget on the monotonic clock: tests that fake the date must not wait forever.
   const deadline = performance.now() + budgetMs;
   let wait = 10;
-  for (;;) {
+  for (let round = 0; ; round++) {
     const mine = (await s.get<Stored<V, R>>(k))?.value;
     if (!mine) {
       if (twin) return { result: null, twin };
@@ -160,7 +160,8 @@ export async function submit<D, V, R>(
       if (!twin) await s.delete(k);
       return { result: mine.result, twin };
     }
-    const lease = await acquire(s, c.leaseKey, owner);
+    // The lease is tried at once and then every third round: while someone folds, waiting costs one read a round.
+    const lease = round % 3 === 0 ? await acquire(s, c.leaseKey, owner) : null;
     if (lease) {
       let after: (() => Promise<void>) | undefined;
       try {
@@ -174,6 +175,6 @@ export async function submit<D, V, R>(
     if (performance.now() > deadline)
       throw new StoreUnavailableError(new Error(`${c.docKey}: no fold within the budget`));
     await sleep(wait * (0.5 + Math.random()));
-    wait = Math.min(250, wait * 1.6);
+    wait = Math.min(400, wait * 1.6);
   }
 }
