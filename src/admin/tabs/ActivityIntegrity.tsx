@@ -35,7 +35,7 @@ function fullText(full: AuditVerifyStatus | undefined): string {
 }
 
 /**
- * The Activity tab's integrity checks (docs/decisions/105-audit-at-scale.md): "Check integrity" verifies
+ * The Activity tab's integrity checks (docs/decisions/105-audit-at-scale.md, docs/decisions/108-audit-full-verification-job.md): "Check integrity" verifies
  * the entries written since the last check (a few requests, each bounded) and that none was removed from
  * the end; "Verify every entry" reads the whole record again in the background, with its progress here.
  */

@@ -25,7 +25,7 @@ import {
 } from './trail.ts';
 
 /**
- * The full verification of the audit trail (docs/decisions/105-audit-at-scale.md): every
+ * The full verification of the audit trail (docs/decisions/108-audit-full-verification-job.md): every
  * entry (position, link, HMAC), the signed head, the day anchors, the index keys,
  * and the postings lists up to the checkpoint. What it detects:
  * docs/decisions/073-audit-anchors.md.
