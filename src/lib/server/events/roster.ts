@@ -2,9 +2,9 @@ import { RSVP_MESSAGES, type RosterEntry, type RosterPerson, type RsvpResult } f
 
 /**
  * Seat allocation for one event's roster, pure (the I/O is in rsvp.ts). The
- * entries are in arrival order: the order their compare-and-set writes
- * committed. A party (a person and their guests) takes 1 + guests seats and
- * is never split.
+ * entries are in arrival order: the order the folds took their ops in
+ * (foldOps below; docs/decisions/106-rushes-that-refuse-no-one.md). A party
+ * (a person and their guests) takes 1 + guests seats and is never split.
  *
  * Promotion policy: waitlisted parties are taken in order, and a party that
  * does not fit the free seats keeps its place while a later, smaller one that
