@@ -310,3 +310,54 @@ describe('refused sign-ins are aggregated per source and window', () => {
     expect((await check(boss.cookie)).ok).toBe(true);
   });
 });
+
+describe('the incremental check (GET /verify) sees what is new since its checkpoint', () => {
+  async function step(
+    cookie: string,
+  ): Promise<{ ok: boolean; entries: number; pending: number; reason?: string }> {
+    const res = await call(activityFn, '/api/admin/activity/verify', { cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { ok: boolean; entries: number; pending: number; reason?: string };
+  }
+  const newArticle = (cookie: string, title: string) =>
+    call(adminNews, '/api/admin/news', {
+      json: { title, slug: `t-${title.toLowerCase()}`, content: '<p>x</p>', author: 'A' },
+      cookie,
+    });
+
+  it('an entry changed after the last check fails the next one; one before it is left to the full verification', async () => {
+    const { boss, total } = await scene();
+    expect(await step(boss.cookie)).toMatchObject({ ok: true, pending: 0 });
+    for (const title of ['Six', 'Seven']) await newArticle(boss.cookie, title);
+    const k = chainKey(total + 1);
+    const cur = (await audit().get<AuditEntry>(k))!.value;
+    await audit().put(k, { ...cur, actorName: 'framed-colleague' });
+    expect(await step(boss.cookie)).toMatchObject({
+      ok: false,
+      brokenAt: total + 1,
+      reason: 'entry altered',
+    });
+    await audit().put(k, cur);
+    expect(await step(boss.cookie)).toMatchObject({ ok: true, pending: 0 });
+    // Behind the checkpoint now: the step does not read it again; the full verification does.
+    await audit().put(k, { ...cur, actorName: 'framed-colleague' });
+    expect(await step(boss.cookie)).toMatchObject({ ok: true });
+    expect(await check(boss.cookie)).toMatchObject({
+      ok: false,
+      brokenAt: total + 1,
+      reason: 'entry altered',
+    });
+  });
+
+  it('the newest entries removed and the head moved back behind the checkpoint: found at once', async () => {
+    const { boss, total } = await scene();
+    expect(await step(boss.cookie)).toMatchObject({ ok: true, pending: 0 });
+    const last = (await audit().get<AuditEntry>(chainKey(total - 2)))!.value;
+    for (let seq = total; seq > total - 2; seq--) {
+      await audit().delete(await indexKeyOf(seq));
+      await audit().delete(chainKey(seq));
+    }
+    await audit().put('head', { seq: last.seq, hash: last.hash });
+    expect(await step(boss.cookie)).toMatchObject({ ok: false, reason: 'head altered' });
+  });
+});
