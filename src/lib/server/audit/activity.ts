@@ -19,7 +19,17 @@ import {
   parseListDoc,
   type DayRange,
 } from './postings.ts';
-import { auditStore, chainKey, DAY_MS, entryProblem, invTime, parseLogKey, type KeyInfo } from './trail.ts';
+import {
+  auditStore,
+  chainKey,
+  DAY_MS,
+  entryProblem,
+  invTime,
+  parseLogKey,
+  RECENT,
+  type Head,
+  type KeyInfo,
+} from './trail.ts';
 
 /**
  * Reading the audit trail: Activity's pages and its CSV (docs/decisions/105-audit-at-scale.md).
@@ -43,6 +53,30 @@ import { auditStore, chainKey, DAY_MS, entryProblem, invTime, parseLogKey, type 
  * taken when its request starts, and a request runs at most 60 s (the function limit).
  */
 const TAIL_MARGIN_MS = 5 * 60_000;
+
+/** What a position must be: its kind, person and time (from an index key or the head's recent entries). */
+type Known = Pick<KeyInfo, 'seq' | 'at' | 'kind' | 'actorId'> & { key?: string };
+
+/**
+ * The entries past the checkpoint, newest first (by position), from the head's list of the newest
+ * entries (no listing) when it covers them all, which the scheduled check keeps so; otherwise from
+ * the index keys' names, listed newest first until the listing passes the checkpoint's time. (The local
+ * Blobs server reads every index key for any listing of them: at 100,000 entries, seconds a listing.)
+ */
+async function tail(s: KV, cp: Checkpoint): Promise<{ known: Known[]; newest: number }> {
+  const head = (await s.get<Head>('head'))?.value;
+  if (head && Number.isSafeInteger(head.seq) && head.seq >= cp.seq) {
+    const wanted = head.seq - cp.seq;
+    const recent = (head.recent ?? []).filter((r) => r[0] > cp.seq && r[0] <= head.seq);
+    if (wanted <= RECENT && recent.length === wanted)
+      return {
+        known: recent.map(([seq, at, kind, actorId]) => ({ seq, at, kind, actorId })).reverse(),
+        newest: head.seq,
+      };
+  }
+  const known = await tailKeys(s, cp);
+  return { known, newest: Math.max(cp.seq, known[0]?.seq ?? 0) };
+}
 
 /** Index keys of the entries past the checkpoint, newest first (by position). */
 async function tailKeys(s: KV, cp: Checkpoint): Promise<KeyInfo[]> {
@@ -73,10 +107,10 @@ function dayRangeOf(q: Pick<AuditQuery, 'from' | 'to'>): DayRange {
 const inDays = (r: DayRange, atMs: number) =>
   (r.from === null || dayNumber(atMs) >= r.from) && (r.to === null || dayNumber(atMs) <= r.to);
 
-/** A position to show, and what it must be: what its index key says, or the list and time it was listed under. */
+/** A position to show, and what it must be: what its index key or the head says, or the list and time it was listed under. */
 interface Ref {
   seq: number;
-  info?: KeyInfo;
+  info?: Known;
   listed?: { list: string; atMs: number };
 }
 
@@ -95,13 +129,12 @@ async function select(q: Filters): Promise<Selection> {
   const s = auditStore();
   // A checkpoint that is not this server's counts as none: everything is read from the index keys (the check says so).
   const { cp } = await readCheckpoint(s);
-  const tail = await tailKeys(s, cp);
+  const { known: recent, newest } = await tail(s, cp);
   const range = dayRangeOf(q);
   const list = listFor(q);
   if (list === 'all' && range.from === null && range.to === null) {
     // Every position, newest first: no list needed.
-    const newest = Math.max(cp.seq, tail[0]?.seq ?? 0);
-    const infos = new Map(tail.map((i) => [i.seq, i]));
+    const infos = new Map(recent.map((i) => [i.seq, i]));
     return {
       total: newest,
       problems: [],
@@ -117,7 +150,7 @@ async function select(q: Filters): Promise<Selection> {
       release: () => undefined,
     };
   }
-  const fresh = tail.filter(
+  const fresh = recent.filter(
     (i) =>
       (q.kind === undefined || i.kind === q.kind) &&
       (q.actor === undefined || i.actorId === q.actor) &&
@@ -156,17 +189,19 @@ function checked(ref: Ref, raw: { value: unknown } | null): AuditEntry | AuditPr
   const parsed = AuditEntrySchema.safeParse(raw.value);
   if (!parsed.success) return { seq: ref.seq, reason: 'unreadable' };
   const e = parsed.data;
+  const i = ref.info;
   const wrong =
     e.seq !== ref.seq ||
-    entryProblem(e, ref.info ?? null) !== null ||
+    entryProblem(e, i?.key ? (i as KeyInfo) : null) !== null ||
+    (i !== undefined && (e.kind !== i.kind || (e.actorId ?? 0) !== i.actorId || Date.parse(e.at) !== i.at)) ||
     (ref.listed !== undefined && (!belongsTo(ref.listed.list, e) || Date.parse(e.at) !== ref.listed.atMs));
   return wrong ? { seq: ref.seq, reason: 'altered' } : e;
 }
 
-/** Reads the positions from the chain (16 at a time), in order, each checked. */
-async function readChecked(refs: Ref[]): Promise<(AuditEntry | AuditProblem)[]> {
+/** Reads the positions from the chain (`inFlight` at a time), in order, each checked. */
+async function readChecked(refs: Ref[], inFlight = 16): Promise<(AuditEntry | AuditProblem)[]> {
   const s = auditStore();
-  return mapLimit(refs, 16, async (ref) => checked(ref, await s.get<unknown>(chainKey(ref.seq))));
+  return mapLimit(refs, inFlight, async (ref) => checked(ref, await s.get<unknown>(chainKey(ref.seq))));
 }
 
 const isEntry = (x: AuditEntry | AuditProblem): x is AuditEntry => 'hash' in x;
@@ -251,7 +286,7 @@ export function auditCsvSource(q: Filters, now = new Date()): CsvSource {
       const total = sel.total;
       for (let start = 0; start < total; start += CSV_WINDOW) {
         const refs = await sel.window(start, CSV_WINDOW);
-        for (const x of await readChecked(refs)) yield csvRow(x);
+        for (const x of await readChecked(refs, 64)) yield csvRow(x);
         sel.release();
       }
       for (const p of sel.problems) yield csvRow(p);

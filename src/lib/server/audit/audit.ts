@@ -12,7 +12,10 @@ import {
   GENESIS,
   headMac,
   logKey,
+  RECENT,
+  recentOf,
   signedHead,
+  withRecent,
   type DayAnchor,
   type Head,
 } from './trail.ts';
@@ -161,7 +164,7 @@ async function appendUnqueued(input: AuditInput, now = new Date()): Promise<Audi
   // Order matters (docs/decisions/073-audit-anchors.md): the index key and the day's anchor (side by side),
   // then the head, so a head at or past an entry means its index key and anchor are written too.
   await Promise.all([s.put(logKey(done), { seq: done.seq }), advanceDayAnchor(s, done)]);
-  await advanceHead(s, done, start.headDoc, start.trusted, done.seq);
+  await advanceHead(s, [done], start.headDoc, start.trusted, done.seq);
   return done;
 }
 
@@ -194,7 +197,7 @@ export function appendAuditBatch(items: readonly { input: AuditInput; now: Date 
     for (const e of entries) lastOfDay.set(dayOf(e.at), e);
     await mapLimit([...lastOfDay.values()], 8, (e) => advanceDayAnchor(s, e));
     const last = entries.at(-1);
-    if (last) await advanceHead(s, last, start.headDoc, start.trusted, start.seq);
+    if (last) await advanceHead(s, entries, start.headDoc, start.trusted, start.seq);
     for (let done = false; !done && entries.length;) {
       const r = await checkStep(BULK_STEP, entries);
       done = !r.ok || r.pending === 0;
@@ -230,24 +233,41 @@ function advanceDayAnchor(s: KV, e: AuditEntry): Promise<void> {
 }
 
 /**
- * Moves the signed head forward (never back) to `e`, before the append returns: an
- * acknowledged entry is always at or before the head, so removing it means
- * moving a signed head back. `firstSeq`: the first entry this writer appended
- * (where anchoring restarts over a head it could not trust).
+ * Moves the signed head forward (never back) to the last of `written`, before the append returns: an
+ * acknowledged entry is always at or before the head, so removing it means moving a signed head back.
+ * The head also lists the newest entries (`recent`): a writer overtaken by a later one still adds its
+ * entry there. `firstSeq`: the first entry this writer appended (where anchoring restarts over a head it
+ * could not trust).
  */
-function advanceHead(
+async function advanceHead(
   s: KV,
-  e: AuditEntry,
+  written: readonly AuditEntry[],
   first: { value: Head; etag: string } | null,
   trusted: boolean,
   firstSeq: number,
 ): Promise<void> {
-  return advance<Head>(s, 'head', first, (cur) => {
-    // Continues a signed head; otherwise day anchors start with this writer's first (marked) entry, or at 1 in a new store.
-    const anchoredFrom = cur && signedHead(cur) ? (cur.anchoredFrom ?? 1) : cur || !trusted ? firstSeq : 1;
-    const h = { seq: e.seq, hash: e.hash, anchoredFrom };
-    return { ...h, mac: headMac(h) };
-  });
+  const e = written.at(-1)!;
+  const mine = written.slice(-RECENT).map(recentOf);
+  let cur = first;
+  for (let i = 0; i < 50; i++) {
+    const c = cur?.value ?? null;
+    const recent = withRecent(c?.recent, mine);
+    let next: Head;
+    if (c && c.seq >= e.seq) {
+      // Not forward: only this writer's place among the recent entries, if it is missing.
+      if (JSON.stringify(recent) === JSON.stringify(c.recent ?? [])) return;
+      next = { ...c, recent };
+    } else {
+      // Continues a signed head; otherwise day anchors start with this writer's first (marked) entry, or at 1 in a new store.
+      const anchoredFrom = c && signedHead(c) ? (c.anchoredFrom ?? 1) : c || !trusted ? firstSeq : 1;
+      const h = { seq: e.seq, hash: e.hash, anchoredFrom };
+      next = { ...h, mac: headMac(h), recent };
+    }
+    if (cur ? await s.replace('head', next, cur.etag) : await s.create('head', next)) return;
+    cur = await s.get<Head>('head');
+  }
+  // The entry is in the chain; the check accepts entries past the head (073) until a later append moves it on.
+  throw new ConflictError('Too many concurrent changes. Please try again.');
 }
 
 /**

@@ -39,6 +39,12 @@ const LOG_KEY = /^log\/(\d{13})\+(\d{10})\+([a-z_.]+)\+(\d+)$/;
 export const anchorKey = (day: string) => key('anchor', day);
 export const dayOf = (at: string) => at.slice(0, 10);
 
+/** What Activity needs of a recent entry to filter it: `[seq, time ms, kind, person id (0: nobody)]`. */
+export type Recent = [seq: number, atMs: number, kind: string, actorId: number];
+
+/** How many of the newest entries the head lists (docs/decisions/105-audit-at-scale.md). */
+export const RECENT = 64;
+
 /** The signed head: the last entry's position and hash. */
 export interface Head {
   seq: number;
@@ -47,6 +53,25 @@ export interface Head {
   anchoredFrom?: number;
   /** HMAC over the fields above (absent on a head written before anchors). */
   mac?: string;
+  /**
+   * The newest entries (up to RECENT, by position), so a page can filter the entries newer than the
+   * checkpoint without listing index keys. An index like the keys: not signed, every shown entry is checked.
+   */
+  recent?: Recent[];
+}
+
+export const recentOf = (e: Pick<AuditEntry, 'seq' | 'at' | 'kind' | 'actorId'>): Recent => [
+  e.seq,
+  Date.parse(e.at),
+  e.kind,
+  e.actorId ?? 0,
+];
+
+/** `list` with `more` added (by position, no repeats), keeping the RECENT newest. */
+export function withRecent(list: readonly Recent[] | undefined, more: readonly Recent[]): Recent[] {
+  const bySeq = new Map<number, Recent>();
+  for (const r of [...(list ?? []), ...more]) bySeq.set(r[0], r);
+  return [...bySeq.values()].sort((a, b) => a[0] - b[0]).slice(-RECENT);
 }
 
 /** A day's anchor: that UTC day's last entry, signed. */

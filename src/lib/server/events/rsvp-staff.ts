@@ -10,7 +10,7 @@ import type { CsvSource } from '../exports/source.ts';
 import { HttpError } from '../errors.ts';
 import { kv, mapLimit } from '../store.ts';
 import { getCheckIns, getRoster, rsvpKey } from './rsvp.ts';
-import { counts, waitlistPosition } from './roster.ts';
+import { counts } from './roster.ts';
 
 /**
  * The staff view of one event's RSVPs (docs/decisions/107-bounded-staff-lists.md): the roster (one read:
@@ -36,8 +36,10 @@ async function listing(eventId: number): Promise<Listing> {
   const event = await events.get(eventId);
   if (!event) throw new HttpError(404, 'Event not found');
   const [roster, checkIns] = await Promise.all([getRoster(eventId), getCheckIns(eventId)]);
+  // Waitlist places in one pass (the roster's order is the waitlist's order).
+  let place = 0;
   const ordered = roster.entries
-    .map((entry) => ({ entry, position: waitlistPosition(roster.entries, entry.id) }))
+    .map((entry) => ({ entry, position: entry.status === 'waitlisted' ? ++place : null }))
     .sort((a, b) => ORDER[a.entry.status] - ORDER[b.entry.status]);
   return { event, entries: roster.entries, ordered, checkIns: checkIns.people };
 }
