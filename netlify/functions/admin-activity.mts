@@ -1,8 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { AuditQuerySchema, type AuditQuery } from '../../src/lib/schemas/audit.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { audit, auditCsv, auditPage, verifyChain } from '../../src/lib/server/audit/audit.ts';
+import { audit, auditCsvSource, auditPage } from '../../src/lib/server/audit/audit.ts';
+import { checkStep, REQUEST_STEP } from '../../src/lib/server/audit/checkpoint.ts';
+import { verificationStatus } from '../../src/lib/server/audit/verification.ts';
 import { flushRefusedSignIns } from '../../src/lib/server/audit/refused-sign-ins.ts';
+import { csvBody } from '../../src/lib/server/exports/source.ts';
 import { allowMethods, download, handle, json } from '../../src/lib/server/http.ts';
 import { zodToHttp } from '../../src/lib/server/errors.ts';
 
@@ -19,10 +22,12 @@ const exportFilters = (q: AuditQuery): Record<string, string> =>
  * here, or anywhere, that edits or deletes an entry (an export only appends its
  * own record, as every staff action does). Pages and the CSV
  * read the chain itself and leave out entries that fail their check
- * (docs/decisions/073-audit-anchors.md).
+ * (docs/decisions/073-audit-anchors.md, docs/decisions/105-audit-at-scale.md).
  * - GET /api/admin/activity?actor=&kind=&from=&to=&page=&pageSize=  newest first
  * - GET /api/admin/activity?format=csv&...                            every matching entry
- * - GET /api/admin/activity/verify                                    recompute the hash chain
+ * - GET /api/admin/activity/verify           one step of the incremental check, and the full verification's state
+ * - GET /api/admin/activity/verify?full      the full verification's state only
+ *   (the full verification itself: admin-activity-verification.mts, a background function)
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET');
@@ -30,14 +35,19 @@ export default handle(async (req: Request, context: Context) => {
   // Closed windows of refused sign-ins become entries before anything is read.
   await flushRefusedSignIns();
   const url = new URL(req.url);
-  if (url.pathname.replace(/\/$/, '').endsWith('/verify')) return json(await verifyChain());
+  if (url.pathname.replace(/\/$/, '').endsWith('/verify')) {
+    if (url.searchParams.has('full')) return json({ full: await verificationStatus() });
+    const [step, full] = await Promise.all([checkStep(REQUEST_STEP), verificationStatus()]);
+    return json({ ...step, full });
+  }
   const raw = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''));
   const parsed = AuditQuerySchema.safeParse(raw);
   if (!parsed.success) throw zodToHttp(parsed.error);
   if (parsed.data.format === 'csv') {
-    const { filename, body } = await auditCsv(parsed.data);
+    const source = auditCsvSource(parsed.data);
+    const { body } = await csvBody(source);
     await audit(context, user, 'audit.export', null, exportFilters(parsed.data));
-    return download(body, filename, 'text/csv; charset=utf-8');
+    return download(body, source.filename, 'text/csv; charset=utf-8');
   }
   return json(await auditPage(parsed.data));
 });

@@ -2,17 +2,18 @@ import type { Config, Context } from '@netlify/functions';
 import { CheckInSchema } from '../../src/lib/schemas/rsvp.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { pageQuery } from '../../src/lib/server/pagination.ts';
-import { toCsv } from '../../src/lib/server/forms/inbox.ts';
+import { csvBody } from '../../src/lib/server/exports/source.ts';
 import { setCheckedIn } from '../../src/lib/server/events/rsvp.ts';
-import { rsvpCsv, rsvpStaffView } from '../../src/lib/server/events/rsvp-staff.ts';
+import { rsvpCsvSource, rsvpStaffView } from '../../src/lib/server/events/rsvp-staff.ts';
 import { allowMethods, download, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import { audit, target } from '../../src/lib/server/audit/audit.ts';
 import { events } from '../../src/lib/server/content/events.ts';
 
 /**
- * GET /api/admin/events/:id/rsvps[?format=csv]: going / waitlisted / capacity
- * and the people (every staff role reads). PUT /api/admin/events/:id/rsvps/:rsvpId
+ * GET /api/admin/events/:id/rsvps[?page&pageSize&q][&format=csv]: going / waitlisted / capacity
+ * and a page of the people, or those whose name, email or phone contains `q` (every staff role reads;
+ * a page costs the same few store calls at any size: docs/decisions/107-bounded-staff-lists.md). PUT /api/admin/events/:id/rsvps/:rsvpId
  * {checkedIn}: check-in at the door (admin and editor). Check-ins and CSV
  * exports are audited.
  */
@@ -22,14 +23,17 @@ export default handle(async (req: Request, context: Context) => {
   const eventId = idFrom(context);
   if (req.method === 'GET') {
     const user = await requireUser(req);
-    if (new URL(req.url).searchParams.get('format') === 'csv') {
-      const { filename, columns, rows, event } = await rsvpCsv(eventId);
+    const url = new URL(req.url);
+    if (url.searchParams.get('format') === 'csv') {
+      const source = await rsvpCsvSource(eventId);
+      const { body, rows } = await csvBody(source);
       // Every export of personal data is a recorded staff action (docs/decisions/073-audit-anchors.md).
-      await audit(context, user, 'rsvp.export', target.event(event), { rows: String(rows.length) });
-      return download(toCsv(columns, rows), filename, 'text/csv; charset=utf-8');
+      await audit(context, user, 'rsvp.export', target.event(source.event), { rows: String(rows) });
+      return download(body, source.filename, 'text/csv; charset=utf-8');
     }
-    const { page, pageSize } = pageQuery(new URL(req.url));
-    return json(await rsvpStaffView(eventId, page, pageSize));
+    const { page, pageSize } = pageQuery(url);
+    const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+    return json(await rsvpStaffView(eventId, page, pageSize, q));
   }
   const user = await requireUser(req, { permission: 'edit_content' });
   if (!rsvpId || !/^[a-f0-9]{64}$/.test(rsvpId)) throw new HttpError(404, 'RSVP not found');

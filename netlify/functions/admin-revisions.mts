@@ -5,11 +5,12 @@ import { articleSaveKind, audit, eventSaveKind, target } from '../../src/lib/ser
 import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
 import { getRevision, listRevisions, restoreRevision } from '../../src/lib/server/content/history.ts';
 import { allowMethods, handle, idFrom, json } from '../../src/lib/server/http.ts';
+import { pageQuery } from '../../src/lib/server/pagination.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
  * Revisions of an article or event (docs/decisions/030-editor-tiptap-3-built-from-one-allowlist.md):
- * - GET  /api/admin/{news,events}/:id/revisions             list (any staff), newest first
+ * - GET  /api/admin/{news,events}/:id/revisions?page&pageSize  list (any staff), newest first, a page at a time
  * - GET  /api/admin/{news,events}/:id/revisions/:n          one version with the whole record
  * - POST /api/admin/{news,events}/:id/revisions/:n/restore  bring it back as a new version (editor, admin)
  */
@@ -22,7 +23,7 @@ export default handle(async (req: Request, context: Context) => {
   const id = idFrom(context);
   if (!restore) {
     await requireUser(req);
-    if (!hasRev) return json({ revisions: await listRevisions(kind, id) });
+    if (!hasRev) return json(await listRevisions(kind, id, pageQuery(new URL(req.url))));
     const revision = await getRevision(kind, id, idFrom(context, 'n'));
     if (!revision) throw new HttpError(404, 'Revision not found');
     return json({ revision });

@@ -6,12 +6,12 @@ import {
   createUser,
   deleteUser,
   getUser,
-  listUsers,
+  usersPage,
   toPublicUser,
   updateUser,
 } from '../../src/lib/server/auth/users.ts';
 import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
-import { pageResponse } from '../../src/lib/server/pagination.ts';
+import { pageQuery } from '../../src/lib/server/pagination.ts';
 
 /** User management: admin only (spec section 6, manage_users). */
 export default handle(async (req: Request, context: Context) => {
@@ -19,7 +19,8 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, ...(hasId ? ['PUT', 'DELETE'] : ['GET', 'POST']));
   const admin = await requireUser(req, { permission: 'manage_users' });
   if (!hasId && req.method === 'GET') {
-    return pageResponse('users', (await listUsers()).map(toPublicUser), req);
+    const page = await usersPage(pageQuery(new URL(req.url)));
+    return json({ ...page, users: page.users.map(toPublicUser) });
   }
   if (req.method === 'POST') {
     const user = await createUser(await readJson(req, UserCreateSchema));

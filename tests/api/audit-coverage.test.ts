@@ -81,6 +81,8 @@ const NOT_STAFF: Record<string, string> = {
   // Not writes: they change nothing that stays.
   'POST /api/admin/preview': 'renders a preview; stores nothing',
   'POST /api/auth/two-factor/setup': 'a pending secret that changes nothing until /enable, which is audited',
+  'POST /api/admin/activity/verification':
+    'starts the full verification of the audit trail: a read of every entry that stores only its own progress',
 };
 
 const json = async <T>(res: Response) => (await res.json()) as T;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as activityFn from '../../netlify/functions/admin-activity.mts';
+import * as verificationFn from '../../netlify/functions/admin-activity-verification.mts';
 import * as adminTwoFactorFn from '../../netlify/functions/admin-two-factor.mts';
 import * as adminNews from '../../netlify/functions/admin-news.mts';
 import * as loginFn from '../../netlify/functions/auth-login.mts';
@@ -37,12 +38,23 @@ async function activity(cookie: string, query = ''): Promise<AuditPage> {
   return (await res.json()) as AuditPage;
 }
 
+/**
+ * The full verification, as the Activity tab runs it: started through its background function (a
+ * test awaits the handler to the end), its result read back with GET /verify?full. (The incremental
+ * check, GET /verify, sees only entries newer than its checkpoint: tests/api/audit-scale.test.ts.)
+ */
 async function check(
   cookie: string,
 ): Promise<{ ok: boolean; entries: number; brokenAt?: number; reason?: string }> {
-  const res = await call(activityFn, '/api/admin/activity/verify', { cookie });
+  const started = await call(verificationFn, '/api/admin/activity/verification', { method: 'POST', cookie });
+  expect(started.status).toBe(202);
+  const res = await call(activityFn, '/api/admin/activity/verify?full', { cookie });
   expect(res.status).toBe(200);
-  return (await res.json()) as { ok: boolean; entries: number };
+  const { full } = (await res.json()) as {
+    full: { state: string; result: { ok: boolean; entries: number } };
+  };
+  expect(full.state).toBe('done');
+  return full.result;
 }
 
 async function keysUnder(prefix: string): Promise<string[]> {
@@ -124,7 +136,10 @@ describe('Activity shows only what the check verifies', () => {
     await audit().put(forged, { seq: resetEntry.seq });
     const page = await activity(boss.cookie, `&actor=${member.user.id}`);
     expect(page.entries.some((e) => e.seq === resetEntry.seq)).toBe(false);
-    expect(page.problems).toEqual([{ seq: resetEntry.seq, reason: 'altered' }]);
+    // Activity finds the newest entries from the head's own list, not the index keys' names
+    // (docs/decisions/105-audit-at-scale.md): the renamed key moves nothing; the entry stays under its true person.
+    const own = await activity(boss.cookie, `&actor=${boss.user.id}&kind=auth.two_factor_reset`);
+    expect(own.entries.map((e) => e.seq)).toEqual([resetEntry.seq]);
     expect(await check(boss.cookie)).toMatchObject({ ok: false, reason: 'listing altered' });
   });
 });
@@ -296,5 +311,56 @@ describe('refused sign-ins are aggregated per source and window', () => {
     await call(loginFn, '/api/auth/login', { json: { username: 'x', password: 'y' }, ip: '192.0.2.66' });
     expect((await activity(boss.cookie, '&kind=auth.sign_in_failed')).total).toBe(2);
     expect((await check(boss.cookie)).ok).toBe(true);
+  });
+});
+
+describe('the incremental check (GET /verify) sees what is new since its checkpoint', () => {
+  async function step(
+    cookie: string,
+  ): Promise<{ ok: boolean; entries: number; pending: number; reason?: string }> {
+    const res = await call(activityFn, '/api/admin/activity/verify', { cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { ok: boolean; entries: number; pending: number; reason?: string };
+  }
+  const newArticle = (cookie: string, title: string) =>
+    call(adminNews, '/api/admin/news', {
+      json: { title, slug: `t-${title.toLowerCase()}`, content: '<p>x</p>', author: 'A' },
+      cookie,
+    });
+
+  it('an entry changed after the last check fails the next one; one before it is left to the full verification', async () => {
+    const { boss, total } = await scene();
+    expect(await step(boss.cookie)).toMatchObject({ ok: true, pending: 0 });
+    for (const title of ['Six', 'Seven']) await newArticle(boss.cookie, title);
+    const k = chainKey(total + 1);
+    const cur = (await audit().get<AuditEntry>(k))!.value;
+    await audit().put(k, { ...cur, actorName: 'framed-colleague' });
+    expect(await step(boss.cookie)).toMatchObject({
+      ok: false,
+      brokenAt: total + 1,
+      reason: 'entry altered',
+    });
+    await audit().put(k, cur);
+    expect(await step(boss.cookie)).toMatchObject({ ok: true, pending: 0 });
+    // Behind the checkpoint now: the step does not read it again; the full verification does.
+    await audit().put(k, { ...cur, actorName: 'framed-colleague' });
+    expect(await step(boss.cookie)).toMatchObject({ ok: true });
+    expect(await check(boss.cookie)).toMatchObject({
+      ok: false,
+      brokenAt: total + 1,
+      reason: 'entry altered',
+    });
+  });
+
+  it('the newest entries removed and the head moved back behind the checkpoint: found at once', async () => {
+    const { boss, total } = await scene();
+    expect(await step(boss.cookie)).toMatchObject({ ok: true, pending: 0 });
+    const last = (await audit().get<AuditEntry>(chainKey(total - 2)))!.value;
+    for (let seq = total; seq > total - 2; seq--) {
+      await audit().delete(await indexKeyOf(seq));
+      await audit().delete(chainKey(seq));
+    }
+    await audit().put('head', { seq: last.seq, hash: last.hash });
+    expect(await step(boss.cookie)).toMatchObject({ ok: false, reason: 'head altered' });
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as activityFn from '../../netlify/functions/admin-activity.mts';
+import * as verificationFn from '../../netlify/functions/admin-activity-verification.mts';
 import * as adminTwoFactorFn from '../../netlify/functions/admin-two-factor.mts';
 import * as revisionsFn from '../../netlify/functions/admin-revisions.mts';
 import * as trashFn from '../../netlify/functions/admin-trash.mts';
@@ -105,6 +106,16 @@ const ROUTES: Route[] = [
     name: 'GET /api/admin/activity/verify',
     want: ADMIN_ONLY,
     req: () => [activityFn, '/api/admin/activity/verify', {}],
+  },
+  {
+    name: 'GET /api/admin/activity/verify?full',
+    want: ADMIN_ONLY,
+    req: () => [activityFn, '/api/admin/activity/verify?full', {}],
+  },
+  {
+    name: 'POST /api/admin/activity/verification (the full verification, a background function)',
+    want: { viewer: 403, editor: 403, admin: 202 },
+    req: () => [verificationFn, '/api/admin/activity/verification', { method: 'POST' }],
   },
   {
     name: 'GET /api/admin/news/:id/revisions',
@@ -309,7 +320,7 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
     ).toBe(404);
     expect((await call(revisionsFn, `/api/admin/news/abc/revisions`, { cookie: admin })).status).toBe(404);
     expect((await call(revisionsFn, `/api/admin/news/999999/revisions`, { cookie: admin })).status).toBe(200);
-    const trashBefore = (await listTrash()).length;
+    const trashBefore = (await listTrash()).total;
     expect(
       (await call(trashFn, '/api/admin/trash/user/1/restore', { method: 'POST', cookie: admin })).status,
     ).toBe(404);
@@ -317,7 +328,7 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
       (await call(trashFn, '/api/admin/trash/event/987654/restore', { method: 'POST', cookie: admin }))
         .status,
     ).toBe(404);
-    expect((await listTrash()).length).toBe(trashBefore);
+    expect((await listTrash()).total).toBe(trashBefore);
   });
 
   it('preview drafts', async () => {

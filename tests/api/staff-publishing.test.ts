@@ -253,12 +253,12 @@ describe('trash', () => {
     const deletedAt = new Date('2030-01-01T00:00:00Z');
     await deleteToTrash('event', ev.id, { id: 1, username: 'a' }, deletedAt);
     const justBefore = new Date(deletedAt.getTime() + TRASH_MS - 1);
-    expect((await listTrash(justBefore)).map((t) => t.id)).toEqual([ev.id]);
+    expect((await listTrash(justBefore)).items.map((t) => t.id)).toEqual([ev.id]);
     const after = new Date(deletedAt.getTime() + TRASH_MS);
     await expect(restoreFromTrash('event', ev.id, { id: 1, username: 'a' }, after)).rejects.toMatchObject({
       status: 410,
     });
-    expect(await listTrash(after)).toEqual([]);
+    expect((await listTrash(after)).items).toEqual([]);
   });
 
   it('a deleted article comes back with its slug, or 409 when the slug was taken since', async () => {

@@ -415,8 +415,26 @@ describe('Activity tab', () => {
       ).toBe(true);
     // The page's Export link points at the same CSV with the current filters.
     expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('format=csv');
+
+    // The two integrity checks (docs/decisions/105-audit-at-scale.md, 108-audit-full-verification-job.md),
+    // by keyboard: the newest entries, then every entry in the background, its progress and result announced.
+    const check = page.getByRole('button', { name: 'Check integrity' });
+    await check.focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /entries are checked: the newest just now/ })
+      .waitFor({ timeout: 60_000 });
+    const verify = page.getByRole('button', { name: /Verify every entry|Resume full verification/ });
+    await verify.focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Full verification of .*entries check out: none was changed or removed\./ })
+      .waitFor({ timeout: 120_000 });
+    await expectNoAxeViolations(page);
     await page.close();
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('two-factor sign-in', () => {

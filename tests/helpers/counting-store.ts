@@ -91,6 +91,8 @@ export interface CountingStores {
   counts(...names: StoreName[]): Counts;
   /** Round trips summed over every store (or over the named ones): what a request costs on Netlify. */
   calls(...names: StoreName[]): number;
+  /** Runs `work` from zeroed counts: its value and the store calls it made (SHOW_CALLS=1 prints them). */
+  cost<T>(work: () => Promise<T>): Promise<{ calls: number; value: T }>;
 }
 
 /**
@@ -112,10 +114,18 @@ export function useCountingStores(): CountingStores {
     for (const s of pick(names)) for (const op of Object.keys(sum) as CountedOp[]) sum[op] += s.counts[op];
     return sum;
   };
+  const reset = () => stores.forEach((s) => s.reset());
+  const calls = (...names: StoreName[]) => pick(names).reduce((n, s) => n + roundTrips(s.counts), 0);
   return {
     store,
-    reset: () => stores.forEach((s) => s.reset()),
+    reset,
     counts,
-    calls: (...names) => pick(names).reduce((n, s) => n + roundTrips(s.counts), 0),
+    calls,
+    cost: async (work) => {
+      reset();
+      const value = await work();
+      if (process.env.SHOW_CALLS) console.log(calls(), JSON.stringify(counts()));
+      return { calls: calls(), value };
+    },
   };
 }

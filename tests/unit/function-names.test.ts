@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
  */
 const NAMED_OTHERWISE: Record<string, string> = {
   'admin-inbox': "the staff Inbox's four lists (src/lib/inbox-routes.ts)",
+  'audit-checkpoint': 'a scheduled function: no path',
   'admin-revisions': "an article's or an event's history: /api/admin/{news,events}/:id/revisions",
   'event-reminders': 'a scheduled function: no path',
   'stage-rebuild': 'a scheduled function: no path',

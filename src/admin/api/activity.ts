@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import { queryFetcher } from '../../lib/client/api.ts';
-import type { AuditKind, AuditPage } from '../../lib/schemas/audit.ts';
-import { listKey } from './shared.ts';
+import { apiRequest, queryFetcher } from '../../lib/client/api.ts';
+import type { AuditCheckStep, AuditKind, AuditPage, AuditVerifyStatus } from '../../lib/schemas/audit.ts';
+import { listKey, send } from './shared.ts';
 
 export const ADMIN_ACTIVITY = '/api/admin/activity';
 export const ACTIVITY_PAGE_SIZE = 50;
@@ -27,4 +27,27 @@ export function useActivity(filters: ActivityFilters, page: number, pageSize = A
 /** The CSV export of every entry matching the filters (a plain download link). */
 export function activityCsvUrl(filters: ActivityFilters): string {
   return listKey(ADMIN_ACTIVITY, { ...params(filters), format: 'csv' });
+}
+
+export const ADMIN_ACTIVITY_VERIFICATION = '/api/admin/activity/verification';
+
+/** One step of the incremental check (GET /api/admin/activity/verify), and where the full verification is. */
+export function checkNewEntries(): Promise<AuditCheckStep & { full: AuditVerifyStatus }> {
+  return apiRequest('GET', `${ADMIN_ACTIVITY}/verify`);
+}
+
+/** The full verification's state, polled every 2 s while it runs (GET /api/admin/activity/verify?full). */
+export function useFullVerification() {
+  return useSWR<{ full: AuditVerifyStatus }, Error>(`${ADMIN_ACTIVITY}/verify?full`, queryFetcher, {
+    refreshInterval: (latest) =>
+      latest?.full.state === 'running' || latest?.full.state === 'stalled' ? 2000 : 0,
+  });
+}
+
+/**
+ * Starts the full verification (or joins the one at work): a background function, answered 202 at once;
+ * its progress is read with useFullVerification.
+ */
+export function startFullVerification(): Promise<unknown> {
+  return send('POST', ADMIN_ACTIVITY_VERIFICATION);
 }

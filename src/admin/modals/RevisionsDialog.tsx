@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { messageOf } from '../../lib/client/api.ts';
 import type { RevisionSummary } from '../../lib/schemas/history.ts';
 import { REVISION_ACTIONS, type HistoryKind } from '../../lib/schemas/history-labels.ts';
-import { useRestoreRevision, useRevision, useRevisions } from '../api/revisions.ts';
+import { REVISIONS_PAGE_SIZE, useRestoreRevision, useRevision, useRevisions } from '../api/revisions.ts';
+import { Pager } from '../components/Pager.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
@@ -112,11 +113,15 @@ export function RevisionsDialog({
   canRestore: boolean;
   onClose: () => void;
 }) {
-  const { data, error, isLoading } = useRevisions(kind, id);
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useRevisions(kind, id, page);
   const revisions = data?.revisions ?? [];
   const [selected, setSelected] = useState<number | null>(null);
   const current = selected ?? revisions[0]?.n ?? null;
-  const previousN = revisions.find((r) => current !== null && r.n < current)?.n ?? null;
+  // Versions are numbered 1, 2, ... without gaps: the one before the oldest on this page is on the next.
+  const previousN =
+    revisions.find((r) => current !== null && r.n < current)?.n ??
+    (current !== null && current > 1 ? current - 1 : null);
   const shown = useRevision(kind, id, current);
   const previous = useRevision(kind, id, previousN);
   const restore = useRestoreRevision(kind, id);
@@ -186,6 +191,13 @@ export function RevisionsDialog({
               </li>
             ))}
           </ol>
+          <Pager
+            label="Versions"
+            page={page}
+            pageSize={REVISIONS_PAGE_SIZE}
+            total={data?.total ?? 0}
+            onPage={setPage}
+          />
           <section className="history__diff" aria-labelledby="diff-heading" aria-live="polite">
             <h3 id="diff-heading">
               {current ? `Version ${current}` : ''}

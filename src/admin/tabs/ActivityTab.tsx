@@ -1,60 +1,29 @@
 import { useState } from 'react';
-import { apiRequest, messageOf } from '../../lib/client/api.ts';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '../../lib/schemas/audit-kinds.ts';
-import {
-  ACTIVITY_PAGE_SIZE,
-  ADMIN_ACTIVITY,
-  activityCsvUrl,
-  useActivity,
-  type ActivityFilters,
-} from '../api/activity.ts';
+import { ACTIVITY_PAGE_SIZE, activityCsvUrl, useActivity, type ActivityFilters } from '../api/activity.ts';
 import { useUsers } from '../api/get-users.ts';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
+import { ActivityIntegrity } from './ActivityIntegrity.tsx';
 
 /**
  * The audit trail (docs/decisions/033-audit-trail.md, admin only): every staff action newest first,
  * filtered by person, kind and date range, paged by the server, exported as
- * CSV. Read only: nothing here (or anywhere) edits an entry.
+ * CSV, with its integrity checks (ActivityIntegrity). Read only: nothing here (or anywhere) edits an entry.
  */
 export function ActivityTab() {
   const [filters, setFilters] = useState<ActivityFilters>({});
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useActivity(filters, page);
   const people = useUsers(1, 200).data?.users ?? [];
-  const [check, setCheck] = useState('');
   useClampPage(page, setPage, data?.total, data?.pageSize ?? ACTIVITY_PAGE_SIZE);
 
   const change = (next: ActivityFilters) => {
     setFilters((f) => ({ ...f, ...next }));
     setPage(1);
   };
-
-  async function verify() {
-    setCheck('Checking…');
-    try {
-      const r = await apiRequest<{
-        ok: boolean;
-        entries: number;
-        brokenAt?: number;
-        reason?: string;
-        anchoredFrom?: number;
-      }>('GET', `${ADMIN_ACTIVITY}/verify`);
-      // docs/decisions/073-audit-anchors.md: before anchoredFrom, removal of the newest entries is not ruled out.
-      const anchored = r.anchoredFrom
-        ? ` Removal of entries from the end is checked from entry ${r.anchoredFrom} on (see that entry).`
-        : '';
-      setCheck(
-        r.ok
-          ? `All ${r.entries} entries check out: none was changed or removed.${anchored}`
-          : `The record does not hold at entry ${r.brokenAt}: ${r.reason}.`,
-      );
-    } catch (err) {
-      setCheck(messageOf(err, 'Could not check the record.'));
-    }
-  }
 
   return (
     <section aria-labelledby="activity-heading">
@@ -67,16 +36,9 @@ export function ActivityTab() {
           <a className="btn btn--secondary" href={activityCsvUrl(filters)} download>
             Export CSV
           </a>
-          <button type="button" className="btn btn--secondary" onClick={() => void verify()}>
-            Check integrity
-          </button>
         </div>
       </div>
-      {check ? (
-        <p className="muted" role="status">
-          {check}
-        </p>
-      ) : null}
+      <ActivityIntegrity />
       <form className="filters" aria-label="Filter activity" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="activity-person" className="field__label">

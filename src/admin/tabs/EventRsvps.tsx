@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { RsvpRow } from '../../lib/schemas/rsvp.ts';
 import { useCheckIn } from '../api/check-in.ts';
-import { rsvpsCsvUrl, useRsvps } from '../api/get-rsvps.ts';
+import { RSVP_PAGE_SIZE, rsvpsCsvUrl, useRsvps } from '../api/get-rsvps.ts';
 import { Badge } from '../components/Badge.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { ListState } from '../components/ListState.tsx';
+import { Pager, useClampPage } from '../components/Pager.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { failureDescription } from '../forms/errors.ts';
 
@@ -78,15 +79,23 @@ export function EventRsvps({
   canEdit: boolean;
   onClose: () => void;
 }) {
-  const { data, error, isLoading } = useRsvps(eventId);
+  const [q, setQ] = useState('');
+  // The search runs on the server, a moment after typing stops.
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(q);
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const { data, error, isLoading } = useRsvps(eventId, page, search);
+  useClampPage(page, setPage, data?.total, RSVP_PAGE_SIZE);
   const checkIn = useCheckIn(eventId);
   const [busy, setBusy] = useState<string | null>(null);
-  const [q, setQ] = useState('');
   const id = useId();
-  const needle = q.trim().toLowerCase();
-  const rows = (data?.items ?? []).filter(
-    (r) => !needle || `${r.name} ${r.email} ${r.phone ?? ''}`.toLowerCase().includes(needle),
-  );
+  const rows = data?.items ?? [];
 
   async function toggle(r: RsvpRow) {
     setBusy(r.id);
@@ -140,6 +149,13 @@ export function EventRsvps({
             <Person key={r.id} r={r} canEdit={canEdit} busy={busy === r.id} onToggle={() => void toggle(r)} />
           ))}
         </ul>
+        <Pager
+          label="People"
+          page={page}
+          pageSize={RSVP_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </ListState>
     </Dialog>
   );

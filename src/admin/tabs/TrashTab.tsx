@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { messageOf } from '../../lib/client/api.ts';
 import { TRASH_DAYS } from '../../lib/schemas/history-labels.ts';
-import { useRestoreFromTrash, useTrash } from '../api/trash.ts';
+import { TRASH_PAGE_SIZE, useRestoreFromTrash, useTrash } from '../api/trash.ts';
 import { ListState } from '../components/ListState.tsx';
+import { Pager, useClampPage } from '../components/Pager.tsx';
 import { RowButton } from '../components/RowButton.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 
 /** Deleted articles and events (docs/decisions/032-revisions-and-trash.md; editors and admins), restorable for 30 days. */
 export function TrashTab() {
-  const { data, error, isLoading } = useTrash();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useTrash(page);
+  useClampPage(page, setPage, data?.total, TRASH_PAGE_SIZE);
   const restore = useRestoreFromTrash();
   const [busy, setBusy] = useState<string | null>(null);
   const items = data?.items ?? [];
@@ -67,6 +70,13 @@ export function TrashTab() {
             ))}
           </tbody>
         </Table>
+        <Pager
+          label="Trash"
+          page={page}
+          pageSize={TRASH_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
       </ListState>
     </section>
   );

@@ -60,3 +60,42 @@ export interface AuditProblem {
 
 /** The Activity tab's page of entries. */
 export type AuditPage = Page<'entries', AuditEntry> & { problems: AuditProblem[] };
+
+/**
+ * What an integrity check found (docs/decisions/073-audit-anchors.md): all entries hold, or the first
+ * position where the record does not, and why.
+ */
+export interface AuditChainReport {
+  ok: boolean;
+  entries: number;
+  brokenAt?: number;
+  reason?: string;
+  /**
+   * When anchoring began after entry 1 (a store from before anchors, or restarted over a head that could not
+   * be trusted; that entry says so): entries removed from the end before this position cannot be ruled out.
+   */
+  anchoredFrom?: number;
+}
+
+/**
+ * One step of the incremental check (docs/decisions/105-audit-at-scale.md): `entries` have been verified
+ * (the checkpoint), `pending` newer ones are left for the next step.
+ */
+export interface AuditCheckStep extends AuditChainReport {
+  pending: number;
+}
+
+/** The full verification, a background job: where it is, and what it found when done. */
+export interface AuditVerifyStatus {
+  /** `stalled`: running, but not moved for a while (its run stopped); the next run takes it over. */
+  state: 'none' | 'running' | 'stalled' | 'done';
+  startedAt?: string;
+  startedBy?: string;
+  updatedAt?: string;
+  finishedAt?: string;
+  phase?: 'chain' | 'anchors' | 'listing' | 'index' | 'done';
+  /** Entries walked so far, of `total` (the head when it started). */
+  checked?: number;
+  total?: number;
+  result?: AuditChainReport;
+}

@@ -123,6 +123,19 @@ export const StoredRsvpSchema = z.object({
 export type StoredRsvp = z.infer<typeof StoredRsvpSchema>;
 
 /** One place in an event's roster (key `roster/<event id>`), in arrival order. */
+/**
+ * What staff lists, search and export show of a person, kept with their place so a page of any size reads
+ * the roster and nothing per person (docs/decisions/107-bounded-staff-lists.md). Absent on places taken
+ * before it was kept: those are read from the person's record.
+ */
+export const RosterPersonSchema = z.object({
+  name: z.string().max(120),
+  email: z.string().max(254),
+  phone: z.string().nullable(),
+  smsReminder: z.boolean(),
+});
+export type RosterPerson = z.infer<typeof RosterPersonSchema>;
+
 export const RosterEntrySchema = z.object({
   id: z.string(),
   /** The person plus their guests. */
@@ -131,6 +144,7 @@ export const RosterEntrySchema = z.object({
   at: z.string(),
   promotedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  person: RosterPersonSchema.optional(),
 });
 export type RosterEntry = z.infer<typeof RosterEntrySchema>;
 
@@ -185,3 +199,14 @@ export interface RsvpStaffView {
 }
 
 export const CheckInSchema = z.strictObject({ checkedIn: z.boolean() });
+
+/**
+ * Who is checked in at an event (key `checkin/<event id>`): the door's own document, so check-ins never
+ * contend with RSVPs on the roster, and a staff page learns every check-in with one read
+ * (docs/decisions/107-bounded-staff-lists.md). The person's record keeps the same fields.
+ */
+export const CheckInsSchema = z.object({
+  eventId: z.number().int().positive(),
+  people: z.record(z.string(), z.object({ at: z.string(), by: z.string() })),
+});
+export type CheckIns = z.infer<typeof CheckInsSchema>;

@@ -537,22 +537,27 @@ export async function bumpCounter(counterName: string, atLeast: number): Promise
   await upsert<{ value: number }>(kv('meta'), k, (c) => ({ value: Math.max(c?.value ?? 0, atLeast) }));
 }
 
-/**
- * Runs a read-modify-write of a hot shared document (a roster, a day
- * aggregate). On the service path (Netlify) it runs at once: Blobs applies
- * onlyIfMatch atomically and the CAS loop inside decides. On the local-server
- * path (one process; writes are already queued per key, see BlobsKV) the whole
- * read-modify-write waits its turn too, so a local burst of a hundred writers
- * is not spent on retries. The atomic MemoryKV and a BlobsKV on the service
- * path are never queued: race tests there exercise the CAS loop itself.
- */
-export function hotDocument<T>(store: KV, k: string, op: () => Promise<T>): Promise<T> {
-  return queuesLocally(store) ? serialized(`rmw\u0000${k}`, op) : op();
-}
-
 /** True only for a BlobsKV on the local-server path: there work on a key may wait its turn in-process. */
 export function queuesLocally(store: KV): boolean {
   return store instanceof BlobsKV && store.path === 'local-server';
+}
+
+/** Maps with at most `limit` calls in flight, keeping the order (bounded parallel store reads). */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (t: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 /** Reads every JSON value under a prefix. O(n) reads: for rebuilds and exports, not hot paths. */

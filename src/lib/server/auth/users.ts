@@ -3,7 +3,19 @@ import type { Role } from '../../schemas/permissions.ts';
 import type { PublicUser, UserCreate, UserUpdate } from '../../schemas/user.ts';
 import { PublicUserSchema, UserCreateSchema, UserUpdateSchema } from '../../schemas/user.ts';
 import { HttpError } from '../errors.ts';
-import { ConflictError, hashed, key, kv, nextId, readAll, update, upsert, type KV } from '../store.ts';
+import type { Page, PageQuery } from '../../schemas/paging.ts';
+import {
+  ConflictError,
+  hashed,
+  key,
+  kv,
+  mapLimit,
+  nextId,
+  readAll,
+  update,
+  upsert,
+  type KV,
+} from '../store.ts';
 import { hashPassword } from './passwords.ts';
 
 /** The stored user: the public fields plus credential state that never leaves the server. */
@@ -78,6 +90,29 @@ export async function listUsers(): Promise<StoredUser[]> {
     .filter((r) => r.success)
     .map((r) => r.data)
     .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * One page of the users, by id (User Management; docs/decisions/107-bounded-staff-lists.md): a listing of
+ * the user keys (one call per 1,000 users) and the page's records, whatever the number of users.
+ */
+export async function usersPage(q: PageQuery): Promise<Page<'users', StoredUser>> {
+  const ids: number[] = [];
+  for await (const page of users().keys('user/')) {
+    for (const k of page) {
+      const id = Number(k.slice('user/'.length));
+      if (Number.isSafeInteger(id) && id > 0) ids.push(id);
+    }
+  }
+  ids.sort((a, b) => a - b);
+  const start = (q.page - 1) * q.pageSize;
+  const found = await mapLimit(ids.slice(start, start + q.pageSize), 16, (id) => getUser(id));
+  return {
+    users: found.filter((u): u is StoredUser => u !== null),
+    total: ids.length,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Claims a unique index entry for this user, or 409. */

@@ -13,7 +13,8 @@ import {
 } from '../../schemas/history.ts';
 import type { Actor } from '../audit/audit.ts';
 import { HttpError } from '../errors.ts';
-import { key, kv, type KV, type StoreName } from '../store.ts';
+import { PAGE_SIZE_MAX, type Page, type PageQuery } from '../../schemas/paging.ts';
+import { key, kv, mapLimit, type KV, type StoreName } from '../store.ts';
 import { articles, deleteArticle, laterStamp, restoreDeletedArticle, updateArticle } from './articles.ts';
 import { deleteEvent, events, updateEvent } from './events.ts';
 
@@ -119,14 +120,28 @@ export async function recordRevision(
   throw new HttpError(409, 'Too many concurrent changes. Please try again.');
 }
 
-/** Every kept version, newest first, without the record bodies. */
-export async function listRevisions(kind: HistoryKind, id: number): Promise<RevisionSummary[]> {
-  const numbers = await revisionNumbers(kind, id);
-  const revs = await Promise.all(numbers.map((n) => getRevision(kind, id, n)));
-  return revs
-    .filter((r): r is Revision => r !== null)
-    .reverse()
-    .map(({ snapshot: _snapshot, ...summary }) => summary);
+/**
+ * One page of the kept versions, newest first, without the record bodies: a listing of the version
+ * numbers (one call per 1,000) and the page's versions (docs/decisions/107-bounded-staff-lists.md).
+ */
+export async function listRevisions(
+  kind: HistoryKind,
+  id: number,
+  query: PageQuery = { page: 1, pageSize: PAGE_SIZE_MAX },
+): Promise<Page<'revisions', RevisionSummary>> {
+  const numbers = (await revisionNumbers(kind, id)).reverse();
+  const start = (query.page - 1) * query.pageSize;
+  const revs = await mapLimit(numbers.slice(start, start + query.pageSize), 16, (n) =>
+    getRevision(kind, id, n),
+  );
+  return {
+    revisions: revs
+      .filter((r): r is Revision => r !== null)
+      .map(({ snapshot: _snapshot, ...summary }) => summary),
+    total: numbers.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** The record as it is now (null when deleted). */
@@ -224,40 +239,93 @@ export async function deleteToTrash(
     record: { ...record },
   };
   await store(kind).put(trashKey(id), entry);
+  await store(kind).put(trashedKey(id, entry.deletedAt), {});
   if (kind === 'article') await deleteArticle(id);
   else await deleteEvent(id);
   return record;
 }
 
-async function trashEntries(kind: HistoryKind): Promise<{ key: string; entry: TrashEntry }[]> {
-  const out: { key: string; entry: TrashEntry }[] = [];
-  for await (const page of store(kind).keys('trash/')) {
-    const values = await Promise.all(page.map(async (k) => ({ k, v: await store(kind).get<unknown>(k) })));
-    for (const { k, v } of values) {
-      const parsed = v ? TrashEntrySchema.safeParse(v.value) : null;
-      if (parsed?.success) out.push({ key: k, entry: parsed.data });
+/**
+ * The Trash's order (docs/decisions/107-bounded-staff-lists.md): beside `trash/<id>`, a key
+ * `trashed/<inverted deletion time>+<id>` whose name alone says when, so a page lists the names (newest
+ * first) and reads only its own entries. Entries deleted before these keys existed get theirs the first
+ * time the Trash is listed.
+ */
+const trashedKey = (id: number, deletedAt: string) =>
+  key('trashed', `${String(9_999_999_999_999 - Date.parse(deletedAt)).padStart(13, '0')}+${id}`);
+const TRASHED = /^trashed\/(\d{13})\+(\d+)$/;
+
+interface Trashed {
+  kind: HistoryKind;
+  id: number;
+  deletedAt: number;
+  key: string;
+}
+
+async function trashedOf(kind: HistoryKind): Promise<Trashed[]> {
+  const s = store(kind);
+  const out: Trashed[] = [];
+  for await (const page of s.keys('trashed/'))
+    for (const k of page) {
+      const m = TRASHED.exec(k);
+      if (m) out.push({ kind, id: Number(m[2]), deletedAt: 9_999_999_999_999 - Number(m[1]), key: k });
     }
+  // Older entries without an order key: read once, and given one.
+  const known = new Set(out.map((t) => t.id));
+  const older: number[] = [];
+  for await (const page of s.keys('trash/'))
+    for (const k of page) {
+      const id = Number(k.slice('trash/'.length));
+      if (Number.isSafeInteger(id) && !known.has(id)) older.push(id);
+    }
+  for (const id of older) {
+    const v = await s.get<unknown>(trashKey(id));
+    const parsed = v ? TrashEntrySchema.safeParse(v.value) : null;
+    if (!parsed?.success) continue;
+    const k = trashedKey(id, parsed.data.deletedAt);
+    await s.put(k, {});
+    out.push({ kind, id, deletedAt: Date.parse(parsed.data.deletedAt), key: k });
   }
   return out;
 }
 
-const expiresAt = (e: TrashEntry) => new Date(Date.parse(e.deletedAt) + TRASH_MS);
+const expiresAt = (e: Pick<TrashEntry, 'deletedAt'>) => new Date(Date.parse(e.deletedAt) + TRASH_MS);
 
-/** What an admin can still restore, newest deletion first. Expired entries are removed on the way. */
-export async function listTrash(now = new Date()): Promise<TrashSummary[]> {
-  const all = [...(await trashEntries('article')), ...(await trashEntries('event'))];
-  const live: TrashSummary[] = [];
-  for (const { key: k, entry } of all) {
-    if (expiresAt(entry).getTime() <= now.getTime()) {
-      await store(entry.kind)
-        .delete(k)
-        .catch(() => undefined);
-      continue;
-    }
-    const { record: _record, ...summary } = entry;
-    live.push({ ...summary, expiresAt: expiresAt(entry).toISOString() });
-  }
-  return live.sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
+/** Expired entries removed per listing (the rest on the next one). */
+const EXPIRE_BATCH = 20;
+
+/**
+ * One page of what can still be restored, newest deletion first: the order keys of both stores (two
+ * listings, plus two for entries older than them), then only the page's entries. Expired entries are
+ * removed on the way.
+ */
+export async function listTrash(
+  now = new Date(),
+  query: PageQuery = { page: 1, pageSize: PAGE_SIZE_MAX },
+): Promise<Page<'items', TrashSummary>> {
+  const all = [...(await trashedOf('article')), ...(await trashedOf('event'))].sort(
+    (a, b) => b.deletedAt - a.deletedAt || b.id - a.id,
+  );
+  const expired = all.filter((t) => t.deletedAt + TRASH_MS <= now.getTime());
+  await mapLimit(expired.slice(0, EXPIRE_BATCH), 8, async (t) => {
+    await store(t.kind)
+      .delete(trashKey(t.id))
+      .catch(() => undefined);
+    await store(t.kind)
+      .delete(t.key)
+      .catch(() => undefined);
+  });
+  const live = all.filter((t) => t.deletedAt + TRASH_MS > now.getTime());
+  const start = (query.page - 1) * query.pageSize;
+  const entries = await mapLimit(live.slice(start, start + query.pageSize), 16, async (t) => {
+    const v = await store(t.kind).get<unknown>(trashKey(t.id));
+    const parsed = v ? TrashEntrySchema.safeParse(v.value) : null;
+    return parsed?.success ? parsed.data : null;
+  });
+  const items = entries
+    .filter((e): e is TrashEntry => e !== null)
+    .map(({ record: _record, ...summary }) => ({ ...summary, expiresAt: expiresAt(summary).toISOString() }));
+  return { items, total: live.length, page: query.page, pageSize: query.pageSize };
 }
 
 /** Brings a deleted record back under its old id (a new revision says so). 410 once the 30 days have passed. */
@@ -284,6 +352,7 @@ export async function restoreFromTrash(
     restored = back;
   }
   await s.delete(trashKey(id));
+  await s.delete(trashedKey(id, entry.deletedAt));
   await recordRevision(kind, restored, actor, 'trash-restore', null, null, now);
   return restored;
 }

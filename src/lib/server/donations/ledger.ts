@@ -15,12 +15,13 @@ import {
   type WebhookKind,
 } from '../../schemas/donations.ts';
 import type { z } from 'zod';
-import { hotDocument, key, kv, StoreUnavailableError, UNCHANGED, upsert, type KV } from '../store.ts';
+import { submit, type Combiner } from '../combine.ts';
+import { key, kv, mapLimit, StoreUnavailableError, UNCHANGED, upsert, type KV } from '../store.ts';
 
 /**
  * The donations ledger (store `donations`): one record per contribution line
  * item, and one aggregate document per campaign day that every notification
- * updates under compare-and-set. The dashboard reads day documents only (one
+ * is folded into (combine.ts: one write per fold, whatever the rush). The dashboard reads day documents only (one
  * read per day in the range, never one per gift). Each day document remembers
  * the state every contribution was counted in (`applied`), so a redelivered
  * or retried notification is counted once, and a refund moves a gift from
@@ -32,13 +33,6 @@ export const contributionKey = (id: string) => key('contribution', id);
 export const DAY_PREFIX = 'agg/day/';
 export const dayKey = (day: string) => key('agg', 'day', day);
 const goalKey = () => key('settings', 'goal');
-
-/**
- * Compare-and-set budget for a day document: a burst of notifications for one
- * day all contend for it, so it gets longer than the default, still well
- * inside the function limit.
- */
-const DAY_CAS_BUDGET_MS = 8000;
 
 const emptyBucket = (): Bucket => ({ count: 0, grossCents: 0, refunds: 0, refundedCents: 0 });
 
@@ -91,25 +85,56 @@ export function applyEffect(doc: DayAggregate, c: StoredContribution, state: str
   for (const dim of DIMENSIONS) addGroup(doc[dim], c[dim] ?? NONE_LABEL, d);
 }
 
-/** Counts a contribution in its day's aggregate in its current state (idempotent). */
+/**
+ * The later of two states a contribution was counted in: a refund and a cancellation are only ever
+ * added, so two notifications folded in either order count it the same (a replay of the original
+ * arriving after its refund changes nothing).
+ */
+export function laterState(a: string | undefined, b: string): string {
+  if (!a) return b;
+  return `${a.startsWith('r') || b.startsWith('r') ? 'r' : 'p'}${a.endsWith('c') || b.endsWith('c') ? 'c' : ''}`;
+}
+
+/** Folds contributions into a day's totals (pure; mutates `doc`): each counted once, in its latest state. */
+export function foldIntoDay(doc: DayAggregate, contributions: readonly StoredContribution[]): boolean {
+  let changed = false;
+  for (const c of contributions) {
+    const prev = Object.hasOwn(doc.applied, c.id) ? doc.applied[c.id] : undefined;
+    const state = laterState(prev, stateOf(c));
+    if (prev === state) continue;
+    if (prev) applyEffect(doc, c, prev, -1);
+    applyEffect(doc, c, state, 1);
+    doc.applied[c.id] = state;
+    changed = true;
+  }
+  return changed;
+}
+
+/**
+ * A day's totals are changed by ops folded by whoever holds the day's lease (combine.ts): a rush of
+ * deliveries for one day is one write per fold, not one compare-and-set each
+ * (docs/decisions/106-rushes-that-refuse-no-one.md).
+ */
+function dayCombiner(day: string): Combiner<unknown, StoredContribution, true> {
+  return {
+    store,
+    docKey: dayKey(day),
+    leaseKey: key('lease', 'day', day),
+    opPrefix: `${key('op', 'day', day)}/`,
+    fold: (raw, ops) => {
+      const doc = raw ? DayAggregateSchema.parse(raw) : emptyDay(day);
+      const changed = foldIntoDay(
+        doc,
+        ops.map((o) => o.value),
+      );
+      return { doc: changed ? doc : UNCHANGED, results: new Map(ops.map((o) => [o.key, true as const])) };
+    },
+  };
+}
+
+/** Counts a contribution in its day's aggregate in its current state (idempotent), once folded in. */
 export async function applyToDay(c: StoredContribution): Promise<void> {
-  const state = stateOf(c);
-  await hotDocument(store(), dayKey(c.day), () =>
-    upsert<unknown>(
-      store(),
-      dayKey(c.day),
-      (raw) => {
-        const doc = raw ? DayAggregateSchema.parse(raw) : emptyDay(c.day);
-        const prev = Object.hasOwn(doc.applied, c.id) ? doc.applied[c.id] : undefined;
-        if (prev === state) return UNCHANGED;
-        if (prev) applyEffect(doc, c, prev, -1);
-        applyEffect(doc, c, state, 1);
-        doc.applied[c.id] = state;
-        return doc;
-      },
-      DAY_CAS_BUDGET_MS,
-    ),
-  );
+  await submit(dayCombiner(c.day), `${c.id}+${stateOf(c)}`, c);
 }
 
 /**
@@ -176,29 +201,23 @@ export async function getContribution(id: string): Promise<StoredContribution | 
 // ---------------------------------------------------------------------------
 // Reading the aggregates
 
-/** Maps with at most `limit` operations in flight. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /** The day aggregates between two campaign days (inclusive): one key listing, then one read per day. */
 export async function dayAggregates(from: string, to: string): Promise<DayAggregate[]> {
   const days: string[] = [];
-  for await (const page of store().keys(DAY_PREFIX)) {
-    for (const k of page) {
-      const day = k.slice(DAY_PREFIX.length);
-      if (day >= from && day <= to) days.push(day);
+  // A range within a few years lists only its years' day keys (one call each, a year has at most 366),
+  // so the listing does not grow with the campaign's history (docs/decisions/107-bounded-staff-lists.md).
+  const [y0, y1] = [Number(from.slice(0, 4)), Number(to.slice(0, 4))];
+  const prefixes =
+    y1 - y0 <= 3
+      ? Array.from({ length: y1 - y0 + 1 }, (_, i) => `${DAY_PREFIX}${String(y0 + i).padStart(4, '0')}-`)
+      : [DAY_PREFIX];
+  for (const prefix of prefixes)
+    for await (const page of store().keys(prefix)) {
+      for (const k of page) {
+        const day = k.slice(DAY_PREFIX.length);
+        if (day >= from && day <= to) days.push(day);
+      }
     }
-  }
   const docs = await mapLimit(days.sort(), 16, async (day) => {
     const r = await store().get<unknown>(dayKey(day));
     const p = r ? DayAggregateSchema.safeParse(r.value) : null;

@@ -1,93 +1,171 @@
-import { StoredRsvpSchema, type RsvpRow, type RsvpStaffView, type StoredRsvp } from '../../schemas/rsvp.ts';
+import {
+  StoredRsvpSchema,
+  type RosterEntry,
+  type RosterPerson,
+  type RsvpRow,
+  type RsvpStaffView,
+} from '../../schemas/rsvp.ts';
 import { events } from '../content/events.ts';
-import { readAllBounded } from '../forms/inbox.ts';
+import type { CsvSource } from '../exports/source.ts';
 import { HttpError } from '../errors.ts';
-import { kv } from '../store.ts';
-import { getRoster, rsvpPrefix } from './rsvp.ts';
-import { counts, waitlistPosition } from './roster.ts';
+import { kv, mapLimit } from '../store.ts';
+import { getCheckIns, getRoster, rsvpKey } from './rsvp.ts';
+import { counts } from './roster.ts';
 
 /**
- * The staff view of one event's RSVPs: the roster (one read) joined with the
- * people's records (one read each, 16 at a time; an event has hundreds, not
- * millions). Going first in arrival order, then the waitlist in its order,
- * then cancellations.
+ * The staff view of one event's RSVPs (docs/decisions/107-bounded-staff-lists.md): the roster (one read:
+ * every place, in order, with what staff see of each person) and the check-ins (one read), whatever the
+ * number of RSVPs. Going first in arrival order, then the waitlist in its order, then cancellations.
+ * Places taken before the roster kept people's details are completed from their records, only for the
+ * rows a page shows (and only such rows: the roster keeps details of every place since).
  */
 const ORDER = { going: 0, waitlisted: 1, cancelled: 2 } as const;
 
-export async function rsvpRows(eventId: number) {
-  const event = await events.get(eventId);
-  if (!event) throw new HttpError(404, 'Event not found');
-  const roster = await getRoster(eventId);
-  const people = new Map<string, StoredRsvp>();
-  for (const raw of await readAllBounded(kv('rsvps'), rsvpPrefix(eventId))) {
-    const p = StoredRsvpSchema.safeParse(raw);
-    if (p.success) people.set(p.data.id, p.data);
-  }
-  const rows: RsvpRow[] = [];
-  for (const e of roster.entries) {
-    const r = people.get(e.id);
-    if (!r) continue;
-    rows.push({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      guests: r.guests,
-      status: e.status,
-      position: waitlistPosition(roster.entries, e.id),
-      createdAt: e.at,
-      checkedInAt: r.checkedInAt,
-      smsReminder: r.smsReminder,
-    });
-  }
-  rows.sort((a, b) => ORDER[a.status] - ORDER[b.status]);
-  return { event, roster, rows };
+/** Rows read per window of the CSV (each a read only for places older than the details in the roster). */
+const CSV_WINDOW = 500;
+
+interface Listing {
+  event: { id: number; title: string; eventDate: string; startTime: string; maxAttendees: number | null };
+  entries: RosterEntry[];
+  /** The places in staff order, with their waitlist place. */
+  ordered: { entry: RosterEntry; position: number | null }[];
+  checkIns: Record<string, { at: string }>;
 }
 
-export async function rsvpStaffView(eventId: number, page: number, pageSize: number): Promise<RsvpStaffView> {
-  const { event, roster, rows } = await rsvpRows(eventId);
+async function listing(eventId: number): Promise<Listing> {
+  const event = await events.get(eventId);
+  if (!event) throw new HttpError(404, 'Event not found');
+  const [roster, checkIns] = await Promise.all([getRoster(eventId), getCheckIns(eventId)]);
+  // Waitlist places in one pass (the roster's order is the waitlist's order).
+  let place = 0;
+  const ordered = roster.entries
+    .map((entry) => ({ entry, position: entry.status === 'waitlisted' ? ++place : null }))
+    .sort((a, b) => ORDER[a.entry.status] - ORDER[b.entry.status]);
+  return { event, entries: roster.entries, ordered, checkIns: checkIns.people };
+}
+
+/** The details of places whose roster entry has none (taken before it kept them): from their records. */
+async function people(eventId: number, entries: RosterEntry[]): Promise<Map<string, RosterPerson | null>> {
+  const missing = entries.filter((e) => !e.person);
+  const found = await mapLimit(missing, 16, async (e) => {
+    const r = await kv('rsvps').get<unknown>(rsvpKey(eventId, e.id));
+    const p = r ? StoredRsvpSchema.safeParse(r.value) : null;
+    return p?.success ? p.data : null;
+  });
+  return new Map(missing.map((e, i) => [e.id, found[i] ?? null]));
+}
+
+function rows(l: Listing, page: Listing['ordered'], details: Map<string, RosterPerson | null>): RsvpRow[] {
+  const out: RsvpRow[] = [];
+  for (const { entry, position } of page) {
+    const p = entry.person ?? details.get(entry.id);
+    if (!p) continue;
+    out.push({
+      id: entry.id,
+      name: p.name,
+      email: p.email,
+      phone: p.phone,
+      guests: entry.seats - 1,
+      status: entry.status,
+      position,
+      createdAt: entry.at,
+      checkedInAt: l.checkIns[entry.id]?.at ?? null,
+      smsReminder: p.smsReminder,
+    });
+  }
+  return out;
+}
+
+/** Whether a place matches a search (name, email or phone; any case). */
+const matches = (needle: string, p: RosterPerson | undefined) =>
+  !needle || (!!p && `${p.name} ${p.email} ${p.phone ?? ''}`.toLowerCase().includes(needle));
+
+export async function rsvpStaffView(
+  eventId: number,
+  page: number,
+  pageSize: number,
+  q = '',
+): Promise<RsvpStaffView> {
+  const l = await listing(eventId);
+  const needle = q.trim().toLowerCase();
+  // A search also reads older places' records (those without details in the roster) to match them.
+  const legacy = needle ? await people(eventId, l.entries) : new Map<string, RosterPerson | null>();
+  const found = l.ordered.filter(({ entry }) =>
+    matches(needle, entry.person ?? legacy.get(entry.id) ?? undefined),
+  );
   const start = (page - 1) * pageSize;
+  const shown = found.slice(start, start + pageSize);
+  const details = needle
+    ? legacy
+    : await people(
+        eventId,
+        shown.map((r) => r.entry),
+      );
+  const going = new Set(l.entries.filter((e) => e.status === 'going').map((e) => e.id));
   return {
-    event: { id: event.id, title: event.title, eventDate: event.eventDate, startTime: event.startTime },
-    capacity: event.maxAttendees,
-    ...counts(roster.entries),
-    checkedIn: rows.filter((r) => r.status === 'going' && r.checkedInAt).length,
-    items: rows.slice(start, start + pageSize),
-    total: rows.length,
+    event: {
+      id: l.event.id,
+      title: l.event.title,
+      eventDate: l.event.eventDate,
+      startTime: l.event.startTime,
+    },
+    capacity: l.event.maxAttendees,
+    ...counts(l.entries),
+    checkedIn: Object.keys(l.checkIns).filter((id) => going.has(id)).length,
+    items: rows(l, shown, details),
+    total: found.length,
     page,
     pageSize,
   };
 }
 
-export async function rsvpCsv(
+export const RSVP_CSV_COLUMNS = [
+  'name',
+  'email',
+  'phone',
+  'guests',
+  'status',
+  'waitlist_position',
+  'rsvp_at',
+  'checked_in_at',
+  'sms_reminder',
+];
+
+/**
+ * The attendee list as CSV rows, in the staff order, CSV_WINDOW places at a time
+ * (docs/decisions/107-bounded-staff-lists.md). `event` is for the export's audit entry.
+ */
+export async function rsvpCsvSource(
   eventId: number,
-): Promise<{ filename: string; columns: string[]; rows: string[][]; event: { id: number; title: string } }> {
-  const { event, rows } = await rsvpRows(eventId);
+): Promise<CsvSource & { event: { id: number; title: string } }> {
+  const l = await listing(eventId);
   return {
-    // For the export's audit entry (docs/decisions/073-audit-anchors.md).
-    event: { id: event.id, title: event.title },
-    filename: `rsvps-${event.id}-${event.eventDate}.csv`,
-    columns: [
-      'name',
-      'email',
-      'phone',
-      'guests',
-      'status',
-      'waitlist_position',
-      'rsvp_at',
-      'checked_in_at',
-      'sms_reminder',
-    ],
-    rows: rows.map((r) => [
-      r.name,
-      r.email,
-      r.phone ?? '',
-      String(r.guests),
-      r.status,
-      r.position === null ? '' : String(r.position),
-      r.createdAt,
-      r.checkedInAt ?? '',
-      r.smsReminder ? 'yes' : 'no',
-    ]),
+    event: { id: l.event.id, title: l.event.title },
+    filename: `rsvps-${l.event.id}-${l.event.eventDate}.csv`,
+    columns: RSVP_CSV_COLUMNS,
+    async *rows() {
+      for (let start = 0; start < l.ordered.length; start += CSV_WINDOW) {
+        const window = l.ordered.slice(start, start + CSV_WINDOW);
+        for (const r of rows(
+          l,
+          window,
+          await people(
+            eventId,
+            window.map((w) => w.entry),
+          ),
+        ))
+          yield [
+            r.name,
+            r.email,
+            r.phone ?? '',
+            String(r.guests),
+            r.status,
+            r.position === null ? '' : String(r.position),
+            r.createdAt,
+            r.checkedInAt ?? '',
+            r.smsReminder ? 'yes' : 'no',
+          ];
+      }
+    },
   };
 }

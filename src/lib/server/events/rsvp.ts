@@ -6,6 +6,7 @@ import { eventPagePath, takesRsvps } from '../../schemas/rsvp-rules.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { localizedPath } from '../../lang-paths.ts';
 import {
+  CheckInsSchema,
   RSVP_MESSAGES,
   RosterSchema,
   StoredRsvpSchema,
@@ -17,38 +18,42 @@ import {
   type RsvpCancelSchema,
   type RsvpInputSchema,
   type RsvpResult,
+  type CheckIns,
+  type RsvpStatus,
   type StoredRsvp,
 } from '../../schemas/rsvp.ts';
 import { sendEmail, type EmailMessage } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
 import { appendConsentEvent, emptyEvent, type RequestMeta } from '../forms/text-signups.ts';
 import { HttpError } from '../errors.ts';
-import {
-  hashed,
-  hotDocument,
-  key,
-  kv,
-  StoreUnavailableError,
-  UNCHANGED,
-  update,
-  upsert,
-  type KV,
-} from '../store.ts';
+import { submit, type Combiner, type Op } from '../combine.ts';
+import { hashed, key, kv, StoreUnavailableError, UNCHANGED, update, upsert, type KV } from '../store.ts';
 import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
 import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
 import { rsvpKey } from './rsvp-keys.ts';
-import { counts, place, promote, waitlistPosition } from './roster.ts';
+import {
+  answer,
+  answerAsNew,
+  counts,
+  foldOps,
+  waitlistPosition,
+  type RosterOp,
+  type RosterOpResult,
+} from './roster.ts';
 
 /**
  * RSVPs (store `rsvps`): one record per person per event
  * (`rsvp/<event id>/<sha256 of email>`, personal details, created onlyIfNew)
  * and one roster per event (`roster/<event id>`: who holds a seat and who
- * waits, in arrival order), changed only under compare-and-set. Every seat
- * decision is made inside a roster CAS, so concurrent RSVPs can never
- * overbook; the person is stored before the roster is touched, and emailed
- * after. Design: docs/decisions/037-rsvp.md; the cancellation links:
+ * waits, in arrival order). Every seat decision is made in one roster write,
+ * so concurrent RSVPs can never overbook; the person is stored before the
+ * roster is touched, and emailed after. RSVPs and cancellations reach the
+ * roster as ops folded by whoever holds its lease (combine.ts), so a rush of
+ * hundreds is served in arrival order with no one refused. Design:
+ * docs/decisions/037-rsvp.md; the cancellation links:
  * docs/decisions/076-rsvp-cancel-links.md; a repeat RSVP:
- * docs/decisions/077-repeat-rsvp.md.
+ * docs/decisions/077-repeat-rsvp.md; rushes:
+ * docs/decisions/106-rushes-that-refuse-no-one.md.
  */
 
 export type RsvpData = z.output<typeof RsvpInputSchema>;
@@ -59,8 +64,6 @@ export { rsvpKey };
 export const rsvpPrefix = (eventId: number) => `${key('rsvp', eventId)}/`;
 export const rosterKey = (eventId: number) => key('roster', eventId);
 
-/** A burst of RSVPs contends for one roster: a longer budget than the default, inside the function limit. */
-const ROSTER_CAS_BUDGET_MS = 8000;
 /**
  * A repeat RSVP mails its status at most once per RSVP in this window, so the
  * form cannot be used to flood someone's mailbox (docs/decisions/077-repeat-rsvp.md).
@@ -72,12 +75,43 @@ export const RSVP_STATUS_EMAIL_WINDOW_MS = 24 * 60 * 60_000;
  */
 export const RSVP_STATUS_EMAIL_QUIET_MS = 10 * 60_000;
 
-/** Every roster change: a CAS upsert, queued per roster against the local Blobs server (hotDocument). */
-function rosterWrite(eventId: number, change: (raw: unknown) => unknown, budgetMs: number): Promise<unknown> {
-  return hotDocument(store(), rosterKey(eventId), () =>
-    upsert<unknown>(store(), rosterKey(eventId), change, budgetMs),
-  );
+export const checkInsKey = (eventId: number) => key('checkin', eventId);
+
+/** The roster's ops and lease (combine.ts): a change waits as its own key until a fold takes it in. */
+function rosterCombiner(
+  eventId: number,
+  event: CampaignEvent | null,
+): Combiner<unknown, RosterOp, RosterOpResult> {
+  return {
+    store,
+    docKey: rosterKey(eventId),
+    leaseKey: key('lease', 'roster', eventId),
+    opPrefix: `${key('op', 'roster', eventId)}/`,
+    settleMs: SETTLE_MS,
+    fold: (raw, ops: Op<RosterOp>[]) => {
+      const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId, entries: [] };
+      const entries = roster.entries.map((e) => ({ ...e }));
+      const { results, promoted, changed } = foldOps(
+        entries,
+        ops.map((o) => ({ key: o.key, op: o.value })),
+        event?.maxAttendees ?? null,
+      );
+      // Whoever folded emails the people it moved up (a deleted event's are not emailed).
+      const after = event && promoted.length ? () => notifyPromoted(event, promoted) : undefined;
+      return { doc: changed ? { ...roster, entries } : UNCHANGED, results, ...(after ? { after } : {}) };
+    },
+  };
 }
+
+/**
+ * First come, first served: a fold takes an op only once it is this old, so one written a moment
+ * earlier is never overtaken (docs/decisions/106-rushes-that-refuse-no-one.md).
+ */
+const SETTLE_MS = 150;
+
+/** An op's name: served in the order ops were recorded (the time in ms, zero-padded), then by id. */
+const opName = (at: string, id: string, kind: RosterOp['kind']) =>
+  `${String(Date.parse(at)).padStart(13, '0')}+${id}+${kind}`;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -184,27 +218,6 @@ async function logReminderConsent(rec: StoredRsvp, meta: RequestMeta, at: string
   });
 }
 
-function answer(status: 'going' | 'waitlisted', position: number | null): RsvpResult {
-  return { status, message: status === 'going' ? RSVP_MESSAGES.going : RSVP_MESSAGES.waitlisted, position };
-}
-
-/**
- * What a new RSVP of this size would be answered against these entries, as
- * if it came from an address not on the list (pure: works on a copy, the
- * person's own place stays where it is). A repeat is answered this, so the
- * answer does not say whether the email was already on the list.
- */
-export function answerAsNew(
-  entries: readonly Roster['entries'][number][],
-  party: { seats: number; at: string },
-  capacity: number | null,
-): RsvpResult {
-  const copy = entries.map((e) => ({ ...e }));
-  const id = 'someone-new';
-  const { status } = place(copy, { ...party, id }, capacity);
-  return answer(status, waitlistPosition(copy, id));
-}
-
 /**
  * A repeat RSVP from an email that already holds a place: nothing is written
  * to the RSVP or the roster; the person's real status goes to their own
@@ -212,9 +225,13 @@ export function answerAsNew(
  * RSVP_STATUS_EMAIL_QUIET_MS of their confirmation (claimed under
  * compare-and-set, so a burst of repeats sends at most one).
  */
-async function mailStatus(event: CampaignEvent, id: string, entries: Roster['entries'], now: Date) {
-  const entry = entries.find((e) => e.id === id);
-  if (!entry || entry.status === 'cancelled') return;
+async function mailStatus(
+  event: CampaignEvent,
+  id: string,
+  real: { status: RsvpStatus; position: number | null },
+  now: Date,
+) {
+  if (real.status === 'cancelled') return;
   let claimed = false;
   const rec = await update<StoredRsvp>(store(), rsvpKey(event.id, id), (cur) => {
     const parsed = StoredRsvpSchema.safeParse(cur);
@@ -232,16 +249,12 @@ async function mailStatus(event: CampaignEvent, id: string, entries: Roster['ent
     return null;
   });
   if (!rec || !claimed) return;
-  await emailAndMark(
-    event.id,
-    id,
-    null,
-    statusEmail(event, rec, entry.status, waitlistPosition(entries, id)),
-  );
+  await emailAndMark(event.id, id, null, statusEmail(event, rec, real.status, real.position));
 }
 
 /**
- * One RSVP: store the person, take a place in the roster (CAS), then email.
+ * One RSVP: store the person, record the change for the roster and wait for it
+ * to be folded in (combine.ts; arrival order, nobody refused), then email.
  * A repeat from the same email while the first is still active writes
  * nothing, is answered exactly as a new RSVP would be (201, the same body and
  * outcome page) and mails the real status to that email instead; after a
@@ -258,11 +271,15 @@ export async function rsvp(
   const at = now.toISOString();
   const id = hashed(input.email);
   const party = { id, seats: 1 + input.guests, at };
-  const before = await getRoster(eventId);
-  const active = before.entries.find((e) => e.id === id && e.status !== 'cancelled');
-  if (active) {
-    await mailStatus(event, id, before.entries, now);
-    return answerAsNew(before.entries, party, event.maxAttendees);
+  // A repeat is known from the person's record (the roster, larger, is read only then).
+  const known = await getRsvp(eventId, id);
+  if (known?.status === 'going' || known?.status === 'waitlisted') {
+    const { entries } = await getRoster(eventId);
+    const active = entries.find((e) => e.id === id && e.status !== 'cancelled');
+    if (active) {
+      await mailStatus(event, id, { status: active.status, position: waitlistPosition(entries, id) }, now);
+      return answerAsNew(entries, party, event.maxAttendees);
+    }
   }
 
   // 1. The person, stored first.
@@ -305,46 +322,41 @@ export async function rsvp(
   }
   await logReminderConsent(record, meta, at, lang);
 
-  // 2. The seat decision, inside one compare-and-set of the roster.
-  interface Outcome {
-    status: 'going' | 'waitlisted';
-    promoted: string[];
-    repeat: boolean;
-  }
-  let outcome: Outcome = { status: 'waitlisted', promoted: [], repeat: true };
-  let position: number | null = null;
-  let seen: Roster['entries'] = [];
-  await rosterWrite(
-    eventId,
-    (raw) => {
-      const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId, entries: [] };
-      seen = roster.entries;
-      const existing = roster.entries.find((e) => e.id === id);
-      if (existing && existing.status !== 'cancelled') {
-        outcome = { status: existing.status, promoted: [], repeat: true };
-        return UNCHANGED;
-      }
-      const entries = roster.entries.filter((e) => e.id !== id);
-      const placed = place(entries, party, event.maxAttendees);
-      outcome = { ...placed, repeat: false };
-      position = waitlistPosition(entries, id);
-      return { ...roster, entries };
+  // 2. The seat decision: one roster write for everyone waiting, in the order they joined the queue (now).
+  const queued = new Date().toISOString();
+  const op: RosterOp = {
+    kind: 'rsvp',
+    ...party,
+    at: queued,
+    person: {
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      smsReminder: input.smsReminder,
     },
-    ROSTER_CAS_BUDGET_MS,
-  );
-  const o: Outcome = outcome;
-  if (o.repeat) {
-    // A concurrent twin got the place first: answered like the repeat above.
-    await setRecord(eventId, id, () => ({ status: o.status })).catch(() => null);
-    await mailStatus(event, id, seen, now);
-    return answerAsNew(seen, party, event.maxAttendees);
+  };
+  const { result, twin } = await submit(rosterCombiner(eventId, event), opName(queued, id, 'rsvp'), op);
+  if (twin || result?.kind !== 'placed') {
+    // Already holding a place (a concurrent twin got it first): answered like the repeat above.
+    const { entries } = await getRoster(eventId);
+    const cur = entries.find((e) => e.id === id && e.status !== 'cancelled');
+    if (cur) {
+      await setRecord(eventId, id, () => ({ status: cur.status })).catch(() => null);
+      if (!twin)
+        await mailStatus(event, id, { status: cur.status, position: waitlistPosition(entries, id) }, now);
+    }
+    return result?.kind === 'repeat' ? result.answer : answerAsNew(entries, party, event.maxAttendees);
   }
 
   // 3. Tell them (the record keeps the outcome for staff).
-  const placedRecord = (await setRecord(eventId, id, () => ({ status: o.status }))) ?? record;
-  await emailAndMark(eventId, id, 'confirmation', confirmationEmail(event, placedRecord, o.status, position));
-  if (o.promoted.length) await notifyPromoted(event, o.promoted);
-  return answer(o.status, position);
+  const placedRecord = (await setRecord(eventId, id, () => ({ status: result.status }))) ?? record;
+  await emailAndMark(
+    eventId,
+    id,
+    'confirmation',
+    confirmationEmail(event, placedRecord, result.status, result.position),
+  );
+  return answer(result.status, result.position);
 }
 
 /**
@@ -370,7 +382,8 @@ export async function rsvpForLink(
 
 /**
  * Cancels from the emailed link: frees the seat and promotes from the
- * waitlist in the same roster write; the promoted are then emailed.
+ * waitlist in the same roster write (folded like an RSVP); the promoted are
+ * emailed by whoever folded it.
  */
 export async function cancelRsvp(
   input: RsvpCancel,
@@ -378,31 +391,27 @@ export async function cancelRsvp(
 ): Promise<{ alreadyCancelled: boolean }> {
   const { rsvp: rec, event } = await rsvpForLink(input);
   const at = now.toISOString();
-  let promoted: string[] = [];
-  let already = false;
-  await rosterWrite(
-    input.event,
-    (raw) => {
-      const roster: Roster = raw ? RosterSchema.parse(raw) : { eventId: input.event, entries: [] };
-      const entry = roster.entries.find((e) => e.id === rec.id);
-      promoted = [];
-      already = !entry || entry.status === 'cancelled';
-      if (already) return UNCHANGED;
-      const entries = roster.entries.map((e) =>
-        e.id === rec.id ? { ...e, status: 'cancelled' as const, cancelledAt: at } : { ...e },
-      );
-      promoted = promote(entries, event?.maxAttendees ?? null, at);
-      return { ...roster, entries };
-    },
-    ROSTER_CAS_BUDGET_MS,
-  );
+  const queued = new Date().toISOString();
+  const op: RosterOp = { kind: 'cancel', id: rec.id, at: queued };
+  const { result } = await submit(rosterCombiner(input.event, event), opName(queued, rec.id, 'cancel'), op);
+  const already = result?.kind !== 'cancelled' || result.already;
   if (rec.status !== 'cancelled')
     await setRecord(input.event, rec.id, () => ({ status: 'cancelled', cancelledAt: at }));
-  if (event && promoted.length) await notifyPromoted(event, promoted);
   return { alreadyCancelled: already };
 }
 
-/** Staff check-in (or undo) of one person, on their record (the roster stays uncontended). */
+/** Who is checked in at an event (one read; docs/decisions/107-bounded-staff-lists.md). */
+export async function getCheckIns(eventId: number): Promise<CheckIns> {
+  const r = await store().get<unknown>(checkInsKey(eventId));
+  const p = r ? CheckInsSchema.safeParse(r.value) : null;
+  return p?.success ? p.data : { eventId, people: {} };
+}
+
+/**
+ * Staff check-in (or undo) of one person: on their record, then in the event's
+ * check-in document staff lists read (compare-and-set; only the door writes
+ * it, so the roster stays uncontended).
+ */
 export async function setCheckedIn(
   eventId: number,
   id: string,
@@ -416,5 +425,14 @@ export async function setCheckedIn(
       : { checkedInAt: null, checkedInBy: null },
   );
   if (!rec) throw new HttpError(404, 'RSVP not found');
+  await upsert<unknown>(store(), checkInsKey(eventId), (raw) => {
+    const p = raw ? CheckInsSchema.safeParse(raw) : null;
+    const doc: CheckIns = p?.success ? p.data : { eventId, people: {} };
+    const people = { ...doc.people };
+    if (rec.checkedInAt) people[id] = { at: rec.checkedInAt, by };
+    else if (id in people) delete people[id];
+    else if (raw) return UNCHANGED;
+    return { ...doc, people };
+  });
   return rec;
 }
