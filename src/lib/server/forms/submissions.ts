@@ -13,6 +13,7 @@ import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { hashed, key, kv, update } from '../store.ts';
+import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
 
@@ -152,6 +153,7 @@ export async function saveVolunteer(
   });
   const store = kv('volunteers');
   if (!(await store.create(k, record))) return { created: false };
+  await noteSummary('volunteers', summarize.volunteers(record, k));
   let earlier = 0;
   for await (const page of store.keys(volunteerPrefix(fields.email))) earlier += page.length;
   await emailAndMark('volunteers', k, volunteerEmail(record, Math.max(0, earlier - 1)));
@@ -175,6 +177,7 @@ export async function saveContact(input: ContactMessage, meta: RequestMeta, now 
   });
   const k = key('message', id);
   if (!(await kv('contacts').create(k, record))) throw new Error('Contact message key collision');
+  await noteSummary('contacts', summarize.contacts(record, k));
   await emailAndMark('contacts', k, {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: record.email,

@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../messaging/text-guard.ts';
 import { ConflictError, hashed, kv, update, type KV } from '../store.ts';
+import { laterStamp } from '../content/stamps.ts';
+import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 import { reserveForSignup, reserveFromIp } from './text-limits.ts';
@@ -217,7 +219,10 @@ export async function signUpForTexts(
   let existing: StoredTextSignup | null = null;
   for (let attempt = 0; ; attempt++) {
     if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
-    if (await signups().create(personKey(id), fresh)) break;
+    if (await signups().create(personKey(id), fresh)) {
+      await noteSummary('text-signups', summarize['text-signups'](fresh, personKey(id)));
+      break;
+    }
     existing = await getPerson(id);
     if (existing) break;
     await pause(attempt); // deleted in between, or a record that does not parse: try again
@@ -309,10 +314,17 @@ async function sendConfirmation(
       refKey,
     }).catch((e: unknown) => console.error('[newsletter] could not log the failed confirmation', e));
   }
-  // Staff see the outcome on the person; failing to note it loses nothing (the opt-in is stored).
-  await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch(
-    (e: unknown) => console.error('[newsletter] could not record the confirmation status', e),
-  );
+  // Staff see the outcome on the person; failing to note it loses nothing (the opt-in is stored). Every change
+  // moves updatedAt on, which versions the person's summary in the Inbox index.
+  const next = await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
+    ...cur,
+    confirmation,
+    updatedAt: laterStamp(new Date(), cur.updatedAt),
+  })).catch((e: unknown) => {
+    console.error('[newsletter] could not record the confirmation status', e);
+    return null;
+  });
+  if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
   return confirmation;
 }
 
@@ -405,11 +417,12 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
   }
   if (kind === 'start') {
     // START re-subscribes someone who consented before; it never creates a subscriber.
-    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
+    const next = await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
       ...cur,
       smsStatus: 'subscribed',
-      updatedAt: at,
+      updatedAt: laterStamp(now, cur.updatedAt),
     }));
+    if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
     return null;
   }
   return helpText(lang);
