@@ -112,8 +112,22 @@ export async function subscribeEmail(
 ): Promise<{ created: boolean; mail: Mail }> {
   await verifyCaptcha(input.captcha, meta.ip ?? undefined);
   const lang = input.lang ?? DEFAULT_LANG;
-  const k = subscriberKey(input.email);
-  const record: StoredSubscriber = StoredSubscriberSchema.parse({
+  const { key: k, record } = subscriberRecord(input, meta, now);
+  const created = await kv('subscribers').create(k, record);
+  if (created) await noteSummary('email-subscribers', summarize['email-subscribers'](record, k));
+  const mail: Mail = created ? 'confirm' : await reserveEmail(k, now);
+  if (mail) await mailSubscriber(input.email, record.id, mail, lang, now);
+  return { created, mail };
+}
+
+/** The pending record a newsletter box post creates for a new address, under its key (the scale seed builds the same). */
+export function subscriberRecord(
+  input: EmailSubscription,
+  meta: RequestMeta,
+  now: Date,
+): { key: string; record: StoredSubscriber } {
+  const lang = input.lang ?? DEFAULT_LANG;
+  const record = StoredSubscriberSchema.parse({
     id: hashed(input.email),
     email: input.email,
     sourcePage: input.sourcePage ?? null,
@@ -126,11 +140,18 @@ export async function subscribeEmail(
     status: 'pending',
     emailsSent: [now.toISOString()],
   } satisfies z.input<typeof StoredSubscriberSchema>);
-  const created = await kv('subscribers').create(k, record);
-  if (created) await noteSummary('email-subscribers', summarize['email-subscribers'](record, k));
-  const mail: Mail = created ? 'confirm' : await reserveEmail(k, now);
-  if (mail) await mailSubscriber(input.email, record.id, mail, lang, now);
-  return { created, mail };
+  return { key: subscriberKey(input.email), record };
+}
+
+/** A pending record as the Confirm press leaves it (the scale seed confirms its addresses the same way). */
+export function confirmedSubscriber(s: StoredSubscriber, meta: RequestMeta, now: Date): StoredSubscriber {
+  return {
+    ...s,
+    status: 'subscribed',
+    confirmedAt: now.toISOString(),
+    confirmIp: meta.ip,
+    confirmUserAgent: meta.userAgent?.slice(0, 512) ?? null,
+  };
 }
 
 async function mailSubscriber(to: string, id: string, mail: 'confirm' | 'already', lang: Lang, now: Date) {

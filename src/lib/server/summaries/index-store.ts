@@ -836,6 +836,7 @@ export async function advanceRebuild<S extends SummaryRecord>(
   if (restart) await dropRebuild(spec);
   // Every call reads at least one batch, so each request that waits on a rebuild moves it on.
   let stepped = false;
+  const keysOf = { blob: '', keys: [] as string[] };
   for (;;) {
     const got = await store.get<unknown>(REBUILD);
     if (
@@ -854,12 +855,16 @@ export async function advanceRebuild<S extends SummaryRecord>(
     }
     if (stepped && Date.now() >= deadline) return { finished: false, done: st.done, total: st.total };
     stepped = true;
-    const keysBlob = await store.getBytes(st.keys);
-    if (!keysBlob) {
-      await dropRebuild(spec);
-      continue;
+    if (keysOf.blob !== st.keys) {
+      const keysBlob = await store.getBytes(st.keys);
+      if (!keysBlob) {
+        await dropRebuild(spec);
+        continue;
+      }
+      keysOf.blob = st.keys;
+      keysOf.keys = unpack(keysBlob.data) as string[];
     }
-    const keys = unpack(keysBlob.data) as string[];
+    const keys = keysOf.keys;
     const batch = keys.slice(st.done, st.done + REBUILD_BATCH);
     const values = await mapBounded(batch, (k) => store.get<unknown>(k));
     const summaries: S[] = [];
