@@ -10,7 +10,7 @@ import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
  * GET the staff inbox lists (admin, editor): JSON pages (?page, ?pageSize, ?q, ?lang) from
- * the lists' summary indexes, or ?format=csv: the file itself up to DIRECT_EXPORT_ROWS
+ * the lists' summary indexes, or ?format=csv: the file itself up to EXPORT_LIMITS.directRows
  * rows, else 413 pointing at the background export (docs/decisions/101-exports-of-any-size.md).
  */
 export default handle(async (req: Request, context: Context) => {

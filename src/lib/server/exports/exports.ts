@@ -10,6 +10,7 @@ import {
 import { audit, type Actor } from '../audit/audit.ts';
 import { userMay } from '../auth/session.ts';
 import type { StoredUser } from '../auth/users.ts';
+import { appSettings } from '../app-env.ts';
 import { env, sessionSecret } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { download, respond } from '../http.ts';
@@ -21,12 +22,12 @@ import type { ExportSource } from './source.ts';
 /**
  * The one export mechanism of the staff CSVs (docs/decisions/101-exports-of-any-size.md).
  *
- * - Up to DIRECT_EXPORT_ROWS rows, a list's `?format=csv` answers the file directly, and
+ * - Up to EXPORT_LIMITS.directRows rows, a list's `?format=csv` answers the file directly, and
  *   POST /api/admin/exports writes it at once: both well inside a synchronous function's
  *   time and response limits.
  * - Above that, POST /api/admin/exports stores a job and starts the background function
  *   (/api/exports/run, 15 minutes), which reads the rows, writes the file into Blobs
- *   gzip-compressed (a new file past PART_MAX_GZ bytes, each a whole CSV, so every download
+ *   gzip-compressed (a new file past EXPORT_LIMITS.partMaxGz bytes, each a whole CSV, so every download
  *   stays under the 20 MB streamed-response limit) and records its progress on the job;
  *   the dashboard polls the job and is given signed download links that expire after
  *   LINK_TTL_MS, valid only for the member who started the export. Files and jobs are
@@ -35,9 +36,19 @@ import type { ExportSource } from './source.ts';
  * Every export is audited when it is started, whichever path.
  */
 
-export const DIRECT_EXPORT_ROWS = 5000;
-/** Compressed bytes per stored file: under the 20 MB a streamed function response may carry. */
-export const PART_MAX_GZ = 16 * 1024 * 1024;
+export const EXPORT_LIMITS = {
+  /** Rows a list's `?format=csv` answers directly, and POST /api/admin/exports writes at once. */
+  directRows: 5000,
+  /** Compressed bytes per stored file: under the 20 MB a streamed function response may carry. */
+  partMaxGz: 16 * 1024 * 1024,
+};
+const LIMITS = { ...EXPORT_LIMITS };
+
+/** APP_ENV=test only: smaller limits (e.g. a file per few rows); null restores. */
+export function setExportLimits(patch: Partial<typeof EXPORT_LIMITS> | null): void {
+  if (appSettings().APP_ENV !== 'test') throw new Error('Export limits can only be changed under APP_ENV=test');
+  Object.assign(LIMITS, EXPORT_LIMITS, patch ?? {});
+}
 export const LINK_TTL_MS = 15 * 60_000;
 export const FILE_TTL_MS = 24 * 60 * 60_000;
 /** A running export silent this long has died (the worker writes its progress every few seconds). */
@@ -52,15 +63,15 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** The answer to a list's `?format=csv` that is too long to answer directly. */
 export function tooLongMessage(rows: number): string {
   return (
-    `This export has ${rows.toLocaleString('en-US')} rows, more than ${DIRECT_EXPORT_ROWS.toLocaleString('en-US')} ` +
+    `This export has ${rows.toLocaleString('en-US')} rows, more than ${LIMITS.directRows.toLocaleString('en-US')} ` +
     'can be sent at once. Use Export CSV in the dashboard: it prepares the file in the background.'
   );
 }
 
-/** A small export's whole file (the list's `?format=csv`); 413 past DIRECT_EXPORT_ROWS rows. */
+/** A small export's whole file (the list's `?format=csv`); 413 past EXPORT_LIMITS.directRows rows. */
 export async function directCsv(source: ExportSource): Promise<Response> {
   const rows = source.total ?? 0;
-  if (rows > DIRECT_EXPORT_ROWS) throw new HttpError(413, tooLongMessage(rows), { rows });
+  if (rows > LIMITS.directRows) throw new HttpError(413, tooLongMessage(rows), { rows });
   let body = '';
   for await (const line of csvLines(source)) body += line;
   return download(body, source.filename, 'text/csv; charset=utf-8');
@@ -129,7 +140,7 @@ export async function startExport(
     error: null,
   };
   if (!(await jobs().create(jobKey(id), job))) throw new Error('export id collision');
-  if ((source.total ?? Infinity) <= DIRECT_EXPORT_ROWS) {
+  if ((source.total ?? Infinity) <= LIMITS.directRows) {
     await runExport(id, token, source);
   } else {
     try {
@@ -254,7 +265,7 @@ export async function runExport(id: string, token: string, opened?: ExportSource
         await part.write(header);
         continue;
       }
-      if (part.gzBytes >= PART_MAX_GZ) {
+      if (part.gzBytes >= LIMITS.partMaxGz) {
         await store(part);
         part = new PartWriter();
         await part.write(header);
@@ -382,7 +393,7 @@ export async function exportDownload(
     'Content-Disposition': `attachment; filename="${partName(job, part).replace(/[^A-Za-z0-9._-]/g, '-')}"`,
   };
   if (acceptsGzip) headers['Content-Encoding'] = 'gzip';
-  // Streamed (a buffered function response stops at 6 MB; a streamed one at 20 MB, and each file is under PART_MAX_GZ).
+  // Streamed (a buffered function response stops at 6 MB, a streamed one at 20 MB; each file is under partMaxGz).
   const body = acceptsGzip ? streamOf(bytes) : streamOf(bytes).pipeThrough(gunzipStream());
   return respond(body, { type: 'text/csv; charset=utf-8', headers });
 }
