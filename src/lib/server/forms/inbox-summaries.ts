@@ -277,6 +277,9 @@ export async function inboxSummaryPage<K extends InboxKindName>(
   return readIndex(spec, async (view) => {
     let rows: InboxSummaries[K][];
     let total: number;
+    // The per-email counts are read beside the chunks (one round trip, not two).
+    const counting = view.counts();
+    counting.catch(() => undefined); // awaited below; a failure is raised there
     if (hasFilter(filter)) {
       const matched = (await view.all()).filter(matcher(kind, filter));
       total = matched.length;
@@ -285,7 +288,7 @@ export async function inboxSummaryPage<K extends InboxKindName>(
       total = view.total;
       rows = await view.page(offset, size);
     }
-    const counted = await view.counts();
+    const counted = await counting;
     const countOf = (s: InboxSummaries[K]) => (spec.countKey ? counted(spec.countKey(s)) : 0);
     return { rows, total, countOf };
   });

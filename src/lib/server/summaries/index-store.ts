@@ -324,11 +324,12 @@ async function readSegments<S extends SummaryRecord>(
 
 async function openOnce<S extends SummaryRecord>(spec: SummarySpec<S>): Promise<OpenState<S> | null> {
   const store = kv(spec.store);
-  const got = await store.get<unknown>(MANIFEST);
+  // The manifest and the segment listing at once (one round trip, not two).
+  const [got, listed] = await Promise.all([store.get<unknown>(MANIFEST), listAll(store, SEGMENT_PREFIX)]);
   if (!got || !isManifest(got.value, spec.version)) return null;
   const manifest = got.value;
   const folded = new Set(manifest.folded);
-  const segmentKeys = (await listAll(store, SEGMENT_PREFIX)).filter((k) => !folded.has(k));
+  const segmentKeys = listed.filter((k) => !folded.has(k));
   const pending = latestById(spec, await readSegments(spec, segmentKeys));
   const needed = new Set<number>();
   for (const s of pending.values()) {
