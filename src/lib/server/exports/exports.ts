@@ -46,7 +46,8 @@ const LIMITS = { ...EXPORT_LIMITS };
 
 /** APP_ENV=test only: smaller limits (e.g. a file per few rows); null restores. */
 export function setExportLimits(patch: Partial<typeof EXPORT_LIMITS> | null): void {
-  if (appSettings().APP_ENV !== 'test') throw new Error('Export limits can only be changed under APP_ENV=test');
+  if (appSettings().APP_ENV !== 'test')
+    throw new Error('Export limits can only be changed under APP_ENV=test');
   Object.assign(LIMITS, EXPORT_LIMITS, patch ?? {});
 }
 export const LINK_TTL_MS = 15 * 60_000;
