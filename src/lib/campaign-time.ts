@@ -64,6 +64,27 @@ export function formatCampaignDateTime(iso: string, locale = 'en-US'): string {
   });
 }
 
+let wallClockParts: Intl.DateTimeFormat | null = null;
+
+/** The campaign's wall clock at an instant, as its parts (year, month, day, hour, minute, second). */
+function wallClock(t: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const out = { year: '0000', month: '01', day: '01', hour: '00', minute: '00', second: '00' };
+  // Made on first use: pages that import this module but never ask the time build no formatter.
+  wallClockParts ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: CAMPAIGN_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const p of wallClockParts.formatToParts(new Date(t)))
+    if (p.type in out) out[p.type as keyof typeof out] = p.value;
+  return out;
+}
+
 /**
  * The campaign's wall clock at `now`: "YYYY-MM-DDTHH:MM" in campaign time. Strings of this form compare in time
  * order (lexicographically), so a campaign date and hour ("2025-10-11" + "20:00") is compared with the clock
@@ -71,41 +92,13 @@ export function formatCampaignDateTime(iso: string, locale = 'en-US'): string {
  * (docs/decisions/087-election-calendar.md).
  */
 export function campaignWallClock(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: CAMPAIGN_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+  const c = wallClock(now.getTime());
+  return `${c.year}-${c.month}-${c.day}T${c.hour}:${c.minute}`;
 }
 
 /** Whole calendar days from `from` to `to` (both YYYY-MM-DD): 1 for the next day, negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
-}
-
-const wallClockParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CAMPAIGN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The campaign's wall clock at an instant, as its parts (year, month, day, hour, minute, second). */
-function wallClock(t: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
-  const out = { year: '0000', month: '01', day: '01', hour: '00', minute: '00', second: '00' };
-  for (const p of wallClockParts.formatToParts(new Date(t)))
-    if (p.type in out) out[p.type as keyof typeof out] = p.value;
-  return out;
 }
 
 /**

@@ -11,7 +11,7 @@ import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-routes.ts'
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { compactInbox, INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
-import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
+import { callsOf, useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import {
   localProviders,
   messageSid,
@@ -74,13 +74,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => setStoreFactory(null));
 
-/** Runs `work` and returns its store calls (every store). */
-async function cost(work: () => Promise<unknown>): Promise<number> {
-  counting.reset();
-  await work();
-  if (process.env.SHOW_CALLS) console.log(counting.calls(), JSON.stringify(counting.counts()));
-  return counting.calls();
-}
+const cost = (work: () => Promise<unknown>) => callsOf(counting, work);
 
 interface Page {
   items: Record<string, unknown>[];

@@ -78,18 +78,24 @@ const emailsShown = (page: Page) =>
     .locator('tbody tr td:nth-child(2)')
     .evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''));
 
+/** A fresh editor of this file's, signed in, on the Inbox tab. */
+async function openInbox(name: string): Promise<Page> {
+  const staff = await createStaff('editor', `${name}-${run}`);
+  const page = await browser.newPage();
+  await page.goto('/admin');
+  await page.getByLabel('Username or Email').fill(staff.username);
+  await page.getByLabel('Password', { exact: true }).fill(staff.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
+  return page;
+}
+
 const totalShown = (page: Page, n: number) =>
   page.getByText(`${n} volunteer sign-ups`, { exact: true }).waitFor();
 
 describe(`the Inbox with ${N.toLocaleString('en-US')} volunteers`, () => {
   it('pages, filters by language and searches, each showing the right rows', async () => {
-    const staff = await createStaff('editor', `inbox-scale-${run}`);
-    const page = await browser.newPage();
-    await page.goto('/admin');
-    await page.getByLabel('Username or Email').fill(staff.username);
-    await page.getByLabel('Password', { exact: true }).fill(staff.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
+    const page = await openInbox('inbox-scale');
     await timed(
       'open the Inbox',
       () => page.getByRole('tab', { name: 'Inbox' }).click(),
@@ -144,12 +150,7 @@ describe(`the Inbox with ${N.toLocaleString('en-US')} volunteers`, () => {
   }, 180_000);
 
   it('exports all of them in the background: progress, then a link, by keyboard; axe-clean throughout', async () => {
-    const staff = await createStaff('editor', `inbox-export-${run}`);
-    const page = await browser.newPage();
-    await page.goto('/admin');
-    await page.getByLabel('Username or Email').fill(staff.username);
-    await page.getByLabel('Password', { exact: true }).fill(staff.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    const page = await openInbox('inbox-export');
     await page.getByRole('tab', { name: 'Inbox' }).click();
     await page.getByLabel('Search').fill(tag);
     await totalShown(page, N);

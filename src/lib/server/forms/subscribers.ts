@@ -208,13 +208,7 @@ export async function confirmSubscription(
       const s = StoredSubscriberSchema.parse(cur);
       if (s.status === 'subscribed') throw new NoWrite('already');
       if (expired) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
-      return {
-        ...s,
-        status: 'subscribed',
-        confirmedAt: now.toISOString(),
-        confirmIp: meta.ip,
-        confirmUserAgent: meta.userAgent?.slice(0, 512) ?? null,
-      } satisfies StoredSubscriber;
+      return confirmedSubscriber(s, meta, now);
     });
     if (next === null) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
     await noteSummary('email-subscribers', summarize['email-subscribers'](next, k));
