@@ -40,7 +40,9 @@ export function ExportButton({
     setError(null);
   }, [key]);
 
+  const working = job?.status === 'queued' || job?.status === 'running';
   const run = async () => {
+    if (busy || working) return;
     setBusy(true);
     setError(null);
     try {
@@ -53,7 +55,6 @@ export function ExportButton({
       setBusy(false);
     }
   };
-  const working = job?.status === 'queued' || job?.status === 'running';
 
   return (
     <div className="export">
