@@ -11,7 +11,8 @@ import { SEGMENT_PREFIX, SUMMARY_PREFIX, type Segment } from './segments.ts';
  *
  * - `summary/manifest` (JSON, compare-and-set): the base: its chunks in order, newest
  *   first, each with its count, its listed count and the sort keys of its first and last
- *   summary; the key of the per-email counts; the index format version.
+ *   summary; the key of the per-email counts; the index format version; the segments
+ *   already folded in (skipped unread until deleted) and the replaced blobs kept a while.
  * - `summary/chunk/<gen>-<n>` (gzip, immutable, created once): up to a few thousand
  *   summaries, newest first, as rows of the spec's fields.
  * - `summary/counts/<gen>` (gzip, immutable): how many listed summaries each count key
@@ -22,11 +23,12 @@ import { SEGMENT_PREFIX, SUMMARY_PREFIX, type Segment } from './segments.ts';
  *
  * A read costs the manifest, one key listing of the outstanding segments and each of
  * them, the chunks the answer needs (page 1: the newest; a search: all) and, for the
- * per-email counts, one more blob. The compaction (scheduled, and by a reader that
- * finds too many segments) folds segments into new chunks, swaps the manifest by
- * compare-and-set and only then deletes what it folded: killed at any point, or run
- * twice at once, it loses nothing (a loser's chunks are deleted; a folded segment read
- * again changes nothing, being the same version).
+ * per-email counts, one more blob (the manifest with the listing, and a page's chunk with
+ * the counts, at once). The compaction (scheduled, and by a reader that finds more than
+ * FOLD_AT segments) folds segments into new chunks, swaps the manifest by compare-and-set
+ * and only then deletes what it folded: killed at any point, or run twice at once, it
+ * loses nothing (a loser's chunks are deleted; a folded segment read again changes
+ * nothing, being the same version).
  *
  * A manifest or chunk that is missing, not what it should be, or of another format
  * version is rebuilt from the records (resumable, within a time budget per request:
