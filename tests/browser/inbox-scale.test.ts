@@ -157,11 +157,23 @@ describe(`the Inbox with ${N.toLocaleString('en-US')} volunteers`, () => {
     const button = page.getByRole('button', { name: 'Export CSV of volunteer sign-ups' });
     await button.focus();
     const t = performance.now();
-    await page.keyboard.press('Enter');
+    const [started] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/admin/exports') && r.request().method() === 'POST'),
+      page.keyboard.press('Enter'),
+    ]);
+    expect(started.status(), await started.text()).toBe(202);
     await page
       .getByRole('status')
       .filter({ hasText: /Preparing volunteers-[\d-]+\.csv: [\d,]+ of 10,000 rows/ })
-      .waitFor();
+      .waitFor()
+      .catch(async (err: unknown) => {
+        throw new Error(
+          `no progress shown: ${JSON.stringify(await page.getByRole('status').allInnerTexts())}`,
+          {
+            cause: err,
+          },
+        );
+      });
     await expectNoAxeViolations(page);
     const link = page.getByRole('link', { name: /^Download volunteers-[\d-]+\.csv/ });
     await link.waitFor({ timeout: 150_000 });
