@@ -175,6 +175,10 @@ const ms = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.
 interface Row {
   op: string;
   n: number;
+  /** A fresh function instance (nothing decoded kept). */
+  coldCalls: number;
+  coldMs: number;
+  /** A warm instance: the median of the runs after the cold one. */
   calls: number;
   localMs: number;
   peakRss: number;
@@ -194,6 +198,7 @@ export async function benchScale(): Promise<string> {
       const { DirectoryKV, INBOX_STORES } = await import('../lib/directory-kv.mts');
       const { seedScale } = await import('../lib/scale-seed.mts');
       const { CountingKV, roundTrips } = await import('../../tests/helpers/counting-store.ts');
+      const { forgetDecodedBlobs } = await import('../../src/lib/server/summaries/index-store.ts');
       const parts = [...new Set(OPERATIONS.flatMap((o) => o.parts))];
       setStoreFactory((name) =>
         INBOX_STORES.has(name) ? new DirectoryKV(store.directory, store.siteID, name) : new BlobsKV(name),
@@ -234,36 +239,42 @@ export async function benchScale(): Promise<string> {
       try {
         for (const op of OPERATIONS) {
           countWith(0);
-          const times = op.runs ?? runs;
-          if (times > 1) await op.run(ctx); // warm-up
-          const wall: number[] = [];
           let peak = 0;
-          let used = 0;
-          for (let i = 0; i < times; i++) {
+          const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+          const timed = async () => {
             reset();
-            const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
             const t = performance.now();
             await op.run(ctx);
-            wall.push(performance.now() - t);
-            clearInterval(sampler);
-            peak = Math.max(peak, process.memoryUsage().rss);
-            used = calls();
-          }
+            return { ms: performance.now() - t, calls: calls() };
+          };
+          // Cold: as a fresh function instance makes the request (the first after a deploy, or on a new instance).
+          forgetDecodedBlobs();
+          const cold = await timed();
+          const warm: { ms: number; calls: number }[] = [];
+          for (let i = 1; i < (op.runs ?? runs); i++) warm.push(await timed());
+          clearInterval(sampler);
+          peak = Math.max(peak, process.memoryUsage().rss);
           const row: Row = {
             op: op.name,
             n,
-            calls: used,
-            localMs: median(wall),
+            coldCalls: cold.calls,
+            coldMs: cold.ms,
+            calls: warm.length ? warm.at(-1)!.calls : cold.calls,
+            localMs: warm.length ? median(warm.map((w) => w.ms)) : cold.ms,
             peakRss: peak,
             at30: null,
             at100: null,
           };
           if (!op.noLatency) {
+            forgetDecodedBlobs();
             row.at30 = await slow(op, 30);
+            forgetDecodedBlobs();
             row.at100 = await slow(op, 100);
           }
           rows.push(row);
-          console.error(`scale ${n}: ${op.name}: ${used} calls, ${ms(row.localMs)}`);
+          console.error(
+            `scale ${n}: ${op.name}: ${row.coldCalls} calls, cold ${ms(row.coldMs)}, warm ${ms(row.localMs)}`,
+          );
         }
       } finally {
         setStoreFactory(null);
@@ -273,33 +284,37 @@ export async function benchScale(): Promise<string> {
       await store.stop();
     }
   }
-  const target = (r: Row) => (r.calls <= 60 && r.localMs <= 1000 ? '' : ' ⚠');
+  const target = (r: Row) => (r.coldCalls <= 60 && r.coldMs <= 1000 ? '' : ' ⚠');
+  const est = (r: Row, at: number) => `~${ms(Math.ceil(r.coldCalls / 32) * at + r.coldMs)} (est.)`;
   return [
     '## Staff lists at scale',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'} by scripts/bench/scale.mts`,
     '(docs/decisions/103-scale-bench.md): for each size, a fresh local Blobs server filled by',
-    '`npm run seed -- --scale N --only inbox` (N records of each Inbox kind; seeded in ' +
-      seeds.join(', ') +
-      '),',
-    `then each operation through the real function handlers on loopback as the dev server serves them. Store calls`,
-    `per request (the session included); local wall time, median of ${runs} after a warm-up (a CSV export: one run,`,
-    "from the POST to its last file stored, 32 record reads at a time); the process's peak RSS while it ran; and the",
-    "same request with every store call delayed 30 ms and 100 ms (what Netlify's round trips add; measured, so calls",
-    'made in parallel count once). Targets at 100,000: a list, search or page at most 60 calls and 1 s locally (⚠ marks',
-    'a miss). An export is not a page: it runs in the background function (15 minutes).',
+    `\`npm run seed -- --scale N --only inbox\` (N records of each Inbox kind; seeded in ${seeds.join(', ')}), then each`,
+    'operation through the real function handlers on loopback, as the dev server serves them. Cold: as a fresh',
+    'function instance makes the request (nothing decoded kept); warm: the median of the next',
+    `${runs - 1} (an instance keeps the chunks it decoded: docs/decisions/100-summary-indexes.md). Store calls per request`,
+    "(the session included); the process's peak RSS over the runs (it also holds the Blobs server); and the cold request",
+    "again with every store call delayed 30 ms and 100 ms (what Netlify's round trips add; measured, so calls made in",
+    'parallel count once). Targets at 100,000: a list, search or page at most 60 calls and 1 s locally, cold (⚠ marks a',
+    'miss). A CSV export is not a page: one run, from the POST to its last file stored, in the background function (15',
+    'minutes); its 30 ms and 100 ms figures are estimates (its record reads run 32 at a time: calls / 32 round trips',
+    'added to the local time).',
     '',
-    '| Operation | Records of each kind | Store calls | Local wall time | Peak RSS | At 30 ms a call | At 100 ms a call |',
+    '| Operation | Records of each kind | Store calls (cold / warm) | Local wall time (cold / warm) | Peak RSS | At 30 ms a call | At 100 ms a call |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.op} | ${r.n.toLocaleString('en-US')} | ${r.calls.toLocaleString('en-US')}${r.op.startsWith('CSV') ? '' : target(r)} | ` +
-        `${ms(r.localMs)} | ${mib(r.peakRss)} | ${r.at30 === null ? `~${ms(Math.ceil(r.calls / 32) * 30 + r.localMs)} (est.)` : ms(r.at30)} | ` +
-        `${r.at100 === null ? `~${ms(Math.ceil(r.calls / 32) * 100 + r.localMs)} (est.)` : ms(r.at100)} |`,
-    ),
-    '',
-    'For an export the 30 ms and 100 ms figures are estimates: its record reads run 32 at a time, so',
-    'calls / 32 round trips on top of the local time.',
+    ...rows.map((r) => {
+      const exported = r.at30 === null;
+      const calls = exported
+        ? r.coldCalls.toLocaleString('en-US')
+        : `${r.coldCalls} / ${r.calls}${target(r)}`;
+      const time = exported ? ms(r.coldMs) : `${ms(r.coldMs)} / ${ms(r.localMs)}`;
+      return (
+        `| ${r.op} | ${r.n.toLocaleString('en-US')} | ${calls} | ${time} | ${mib(r.peakRss)} | ` +
+        `${r.at30 === null ? est(r, 30) : ms(r.at30)} | ${r.at100 === null ? est(r, 100) : ms(r.at100)} |`
+      );
+    }),
     '',
   ].join('\n');
 }

@@ -10,6 +10,7 @@ import { seedScale } from '../../scripts/lib/scale-seed.mts';
 import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-routes.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { compactInbox, INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
+import { forgetDecodedBlobs } from '../../src/lib/server/summaries/index-store.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
 import { callsOf, useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import {
@@ -82,7 +83,9 @@ interface Page {
   page: number;
 }
 
+/** One Inbox request, measured as a fresh function instance makes it (nothing decoded kept from before). */
 async function list(kind: InboxKindName, query = ''): Promise<{ calls: number; page: Page }> {
+  forgetDecodedBlobs();
   let res!: Response;
   const calls = await cost(
     async () => (res = await call(inbox, `${INBOX_ROUTES[kind]}${query}`, { cookie: editor })),

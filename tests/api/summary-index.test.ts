@@ -4,6 +4,7 @@ import {
   CHUNK_TARGET,
   compact,
   FOLD_AT,
+  forgetDecodedBlobs,
   readIndex,
   reindex,
   writeBase,
@@ -33,7 +34,8 @@ const spec: SummarySpec<Item> = {
   store: 'contacts',
   recordPrefix: 'rec/',
   version: 1,
-  fields: ['id', 'key', 'name', 'email', 'at', 'v', 'shown'],
+  fields: ['key', 'name', 'email', 'at', 'v', 'shown'],
+  idOf: (key) => `i${key.slice('rec/'.length).padStart(7, '0')}`,
   fromRecord: (raw, key) => {
     const r = raw as Partial<Item> | null;
     return typeof r?.id === 'string' ? ({ ...(r as Item), key } satisfies Item) : null;
@@ -124,6 +126,8 @@ class FlakyKV implements KV {
 let base: MemoryKV;
 let flaky: FlakyKV;
 beforeEach(() => {
+  // Each test as a fresh function instance: nothing decoded kept from another.
+  forgetDecodedBlobs();
   base = new MemoryKV();
   flaky = new FlakyKV(base);
   const others = new Map<StoreName, KV>();
@@ -175,6 +179,37 @@ describe('reading', () => {
     for (let i = 0; i < FOLD_AT + 4; i++) await write(item(i));
     await readIndex(spec, (v) => v.total);
     expect(await readIndex(spec, (v) => [v.outstanding, v.total])).toEqual([0, FOLD_AT + 4]);
+  });
+});
+
+describe('decoded blobs kept by a warm instance', () => {
+  it('a second search reads no chunk again; a new base (new keys) is read afresh', async () => {
+    await records(Array.from({ length: 12_000 }, (_, i) => item(i)));
+    await reindex(spec);
+    const all = () => readIndex(spec, async (v) => (await v.all()).length);
+    expect(await all()).toBe(12_000);
+    const counted: string[] = [];
+    const inner = flaky.inner;
+    flaky = new FlakyKV({
+      ...inner,
+      get: (k) => inner.get(k),
+      create: (k, v) => inner.create(k, v),
+      replace: (k, v, e) => inner.replace(k, v, e),
+      put: (k, v) => inner.put(k, v),
+      putBytes: (k, d, m) => inner.putBytes(k, d, m),
+      getBytes: (k) => {
+        counted.push(k);
+        return inner.getBytes(k);
+      },
+      delete: (k) => inner.delete(k),
+      keys: (p) => inner.keys(p),
+    });
+    setStoreFactory((name) => (name === 'contacts' ? flaky : new MemoryKV()));
+    expect(await all()).toBe(12_000);
+    expect(counted).toEqual([]);
+    await reindex(spec);
+    expect(await all()).toBe(12_000);
+    expect(counted.filter((k) => k.startsWith('summary/chunk/')).length).toBe(3);
   });
 });
 

@@ -56,7 +56,6 @@ const fromSchema =
   };
 
 const volunteerFields = [
-  'id',
   'key',
   'firstName',
   'lastName',
@@ -68,7 +67,10 @@ const volunteerFields = [
   'interests',
   'lang',
   'createdAt',
-] as const satisfies readonly (keyof VolunteerSummary)[];
+] as const satisfies readonly Exclude<keyof VolunteerSummary, 'id'>[];
+
+/** The id after a record's prefix (`message/<id>`, `person/<id>`, `subscriber/<id>`). */
+const idAfter = (prefix: string) => (key: string) => key.slice(prefix.length);
 
 export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> } = {
   volunteers: {
@@ -76,6 +78,11 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
     ...INBOX_INDEX.volunteers,
     recordPrefix: 'volunteer/',
     fields: volunteerFields,
+    // volunteer/<sha256 of email>/<sha256 of details>: the id is both cut to 32 (submissions.ts).
+    idOf: (key) => {
+      const [, email = '', details = ''] = key.split('/');
+      return `${email.slice(0, 32)}-${details.slice(0, 32)}`;
+    },
     fromRecord: fromSchema(StoredVolunteerSchema, summarize.volunteers),
     at: (s) => s.createdAt,
     // A volunteer submission never changes what the list shows (only its email status, which the record keeps).
@@ -100,7 +107,8 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
     name: 'contacts',
     ...INBOX_INDEX.contacts,
     recordPrefix: 'message/',
-    fields: ['id', 'key', 'name', 'email', 'phone', 'subject', 'message', 'messageCut', 'lang', 'createdAt'],
+    fields: ['key', 'name', 'email', 'phone', 'subject', 'message', 'messageCut', 'lang', 'createdAt'],
+    idOf: idAfter('message/'),
     fromRecord: fromSchema(StoredContactSchema, summarize.contacts),
     at: (s) => s.createdAt,
     v: (s) => s.createdAt,
@@ -122,8 +130,8 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
     name: 'text sign-ups',
     ...INBOX_INDEX['text-signups'],
     recordPrefix: 'person/',
+    idOf: idAfter('person/'),
     fields: [
-      'id',
       'key',
       'firstName',
       'phone',
@@ -156,17 +164,8 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
     name: 'newsletter subscribers',
     ...INBOX_INDEX['email-subscribers'],
     recordPrefix: 'subscriber/',
-    fields: [
-      'id',
-      'key',
-      'email',
-      'sourcePage',
-      'consentVersion',
-      'lang',
-      'createdAt',
-      'status',
-      'confirmedAt',
-    ],
+    idOf: idAfter('subscriber/'),
+    fields: ['key', 'email', 'sourcePage', 'consentVersion', 'lang', 'createdAt', 'status', 'confirmedAt'],
     fromRecord: fromSchema(StoredSubscriberSchema, summarize['email-subscribers']),
     at: (s) => s.createdAt,
     // pending -> subscribed is the one change a subscriber's summary sees.
@@ -205,6 +204,17 @@ export interface InboxFilter<S = InboxSummary> {
   where?: (s: S) => boolean;
 }
 
+/**
+ * A summary's searched text, lowercased, kept per summary object: the decoded chunks a warm function keeps
+ * (index-store.ts) are searched again without building it again.
+ */
+const haystacks = new WeakMap<object, string>();
+function haystack<S extends InboxSummary>(spec: InboxSpec<S>, s: S): string {
+  let text = haystacks.get(s);
+  if (text === undefined) haystacks.set(s, (text = spec.searched(s).toLowerCase()));
+  return text;
+}
+
 /** A predicate for a filter (a list without the filtered field matches nothing). */
 export function matcher<K extends InboxKindName>(
   kind: K,
@@ -226,7 +236,7 @@ export function matcher<K extends InboxKindName>(
       if (zip !== undefined && !f.zip?.startsWith(zip)) return false;
       if (filter.sourcePage !== undefined && f.sourcePage !== filter.sourcePage) return false;
     }
-    if (needle && !spec.searched(s).toLowerCase().includes(needle)) return false;
+    if (needle && !haystack(spec, s).includes(needle)) return false;
     return filter.where ? filter.where(s) : true;
   };
 }

@@ -50,8 +50,10 @@ export interface SummarySpec<S extends SummaryRecord> {
   recordPrefix: string;
   /** Format of the summaries: a change makes every stored index stale (rebuilt). */
   version: number;
-  /** The summary's fields, in the order rows store them. */
-  fields: readonly (keyof S & string)[];
+  /** The summary's fields, in the order rows store them (`id` left out: it is derived from the key, `idOf`). */
+  fields: readonly Exclude<keyof S & string, 'id'>[];
+  /** The record's id from its key (the rows do not store it twice: smaller chunks, faster to read). */
+  idOf(key: string): string;
   /** A stored record as its summary, or null when it does not fit its schema (skipped, logged). */
   fromRecord(raw: unknown, key: string): S | null;
   /** Sort time (newest first): the record's creation time, which never changes. */
@@ -186,7 +188,8 @@ function fromRows<S extends SummaryRecord>(spec: SummarySpec<S>, value: unknown)
     if (!Array.isArray(row) || row.length !== width) throw new Damaged('row of the wrong shape');
     const s = {} as Record<string, unknown>;
     for (let i = 0; i < width; i++) s[spec.fields[i]!] = row[i];
-    if (typeof s.id !== 'string' || typeof s.key !== 'string') throw new Damaged('row without id');
+    if (typeof s.key !== 'string') throw new Damaged('row without a key');
+    s.id = spec.idOf(s.key);
     return s as S;
   });
 }
@@ -298,12 +301,63 @@ interface OpenState<S extends SummaryRecord> {
   loaded: Map<number, S[]>;
 }
 
-async function readChunk<S extends SummaryRecord>(spec: SummarySpec<S>, ref: ChunkRef): Promise<S[]> {
-  const blob = await kv(spec.store).getBytes(ref.key);
-  if (!blob) throw new Moved(ref.key);
-  const rows = fromRows(spec, unpack(blob.data));
-  if (rows.length !== ref.n) throw new Damaged('chunk size differs from its manifest entry');
-  return rows;
+// ---------------------------------------------------------------------------
+// Decoded blobs kept by a warm function instance
+
+/**
+ * Chunks and counts are written once under a key never reused (a new base gets new keys), so a warm
+ * function instance may keep what it decoded: a second search, or the next page, reads the manifest and the
+ * segments, not the chunks again. Bounded by rows held (about 100 MB at the bound), least recently used first out.
+ */
+export const BLOB_CACHE_ROWS = 250_000;
+const decoded = new Map<string, { rows: number; value: unknown }>();
+let decodedRows = 0;
+
+async function cachedBlob<T>(
+  store: StoreName,
+  k: string,
+  decode: (data: ArrayBuffer) => { value: T; rows: number },
+): Promise<T> {
+  const id = `${store}\u0000${k}`;
+  const hit = decoded.get(id);
+  if (hit) {
+    decoded.delete(id);
+    decoded.set(id, hit);
+    return hit.value as T;
+  }
+  const blob = await kv(store).getBytes(k);
+  if (!blob) throw new Moved(k);
+  const { value, rows } = decode(blob.data);
+  decoded.set(id, { value, rows });
+  decodedRows += rows;
+  for (const [old, e] of decoded) {
+    if (decodedRows <= BLOB_CACHE_ROWS) break;
+    decoded.delete(old);
+    decodedRows -= e.rows;
+  }
+  return value;
+}
+
+/** Forgets every decoded blob, as a fresh function instance starts (tests of a cold read, of a damaged chunk). */
+export function forgetDecodedBlobs(): void {
+  decoded.clear();
+  decodedRows = 0;
+}
+
+function readChunk<S extends SummaryRecord>(spec: SummarySpec<S>, ref: ChunkRef): Promise<S[]> {
+  return cachedBlob(spec.store, ref.key, (data) => {
+    const rows = fromRows(spec, unpack(data));
+    if (rows.length !== ref.n) throw new Damaged('chunk size differs from its manifest entry');
+    return { value: rows, rows: rows.length };
+  });
+}
+
+function readCounts(store: StoreName, k: string): Promise<Record<string, number>> {
+  return cachedBlob(store, k, (data) => {
+    const value = unpack(data);
+    if (!value || typeof value !== 'object') throw new Damaged('counts');
+    return { value: value as Record<string, number>, rows: Object.keys(value).length / 4 };
+  });
 }
 
 async function readSegments<S extends SummaryRecord>(
@@ -452,14 +506,7 @@ export class IndexView<S extends SummaryRecord> {
     if (!spec.countKey) return () => 0;
     const countKey = spec.countKey.bind(spec);
     const ref = this.state.manifest.counts;
-    let base: Record<string, number> = {};
-    if (ref) {
-      const blob = await kv(spec.store).getBytes(ref);
-      if (!blob) throw new Moved(ref);
-      const value = unpack(blob.data);
-      if (!value || typeof value !== 'object') throw new Damaged('counts');
-      base = value as Record<string, number>;
-    }
+    const base: Record<string, number> = ref ? await readCounts(spec.store, ref) : {};
     const extra = new Map<string, number>();
     for (const s of this.added) {
       if (!spec.listed(s)) continue;
@@ -709,9 +756,13 @@ async function foldInto<S extends SummaryRecord>(
   if (spec.countKey) {
     counts = new Map();
     if (manifest.counts) {
-      const blob = await store.getBytes(manifest.counts);
-      if (!blob) throw new Damaged('counts missing');
-      for (const [k, n] of Object.entries(unpack(blob.data) as Record<string, number>)) counts.set(k, n);
+      let stored: Record<string, number>;
+      try {
+        stored = await readCounts(spec.store, manifest.counts);
+      } catch (err) {
+        throw err instanceof Moved ? new Damaged('counts missing') : err;
+      }
+      for (const [k, n] of Object.entries(stored)) counts.set(k, n);
     }
   }
   const bump = (s: S, by: number) => {
