@@ -6,8 +6,8 @@
  * function's bundle size and cold import time against a baseline commit, the
  * API (autocannon on loopback), argon2, sign-ups under load, the text sign-up's
  * abuse limits (texts one IP can trigger, latency with the bot check) and the
- * donations dashboard with 20,000 contributions, and writes
- * docs/benchmarks.md. Figures, not assertions: tests never time anything.
+ * donations dashboard with 20,000 contributions, the staff lists at 1,000, 10,000 and 100,000 records, and
+ * writes docs/benchmarks.md. Figures, not assertions: tests never time anything.
  *
  *   npm run bench                 everything (~30 min on 2 cores)
  *   BENCH_SKIP_LIGHTHOUSE=1 ...   skip the browser part
@@ -16,7 +16,7 @@
  *   BENCH_SKIP_VALIDATORS=1 ...   skip pa11y (HTML_CodeSniffer) and the Observatory CSP test
  *   BENCH_SKIP_TEST_WALL=1 ...    skip timing `npm test` on a clean clone (~8 min)
  *   BENCH_ONLY=pages,functions    only these sections (pages, functions, news, signups, login, sms,
- *                                 devloop, testwall, donations); the report then goes to
+ *                                 devloop, testwall, donations, scale); the report then goes to
  *                                 BENCH_OUT (default bench-partial.md), not docs/benchmarks.md
  *   BENCH_PAGES=/contact,/es/blog only these routes in the pages section (`article` and `es-article`
  *                                 name the newest article in each language); the floor is always measured
@@ -27,6 +27,7 @@ import { cpus, totalmem } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchDonations } from './bench/donations.mts';
+import { benchScale } from './bench/scale.mts';
 import { benchNews } from './bench/news.mts';
 import { benchSignups } from './bench/signups.mts';
 import { benchSmsAbuse } from './bench/sms-abuse.mts';
@@ -286,6 +287,7 @@ const keyOf: Record<string, string> = {
   'Development loop: API under `npm run dev`': 'devloop',
   'Development loop: `npm test` on a clean clone': 'testwall',
   'Donations tab with 20,000 contributions': 'donations',
+  'Staff lists at scale': 'scale',
 };
 
 let lost = -1;
@@ -313,6 +315,8 @@ const sections = [
     ? []
     : [await section('Development loop: `npm test` on a clean clone', benchTestWallTime)]),
   await section('Donations tab with 20,000 contributions', benchDonations),
+  // BENCH_SCALE_SIZES (default 1000,10000,100000): about 15 minutes at 100,000 on 2 cores.
+  await section('Staff lists at scale', benchScale),
 ];
 
 const header = [

@@ -1,13 +1,22 @@
 /**
  * npm run reindex: rebuilds every index and view (articles, events, social
- * links, metrics, goals, milestones) from the records in the local store
- * (.netlify/blobs-serve, or SEED_DIR; site SEED_SITE_ID, "0" by default), per
- * docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
+ * links, metrics, goals, milestones, the Inbox lists' summary indexes) from the
+ * records in the local store (.netlify/blobs-serve, or SEED_DIR; site
+ * SEED_SITE_ID, "0" by default), per
+ * docs/decisions/089-article-summaries-and-self-repairing-indexes.md and
+ * docs/decisions/100-summary-indexes.md.
  */
 import { withLocalBlobs } from './lib/local-blobs.mts';
 
 await withLocalBlobs(async ({ directory, siteID }) => {
   const started = performance.now();
+  const { BlobsKV, setStoreFactory } = await import('../src/lib/server/store.ts');
+  const { DirectoryKV, INBOX_STORES } = await import('./lib/directory-kv.mts');
+  // The Inbox lists' records are read straight from the local store's directory: a rebuild reads every record,
+  // and the local server's HTTP API manages a few hundred a second (docs/decisions/102-scale-seed-bulk-path.md).
+  setStoreFactory((name) =>
+    INBOX_STORES.has(name) ? new DirectoryKV(directory, siteID, name) : new BlobsKV(name),
+  );
   const { reindexAll } = await import('./lib/reindex.mts');
   const counts = await reindexAll();
   const what = Object.entries(counts)

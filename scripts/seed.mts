@@ -9,7 +9,8 @@
  * starts in the repair path.
  *
  * `npm run seed -- --scale N` also writes a campaign-sized store through the
- * repositories (scripts/lib/scale-seed.mts) and prints what it wrote and how
+ * repositories (scripts/lib/scale-seed.mts; the Inbox lists by their bulk path,
+ * straight into the local store's directory) and prints what it wrote and how
  * long it took. Not idempotent: each run adds another N contact messages and
  * audit entries (volunteers, sign-ups and subscribers are keyed by person).
  */
@@ -18,24 +19,44 @@ import { withLocalBlobs } from './lib/local-blobs.mts';
 const args = process.argv.slice(2);
 const at = args.indexOf('--scale');
 const scale = at >= 0 ? Number(args[at + 1]) : null;
-if (scale !== null && !(Number.isSafeInteger(scale) && scale > 0)) {
-  console.error('Usage: npm run seed -- --scale N (N a whole number, e.g. 1000)');
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',') : null;
+const usage = (parts: readonly string[]) => {
+  console.error(
+    `Usage: npm run seed -- --scale N [--only ${parts.join(',')}] (N a whole number, e.g. 1000; --only: some parts)`,
+  );
   process.exit(2);
-}
+};
+if ((scale !== null && !(Number.isSafeInteger(scale) && scale > 0)) || (only !== null && scale === null))
+  usage(['inbox', '...']);
 
 await withLocalBlobs(async ({ directory, siteID }) => {
   const { seedLocalStore } = await import('./lib/seed.mts');
   const outcome = await seedLocalStore();
   if (scale !== null) {
-    const { seedScale } = await import('./lib/scale-seed.mts');
+    const { SCALE_PARTS, seedScale } = await import('./lib/scale-seed.mts');
+    const isPart = (p: string): p is (typeof SCALE_PARTS)[number] =>
+      (SCALE_PARTS as readonly string[]).includes(p);
+    const parts = only?.filter(isPart) ?? SCALE_PARTS;
+    if (only && parts.length !== only.length) usage(SCALE_PARTS);
+    const { BlobsKV, setStoreFactory } = await import('../src/lib/server/store.ts');
+    const { DirectoryKV, INBOX_STORES } = await import('./lib/directory-kv.mts');
+    // The Inbox stores are written straight into the local server's directory (many times faster than its
+    // HTTP API; docs/decisions/102-scale-seed-bulk-path.md); every other store through the server.
+    setStoreFactory((name) =>
+      INBOX_STORES.has(name) ? new DirectoryKV(directory, siteID, name) : new BlobsKV(name),
+    );
     console.log(`seed --scale ${scale}:`);
-    const report = await seedScale(scale);
+    const report = await seedScale(scale, { parts });
+    setStoreFactory(null);
     const wrote = Object.entries(report.wrote)
       .map(([what, n]) => `${n} ${what}`)
       .join(', ');
     console.log(`seed --scale ${scale}: wrote ${wrote} in ${(report.totalMs / 1000).toFixed(1)} s`);
   }
   const { reindexAll } = await import('./lib/reindex.mts');
-  await reindexAll();
+  // The Inbox lists' indexes are checked (rebuilt only when missing, damaged or outdated): a rebuild reads every
+  // record, minutes at 100,000, and this runs before every npm run dev.
+  await reindexAll({ inbox: scale === null ? 'check' : 'skip' });
   console.log(`seed: ${outcome}, indexes rebuilt (${directory}, site ${siteID})`);
 });

@@ -1,11 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { AuditQuerySchema, type AuditQuery } from '../../src/lib/schemas/audit.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { audit, auditCsvSource, auditPage } from '../../src/lib/server/audit/audit.ts';
+import { audit, auditExportSource, auditPage } from '../../src/lib/server/audit/audit.ts';
 import { checkStep, REQUEST_STEP } from '../../src/lib/server/audit/checkpoint.ts';
 import { verificationStatus } from '../../src/lib/server/audit/verification.ts';
 import { flushRefusedSignIns } from '../../src/lib/server/audit/refused-sign-ins.ts';
-import { csvBody } from '../../src/lib/server/exports/source.ts';
+import { csvBody } from '../../src/lib/server/exports/csv.ts';
 import { allowMethods, download, handle, json } from '../../src/lib/server/http.ts';
 import { zodToHttp } from '../../src/lib/server/errors.ts';
 
@@ -44,7 +44,7 @@ export default handle(async (req: Request, context: Context) => {
   const parsed = AuditQuerySchema.safeParse(raw);
   if (!parsed.success) throw zodToHttp(parsed.error);
   if (parsed.data.format === 'csv') {
-    const source = auditCsvSource(parsed.data);
+    const source = auditExportSource(parsed.data);
     const { body } = await csvBody(source);
     await audit(context, user, 'audit.export', null, exportFilters(parsed.data));
     return download(body, source.filename, 'text/csv; charset=utf-8');

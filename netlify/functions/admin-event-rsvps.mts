@@ -2,9 +2,9 @@ import type { Config, Context } from '@netlify/functions';
 import { CheckInSchema } from '../../src/lib/schemas/rsvp.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { pageQuery } from '../../src/lib/server/pagination.ts';
-import { csvBody } from '../../src/lib/server/exports/source.ts';
+import { csvBody } from '../../src/lib/server/exports/csv.ts';
 import { setCheckedIn } from '../../src/lib/server/events/rsvp.ts';
-import { rsvpCsvSource, rsvpStaffView } from '../../src/lib/server/events/rsvp-staff.ts';
+import { rsvpExportSource, rsvpStaffView } from '../../src/lib/server/events/rsvp-staff.ts';
 import { allowMethods, download, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import { audit, target } from '../../src/lib/server/audit/audit.ts';
@@ -25,7 +25,7 @@ export default handle(async (req: Request, context: Context) => {
     const user = await requireUser(req);
     const url = new URL(req.url);
     if (url.searchParams.get('format') === 'csv') {
-      const source = await rsvpCsvSource(eventId);
+      const source = await rsvpExportSource(eventId);
       const { body, rows } = await csvBody(source);
       // Every export of personal data is a recorded staff action (docs/decisions/073-audit-anchors.md).
       await audit(context, user, 'rsvp.export', target.event(source.event), { rows: String(rows) });

@@ -1,12 +1,18 @@
 import type { Config, Context } from '@netlify/functions';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { inboxKindOf } from '../../src/lib/inbox-routes.ts';
-import { inboxCsv, inboxPage, parseInboxQuery } from '../../src/lib/server/forms/inbox.ts';
+import { inboxExportSource, inboxPage, parseInboxQuery } from '../../src/lib/server/forms/inbox.ts';
 import { audit } from '../../src/lib/server/audit/audit.ts';
-import { allowMethods, download, handle, json } from '../../src/lib/server/http.ts';
+import { directCsv } from '../../src/lib/server/exports/exports.ts';
+import { EXPORT_KINDS } from '../../src/lib/server/exports/registry.ts';
+import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 
-/** GET the staff inbox lists (admin, editor): JSON pages or ?format=csv. */
+/**
+ * GET the staff inbox lists (admin, editor): JSON pages (?page, ?pageSize, ?q, ?lang) from
+ * the lists' summary indexes, or ?format=csv: the file itself up to EXPORT_LIMITS.directRows
+ * rows, else 413 pointing at the background export (docs/decisions/101-exports-of-any-size.md).
+ */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET');
   const user = await requireUser(req, { permission: 'edit_content' });
@@ -15,15 +21,15 @@ export default handle(async (req: Request, context: Context) => {
   if (!kind) throw new HttpError(404, 'Not found');
   const query = parseInboxQuery(url);
   if (url.searchParams.get('format') === 'csv') {
-    const { filename, body } = await inboxCsv(kind, query.q);
-    await audit(
-      context,
-      user,
-      'inbox.export',
-      { type: 'inbox', id: kind, label: kind },
-      query.q ? { search: query.q } : {},
-    );
-    return download(body, filename, 'text/csv; charset=utf-8');
+    const params = EXPORT_KINDS.inbox!.params({
+      kind,
+      q: query.q,
+      ...(query.lang ? { lang: query.lang } : {}),
+    });
+    const res = await directCsv(await inboxExportSource(kind, query));
+    const entry = EXPORT_KINDS.inbox!.audit(params);
+    await audit(context, user, entry.kind, entry.target, entry.details);
+    return res;
   }
   return json(await inboxPage(kind, query));
 });

@@ -67,7 +67,7 @@ export async function benchScaleAudit(): Promise<string> {
     console.info = () => {};
 
     const { appendAudit, appendAuditBatch } = await import('../../src/lib/server/audit/audit.ts');
-    const { auditCsvSource } = await import('../../src/lib/server/audit/activity.ts');
+    const { auditExportSource } = await import('../../src/lib/server/audit/activity.ts');
     const { collectRows } = await import('../../src/lib/server/exports/source.ts');
     const { runFullVerification } = await import('../../src/lib/server/audit/verification.ts');
     const activityFn = await import('../../netlify/functions/admin-activity.mts');
@@ -144,7 +144,7 @@ export async function benchScaleAudit(): Promise<string> {
     if (!SKIP.has('csv'))
       await measure(
         `Activity CSV, every entry (${ENTRIES.toLocaleString('en-US')} rows, read 500 at a time)`,
-        async () => (await collectRows(auditCsvSource({}))).length,
+        async () => (await collectRows(auditExportSource({}))).length,
         (n) => `${n.toLocaleString('en-US')} rows, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}`,
       );
     if (!SKIP.has('full'))

@@ -68,17 +68,31 @@ export async function serveFunctions(
 
 /** Starts a throwaway local Blobs server and points the SDK at it. */
 export async function benchBlobs(): Promise<() => Promise<void>> {
+  return (await benchBlobsStore()).stop;
+}
+
+/** benchBlobs, with where the store lives (a bench that writes the directory directly: scripts/lib/directory-kv.mts). */
+export async function benchBlobsStore(): Promise<{
+  directory: string;
+  siteID: string;
+  stop: () => Promise<void>;
+}> {
   const directory = await mkdtemp(join(tmpdir(), 'bench-blobs-'));
   const token = 'bench-token';
+  const siteID = 'bench';
   const server = new BlobsServer({ directory, token, logger: () => {} });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
-  setEnvironmentContext({ siteID: 'bench', token, edgeURL: url, uncachedEdgeURL: url });
+  setEnvironmentContext({ siteID, token, edgeURL: url, uncachedEdgeURL: url });
   // Stores opened against an earlier server are cached: start afresh.
   setStoreFactory(null);
   process.env.APP_ENV = 'test';
-  return async () => {
-    await server.stop();
-    await rm(directory, { recursive: true, force: true });
+  return {
+    directory,
+    siteID,
+    stop: async () => {
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
   };
 }

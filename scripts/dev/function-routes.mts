@@ -10,6 +10,8 @@ export interface RouteConfig {
   path?: string | string[];
   excludedPath?: string | string[];
   method?: string | string[];
+  /** A background function: answered 202 at once, run after (docs/decisions/101-exports-of-any-size.md). */
+  background?: boolean;
 }
 
 const list = (v: string | string[] | undefined): string[] =>

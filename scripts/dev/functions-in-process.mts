@@ -220,6 +220,22 @@ export function functionsInProcess(options: FunctionsInProcessOptions = {}): Plu
           if (!found) return next();
           const mod = (await runnerOf(server).import(found.fn.file)) as FunctionModule;
           const { context, setCookies, settled } = createContext(req, url, found.params);
+          if (found.fn.config.background) {
+            // As Netlify runs a background function: 202 at once, the function after (its answer is dropped).
+            const request = toWebRequest(req, url);
+            const body = await request.arrayBuffer();
+            res.statusCode = 202;
+            res.end();
+            const detached = new Request(url, {
+              method: request.method,
+              headers: request.headers,
+              body: body.byteLength ? body : null,
+            });
+            void Promise.resolve(mod.default(detached, context))
+              .then(() => settled())
+              .catch((err: unknown) => console.error(`[functions] background ${url.pathname} failed`, err));
+            return;
+          }
           const response = await mod.default(toWebRequest(req, url), context);
           await sendWebResponse(res, response, setCookies);
           await settled();

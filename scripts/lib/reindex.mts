@@ -1,20 +1,36 @@
+import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-routes.ts';
 import { articles } from '../../src/lib/server/content/articles.ts';
 import { events } from '../../src/lib/server/content/events.ts';
 import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
+import { countInbox, reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
 
 /**
  * Every maintained index and view, rebuilt from the records (the records are the
  * source of truth): `npm run reindex`, and the last step of `npm run seed`, so a
  * seeded store never starts in the repair path
- * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md).
+ * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md), including the
+ * Inbox lists' summary indexes (docs/decisions/100-summary-indexes.md).
  */
 export const INDEXED_COLLECTIONS = { articles, events, socialLinks, metrics, goals, milestones } as const;
 
-/** Rebuilds every index; returns how many entries each now holds. */
-export async function reindexAll(): Promise<Record<keyof typeof INDEXED_COLLECTIONS, number>> {
-  const out = {} as Record<keyof typeof INDEXED_COLLECTIONS, number>;
+export type Reindexed = Record<keyof typeof INDEXED_COLLECTIONS | `inbox ${InboxKindName}`, number>;
+
+/**
+ * Rebuilds every index; returns how many entries each now holds. The Inbox lists' indexes
+ * (one read per record: minutes at 100,000) are `rebuild`: rebuilt (npm run reindex);
+ * `check`: read, so a missing, damaged or outdated one is rebuilt and a sound one left as
+ * it is (npm run seed, before every npm run dev); `skip`: left alone (the scale seed's bulk
+ * path has just written them from the same records).
+ */
+export async function reindexAll({
+  inbox = 'rebuild',
+}: { inbox?: 'rebuild' | 'check' | 'skip' } = {}): Promise<Partial<Reindexed>> {
+  const out: Partial<Reindexed> = {};
   for (const [name, collection] of Object.entries(INDEXED_COLLECTIONS))
     out[name as keyof typeof INDEXED_COLLECTIONS] = await collection.reindex();
+  if (inbox !== 'skip')
+    for (const kind of Object.keys(INBOX_ROUTES) as InboxKindName[])
+      out[`inbox ${kind}`] = inbox === 'rebuild' ? await reindexInbox(kind) : await countInbox(kind);
   return out;
 }

@@ -14,27 +14,30 @@ import type { AuditKind } from '../../src/lib/schemas/audit-kinds.ts';
 import { seedArticle } from '../../src/lib/server/content/articles.ts';
 import { campaignToday, createEvent } from '../../src/lib/server/content/events.ts';
 import { rsvp } from '../../src/lib/server/events/rsvp.ts';
-import { saveContact, saveVolunteer } from '../../src/lib/server/forms/submissions.ts';
-import { subscribeEmail, subscriberKey } from '../../src/lib/server/forms/subscribers.ts';
-import { signUpForTexts } from '../../src/lib/server/forms/text-signups.ts';
+import { bulkInsertInbox } from '../../src/lib/server/forms/inbox-bulk.ts';
+import { contactRecord, volunteerRecord } from '../../src/lib/server/forms/submissions.ts';
+import { confirmedSubscriber, subscriberRecord } from '../../src/lib/server/forms/subscribers.ts';
+import { personKey, textSignupRecords } from '../../src/lib/server/forms/text-signups.ts';
+import { ConsentEventSchema } from '../../src/lib/schemas/inbox.ts';
 import { isLocalMode, TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { kv, nextId, update } from '../../src/lib/server/store.ts';
+import { key, nextId } from '../../src/lib/server/store.ts';
 import { reindexAll } from './reindex.mts';
 
 /**
  * `npm run seed -- --scale N`: a store the size of a real campaign's, for
  * anyone to try the staff pages and the benchmarks at scale
  * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md). Writes
- * THROUGH the repositories (each record valid, each side effect the real one:
- * the local outbox gets the notification emails and confirmation texts):
- * N volunteers, N contact messages, N text sign-ups, N email subscribers, 2N
- * audit entries, one upcoming event with N/10 RSVPs and N/20 articles, then
- * rebuilds every index. Names are English, Spanish and Vietnamese. Records are
- * written in batches with bounded concurrency. The audit entries go through
- * the bulk path (appendAuditBatch: exactly what one-by-one appends would
- * leave, then verified and indexed by the incremental check); the RSVPs to
- * the one event are folded into its roster many at a time
- * (docs/decisions/105-audit-at-scale.md, docs/decisions/106-rushes-that-refuse-no-one.md).
+ * through the repositories: N volunteers, N contact messages, N text sign-ups and
+ * N email subscribers by the Inbox repositories' bulk path (each record built by
+ * the repository's own builder, exactly as the public form stores it; no email or
+ * text sent, and the record's delivery status says so; each list's index written
+ * once: docs/decisions/102-scale-seed-bulk-path.md), then 2N audit entries by the
+ * audit bulk path (appendAuditBatch: exactly what one-by-one appends would leave,
+ * then verified and indexed by the incremental check), one upcoming event with
+ * N/10 RSVPs folded into its roster many at a time, and N/20 articles through
+ * their repository, then rebuilds every other index. Names are English, Spanish
+ * and Vietnamese (docs/decisions/105-audit-at-scale.md,
+ * docs/decisions/106-rushes-that-refuse-no-one.md).
  */
 
 const FIRST = {
@@ -53,6 +56,11 @@ const ZIPS = ['70112', '70115', '70117', '70119', '70122', '70125', '70126', '70
 const INTERESTS = ['Canvassing', 'Phone banking', 'Events', 'Data entry', 'Translation', 'Driving voters'];
 const STREETS = ['Magazine St', 'St Claude Ave', 'Elysian Fields Ave', 'Chef Menteur Hwy', 'Gentilly Blvd'];
 const AREA_CODES = ['504', '985', '225'];
+/** What a seeded record says about the email or text the public path would have sent. */
+const NO_EMAIL = 'Seeded record (npm run seed -- --scale): no notification email sent';
+const NO_TEXT = 'Seeded record (npm run seed -- --scale): no confirmation text sent';
+/** A consent log key, as appendConsentEvent makes them (time-ordered, unique per person). */
+const consentKey = (id: string, at: Date) => key('consent', id, `${at.toISOString()}-seed`);
 
 interface Person {
   first: string;
@@ -117,12 +125,17 @@ export interface ScaleReport {
   totalMs: number;
 }
 
+/** The parts of the scale seed: the Inbox lists, the audit trail, the event and its RSVPs, the articles. */
+export const SCALE_PARTS = ['inbox', 'audit', 'rsvps', 'articles'] as const;
+export type ScalePart = (typeof SCALE_PARTS)[number];
+
 export async function seedScale(
   n: number,
   {
     concurrency = 16,
     log = console.log.bind(console),
-  }: { concurrency?: number; log?: (line: string) => void } = {},
+    parts = SCALE_PARTS,
+  }: { concurrency?: number; log?: (line: string) => void; parts?: readonly ScalePart[] } = {},
 ): Promise<ScaleReport> {
   if (!isLocalMode()) throw new Error('The scale seed is for local mode only (APP_ENV development or test).');
   if (!Number.isSafeInteger(n) || n < 1 || n > 1_000_000)
@@ -133,7 +146,7 @@ export async function seedScale(
   console.log = () => {};
   console.info = () => {};
   try {
-    return await seedScaleQuietly(n, concurrency, log, started);
+    return await seedScaleQuietly(n, concurrency, log, started, new Set(parts));
   } finally {
     Object.assign(console, quiet);
   }
@@ -144,12 +157,22 @@ async function seedScaleQuietly(
   concurrency: number,
   log: (line: string) => void,
   started: number,
+  parts: ReadonlySet<ScalePart>,
 ): Promise<ScaleReport> {
   const wrote: Record<string, number> = {};
   const ms: Record<string, number> = {};
   const now = new Date();
   const meta = { ip: '203.0.113.7', userAgent: 'npm run seed -- --scale' };
+  const partOf = (name: string): ScalePart =>
+    name === 'audit entries'
+      ? 'audit'
+      : name === 'event' || name === 'RSVPs'
+        ? 'rsvps'
+        : name === 'articles'
+          ? 'articles'
+          : 'inbox';
   const phase = async (name: string, count: number, work: () => Promise<void>) => {
+    if (!parts.has(partOf(name))) return;
     const t = performance.now();
     await work();
     wrote[name] = count;
@@ -160,91 +183,117 @@ async function seedScaleQuietly(
   const when = (i: number, count: number) =>
     new Date(now.getTime() - (60 * 86_400_000 * (count - i)) / count);
 
-  await phase('volunteers', n, () =>
-    pool(n, concurrency, async (i) => {
-      const p = person(i, 'v');
-      await saveVolunteer(
-        VolunteerSignupSchema.parse({
-          firstName: p.first,
-          lastName: p.last,
-          email: p.email,
-          phone: p.phone,
-          address1: `${100 + (i % 8900)} ${STREETS[i % STREETS.length]}`,
-          city: CITIES[i % CITIES.length],
-          state: STATES[i % 7 === 6 ? 1 : 0],
-          zip: ZIPS[i % ZIPS.length],
-          interests: [INTERESTS[i % INTERESTS.length], INTERESTS[(i + 2) % INTERESTS.length]],
-          captchaResponse: 'seed',
-          lang: p.lang,
-        }),
-        meta,
-        when(i, n),
-      );
-    }),
-  );
-  await phase('contacts', n, () =>
-    pool(n, concurrency, async (i) => {
-      const p = person(i, 'c');
-      await saveContact(
-        ContactMessageSchema.parse({
-          name: `${p.first} ${p.last}`,
-          email: p.email,
-          phone: i % 2 ? p.phone : undefined,
-          subject: CONTACT_SUBJECTS[i % CONTACT_SUBJECTS.length],
-          message:
-            p.lang === 'es'
-              ? '¿Cuándo pasan a tocar puertas en mi barrio? Quiero ayudar.'
-              : 'When is the next town hall near Gentilly? The drainage on our block needs attention.',
-          captcha: 'seed',
-          lang: p.lang,
-        }),
-        meta,
-        when(i, n),
-      );
-    }),
-  );
-  await phase('text sign-ups', n, () =>
-    pool(n, concurrency, async (i) => {
-      const p = person(i, 't');
-      await signUpForTexts(
-        TextSignupSchema.parse({
-          firstName: p.first,
-          phone: p.phone,
-          email: i % 4 === 0 ? p.email : undefined,
-          smsConsent: true,
-          sourcePage: p.lang === 'es' ? '/es/volunteer' : '/volunteer',
-          lang: p.lang,
-        }),
-        meta,
-        when(i, n),
-      );
-    }),
-  );
-  await phase('email subscribers', n, () =>
-    pool(n, concurrency, async (i) => {
-      const p = person(i, 's');
-      const at = when(i, n);
-      await subscribeEmail(
-        EmailSubscriptionSchema.parse({
-          email: p.email,
-          sourcePage: '/blog',
-          lang: p.lang,
-          captcha: TURNSTILE_TEST_TOKEN,
-        }),
-        meta,
-        at,
-      );
-      // Double opt-in: the person's Confirm press, as confirmSubscription records it (the seed has no inbox to
-      // read the emailed token from), so the seeded list is of subscribers.
-      await update<Record<string, unknown>>(kv('subscribers'), subscriberKey(p.email), (cur) => ({
-        ...cur,
-        status: 'subscribed',
-        confirmedAt: at.toISOString(),
-        confirmIp: meta.ip,
-        confirmUserAgent: meta.userAgent ?? null,
-      }));
-    }),
-  );
+  // The Inbox kinds go through the repositories' bulk path (docs/decisions/102-scale-seed-bulk-path.md): each
+  // record built by the repository's own builder, exactly as the public form stores it, written many at once,
+  // and each list's index written once. No notification email or confirmation text is sent for them, and their
+  // delivery status says so.
+  const range = (count: number) => Array.from({ length: count }, (_, i) => i);
+  await phase('volunteers', n, async () => {
+    await bulkInsertInbox(
+      'volunteers',
+      range(n).map((i) => {
+        const p = person(i, 'v');
+        const { key, record } = volunteerRecord(
+          VolunteerSignupSchema.parse({
+            firstName: p.first,
+            lastName: p.last,
+            email: p.email,
+            phone: p.phone,
+            address1: `${100 + (i % 8900)} ${STREETS[i % STREETS.length]}`,
+            city: CITIES[i % CITIES.length],
+            state: STATES[i % 7 === 6 ? 1 : 0],
+            zip: ZIPS[i % ZIPS.length],
+            interests: [INTERESTS[i % INTERESTS.length], INTERESTS[(i + 2) % INTERESTS.length]],
+            captchaResponse: 'seed',
+            lang: p.lang,
+          }),
+          meta,
+          when(i, n),
+        );
+        return { key, record: { ...record, emailStatus: 'skipped', emailError: NO_EMAIL } };
+      }),
+    );
+  });
+  await phase('contacts', n, async () => {
+    await bulkInsertInbox(
+      'contacts',
+      range(n).map((i) => {
+        const p = person(i, 'c');
+        const { key, record } = contactRecord(
+          ContactMessageSchema.parse({
+            name: `${p.first} ${p.last}`,
+            email: p.email,
+            phone: i % 2 ? p.phone : undefined,
+            subject: CONTACT_SUBJECTS[i % CONTACT_SUBJECTS.length],
+            message:
+              p.lang === 'es'
+                ? '¿Cuándo pasan a tocar puertas en mi barrio? Quiero ayudar.'
+                : 'When is the next town hall near Gentilly? The drainage on our block needs attention.',
+            captcha: 'seed',
+            lang: p.lang,
+          }),
+          meta,
+          when(i, n),
+        );
+        return { key, record: { ...record, emailStatus: 'skipped', emailError: NO_EMAIL } };
+      }),
+    );
+  });
+  await phase('text sign-ups', n, async () => {
+    await bulkInsertInbox(
+      'text-signups',
+      range(n).map((i) => {
+        const p = person(i, 't');
+        const at = when(i, n);
+        const {
+          id,
+          optIn,
+          person: record,
+        } = textSignupRecords(
+          TextSignupSchema.parse({
+            firstName: p.first,
+            phone: p.phone,
+            email: i % 4 === 0 ? p.email : undefined,
+            smsConsent: true,
+            sourcePage: p.lang === 'es' ? '/es/volunteer' : '/volunteer',
+            lang: p.lang,
+          }),
+          meta,
+          at,
+        );
+        return {
+          key: personKey(id),
+          record: {
+            ...record,
+            confirmation: { status: 'skipped', messageId: null, error: NO_TEXT, at: at.toISOString() },
+          },
+          also: [{ key: consentKey(id, at), value: ConsentEventSchema.parse(optIn) }],
+        };
+      }),
+    );
+  });
+  await phase('email subscribers', n, async () => {
+    await bulkInsertInbox(
+      'email-subscribers',
+      range(n).map((i) => {
+        const p = person(i, 's');
+        const at = when(i, n);
+        const { key, record } = subscriberRecord(
+          EmailSubscriptionSchema.parse({
+            email: p.email,
+            sourcePage: '/blog',
+            lang: p.lang,
+            captcha: TURNSTILE_TEST_TOKEN,
+          }),
+          meta,
+          at,
+        );
+        // Double opt-in: as the person's Confirm press leaves the record (the seed has no inbox to read the emailed
+        // link from), so the seeded list is of subscribers.
+        return { key, record: confirmedSubscriber(record, meta, at) };
+      }),
+    );
+  });
   const staff: Actor[] = [
     { id: 1, username: 'admin' },
     { id: 2, username: 'editor' },
@@ -358,7 +407,8 @@ async function seedScaleQuietly(
     });
   });
   const t = performance.now();
-  const indexed = await reindexAll();
+  // The Inbox lists' indexes were written by the bulk path from these very records.
+  const indexed = await reindexAll({ inbox: 'skip' });
   ms.reindex = Math.round(performance.now() - t);
   log(`  indexes rebuilt in ${(ms.reindex / 1000).toFixed(1)} s: ${JSON.stringify(indexed)}`);
   return { wrote, ms, totalMs: Math.round(performance.now() - started) };

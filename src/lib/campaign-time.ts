@@ -64,6 +64,27 @@ export function formatCampaignDateTime(iso: string, locale = 'en-US'): string {
   });
 }
 
+let wallClockParts: Intl.DateTimeFormat | null = null;
+
+/** The campaign's wall clock at an instant, as its parts (year, month, day, hour, minute, second). */
+function wallClock(t: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const out = { year: '0000', month: '01', day: '01', hour: '00', minute: '00', second: '00' };
+  // Made on first use: pages that import this module but never ask the time build no formatter.
+  wallClockParts ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: CAMPAIGN_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const p of wallClockParts.formatToParts(new Date(t)))
+    if (p.type in out) out[p.type as keyof typeof out] = p.value;
+  return out;
+}
+
 /**
  * The campaign's wall clock at `now`: "YYYY-MM-DDTHH:MM" in campaign time. Strings of this form compare in time
  * order (lexicographically), so a campaign date and hour ("2025-10-11" + "20:00") is compared with the clock
@@ -71,20 +92,48 @@ export function formatCampaignDateTime(iso: string, locale = 'en-US'): string {
  * (docs/decisions/087-election-calendar.md).
  */
 export function campaignWallClock(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: CAMPAIGN_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+  const c = wallClock(now.getTime());
+  return `${c.year}-${c.month}-${c.day}T${c.hour}:${c.minute}`;
 }
 
 /** Whole calendar days from `from` to `to` (both YYYY-MM-DD): 1 for the next day, negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * An instant as the campaign's wall clock, "YYYY-MM-DD HH:MM:SS" (the form spreadsheets read as a date and time),
+ * for the staff CSVs' local-time columns beside the ISO value; '' for a missing or unreadable time.
+ */
+export function campaignLocalTime(iso: string | null | undefined): string {
+  const t = iso ? Date.parse(iso) : Number.NaN;
+  if (!Number.isFinite(t)) return '';
+  const c = wallClock(t);
+  return `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute}:${c.second}`;
+}
+
+/** How far the campaign's wall clock is ahead of UTC at an instant, in milliseconds (negative west of UTC). */
+function campaignOffsetMs(t: number): number {
+  const c = wallClock(t);
+  const asUtc = Date.UTC(+c.year, +c.month - 1, +c.day, +c.hour, +c.minute, +c.second);
+  return asUtc - Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * The instant a campaign calendar day (YYYY-MM-DD) begins: midnight in the campaign's time zone, as an ISO string,
+ * daylight saving included. Sign-up date filters compare stored ISO times with it.
+ */
+export function campaignDayStart(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new Error(`Not a date: ${date}`);
+  const midnightUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!);
+  // Twice: the offset at the first guess may be the other side of a daylight-saving change.
+  let t = midnightUtc - campaignOffsetMs(midnightUtc);
+  t = midnightUtc - campaignOffsetMs(t);
+  return new Date(t).toISOString();
+}
+
+/** The campaign calendar day after `date` (both YYYY-MM-DD). */
+export function nextCampaignDay(date: string): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }

@@ -19,3 +19,8 @@ export function inboxKindOf(pathname: string): InboxKindName | null {
   const found = (Object.keys(INBOX_ROUTES) as InboxKindName[]).find((k) => INBOX_ROUTES[k] === path);
   return found ?? null;
 }
+
+/** Whether a string names an Inbox list. */
+export function isInboxKind(value: string): value is InboxKindName {
+  return Object.hasOwn(INBOX_ROUTES, value);
+}

@@ -25,6 +25,16 @@ const PATHS = [
 
 const pair = (setCookie: string) => setCookie.split(';')[0] as string;
 
+/**
+ * A staff CSV's text, after checking it starts with the UTF-8 byte-order mark Excel needs
+ * (docs/decisions/101-exports-of-any-size.md); `Response.text()` would drop the mark unseen.
+ */
+async function csvOf(res: Response): Promise<string> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return new TextDecoder().decode(bytes);
+}
+
 beforeAll(async () => {
   blobs = await startBlobs();
   localProviders();
@@ -150,11 +160,14 @@ describe('CSV export', () => {
     expect(res.headers.get('content-disposition')).toMatch(
       /^attachment; filename="volunteers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const text = await res.text();
+    // Excel-friendly (docs/decisions/101-exports-of-any-size.md): a UTF-8 byte-order mark, and each time column
+    // followed by the same instant on the campaign's clock.
+    const text = await csvOf(res);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'first_name,last_name,email,phone,address1,address2,city,state,zip,interests,language,created_at,updated_at,email_status',
+      'first_name,last_name,email,phone,address1,address2,city,state,zip,interests,language,created_at,created_at_local,updated_at,updated_at_local,email_status',
     );
+    expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT[\d:.]+Z,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);
     expect(lines).toHaveLength(7); // header + 5 rows + trailing empty
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(text).toContain('"Metairie, ""East"""');
@@ -162,22 +175,22 @@ describe('CSV export', () => {
   });
 
   it('contacts CSV keeps multi-line messages in one quoted cell', async () => {
-    const text = await (
-      await call(inbox, '/api/admin/contacts?format=csv', { cookie: cookies.admin })
-    ).text();
-    expect(text.split('\r\n')[0]).toBe('name,email,phone,subject,message,language,created_at,email_status');
+    const text = await csvOf(await call(inbox, '/api/admin/contacts?format=csv', { cookie: cookies.admin }));
+    expect(text.split('\r\n')[0]).toBe(
+      'name,email,phone,subject,message,language,created_at,created_at_local,email_status',
+    );
     expect(text).toContain('"Line one\nline 1"');
   });
 
   it('text sign-ups CSV has the opt-in status and consent time', async () => {
     const res = await call(inbox, '/api/admin/text-signups?format=csv', { cookie: cookies.admin });
     expect(res.headers.get('content-disposition')).toMatch(/filename="text-signups-\d{4}-\d{2}-\d{2}\.csv"/);
-    const [head, first] = (await res.text()).split('\r\n');
+    const [head, first] = (await csvOf(res)).split('\r\n');
     expect(head).toBe(
-      'first_name,phone,email,sms_opt_in,consent_at,consent_version,language,opted_out_at,source_page,created_at,confirmation_status',
+      'first_name,phone,email,sms_opt_in,consent_at,consent_at_local,consent_version,language,opted_out_at,opted_out_at_local,source_page,created_at,created_at_local,confirmation_status',
     );
     expect(first).toMatch(
-      /^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,2025-09-17\.[0-9a-f]{8},en,,,[^,]+Z,sent$/,
+      /^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,[\d-]+ [\d:]+,2025-09-17\.[0-9a-f]{8},en,,,,[^,]+Z,[\d-]+ [\d:]+,sent$/,
     );
   });
 
@@ -202,13 +215,15 @@ describe('CSV export', () => {
       items: { email: string }[];
     };
     expect(page.items.map((i) => i.email).sort()).toEqual(['first@example.com', 'second@example.com']);
-    const csv = await (
-      await call(inbox, '/api/admin/email-subscribers?format=csv', { cookie: cookies.admin })
-    ).text();
+    const csv = await csvOf(
+      await call(inbox, '/api/admin/email-subscribers?format=csv', { cookie: cookies.admin }),
+    );
     const [header, ...rows] = csv.split('\r\n');
-    expect(header).toBe('email,subscribed_at,source_page,consent_version,consent_text,confirmed_at');
+    expect(header).toBe(
+      'email,subscribed_at,subscribed_at_local,source_page,consent_version,consent_text,confirmed_at,confirmed_at_local',
+    );
     expect(rows.find((r) => r.startsWith('second@'))).toMatch(
-      /^second@example\.com,[^,]+Z,\/blog,2025-09-17\.[0-9a-f]{8},"By subscribing[^"]+",[^,]+Z$/,
+      /^second@example\.com,[^,]+Z,[\d-]+ [\d:]+,\/blog,2025-09-17\.[0-9a-f]{8},"By subscribing[^"]+",[^,]+Z,[\d-]+ [\d:]+$/,
     );
   });
 

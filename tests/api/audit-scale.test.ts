@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as activityFn from '../../netlify/functions/admin-activity.mts';
 import type { AuditKind, AuditPage } from '../../src/lib/schemas/audit.ts';
 import { appendAudit, appendAuditBatch, type AuditInput } from '../../src/lib/server/audit/audit.ts';
-import { auditCsvSource } from '../../src/lib/server/audit/activity.ts';
+import { auditExportSource } from '../../src/lib/server/audit/activity.ts';
 import { readCheckpoint } from '../../src/lib/server/audit/checkpoint.ts';
 import { listDocKey } from '../../src/lib/server/audit/postings.ts';
 import { runFullVerification, verifyChain } from '../../src/lib/server/audit/verification.ts';
@@ -183,7 +183,7 @@ describe(`Activity with ${ENTRIES.toLocaleString('en-US')} entries (counting sto
 
   it('the CSV source reads in windows: every matching row, each window a bounded number of calls', async () => {
     const want = expected((i) => actorOf(i) === 15);
-    const source = auditCsvSource({ actor: 15 });
+    const source = auditExportSource({ actor: 15 });
     const { calls, value: rows } = await cost(() => collectRows(source));
     expect(rows.map((r) => Number(r[10]))).toEqual(want);
     expect(calls).toBeLessThan(want.length + 20);

@@ -8,6 +8,7 @@ import { StoredSubscriberSchema } from '../../src/lib/schemas/inbox.ts';
 import { MetricSchema, MilestoneSchema, VolunteerGoalSchema } from '../../src/lib/schemas/progress.ts';
 import { SocialLinkSchema } from '../../src/lib/schemas/social.ts';
 import { StoredContributionSchema, StoredGoalSchema } from '../../src/lib/schemas/donations.ts';
+import { StoredExportJobSchema } from '../../src/lib/schemas/exports.ts';
 import { articles } from '../../src/lib/server/content/articles.ts';
 import { events } from '../../src/lib/server/content/events.ts';
 import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
@@ -164,6 +165,12 @@ const EXAMPLES: Example[] = [
     pattern: '/api/admin/two-factor',
     path: () => '/api/admin/two-factor',
     body: { requireForAdmins: false, requireForAllStaff: false },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/admin/exports',
+    path: () => '/api/admin/exports',
+    body: { source: 'inbox', params: { kind: 'volunteers', q: 'a' } },
   },
   {
     method: 'POST',
@@ -396,6 +403,7 @@ describe('property-based fuzz of every function in netlify/functions/', () => {
     for (const s of await valuesOf('subscribers', 'subscriber/')) StoredSubscriberSchema.parse(s);
     for (const c of await valuesOf('donations', 'contribution/')) StoredContributionSchema.parse(c);
     for (const g of await valuesOf('donations', 'settings/')) StoredGoalSchema.parse(g);
+    for (const j of await valuesOf('exports', 'job/')) StoredExportJobSchema.parse(j);
     expect((await articles.list()).length).toBeGreaterThan(0);
   });
 });

@@ -9,6 +9,7 @@ import * as twoFactorFn from '../../netlify/functions/auth-two-factor.mts';
 import * as adminNews from '../../netlify/functions/admin-news.mts';
 import * as adminEvents from '../../netlify/functions/admin-events.mts';
 import * as previewFn from '../../netlify/functions/admin-preview.mts';
+import * as exportsFn from '../../netlify/functions/admin-exports.mts';
 import { verifyChain } from '../../src/lib/server/audit/audit.ts';
 import { getPolicy } from '../../src/lib/server/auth/two-factor.ts';
 import { listTrash } from '../../src/lib/server/content/history.ts';
@@ -95,7 +96,35 @@ const ADMIN_ONLY = { viewer: 403, editor: 403, admin: 200 };
 const STAFF_READ = { viewer: 200, editor: 200, admin: 200 };
 const EDITORS = { viewer: 403, editor: 200, admin: 200 };
 
+/** A finished (small) Inbox export of the admin's, and its download link. */
+async function adminExport(): Promise<{ id: string; url: string }> {
+  const res = await call(exportsFn, '/api/admin/exports', {
+    json: { source: 'inbox', params: { kind: 'volunteers' } },
+    cookie: admin,
+  });
+  expect(res.status).toBe(201);
+  const { job } = (await res.json()) as { job: { id: string; downloads: { url: string }[] } };
+  return { id: job.id, url: job.downloads[0]!.url };
+}
+
 const ROUTES: Route[] = [
+  // Staff exports (docs/decisions/101-exports-of-any-size.md): the Inbox's for editors and admins; a job and
+  // its file only for the member who started it (anyone else: 404).
+  {
+    name: 'POST /api/admin/exports (an Inbox export)',
+    want: { viewer: 403, editor: 201, admin: 201 },
+    req: () => [exportsFn, '/api/admin/exports', { json: { source: 'inbox', params: { kind: 'contacts' } } }],
+  },
+  {
+    name: "GET /api/admin/exports/:id (the admin's)",
+    want: { viewer: 404, editor: 404, admin: 200 },
+    req: async () => [exportsFn, `/api/admin/exports/${(await adminExport()).id}`, {}],
+  },
+  {
+    name: "GET /api/admin/exports/:id/download (the admin's, signed)",
+    want: { viewer: 404, editor: 404, admin: 200 },
+    req: async () => [exportsFn, (await adminExport()).url, {}],
+  },
   { name: 'GET /api/admin/activity', want: ADMIN_ONLY, req: () => [activityFn, '/api/admin/activity', {}] },
   {
     name: 'GET /api/admin/activity?format=csv',

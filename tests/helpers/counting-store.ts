@@ -129,3 +129,11 @@ export function useCountingStores(): CountingStores {
     },
   };
 }
+
+/** Runs `work` and returns the store calls it made (every store); SHOW_CALLS=1 prints each measurement. */
+export async function callsOf(stores: CountingStores, work: () => Promise<unknown>): Promise<number> {
+  stores.reset();
+  await work();
+  if (process.env.SHOW_CALLS) console.log(stores.calls(), JSON.stringify(stores.counts()));
+  return stores.calls();
+}

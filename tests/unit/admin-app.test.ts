@@ -6,7 +6,7 @@ import { changePasswordProblem } from '../../src/admin/auth/ChangePasswordForm.t
 import { dashboardTabs } from '../../src/admin/Dashboard.tsx';
 import { ROLE_BADGE } from '../../src/admin/components/Badge.tsx';
 import { listKey } from '../../src/admin/api/shared.ts';
-import { inboxCsvUrl } from '../../src/admin/api/get-inbox.ts';
+import { inboxExportParams } from '../../src/admin/api/get-inbox.ts';
 import { DELETE_USER_CONFIRM } from '../../src/admin/tabs/UsersTab.tsx';
 import type { PublicUser } from '../../src/lib/schemas/user.ts';
 import type { Role } from '../../src/lib/schemas/permissions.ts';
@@ -103,8 +103,9 @@ describe('list keys', () => {
   it('build paged URLs and leave out empty filters', () => {
     expect(listKey('/api/admin/news', { page: 2, pageSize: 20 })).toBe('/api/admin/news?page=2&pageSize=20');
     expect(listKey('/api/admin/volunteers', { page: 1, q: '' })).toBe('/api/admin/volunteers?page=1');
-    expect(inboxCsvUrl('contacts', ' ann ')).toBe('/api/admin/contacts?format=csv&q=ann');
-    expect(inboxCsvUrl('text-signups', '')).toBe('/api/admin/text-signups?format=csv');
+    // The Inbox's export (docs/decisions/101-exports-of-any-size.md): what the list shows, empty filters left out.
+    expect(inboxExportParams('contacts', ' ann ', '')).toEqual({ kind: 'contacts', q: 'ann' });
+    expect(inboxExportParams('text-signups', '', 'es')).toEqual({ kind: 'text-signups', lang: 'es' });
   });
 
   it('user delete confirmation text is the spec text', () => {

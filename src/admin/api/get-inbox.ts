@@ -22,14 +22,24 @@ export type InboxPage = Page<'items', InboxItem>;
 
 export const INBOX_PAGE_SIZE = 50;
 
-export function useInbox(kind: InboxKindName, page: number, q: string, pageSize = INBOX_PAGE_SIZE) {
+/** `lang`: '' for every language, else one of LANGS (the list's ?lang filter). */
+export function useInbox(
+  kind: InboxKindName,
+  page: number,
+  q: string,
+  lang = '',
+  pageSize = INBOX_PAGE_SIZE,
+) {
   return useSWR<InboxPage, Error>(
-    listKey(INBOX_ROUTES[kind], { page, pageSize, q: q.trim() || undefined }),
+    listKey(INBOX_ROUTES[kind], { page, pageSize, q: q.trim() || undefined, lang: lang || undefined }),
     queryFetcher,
   );
 }
 
-/** The CSV export of the (filtered) list: a plain link, the server answers with an attachment. */
-export function inboxCsvUrl(kind: InboxKindName, q: string): string {
-  return listKey(INBOX_ROUTES[kind], { format: 'csv', q: q.trim() || undefined });
+/**
+ * The parameters of the list's CSV export (POST /api/admin/exports, source `inbox`): what the list shows,
+ * empty filters left out (docs/decisions/101-exports-of-any-size.md).
+ */
+export function inboxExportParams(kind: InboxKindName, q: string, lang: string): Record<string, string> {
+  return { kind, ...(q.trim() ? { q: q.trim() } : {}), ...(lang ? { lang } : {}) };
 }

@@ -1,8 +1,14 @@
 import { useEffect, useId, useState } from 'react';
-import { DEFAULT_LANG, isLang } from '../../lib/lang.ts';
+import { DEFAULT_LANG, isLang, LANGS } from '../../lib/lang.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
 import { contactSubjectLabels } from '../../content/contact.ts';
-import { INBOX_TABS, INBOX_PAGE_SIZE, inboxCsvUrl, useInbox, type InboxItem } from '../api/get-inbox.ts';
+import {
+  INBOX_TABS,
+  INBOX_PAGE_SIZE,
+  inboxExportParams,
+  useInbox,
+  type InboxItem,
+} from '../api/get-inbox.ts';
 import type { InboxKindName } from '../../lib/inbox-routes.ts';
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
@@ -10,6 +16,7 @@ import { Pager, useClampPage } from '../components/Pager.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ExpandableText } from '../components/ExpandableText.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -125,14 +132,16 @@ function useDebounced<T>(value: T, ms: number): T {
 export function InboxTab() {
   const [kind, setKind] = useState<InboxKindName>('volunteers');
   const [query, setQuery] = useState('');
+  const [lang, setLang] = useState('');
   const q = useDebounced(query, 300);
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useInbox(kind, page, q);
+  const { data, error, isLoading } = useInbox(kind, page, q, lang);
   const items = data?.items ?? [];
   const searchId = useId();
   const kindId = useId();
+  const langId = useId();
   useClampPage(page, setPage, data?.total, data?.pageSize ?? INBOX_PAGE_SIZE);
-  useEffect(() => setPage(1), [kind, q]);
+  useEffect(() => setPage(1), [kind, q, lang]);
   const columns = COLUMNS[kind];
   const label = INBOX_TABS[kind].label;
 
@@ -143,9 +152,7 @@ export function InboxTab() {
           <h2 id="inbox-heading">Inbox</h2>
           <p className="muted">{data ? `${data.total} ${label.toLowerCase()}` : '\u00a0'}</p>
         </div>
-        <a className="btn btn--secondary" href={inboxCsvUrl(kind, q)} download>
-          Export CSV<span className="sr-only"> of {label.toLowerCase()}</span>
-        </a>
+        <ExportButton source="inbox" params={inboxExportParams(kind, q, lang)} label={label.toLowerCase()} />
       </div>
       <div className="toolbar">
         <div className="field">
@@ -165,6 +172,19 @@ export function InboxTab() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor={langId} className="field__label">
+            Language
+          </label>
+          <select id={langId} className="input" value={lang} onChange={(e) => setLang(e.target.value)}>
+            <option value="">Any language</option>
+            {LANGS.map((l) => (
+              <option key={l} value={l}>
+                {LANG_NAMES_FOR_STAFF[l]}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field toolbar__grow">
           <label htmlFor={searchId} className="field__label">
             Search
@@ -173,7 +193,7 @@ export function InboxTab() {
             id={searchId}
             type="search"
             className="input"
-            placeholder="Name, email or phone"
+            placeholder="Name, email, phone, city or ZIP"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />

@@ -57,6 +57,8 @@ export const STORE_NAMES = [
   'audit',
   'donations',
   'rsvps',
+  /** Staff CSV exports prepared in the background: jobs and their files (docs/decisions/101-exports-of-any-size.md). */
+  'exports',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

@@ -6,7 +6,7 @@ import {
   type AuditProblem,
   type AuditQuery,
 } from '../../schemas/audit.ts';
-import type { CsvSource } from '../exports/source.ts';
+import type { ExportSource } from '../exports/source.ts';
 import { mapLimit, type KV } from '../store.ts';
 import { readCheckpoint, type Checkpoint } from './checkpoint.ts';
 import {
@@ -277,7 +277,7 @@ function csvRow(x: AuditEntry | AuditProblem): string[] {
  * Every matching entry as CSV rows, newest first, read CSV_WINDOW at a time: an export of any size holds
  * one window in memory (docs/decisions/107-bounded-staff-lists.md).
  */
-export function auditCsvSource(q: Filters, now = new Date()): CsvSource {
+export function auditExportSource(q: Filters, now = new Date()): ExportSource {
   return {
     filename: `activity-${now.toISOString().slice(0, 10)}.csv`,
     columns: AUDIT_CSV_COLUMNS,

@@ -20,7 +20,7 @@ import {
   type Head,
 } from './trail.ts';
 
-export { auditPage, auditCsvSource, AUDIT_CSV_COLUMNS, matchingKeys, rangePrefix } from './activity.ts';
+export { auditPage, auditExportSource, AUDIT_CSV_COLUMNS, matchingKeys, rangePrefix } from './activity.ts';
 export { verifyChain, type ChainReport } from './verification.ts';
 
 /**

@@ -94,9 +94,14 @@ export async function requireUser(req: Request, options: RequireOptions = {}): P
   }
   // A member the two-factor policy covers enrols before anything else (a password change comes first).
   if (!options.allowTwoFactorSetup && !options.allowPasswordChangePending) await assertTwoFactorPolicy(user);
-  const permission = options.permission ?? 'view_admin';
-  const allowed =
-    permission === 'edit_content' ? hasPermission(user, 'edit_metrics') : hasPermission(user, permission);
-  if (!allowed) throw new HttpError(403, "You don't have permission to do that");
+  if (!userMay(user, options.permission ?? 'view_admin'))
+    throw new HttpError(403, "You don't have permission to do that");
   return user;
+}
+
+/** Whether a signed-in member has a permission (`edit_content`: editors and admins). */
+export function userMay(user: StoredUser, permission: NonNullable<RequireOptions['permission']>): boolean {
+  return permission === 'edit_content'
+    ? hasPermission(user, 'edit_metrics')
+    : hasPermission(user, permission);
 }

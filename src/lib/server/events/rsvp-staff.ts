@@ -6,7 +6,7 @@ import {
   type RsvpStaffView,
 } from '../../schemas/rsvp.ts';
 import { events } from '../content/events.ts';
-import type { CsvSource } from '../exports/source.ts';
+import type { ExportSource } from '../exports/source.ts';
 import { HttpError } from '../errors.ts';
 import { kv, mapLimit } from '../store.ts';
 import { getCheckIns, getRoster, rsvpKey } from './rsvp.ts';
@@ -135,9 +135,9 @@ export const RSVP_CSV_COLUMNS = [
  * The attendee list as CSV rows, in the staff order, CSV_WINDOW places at a time
  * (docs/decisions/107-bounded-staff-lists.md). `event` is for the export's audit entry.
  */
-export async function rsvpCsvSource(
+export async function rsvpExportSource(
   eventId: number,
-): Promise<CsvSource & { event: { id: number; title: string } }> {
+): Promise<ExportSource & { event: { id: number; title: string } }> {
   const l = await listing(eventId);
   return {
     event: { id: l.event.id, title: l.event.title },

@@ -1,25 +1,37 @@
-import { toCsv } from '../forms/inbox.ts';
-
 /**
- * A staff CSV export as a source of rows (docs/decisions/107-bounded-staff-lists.md): the file name, the
- * header, and the rows read in bounded pages, so an export of any size never holds every record in memory
- * at once and can be written by a background job as well as answered by today's endpoints.
+ * What a staff CSV export is made of (docs/decisions/101-exports-of-any-size.md): the one
+ * contract every export implements, whichever list it comes from. The export mechanism
+ * (exports.ts) writes any source the same way: UTF-8 with a byte-order mark, RFC 4180,
+ * CSV-injection-safe cells, a campaign-time column beside each time column; answered
+ * directly when small, else written into Blobs by the background function with progress
+ * and an expiring download link.
+ *
+ * Zod-free and I/O-free: a source is built by the list's own module (the Inbox:
+ * src/lib/server/forms/inbox.ts) and registered under a name in exports/registry.ts.
  */
-export interface CsvSource {
+
+/** A column of the file. A time column holds ISO instants; the file gets `<name>_local` (campaign time) right after it. */
+export interface ExportColumn {
+  name: string;
+  time?: boolean;
+}
+
+export interface ExportSource {
+  /** The file's name, e.g. `volunteers-2026-11-27.csv` (plain characters; others become '-'). */
   filename: string;
-  columns: string[];
+  /** The columns, in order: a plain name, or a column with options. */
+  columns: readonly (string | ExportColumn)[];
+  /** How many rows there will be, when known before reading them (shown as progress). */
+  total?: number;
+  /** The rows, in order, one cell per column (times as ISO strings, '' when absent). */
   rows(): AsyncIterable<string[]>;
 }
 
-/** Every row of a source (today's synchronous endpoints, which answer the whole file at once). */
-export async function collectRows(source: CsvSource): Promise<string[][]> {
+export const columnOf = (c: string | ExportColumn): ExportColumn => (typeof c === 'string' ? { name: c } : c);
+
+/** Every row of a source, in order (a synchronous answer, the bench, the tests). */
+export async function collectRows(source: ExportSource): Promise<string[][]> {
   const rows: string[][] = [];
   for await (const row of source.rows()) rows.push(row);
   return rows;
-}
-
-/** A source's whole CSV body (RFC 4180, formula cells neutralised), as the synchronous endpoints answer it. */
-export async function csvBody(source: CsvSource): Promise<{ body: string; rows: number }> {
-  const rows = await collectRows(source);
-  return { body: toCsv(source.columns, rows), rows: rows.length };
 }

@@ -1,6 +1,7 @@
 import type { InboxKindName } from '../../inbox-routes.ts';
 import type { z } from 'zod';
-import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
+import { isLang, LANGS, type Lang } from '../../lang.ts';
+import { campaignToday } from '../../campaign-time.ts';
 import { contactSubjectLabels } from '../../../content/contact.ts';
 import {
   StoredContactSchema,
@@ -9,48 +10,45 @@ import {
   StoredVolunteerSchema,
 } from '../../schemas/inbox.ts';
 import type { Page, PageQuery } from '../../schemas/paging.ts';
-import { pageOf, pageQuery } from '../pagination.ts';
+import { HttpError } from '../errors.ts';
+import type { ExportColumn, ExportSource } from '../exports/source.ts';
+import { pageQuery } from '../pagination.ts';
 import { kv, type KV, type StoreName } from '../store.ts';
+import {
+  INBOX_SPECS,
+  inboxSummaries,
+  inboxSummaryPage,
+  type InboxFilter,
+  type InboxSummary,
+} from './inbox-summaries.ts';
+
+export { csvCell, toCsv } from '../exports/csv.ts';
 
 /**
- * The staff inbox: volunteer sign-ups, contact messages and text sign-ups,
- * newest first, filterable, paginated and exportable as CSV. Every record is
- * read (with bounded concurrency) and parsed: fine for thousands of records;
- * a campaign with far more would keep a maintained index instead.
+ * The staff inbox: volunteer sign-ups, contact messages, text sign-ups and newsletter
+ * subscribers, newest first, searchable, paginated and exportable as CSV. Lists, pages
+ * and searches read the lists' summary indexes (docs/decisions/100-summary-indexes.md),
+ * so a page costs a bounded number of store calls whatever the store holds; the CSV
+ * exports read the records themselves (the source of truth), through the one export
+ * mechanism (docs/decisions/101-exports-of-any-size.md).
  */
 
 interface InboxList<S extends z.ZodType> {
   store: StoreName;
-  prefix: string;
   schema: S;
   filename: string;
-  /** Text searched by ?q=. */
-  haystack: (r: z.output<S>) => string;
-  columns: string[];
+  columns: (string | ExportColumn)[];
   row: (r: z.output<S>) => string[];
   /** Which records staff see and export (default: all). */
   listed?: (r: z.output<S>) => boolean;
 }
 
+const time = (name: string): ExportColumn => ({ name, time: true });
+
 const volunteers: InboxList<typeof StoredVolunteerSchema> = {
   store: 'volunteers',
-  prefix: 'volunteer/',
   schema: StoredVolunteerSchema,
   filename: 'volunteers',
-  haystack: (r) =>
-    [
-      r.firstName,
-      r.lastName,
-      r.email,
-      r.phone,
-      r.address1,
-      r.address2,
-      r.city,
-      r.state,
-      r.zip,
-      ...r.interests,
-      LANG_NAMES_FOR_STAFF[r.lang],
-    ].join(' '),
   columns: [
     'first_name',
     'last_name',
@@ -63,8 +61,8 @@ const volunteers: InboxList<typeof StoredVolunteerSchema> = {
     'zip',
     'interests',
     'language',
-    'created_at',
-    'updated_at',
+    time('created_at'),
+    time('updated_at'),
     'email_status',
   ],
   row: (r) => [
@@ -87,20 +85,9 @@ const volunteers: InboxList<typeof StoredVolunteerSchema> = {
 
 const contacts: InboxList<typeof StoredContactSchema> = {
   store: 'contacts',
-  prefix: 'message/',
   schema: StoredContactSchema,
   filename: 'contacts',
-  haystack: (r) =>
-    [
-      r.name,
-      r.email,
-      r.phone ?? '',
-      contactSubjectLabels[r.subject],
-      r.subject,
-      r.message,
-      LANG_NAMES_FOR_STAFF[r.lang],
-    ].join(' '),
-  columns: ['name', 'email', 'phone', 'subject', 'message', 'language', 'created_at', 'email_status'],
+  columns: ['name', 'email', 'phone', 'subject', 'message', 'language', time('created_at'), 'email_status'],
   row: (r) => [
     r.name,
     r.email,
@@ -115,29 +102,19 @@ const contacts: InboxList<typeof StoredContactSchema> = {
 
 const textSignups: InboxList<typeof StoredTextSignupSchema> = {
   store: 'signups',
-  prefix: 'person/',
   schema: StoredTextSignupSchema,
   filename: 'text-signups',
-  haystack: (r) =>
-    [
-      r.firstName,
-      r.phone ?? '',
-      r.email ?? '',
-      r.smsStatus,
-      r.sourcePage ?? '',
-      LANG_NAMES_FOR_STAFF[r.lang],
-    ].join(' '),
   columns: [
     'first_name',
     'phone',
     'email',
     'sms_opt_in',
-    'consent_at',
+    time('consent_at'),
     'consent_version',
     'language',
-    'opted_out_at',
+    time('opted_out_at'),
     'source_page',
-    'created_at',
+    time('created_at'),
     'confirmation_status',
   ],
   row: (r) => [
@@ -157,11 +134,16 @@ const textSignups: InboxList<typeof StoredTextSignupSchema> = {
 
 const emailSubscribers: InboxList<typeof StoredSubscriberSchema> = {
   store: 'subscribers',
-  prefix: 'subscriber/',
   schema: StoredSubscriberSchema,
   filename: 'email-subscribers',
-  haystack: (r) => [r.email, r.sourcePage ?? ''].join(' '),
-  columns: ['email', 'subscribed_at', 'source_page', 'consent_version', 'consent_text', 'confirmed_at'],
+  columns: [
+    'email',
+    time('subscribed_at'),
+    'source_page',
+    'consent_version',
+    'consent_text',
+    time('confirmed_at'),
+  ],
   row: (r) => [
     r.email,
     r.createdAt,
@@ -202,83 +184,96 @@ export async function readAllBounded(store: KV, prefix: string, concurrency = 16
 }
 
 export interface InboxQuery extends PageQuery {
-  /** Case-insensitive filter over each record's searchable text. */
+  /** Case-insensitive filter over each summary's searched text. */
   q: string;
+  /** Only records sent in this language. */
+  lang?: Lang;
 }
 
-/** `?page`, `?pageSize` (the shared paging rules: 400 when malformed) and `?q`. */
+/** `?page`, `?pageSize` (the shared paging rules: 400 when malformed), `?q` and `?lang`. */
 export function parseInboxQuery(url: URL): InboxQuery {
-  return { ...pageQuery(url), q: (url.searchParams.get('q') ?? '').trim().slice(0, 200) };
-}
-
-/** Every valid record of a kind, newest first, filtered by q (case-insensitive). */
-export async function listInbox(name: InboxKindName, q = ''): Promise<unknown[]> {
-  const kind = INBOX_LISTS[name] as InboxList<z.ZodType<{ createdAt: string }>>;
-  const raw = await readAllBounded(kv(kind.store), kind.prefix);
-  const records: { createdAt: string }[] = [];
-  for (const r of raw) {
-    const p = kind.schema.safeParse(r);
-    if (!p.success) console.error(`[inbox] skipped a ${name} record that does not fit its schema`);
-    else if (kind.listed?.(p.data) ?? true) records.push(p.data);
-  }
-  const sorted = records.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-  return filterInbox(name, sorted, q);
-}
-
-function filterInbox(name: InboxKindName, records: unknown[], q: string): unknown[] {
-  const kind = INBOX_LISTS[name] as InboxList<z.ZodType<unknown>>;
-  const needle = q.toLowerCase();
-  return needle ? records.filter((r) => kind.haystack(r).toLowerCase().includes(needle)) : records;
-}
-
-/**
- * One page of a kind. Volunteer and contact items carry `submissionsFromEmail`:
- * every submission is its own record (a form never overwrites a stored person),
- * so staff see how many an email has sent; searching the email lists them all.
- */
-export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise<Page<'items', unknown>> {
-  const everything = await listInbox(name);
-  const perEmail = new Map<string, number>();
-  if (name !== 'text-signups') {
-    for (const r of everything as { email: string }[])
-      perEmail.set(r.email, (perEmail.get(r.email) ?? 0) + 1);
-  }
-  const page = pageOf('items', filterInbox(name, everything, query.q), query);
-  if (name === 'text-signups') return page;
+  const lang = url.searchParams.get('lang') || undefined;
+  if (lang !== undefined && !isLang(lang))
+    throw new HttpError(400, `lang must be one of ${LANGS.join(', ')}`);
   return {
-    ...page,
-    items: page.items.map((r) => ({
-      ...(r as object),
-      submissionsFromEmail: perEmail.get((r as { email: string }).email) ?? 1,
-    })),
+    ...pageQuery(url),
+    q: (url.searchParams.get('q') ?? '').trim().slice(0, 200),
+    ...(lang ? { lang } : {}),
   };
 }
 
+/** The filter an Inbox query asks for. */
+export const inboxFilter = (query: Pick<InboxQuery, 'q' | 'lang'>): Pick<InboxFilter, 'q' | 'lang'> => ({
+  q: query.q,
+  ...(query.lang ? { lang: query.lang } : {}),
+});
+
+/** A row of the Inbox as the dashboard reads it: the summary's fields (the store key and cut flag are internal). */
+function itemOf(s: InboxSummary): Record<string, unknown> {
+  const { key: _key, ...item } = s as InboxSummary & { messageCut?: boolean };
+  delete (item as { messageCut?: boolean }).messageCut;
+  return item;
+}
+
 /**
- * One CSV cell: a value a spreadsheet would run as a formula (= + - @, tab,
- * CR) gets a leading quote (OWASP CSV injection). A strict E.164 phone number
- * ('+' then digits only) is left as is: it cannot be a formula, and voter-contact
- * tools import it. Then RFC 4180 quoting.
+ * One page of a kind, from its summary index. Volunteer and contact items carry
+ * `submissionsFromEmail`: every submission is its own record (a form never overwrites a
+ * stored person), so staff see how many an email has sent; searching the email lists
+ * them all. A contact message longer than its summary keeps is read from its record.
  */
-export function csvCell(value: string): string {
-  let v = value;
-  if (/^[=+\-@\t\r]/.test(v) && !/^\+\d{8,15}$/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise<Page<'items', unknown>> {
+  const offset = (query.page - 1) * query.pageSize;
+  const { rows, total, countOf } = await inboxSummaryPage(name, inboxFilter(query), offset, query.pageSize);
+  const store = kv(INBOX_SPECS[name].store);
+  const items = await Promise.all(
+    (rows as InboxSummary[]).map(async (s) => {
+      const item = itemOf(s);
+      if ('messageCut' in s && s.messageCut) {
+        const full = StoredContactSchema.safeParse((await store.get(s.key))?.value);
+        if (full.success) item.message = full.data.message;
+      }
+      if (name === 'volunteers' || name === 'contacts') item.submissionsFromEmail = Math.max(1, countOf(s));
+      return item;
+    }),
+  );
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
-export function toCsv(columns: string[], rows: string[][]): string {
-  return [columns, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+/** Records read at once by an export. */
+const EXPORT_READS = 32;
 
-export async function inboxCsv(
+/**
+ * An Inbox list as an export source: the summaries matching the filter choose the rows
+ * and their order (one read of the index), and each row is its record, read
+ * EXPORT_READS at a time (the source of truth: every column, as stored). A record that no
+ * longer fits its schema, or is gone, is skipped and logged.
+ */
+export async function inboxExportSource(
   name: InboxKindName,
-  q: string,
+  filter: Pick<InboxQuery, 'q' | 'lang'>,
   now = new Date(),
-): Promise<{ filename: string; body: string }> {
-  const kind = INBOX_LISTS[name] as unknown as InboxList<z.ZodType<unknown>>;
-  const rows = (await listInbox(name, q)).map((r) => kind.row(r));
+): Promise<ExportSource> {
+  const list = INBOX_LISTS[name] as unknown as InboxList<z.ZodType<unknown>>;
+  const chosen: InboxSummary[] = [];
+  for await (const s of inboxSummaries(name, inboxFilter(filter))) chosen.push(s);
+  const store = kv(list.store);
   return {
-    filename: `${kind.filename}-${now.toISOString().slice(0, 10)}.csv`,
-    body: toCsv(kind.columns, rows),
+    filename: `${list.filename}-${campaignToday(now)}.csv`,
+    columns: list.columns,
+    total: chosen.length,
+    async *rows() {
+      for (let i = 0; i < chosen.length; i += EXPORT_READS) {
+        const batch = chosen.slice(i, i + EXPORT_READS);
+        const records = await Promise.all(batch.map((s) => store.get<unknown>(s.key)));
+        for (const r of records) {
+          const p = list.schema.safeParse(r?.value);
+          if (!p.success) {
+            console.error(`[inbox] export skipped a ${name} record that is gone or does not fit its schema`);
+            continue;
+          }
+          if (list.listed?.(p.data) ?? true) yield list.row(p.data);
+        }
+      }
+    },
   };
 }

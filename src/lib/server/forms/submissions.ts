@@ -13,6 +13,7 @@ import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { hashed, key, kv, update } from '../store.ts';
+import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
 
@@ -136,10 +137,25 @@ export async function saveVolunteer(
   meta: RequestMeta,
   now = new Date(),
 ): Promise<{ created: boolean }> {
+  const { key: k, record } = volunteerRecord(input, meta, now);
+  const store = kv('volunteers');
+  if (!(await store.create(k, record))) return { created: false };
+  await noteSummary('volunteers', summarize.volunteers(record, k));
+  let earlier = 0;
+  for await (const page of store.keys(volunteerPrefix(record.email))) earlier += page.length;
+  await emailAndMark('volunteers', k, volunteerEmail(record, Math.max(0, earlier - 1)));
+  return { created: true };
+}
+
+/** The record a volunteer submission is stored as, under its key, before its email (the scale seed builds the same). */
+export function volunteerRecord(
+  input: VolunteerSignup,
+  meta: RequestMeta,
+  now: Date,
+): { key: string; record: StoredVolunteer } {
   const at = now.toISOString();
   const { captchaResponse: _captcha, ...fields } = input;
   const digest = detailsDigest(fields);
-  const k = key('volunteer', hashed(fields.email), digest);
   const record: StoredVolunteer = StoredVolunteerSchema.parse({
     ...fields,
     id: `${hashed(fields.email).slice(0, 32)}-${digest.slice(0, 32)}`,
@@ -150,16 +166,15 @@ export async function saveVolunteer(
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
   });
-  const store = kv('volunteers');
-  if (!(await store.create(k, record))) return { created: false };
-  let earlier = 0;
-  for await (const page of store.keys(volunteerPrefix(fields.email))) earlier += page.length;
-  await emailAndMark('volunteers', k, volunteerEmail(record, Math.max(0, earlier - 1)));
-  return { created: true };
+  return { key: key('volunteer', hashed(fields.email), digest), record };
 }
 
-/** One record per message (`message/<iso time>-<random>`), then the email. */
-export async function saveContact(input: ContactMessage, meta: RequestMeta, now = new Date()): Promise<void> {
+/** The record a contact message is stored as, under its key, before its email (the scale seed builds the same). */
+export function contactRecord(
+  input: ContactMessage,
+  meta: RequestMeta,
+  now: Date,
+): { key: string; record: StoredContact } {
   const at = now.toISOString();
   const { captcha: _captcha, ...fields } = input;
   const id = timeOrderedId(now);
@@ -173,8 +188,14 @@ export async function saveContact(input: ContactMessage, meta: RequestMeta, now 
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
   });
-  const k = key('message', id);
+  return { key: key('message', id), record };
+}
+
+/** One record per message (`message/<iso time>-<random>`), then the email. */
+export async function saveContact(input: ContactMessage, meta: RequestMeta, now = new Date()): Promise<void> {
+  const { key: k, record } = contactRecord(input, meta, now);
   if (!(await kv('contacts').create(k, record))) throw new Error('Contact message key collision');
+  await noteSummary('contacts', summarize.contacts(record, k));
   await emailAndMark('contacts', k, {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: record.email,

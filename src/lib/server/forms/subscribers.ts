@@ -11,6 +11,7 @@ import { EmailSendError, sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { hashed, key, kv, update } from '../store.ts';
+import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import type { RequestMeta } from './text-signups.ts';
 
 /**
@@ -111,8 +112,22 @@ export async function subscribeEmail(
 ): Promise<{ created: boolean; mail: Mail }> {
   await verifyCaptcha(input.captcha, meta.ip ?? undefined);
   const lang = input.lang ?? DEFAULT_LANG;
-  const k = subscriberKey(input.email);
-  const record: StoredSubscriber = StoredSubscriberSchema.parse({
+  const { key: k, record } = subscriberRecord(input, meta, now);
+  const created = await kv('subscribers').create(k, record);
+  if (created) await noteSummary('email-subscribers', summarize['email-subscribers'](record, k));
+  const mail: Mail = created ? 'confirm' : await reserveEmail(k, now);
+  if (mail) await mailSubscriber(input.email, record.id, mail, lang, now);
+  return { created, mail };
+}
+
+/** The pending record a newsletter box post creates for a new address, under its key (the scale seed builds the same). */
+export function subscriberRecord(
+  input: EmailSubscription,
+  meta: RequestMeta,
+  now: Date,
+): { key: string; record: StoredSubscriber } {
+  const lang = input.lang ?? DEFAULT_LANG;
+  const record = StoredSubscriberSchema.parse({
     id: hashed(input.email),
     email: input.email,
     sourcePage: input.sourcePage ?? null,
@@ -125,10 +140,18 @@ export async function subscribeEmail(
     status: 'pending',
     emailsSent: [now.toISOString()],
   } satisfies z.input<typeof StoredSubscriberSchema>);
-  const created = await kv('subscribers').create(k, record);
-  const mail: Mail = created ? 'confirm' : await reserveEmail(k, now);
-  if (mail) await mailSubscriber(input.email, record.id, mail, lang, now);
-  return { created, mail };
+  return { key: subscriberKey(input.email), record };
+}
+
+/** A pending record as the Confirm press leaves it (the scale seed confirms its addresses the same way). */
+export function confirmedSubscriber(s: StoredSubscriber, meta: RequestMeta, now: Date): StoredSubscriber {
+  return {
+    ...s,
+    status: 'subscribed',
+    confirmedAt: now.toISOString(),
+    confirmIp: meta.ip,
+    confirmUserAgent: meta.userAgent?.slice(0, 512) ?? null,
+  };
 }
 
 async function mailSubscriber(to: string, id: string, mail: 'confirm' | 'already', lang: Lang, now: Date) {
@@ -179,24 +202,16 @@ export async function confirmSubscription(
   const parsed = found ? ConfirmTokenSchema.safeParse(found.value) : null;
   if (!parsed?.success) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
   const expired = Date.parse(parsed.data.expiresAt) <= now.getTime();
+  const k = key('subscriber', parsed.data.subscriberId);
   try {
-    const next = await update<unknown>(
-      kv('subscribers'),
-      key('subscriber', parsed.data.subscriberId),
-      (cur) => {
-        const s = StoredSubscriberSchema.parse(cur);
-        if (s.status === 'subscribed') throw new NoWrite('already');
-        if (expired) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
-        return {
-          ...s,
-          status: 'subscribed',
-          confirmedAt: now.toISOString(),
-          confirmIp: meta.ip,
-          confirmUserAgent: meta.userAgent?.slice(0, 512) ?? null,
-        } satisfies StoredSubscriber;
-      },
-    );
+    const next = await update<StoredSubscriber>(kv('subscribers'), k, (cur) => {
+      const s = StoredSubscriberSchema.parse(cur);
+      if (s.status === 'subscribed') throw new NoWrite('already');
+      if (expired) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
+      return confirmedSubscriber(s, meta, now);
+    });
     if (next === null) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
+    await noteSummary('email-subscribers', summarize['email-subscribers'](next, k));
     return 'confirmed';
   } catch (err) {
     if (err instanceof NoWrite) return 'already_confirmed';

@@ -6,7 +6,9 @@ import {
   type ConsentEvent,
   type StoredTextSignup,
 } from '../../schemas/inbox.ts';
+import { laterStamp } from '../content/stamps.ts';
 import { hashed, key, kv, upsert } from '../store.ts';
+import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 
 /**
  * The text list's current state per person (store `signups`, `person/<id>`,
@@ -68,7 +70,7 @@ export async function appendConsentEvent(event: ConsentEvent): Promise<string> {
  */
 export async function markOptedOut(phone: string, at: string, lang: Lang): Promise<void> {
   const id = hashed(phone);
-  await upsert<unknown>(kv('signups'), personKey(id), (raw) => {
+  const next = await upsert<unknown>(kv('signups'), personKey(id), (raw) => {
     const cur = raw ? StoredTextSignupSchema.parse(raw) : null;
     const stub: StoredTextSignup = {
       id,
@@ -85,6 +87,10 @@ export async function markOptedOut(phone: string, at: string, lang: Lang): Promi
       updatedAt: at,
       confirmation: null,
     };
-    return cur ? { ...cur, smsStatus: 'opted_out', optedOutAt: at, updatedAt: at } : stub;
+    return cur
+      ? { ...cur, smsStatus: 'opted_out', optedOutAt: at, updatedAt: laterStamp(new Date(at), cur.updatedAt) }
+      : stub;
   });
+  // The STOP shows in the Inbox (docs/decisions/100-summary-indexes.md).
+  await noteSummary('text-signups', summarize['text-signups'](next as StoredTextSignup, personKey(id)));
 }

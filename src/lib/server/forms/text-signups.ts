@@ -6,11 +6,13 @@ import { SMS_CONSENT } from '../../../content/consent.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { CAPTCHA_REQUIRED, type TextSignupSchema } from '../../schemas/forms.ts';
 import { HttpError } from '../errors.ts';
-import type { StoredTextSignup } from '../../schemas/inbox.ts';
+import type { ConsentEvent, StoredTextSignup } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
 import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../messaging/text-guard.ts';
 import { ConflictError, hashed, kv, update, type KV } from '../store.ts';
+import { laterStamp } from '../content/stamps.ts';
+import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 import { reserveForSignup, reserveFromIp } from './text-limits.ts';
@@ -177,47 +179,21 @@ export async function signUpForTexts(
   const at = now.toISOString();
   const phone = input.phone ?? null;
   const email = input.email ?? null;
-  const id = personIdFor(phone, email);
-  // The wording the person saw: the one of their form's language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md).
-  const lang = input.lang ?? DEFAULT_LANG;
-  const { text: consentText, version: consentVersion } = SMS_CONSENT[lang];
+  const { id, optIn, person: fresh } = textSignupRecords(input, meta, now);
+  const lang = fresh.lang;
 
   // 1. The request itself, append-only, before anything else.
-  const optInKey = await appendConsentEvent({
-    ...emptyEvent(id, 'web_opt_in', at),
-    phone,
-    email,
-    firstName: input.firstName,
-    consentText,
-    consentVersion,
-    consentTextSha256: sha256(consentText),
-    lang,
-    sourcePage: input.sourcePage ?? null,
-    ip: meta.ip,
-    userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
-  });
+  const optInKey = await appendConsentEvent(optIn);
 
   // 2. The person: created once (onlyIfNew). An existing one is never rewritten
   // by a web form, so a burst of identical sign-ups is one create and no writes.
-  const fresh: StoredTextSignup = {
-    id,
-    firstName: input.firstName,
-    phone,
-    email,
-    smsStatus: 'subscribed',
-    consentAt: at,
-    consentVersion,
-    lang,
-    optedOutAt: null,
-    sourcePage: input.sourcePage ?? null,
-    createdAt: at,
-    updatedAt: at,
-    confirmation: phone ? { status: 'pending', messageId: null, error: null, at } : null,
-  };
   let existing: StoredTextSignup | null = null;
   for (let attempt = 0; ; attempt++) {
     if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
-    if (await signups().create(personKey(id), fresh)) break;
+    if (await signups().create(personKey(id), fresh)) {
+      await noteSummary('text-signups', summarize['text-signups'](fresh, personKey(id)));
+      break;
+    }
     existing = await getPerson(id);
     if (existing) break;
     await pause(attempt); // deleted in between, or a record that does not parse: try again
@@ -243,6 +219,56 @@ export async function signUpForTexts(
   // 3. One confirmation per new opt-in.
   const confirmation = phone ? await sendConfirmation(id, phone, optInKey, lang) : null;
   return { outcome: 'created', created: true, personId: id, confirmation };
+}
+
+/**
+ * What a web opt-in writes: its consent log entry (the exact wording the person saw, in
+ * their form's language) and the person it creates if the number is new to the list,
+ * confirmation pending (the scale seed builds the same).
+ */
+export function textSignupRecords(
+  input: TextSignup,
+  meta: RequestMeta,
+  now: Date,
+): { id: string; optIn: ConsentEvent; person: StoredTextSignup } {
+  const at = now.toISOString();
+  const phone = input.phone ?? null;
+  const email = input.email ?? null;
+  const id = personIdFor(phone, email);
+  // The wording the person saw: the one of their form's language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md).
+  const lang = input.lang ?? DEFAULT_LANG;
+  const { text: consentText, version: consentVersion } = SMS_CONSENT[lang];
+  return {
+    id,
+    optIn: {
+      ...emptyEvent(id, 'web_opt_in', at),
+      phone,
+      email,
+      firstName: input.firstName,
+      consentText,
+      consentVersion,
+      consentTextSha256: sha256(consentText),
+      lang,
+      sourcePage: input.sourcePage ?? null,
+      ip: meta.ip,
+      userAgent: meta.userAgent ? meta.userAgent.slice(0, 512) : null,
+    },
+    person: {
+      id,
+      firstName: input.firstName,
+      phone,
+      email,
+      smsStatus: 'subscribed',
+      consentAt: at,
+      consentVersion,
+      lang,
+      optedOutAt: null,
+      sourcePage: input.sourcePage ?? null,
+      createdAt: at,
+      updatedAt: at,
+      confirmation: phone ? { status: 'pending', messageId: null, error: null, at } : null,
+    },
+  };
 }
 
 /**
@@ -309,10 +335,17 @@ async function sendConfirmation(
       refKey,
     }).catch((e: unknown) => console.error('[newsletter] could not log the failed confirmation', e));
   }
-  // Staff see the outcome on the person; failing to note it loses nothing (the opt-in is stored).
-  await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({ ...cur, confirmation })).catch(
-    (e: unknown) => console.error('[newsletter] could not record the confirmation status', e),
-  );
+  // Staff see the outcome on the person; failing to note it loses nothing (the opt-in is stored). Every change
+  // moves updatedAt on, which versions the person's summary in the Inbox index.
+  const next = await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
+    ...cur,
+    confirmation,
+    updatedAt: laterStamp(new Date(), cur.updatedAt),
+  })).catch((e: unknown) => {
+    console.error('[newsletter] could not record the confirmation status', e);
+    return null;
+  });
+  if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
   return confirmation;
 }
 
@@ -405,11 +438,12 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
   }
   if (kind === 'start') {
     // START re-subscribes someone who consented before; it never creates a subscriber.
-    await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
+    const next = await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
       ...cur,
       smsStatus: 'subscribed',
-      updatedAt: at,
+      updatedAt: laterStamp(now, cur.updatedAt),
     }));
+    if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
     return null;
   }
   return helpText(lang);

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../lib/client/api.ts';
+import { formatDateTime } from '../forms/datetime.ts';
+import { startExport, useExportJob, type ExportJob } from '../api/exports.ts';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * Export CSV for any staff list (docs/decisions/101-exports-of-any-size.md): starts the export, shows its
+ * progress while the background function writes it, then the download links (each valid for a while, for
+ * this member only). `source` and `params` name the export (src/lib/server/exports/registry.ts); `label` is
+ * what is exported, for screen readers.
+ */
+export function ExportButton({
+  source,
+  params,
+  label,
+}: {
+  source: string;
+  params: Record<string, string>;
+  label: string;
+}) {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [started, setStarted] = useState<ExportJob | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { data } = useExportJob(started && started.status !== 'done' ? jobId : null);
+  const job = data?.job ?? started;
+  const key = JSON.stringify([source, params]);
+  // Another list or search: the previous export no longer describes what is shown.
+  useEffect(() => {
+    setJobId(null);
+    setStarted(null);
+    setError(null);
+  }, [key]);
+
+  const working = job?.status === 'queued' || job?.status === 'running';
+  const run = async () => {
+    if (busy || working) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await startExport(source, params);
+      setStarted(next);
+      setJobId(next.id);
+    } catch (err) {
+      setError(messageOf(err, 'The export could not be started. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="export">
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={() => void run()}
+        disabled={busy || working}
+      >
+        Export CSV<span className="sr-only"> of {label}</span>
+      </button>
+      <div className="export__status" role="status">
+        {error ? <p className="export__error">{error}</p> : null}
+        {job && working ? (
+          <p>
+            Preparing {job.filename}: {count(job.rows)}
+            {job.total !== null ? ` of ${count(job.total)}` : ''} rows
+            <progress
+              className="export__progress"
+              max={job.total ?? undefined}
+              value={job.total !== null ? job.rows : undefined}
+              aria-label={`Export of ${label}`}
+            />
+          </p>
+        ) : null}
+        {job?.status === 'failed' ? (
+          <p className="export__error">{job.error ?? 'The export failed.'}</p>
+        ) : null}
+        {job?.status === 'done' ? (
+          <p>
+            {job.downloads.map((d) => (
+              <a key={d.url} href={d.url} download={d.filename} className="export__link">
+                Download {d.filename}
+                <span className="muted">
+                  {' '}
+                  ({count(d.rows)} rows, {size(d.bytes)})
+                </span>
+              </a>
+            ))}
+            {job.linksExpireAt ? (
+              <span className="muted export__expiry">
+                The link works until {formatDateTime(job.linksExpireAt)}; after that, export again.
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

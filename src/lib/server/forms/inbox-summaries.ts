@@ -1,0 +1,321 @@
+import type { InboxKindName } from '../../inbox-routes.ts';
+import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
+import type { Lang } from '../../lang.ts';
+import { campaignDayStart, nextCampaignDay } from '../../campaign-time.ts';
+import { contactSubjectLabels } from '../../../content/contact.ts';
+import {
+  StoredContactSchema,
+  StoredSubscriberSchema,
+  StoredTextSignupSchema,
+  StoredVolunteerSchema,
+} from '../../schemas/inbox.ts';
+import {
+  compact,
+  readIndex,
+  reindex,
+  type CompactionRun,
+  type SummarySpec,
+} from '../summaries/index-store.ts';
+import {
+  INBOX_INDEX,
+  summarize,
+  type InboxSummaries,
+  type InboxSummary,
+  type VolunteerSummary,
+} from './inbox-summary-shapes.ts';
+
+export type { InboxSummaries, InboxSummary };
+
+/**
+ * The Inbox's four lists as summary indexes (docs/decisions/100-summary-indexes.md): what
+ * each list keeps of a record (the fields its rows show, its search covers and audiences
+ * are chosen by), how it sorts and which records it lists. The records stay the source of
+ * truth: the CSV exports read them, and every index can be rebuilt from them.
+ *
+ * The summary/query API other features use (the broadcasts' audiences) is
+ * `inboxSummaries(kind, filter)` below.
+ */
+
+/** What a list searches (?q, case-insensitive), besides its fields' filters. */
+type Searched<S> = (s: S) => string;
+
+interface InboxSpec<S extends InboxSummary> extends SummarySpec<S> {
+  searched: Searched<S>;
+  /** The fields the shared filters read (absent: the filter matches nothing of this list). */
+  facets(s: S): { city?: string; zip?: string; sourcePage?: string | null };
+}
+
+const fromSchema =
+  <R, S>(
+    schema: { safeParse(v: unknown): { success: true; data: R } | { success: false } },
+    project: (r: R, key: string) => S,
+  ) =>
+  (raw: unknown, key: string): S | null => {
+    const p = schema.safeParse(raw);
+    return p.success ? project(p.data, key) : null;
+  };
+
+const volunteerFields = [
+  'key',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'city',
+  'state',
+  'zip',
+  'interests',
+  'lang',
+  'createdAt',
+] as const satisfies readonly Exclude<keyof VolunteerSummary, 'id'>[];
+
+/** The id after a record's prefix (`message/<id>`, `person/<id>`, `subscriber/<id>`). */
+const idAfter = (prefix: string) => (key: string) => key.slice(prefix.length);
+
+export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> } = {
+  volunteers: {
+    name: 'volunteers',
+    ...INBOX_INDEX.volunteers,
+    recordPrefix: 'volunteer/',
+    fields: volunteerFields,
+    // volunteer/<sha256 of email>/<sha256 of details>: the id is both cut to 32 (submissions.ts).
+    idOf: (key) => {
+      const [, email = '', details = ''] = key.split('/');
+      return `${email.slice(0, 32)}-${details.slice(0, 32)}`;
+    },
+    fromRecord: fromSchema(StoredVolunteerSchema, summarize.volunteers),
+    at: (s) => s.createdAt,
+    // A volunteer submission never changes what the list shows (only its email status, which the record keeps).
+    v: (s) => s.createdAt,
+    listed: () => true,
+    countKey: (s) => s.email.toLowerCase(),
+    searched: (s) =>
+      [
+        s.firstName,
+        s.lastName,
+        s.email,
+        s.phone,
+        s.city,
+        s.state,
+        s.zip,
+        ...s.interests,
+        LANG_NAMES_FOR_STAFF[s.lang],
+      ].join(' '),
+    facets: (s) => ({ city: s.city, zip: s.zip }),
+  },
+  contacts: {
+    name: 'contacts',
+    ...INBOX_INDEX.contacts,
+    recordPrefix: 'message/',
+    fields: ['key', 'name', 'email', 'phone', 'subject', 'message', 'messageCut', 'lang', 'createdAt'],
+    idOf: idAfter('message/'),
+    fromRecord: fromSchema(StoredContactSchema, summarize.contacts),
+    at: (s) => s.createdAt,
+    v: (s) => s.createdAt,
+    listed: () => true,
+    countKey: (s) => s.email.toLowerCase(),
+    searched: (s) =>
+      [
+        s.name,
+        s.email,
+        s.phone ?? '',
+        contactSubjectLabels[s.subject],
+        s.subject,
+        s.message,
+        LANG_NAMES_FOR_STAFF[s.lang],
+      ].join(' '),
+    facets: () => ({}),
+  },
+  'text-signups': {
+    name: 'text sign-ups',
+    ...INBOX_INDEX['text-signups'],
+    recordPrefix: 'person/',
+    idOf: idAfter('person/'),
+    fields: [
+      'key',
+      'firstName',
+      'phone',
+      'email',
+      'smsStatus',
+      'consentAt',
+      'consentVersion',
+      'optedOutAt',
+      'lang',
+      'sourcePage',
+      'createdAt',
+      'updatedAt',
+    ],
+    fromRecord: fromSchema(StoredTextSignupSchema, summarize['text-signups']),
+    at: (s) => s.createdAt,
+    v: (s) => s.updatedAt,
+    listed: () => true,
+    searched: (s) =>
+      [
+        s.firstName,
+        s.phone ?? '',
+        s.email ?? '',
+        s.smsStatus,
+        s.sourcePage ?? '',
+        LANG_NAMES_FOR_STAFF[s.lang],
+      ].join(' '),
+    facets: (s) => ({ sourcePage: s.sourcePage }),
+  },
+  'email-subscribers': {
+    name: 'newsletter subscribers',
+    ...INBOX_INDEX['email-subscribers'],
+    recordPrefix: 'subscriber/',
+    idOf: idAfter('subscriber/'),
+    fields: ['key', 'email', 'sourcePage', 'consentVersion', 'lang', 'createdAt', 'status', 'confirmedAt'],
+    fromRecord: fromSchema(StoredSubscriberSchema, summarize['email-subscribers']),
+    at: (s) => s.createdAt,
+    // pending -> subscribed is the one change a subscriber's summary sees.
+    v: (s) => s.confirmedAt ?? s.createdAt,
+    // Double opt-in: an address nobody has confirmed is not a subscriber (docs/decisions/079-newsletter-double-opt-in.md).
+    listed: (s) => s.status === 'subscribed',
+    searched: (s) => [s.email, s.sourcePage ?? '', LANG_NAMES_FOR_STAFF[s.lang]].join(' '),
+    facets: (s) => ({ sourcePage: s.sourcePage }),
+  },
+};
+
+const specOf = <K extends InboxKindName>(kind: K) =>
+  INBOX_SPECS[kind] as unknown as InboxSpec<InboxSummaries[K]>;
+
+// ---------------------------------------------------------------------------
+// Filters and the query API
+
+/**
+ * Which summaries a query wants. Every field is optional and they combine (AND).
+ * `from`/`to` are campaign calendar days (YYYY-MM-DD, inclusive) of the sign-up
+ * (createdAt), read in the campaign's time zone.
+ */
+export interface InboxFilter<S = InboxSummary> {
+  /** Case-insensitive substring of the list's searched text (name, email, phone, city, ZIP, interests, language, source page). */
+  q?: string;
+  lang?: Lang;
+  /** Case-insensitive, whole city name (volunteers). */
+  city?: string;
+  /** ZIP or its start ("701": every ZIP beginning so) (volunteers). */
+  zip?: string;
+  /** The site path the form was on (text sign-ups, newsletter subscribers), exactly. */
+  sourcePage?: string;
+  from?: string;
+  to?: string;
+  /** Any further condition on the kind's summary (e.g. text sign-ups still subscribed). */
+  where?: (s: S) => boolean;
+}
+
+/**
+ * A summary's searched text, lowercased, kept per summary object: the decoded chunks a warm function keeps
+ * (index-store.ts) are searched again without building it again.
+ */
+const haystacks = new WeakMap<object, string>();
+function haystack<S extends InboxSummary>(spec: InboxSpec<S>, s: S): string {
+  let text = haystacks.get(s);
+  if (text === undefined) haystacks.set(s, (text = spec.searched(s).toLowerCase()));
+  return text;
+}
+
+/** A predicate for a filter (a list without the filtered field matches nothing). */
+export function matcher<K extends InboxKindName>(
+  kind: K,
+  filter: InboxFilter<InboxSummaries[K]>,
+): (s: InboxSummaries[K]) => boolean {
+  const spec = specOf(kind);
+  const needle = filter.q?.trim().toLowerCase() ?? '';
+  const city = filter.city?.trim().toLowerCase();
+  const zip = filter.zip?.trim();
+  const from = filter.from ? campaignDayStart(filter.from) : null;
+  const to = filter.to ? campaignDayStart(nextCampaignDay(filter.to)) : null;
+  return (s) => {
+    if (filter.lang && s.lang !== filter.lang) return false;
+    if (from && s.createdAt < from) return false;
+    if (to && s.createdAt >= to) return false;
+    if (city !== undefined || zip !== undefined || filter.sourcePage !== undefined) {
+      const f = spec.facets(s);
+      if (city !== undefined && f.city?.toLowerCase() !== city) return false;
+      if (zip !== undefined && !f.zip?.startsWith(zip)) return false;
+      if (filter.sourcePage !== undefined && f.sourcePage !== filter.sourcePage) return false;
+    }
+    if (needle && !haystack(spec, s).includes(needle)) return false;
+    return filter.where ? filter.where(s) : true;
+  };
+}
+
+const hasFilter = <S>(f: InboxFilter<S>) =>
+  Boolean(f.q?.trim() || f.lang || f.city || f.zip || f.sourcePage || f.from || f.to || f.where);
+
+/**
+ * The listed summaries of an Inbox list that match `filter`, newest first: what the
+ * broadcasts choose audiences from (text sign-ups still subscribed, newsletter
+ * subscribers, volunteers; by language, city or ZIP, source page, sign-up dates).
+ * Reads the list's index once (a bounded number of store calls: the manifest, the
+ * outstanding segments and every chunk), never the records.
+ */
+export async function* inboxSummaries<K extends InboxKindName>(
+  kind: K,
+  filter: InboxFilter<InboxSummaries[K]> = {},
+): AsyncIterable<InboxSummaries[K]> {
+  const spec = specOf(kind);
+  const all = await readIndex(spec, (view) => view.all());
+  const keep = matcher(kind, filter);
+  for (const s of all) if (keep(s)) yield s;
+}
+
+/** How many listed summaries match `filter` (no filter: the list's total, from the manifest). */
+export async function countInbox<K extends InboxKindName>(
+  kind: K,
+  filter: InboxFilter<InboxSummaries[K]> = {},
+): Promise<number> {
+  const spec = specOf(kind);
+  if (!hasFilter(filter)) return readIndex(spec, (view) => view.total);
+  const keep = matcher(kind, filter);
+  return readIndex(spec, async (view) => (await view.all()).filter(keep).length);
+}
+
+/**
+ * One page of a list (listed summaries matching `filter`, newest first) with the total,
+ * and for lists that count by email, how many listed records each email on the page has.
+ * Unfiltered, it reads only the chunks the page comes from.
+ */
+export async function inboxSummaryPage<K extends InboxKindName>(
+  kind: K,
+  filter: InboxFilter<InboxSummaries[K]>,
+  offset: number,
+  size: number,
+): Promise<{ rows: InboxSummaries[K][]; total: number; countOf: (s: InboxSummaries[K]) => number }> {
+  const spec = specOf(kind);
+  return readIndex(spec, async (view) => {
+    let rows: InboxSummaries[K][];
+    let total: number;
+    // The per-email counts are read beside the chunks (one round trip, not two).
+    const counting = view.counts();
+    counting.catch(() => undefined); // awaited below; a failure is raised there
+    if (hasFilter(filter)) {
+      const matched = (await view.all()).filter(matcher(kind, filter));
+      total = matched.length;
+      rows = matched.slice(offset, offset + size);
+    } else {
+      total = view.total;
+      rows = await view.page(offset, size);
+    }
+    const counted = await counting;
+    const countOf = (s: InboxSummaries[K]) => (spec.countKey ? counted(spec.countKey(s)) : 0);
+    return { rows, total, countOf };
+  });
+}
+
+/** Rebuilds a list's index from its records (npm run reindex); the listed count. */
+export function reindexInbox(kind: InboxKindName): Promise<number> {
+  return reindex(specOf(kind));
+}
+
+/**
+ * One compaction run over every Inbox list (the scheduled summary-compaction): each list's
+ * outstanding segments folded in, or its lost index rebuilt a step further, until `deadline`.
+ */
+export async function compactInbox(deadline: number): Promise<Record<InboxKindName, CompactionRun>> {
+  const out = {} as Record<InboxKindName, CompactionRun>;
+  for (const kind of Object.keys(INBOX_SPECS) as InboxKindName[])
+    out[kind] = await compact(specOf(kind), { deadline });
+  return out;
+}

@@ -1,0 +1,343 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  advanceRebuild,
+  CHUNK_TARGET,
+  compact,
+  FOLD_AT,
+  forgetDecodedBlobs,
+  readIndex,
+  reindex,
+  writeBase,
+  type SummarySpec,
+} from '../../src/lib/server/summaries/index-store.ts';
+import { appendSummary } from '../../src/lib/server/summaries/segments.ts';
+import { kv, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+
+/*
+ * The summary index itself (docs/decisions/100-summary-indexes.md), on the atomic in-memory
+ * store, with a small spec of its own: segments merged on read, a newer summary superseding
+ * an older one, compaction (concurrent, killed at each step), repair and the resumable rebuild.
+ */
+
+interface Item {
+  id: string;
+  key: string;
+  name: string;
+  email: string;
+  at: string;
+  v: string;
+  shown: boolean;
+}
+
+const spec: SummarySpec<Item> = {
+  name: 'test items',
+  store: 'contacts',
+  recordPrefix: 'rec/',
+  version: 1,
+  fields: ['key', 'name', 'email', 'at', 'v', 'shown'],
+  idOf: (key) => `i${key.slice('rec/'.length).padStart(7, '0')}`,
+  fromRecord: (raw, key) => {
+    const r = raw as Partial<Item> | null;
+    return typeof r?.id === 'string' ? ({ ...(r as Item), key } satisfies Item) : null;
+  },
+  at: (s) => s.at,
+  v: (s) => s.v,
+  listed: (s) => s.shown,
+  countKey: (s) => s.email,
+};
+
+const T0 = Date.UTC(2025, 0, 1);
+const iso = (n: number) => new Date(T0 + n * 60_000).toISOString();
+const item = (n: number, over: Partial<Item> = {}): Item => ({
+  id: `i${String(n).padStart(7, '0')}`,
+  key: `rec/${n}`,
+  name: `Name ${n}`,
+  email: `p${n % 97}@example.org`,
+  at: iso(n),
+  v: iso(n),
+  shown: true,
+  ...over,
+});
+
+/** Writes the record and its segment, as a write path does. */
+async function write(s: Item): Promise<void> {
+  const { key: k, ...record } = s;
+  await kv('contacts').put(k, record);
+  await appendSummary('contacts', spec.version, s);
+}
+
+/** Writes records only (what the base is built from), many at once. */
+async function records(items: Item[]): Promise<void> {
+  const store = kv('contacts');
+  await Promise.all(items.map(({ key: k, ...record }) => store.put(k, record)));
+}
+
+const ids = (rows: Item[]) => rows.map((s) => s.id);
+const segments = async () => {
+  let n = 0;
+  for await (const page of kv('contacts').keys('summary/seg/')) n += page.length;
+  return n;
+};
+const newest = (n: number, from = n) => Array.from({ length: n }, (_, i) => item(from - 1 - i).id);
+
+/** The in-memory store, killed (a throw) at the first call of one kind on one prefix while `fail` is set. */
+class FlakyKV implements KV {
+  readonly inner: KV;
+  fail: { op: keyof KV; prefix: string } | null = null;
+  constructor(inner: KV) {
+    this.inner = inner;
+  }
+  private check(op: keyof KV, k: string) {
+    if (this.fail?.op === op && k.startsWith(this.fail.prefix)) throw new Error(`killed at ${op} ${k}`);
+  }
+  get<T>(k: string) {
+    this.check('get', k);
+    return this.inner.get<T>(k);
+  }
+  create(k: string, v: unknown) {
+    this.check('create', k);
+    return this.inner.create(k, v);
+  }
+  replace(k: string, v: unknown, e: string) {
+    this.check('replace', k);
+    return this.inner.replace(k, v, e);
+  }
+  put(k: string, v: unknown) {
+    this.check('put', k);
+    return this.inner.put(k, v);
+  }
+  putBytes(k: string, d: ArrayBuffer, m: Record<string, string>) {
+    this.check('putBytes', k);
+    return this.inner.putBytes(k, d, m);
+  }
+  getBytes(k: string) {
+    this.check('getBytes', k);
+    return this.inner.getBytes(k);
+  }
+  delete(k: string) {
+    this.check('delete', k);
+    return this.inner.delete(k);
+  }
+  keys(prefix?: string) {
+    return this.inner.keys(prefix);
+  }
+}
+
+let base: MemoryKV;
+let flaky: FlakyKV;
+beforeEach(() => {
+  // Each test as a fresh function instance: nothing decoded kept from another.
+  forgetDecodedBlobs();
+  base = new MemoryKV();
+  flaky = new FlakyKV(base);
+  const others = new Map<StoreName, KV>();
+  setStoreFactory((name) => {
+    if (name === 'contacts') return flaky;
+    let s = others.get(name);
+    if (!s) others.set(name, (s = new MemoryKV()));
+    return s;
+  });
+});
+afterEach(() => setStoreFactory(null));
+
+describe('reading', () => {
+  it('an empty store is an empty list (the index is built once)', async () => {
+    expect(await readIndex(spec, async (v) => [v.total, await v.page(0, 10)])).toEqual([0, []]);
+    expect((await kv('contacts').get('summary/manifest'))?.value).toMatchObject({ chunks: [] });
+  });
+
+  it('merges outstanding segments with the base, newest first; a later version supersedes', async () => {
+    await records(Array.from({ length: 30 }, (_, i) => item(i)));
+    await reindex(spec);
+    await write(item(30));
+    await write(item(31, { shown: false }));
+    await write(item(5, { name: 'Renamed', v: iso(100) }));
+    await write(item(5, { name: 'Older change', v: iso(50) }));
+    const [total, page, all] = await readIndex(spec, async (v) => [
+      v.total,
+      await v.page(0, 3),
+      await v.all(),
+    ]);
+    expect(total).toBe(31);
+    expect(ids(page)).toEqual([item(30).id, item(29).id, item(28).id]);
+    expect(all.find((s) => s.id === item(5).id)?.name).toBe('Renamed');
+    expect(ids(all)).toEqual([item(30).id, ...newest(30)]);
+  });
+
+  it('per-key counts: the base and the records added since, listed ones only', async () => {
+    await records([item(1, { email: 'a@x' }), item(2, { email: 'a@x' }), item(3, { email: 'b@x' })]);
+    await reindex(spec);
+    await write(item(4, { email: 'a@x' }));
+    await write(item(5, { email: 'a@x', shown: false }));
+    await write(item(1, { email: 'a@x', v: iso(99) })); // a change, not a new record
+    const count = await readIndex(spec, (v) => v.counts());
+    expect([count('a@x'), count('b@x'), count('c@x')]).toEqual([3, 1, 0]);
+  });
+
+  it(`a reader that finds more than ${FOLD_AT} segments folds them in; the next reads none of them`, async () => {
+    await reindex(spec);
+    for (let i = 0; i < FOLD_AT + 4; i++) await write(item(i));
+    await readIndex(spec, (v) => v.total);
+    expect(await readIndex(spec, (v) => [v.outstanding, v.total])).toEqual([0, FOLD_AT + 4]);
+  });
+});
+
+describe('decoded blobs kept by a warm instance', () => {
+  it('a second search reads no chunk again; a new base (new keys) is read afresh', async () => {
+    await records(Array.from({ length: 12_000 }, (_, i) => item(i)));
+    await reindex(spec);
+    const all = () => readIndex(spec, async (v) => (await v.all()).length);
+    expect(await all()).toBe(12_000);
+    const counted: string[] = [];
+    const inner = flaky.inner;
+    flaky = new FlakyKV({
+      ...inner,
+      get: (k) => inner.get(k),
+      create: (k, v) => inner.create(k, v),
+      replace: (k, v, e) => inner.replace(k, v, e),
+      put: (k, v) => inner.put(k, v),
+      putBytes: (k, d, m) => inner.putBytes(k, d, m),
+      getBytes: (k) => {
+        counted.push(k);
+        return inner.getBytes(k);
+      },
+      delete: (k) => inner.delete(k),
+      keys: (p) => inner.keys(p),
+    });
+    setStoreFactory((name) => (name === 'contacts' ? flaky : new MemoryKV()));
+    expect(await all()).toBe(12_000);
+    expect(counted).toEqual([]);
+    await reindex(spec);
+    expect(await all()).toBe(12_000);
+    expect(counted.filter((k) => k.startsWith('summary/chunk/')).length).toBe(3);
+  });
+});
+
+describe('compaction', () => {
+  it('folds segments into chunks of at most twice the target, and pages across them', async () => {
+    await reindex(spec);
+    const n = 2 * CHUNK_TARGET + 700;
+    const all = Array.from({ length: n }, (_, i) => item(i));
+    await Promise.all(all.map((s) => appendSummary('contacts', 1, s)));
+    const run = await compact(spec, { max: n });
+    expect(run).toMatchObject({ folded: n, left: 0 });
+    expect(await segments()).toBe(0);
+    const manifest = (await kv('contacts').get<{ chunks: { n: number }[] }>('summary/manifest'))!.value;
+    expect(manifest.chunks.map((c) => c.n)).toEqual([700, CHUNK_TARGET, CHUNK_TARGET]);
+    const [total, p1, p2] = await readIndex(spec, async (v) => [
+      v.total,
+      await v.page(690, 20),
+      await v.page(n - 5, 50),
+    ]);
+    expect(total).toBe(n);
+    expect(ids(p1)).toEqual(newest(20, n - 690));
+    expect(ids(p2)).toEqual(newest(5, 5));
+  });
+
+  it('two compactions at once: one folds, the other changes nothing; nothing lost or doubled', async () => {
+    await records(Array.from({ length: 50 }, (_, i) => item(i)));
+    await reindex(spec);
+    for (let i = 50; i < 60; i++) await write(item(i));
+    const runs = await Promise.all([compact(spec), compact(spec)]);
+    expect(runs.map((r) => r.folded).sort()).toEqual([0, 10]);
+    const [total, all, count] = await readIndex(spec, async (v) => [
+      v.total,
+      await v.all(),
+      await v.counts(),
+    ]);
+    expect(total).toBe(60);
+    expect(ids(all)).toEqual(newest(60));
+    expect(count('p3@example.org')).toBe(1);
+  });
+
+  for (const [op, prefix, what] of [
+    ['putBytes', 'summary/chunk/', 'before its chunks are written'],
+    ['replace', 'summary/manifest', 'before the manifest is swapped'],
+    ['delete', 'summary/seg/', 'after the swap, before the segments are deleted'],
+  ] as const)
+    it(`killed ${what}: the list reads the same, and the next run finishes`, async () => {
+      await records(Array.from({ length: 20 }, (_, i) => item(i, { email: 'same@x' })));
+      await reindex(spec);
+      for (let i = 20; i < 25; i++) await write(item(i, { email: 'same@x' }));
+      await write(item(3, { email: 'same@x', name: 'Changed', v: iso(500) }));
+      flaky.fail = { op, prefix };
+      await compact(spec).catch(() => undefined);
+      flaky.fail = null;
+      const read = () =>
+        readIndex(spec, async (v) => [
+          v.total,
+          ids(await v.all()),
+          (await v.counts())('same@x'),
+          (await v.all()).find((s) => s.id === item(3).id)?.name,
+        ]);
+      expect(await read()).toEqual([25, newest(25), 25, 'Changed']);
+      await compact(spec);
+      await compact(spec);
+      expect(await segments()).toBe(0);
+      expect(await read()).toEqual([25, newest(25), 25, 'Changed']);
+    });
+});
+
+describe('repair', () => {
+  for (const [what, damage] of [
+    ['a missing manifest', (s: KV) => s.delete('summary/manifest')],
+    ['a manifest that is not one', (s: KV) => s.put('summary/manifest', { chunks: 'x' })],
+    [
+      'a manifest of another version',
+      async (s: KV) => {
+        const m = await s.get<object>('summary/manifest');
+        await s.put('summary/manifest', { ...m!.value, version: 0 });
+      },
+    ],
+    [
+      'a missing chunk',
+      async (s: KV) => {
+        const m = await s.get<{ chunks: { key: string }[] }>('summary/manifest');
+        await s.delete(m!.value.chunks[0]!.key);
+      },
+    ],
+    [
+      'a chunk that is not gzip',
+      async (s: KV) => {
+        const m = await s.get<{ chunks: { key: string }[] }>('summary/manifest');
+        await s.delete(m!.value.chunks[0]!.key);
+        await s.putBytes(m!.value.chunks[0]!.key, new TextEncoder().encode('garbage').buffer, {});
+      },
+    ],
+  ] as const)
+    it(`${what} is rebuilt from the records once, then read as stored`, async () => {
+      await records(Array.from({ length: 40 }, (_, i) => item(i)));
+      await reindex(spec);
+      await write(item(40));
+      await damage(base);
+      expect(await readIndex(spec, async (v) => [v.total, ids(await v.all())])).toEqual([41, newest(41)]);
+      const m1 = (await kv('contacts').get('summary/manifest'))!.etag;
+      expect(await readIndex(spec, (v) => v.total)).toBe(41);
+      expect((await kv('contacts').get('summary/manifest'))!.etag).toBe(m1);
+    });
+
+  it('the rebuild is resumable: each step stores its progress, the last one swaps the index in', async () => {
+    await records(Array.from({ length: 12_000 }, (_, i) => item(i)));
+    const first = await advanceRebuild(spec, Date.now() + 1);
+    expect(first).toEqual({ finished: false, done: 5000, total: 12_000 });
+    await write(item(12_000)); // a sign-up while the index is being rebuilt
+    expect(await advanceRebuild(spec, Date.now() + 1)).toMatchObject({ done: 10_000 });
+    expect(await advanceRebuild(spec, Number.POSITIVE_INFINITY)).toEqual({
+      finished: true,
+      done: 12_000,
+      total: 12_000,
+    });
+    expect(await readIndex(spec, (v) => v.total)).toBe(12_001);
+    expect(await kv('contacts').get('summary/rebuild')).toBeNull();
+  });
+
+  it('writeBase stores a base built elsewhere, as a rebuild would', async () => {
+    const all = Array.from({ length: 30 }, (_, i) => item(i));
+    await records(all);
+    await writeBase(spec, all);
+    expect(await readIndex(spec, async (v) => [v.total, ids(await v.page(0, 2))])).toEqual([
+      30,
+      newest(2, 30),
+    ]);
+  });
+});
