@@ -1,5 +1,6 @@
 import { FIELD_MESSAGES, NEWSLETTER_CONFIRM, type PublicFormId } from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
+import { VOTE_PLAN_MESSAGES } from '../lib/vote-plan.ts';
 import { RESUBSCRIBE_KEYWORDS } from './consent.ts';
 import { IDENTITY } from './identity.ts';
 
@@ -103,6 +104,37 @@ export const formCopy = {
         heading: "You're on the Waitlist",
         text: RSVP_MESSAGES.waitlisted,
         link: { label: 'See all events', href: '/blog#events' },
+      },
+    },
+  },
+  'vote-plan': {
+    name: 'Plan to vote',
+    outcomes: {
+      // Only when the plan's own page cannot be given (a success normally goes there: docs/decisions/110-plan-to-vote.md).
+      sent: {
+        heading: 'Your Plan Is Saved',
+        text: VOTE_PLAN_MESSAGES.saved,
+        link: { label: 'How to vote', href: '/vote' },
+      },
+    },
+  },
+  'vote-plan-update': {
+    name: 'Plan to vote',
+    outcomes: {
+      sent: {
+        heading: 'Your Plan Is Updated',
+        text: VOTE_PLAN_MESSAGES.saved,
+        link: { label: 'How to vote', href: '/vote' },
+      },
+      voted: {
+        heading: 'Thank You for Voting!',
+        text: VOTE_PLAN_MESSAGES.voted,
+        link: { label: 'Back to the home page', href: '/' },
+      },
+      stopped: {
+        heading: 'Reminders Stopped',
+        text: VOTE_PLAN_MESSAGES.stopped,
+        link: { label: 'How to vote', href: '/vote' },
       },
     },
   },

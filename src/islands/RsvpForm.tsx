@@ -9,6 +9,7 @@ import type { FormUi, RsvpWords } from '../content/ui.ts';
 import type { Lang } from '../lib/lang.ts';
 import { fill } from '../lib/fill.ts';
 import Captcha, { type CaptchaHandle } from './Captcha.tsx';
+import { showFormErrors } from './form-kit/static-form.ts';
 import '../styles/islands.css';
 
 /** A text field of a submitted form ('' when missing or a file). */
@@ -92,31 +93,9 @@ export default function RsvpForm({
     const form = wrap.current?.querySelector<HTMLFormElement>('form[data-rsvp-form]');
     if (!form) return;
     setSlot(form.querySelector<HTMLElement>('[data-captcha-slot]'));
-    const alert = form.querySelector<HTMLElement>('[data-rsvp-error]');
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-
-    const showError = (message: string | null, fields: Record<string, string> = {}) => {
-      if (alert) {
-        alert.textContent = message ?? '';
-        alert.hidden = !message;
-      }
-      for (const el of form.querySelectorAll<HTMLElement>('[data-error-for]')) {
-        const name = el.dataset.errorFor ?? '';
-        const input = form.elements.namedItem(name);
-        const text = fields[name];
-        el.textContent = text ?? '';
-        el.hidden = !text;
-        if (input instanceof HTMLElement) {
-          if (text) {
-            input.setAttribute('aria-invalid', 'true');
-            input.setAttribute('aria-describedby', el.id);
-          } else {
-            input.removeAttribute('aria-invalid');
-            input.removeAttribute('aria-describedby');
-          }
-        }
-      }
-    };
+    const showError = (message: string | null, fields: Record<string, string> = {}) =>
+      showFormErrors(form, message, fields);
 
     const onSubmit = async (event: SubmitEvent) => {
       event.preventDefault();

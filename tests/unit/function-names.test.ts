@@ -11,6 +11,7 @@ const NAMED_OTHERWISE: Record<string, string> = {
   'admin-revisions': "an article's or an event's history: /api/admin/{news,events}/:id/revisions",
   'event-reminders': 'a scheduled function: no path',
   'stage-rebuild': 'a scheduled function: no path',
+  'vote-plan-reminders': 'a scheduled function: no path',
   'text-signup': "the text-message sign-up; its public path /api/newsletter is the spec's",
 };
 

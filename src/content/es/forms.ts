@@ -95,6 +95,36 @@ export const formCopy = {
       },
     },
   },
+  'vote-plan': {
+    name: 'Plan para votar',
+    outcomes: {
+      sent: {
+        heading: 'Su plan está guardado',
+        text: 'Su plan para votar está guardado.',
+        link: { label: 'Cómo votar' },
+      },
+    },
+  },
+  'vote-plan-update': {
+    name: 'Plan para votar',
+    outcomes: {
+      sent: {
+        heading: 'Su plan está actualizado',
+        text: 'Su plan para votar está guardado.',
+        link: { label: 'Cómo votar' },
+      },
+      voted: {
+        heading: '¡Gracias por votar!',
+        text: '¡Gracias por votar! No le enviaremos más recordatorios.',
+        link: { label: 'Volver a la página de inicio' },
+      },
+      stopped: {
+        heading: 'Recordatorios detenidos',
+        text: 'Sus recordatorios están detenidos. No le enviaremos más recordatorios de este plan.',
+        link: { label: 'Cómo votar' },
+      },
+    },
+  },
   'rsvp-cancel': {
     name: 'Cancelación de asistencia',
     outcomes: {

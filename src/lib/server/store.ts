@@ -57,6 +57,8 @@ export const STORE_NAMES = [
   'audit',
   'donations',
   'rsvps',
+  /** Plans to vote and their reminder queue (src/lib/server/vote-plans/). */
+  'vote-plans',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 
