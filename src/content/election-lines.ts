@@ -4,11 +4,14 @@ import { formatTime } from '../lib/campaign-time.ts';
 import { longDate } from '../lib/format.ts';
 import {
   electionStage,
+  formsClosed,
   phaseStatuses,
+  siteMode,
   GOTV_STAGES,
   type DerivedPhaseStatus,
   type ElectionCalendar,
   type ElectionStage,
+  type SiteMode,
 } from '../lib/election-stage.ts';
 import { ElectionCalendarSchema } from '../lib/schemas/election.ts';
 import { copyFor } from './copy.ts';
@@ -43,6 +46,10 @@ export interface ElectionLines {
   voteInNav: boolean;
   /** Each campaign phase's status, in the order of the timeline. */
   phaseStatuses: DerivedPhaseStatus[];
+  /** What the site is after the election (docs/decisions/113-post-election-modes.md). */
+  mode: SiteMode;
+  /** Whether the volunteer and text sign-ups are closed (the mode "ended"). */
+  formsClosed: boolean;
 }
 
 const day = (iso: string, lang: Lang) => longDate(iso, lang);
@@ -113,6 +120,8 @@ export function electionLines(calendar: ElectionCalendar, now: Date, lang: Lang)
     headline: headline(stage, lang),
     voteInNav: GOTV_STAGES.includes(stage.kind),
     phaseStatuses: phaseStatuses(campaignPhases, calendar, now),
+    mode: siteMode(stage),
+    formsClosed: formsClosed(siteMode(stage)),
   };
 }
 

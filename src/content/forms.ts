@@ -179,6 +179,7 @@ export const refusedCopy = {
   byStatus: {
     400: 'Please check the form and try again.',
     403: 'This form must be sent from our own website. Please try again from the page itself.',
+    410: 'This form is closed.',
     413: 'That was too much to send at once. Please shorten your message and try again.',
     429: 'Too many attempts. Please wait a little and try again.',
     503: 'The service is temporarily unavailable. Please try again in a minute.',

@@ -190,3 +190,24 @@ export const planCopy = {
     stopLink: (href: string) => `Stop these reminders: ${href}`,
   },
 };
+
+/**
+ * After the election (docs/decisions/113-post-election-modes.md): the "won" next steps on the home page, and what
+ * the campaign-ended mode puts in place of the donate lead and the closed sign-ups.
+ */
+export const afterCopy = {
+  nextHeading: 'What comes next',
+  next: [
+    'The transition: over the coming weeks we will name the transition team and publish its plan, in the open.',
+    'The first 100 days: the platform becomes the agenda, starting with the budget review and the drainage repairs.',
+    'Stay involved: the volunteers who carried this campaign are invited to help shape the work ahead.',
+  ],
+  retireDebt: {
+    heading: 'Help Retire the Campaign’s Debt',
+    lead: 'The campaign has ended. Contributions now pay the bills it left behind, so it can close its books with nothing owed.',
+  },
+  closedHeading: 'Stay in touch',
+  volunteerClosed: 'The campaign has ended, so we are not taking volunteer sign-ups. Thank you to everyone who helped.',
+  textClosed: 'The campaign has ended, so text sign-up is closed. Thank you for following along.',
+  stayInTouch: { label: 'Subscribe to our newsletter', href: '/blog#newsletter-form' },
+};

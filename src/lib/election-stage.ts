@@ -230,3 +230,24 @@ export function phaseStatuses(
     return 'planned';
   });
 }
+
+// ---------------------------------------------------------------------------
+// After the election
+
+/**
+ * What the site is, from the stage (docs/decisions/113-post-election-modes.md): a campaign until the results are in
+ * with an outcome an admin chose; then "won" (thank you, what comes next), "lost" (thank you) or "ended" (the
+ * campaign is over: donations retire its debt, volunteer and text sign-ups are closed, "stay in touch" by the
+ * newsletter). A runoff is a campaign again until its own results.
+ */
+export type SiteMode = 'campaign' | Exclude<Outcome, 'none'>;
+
+export function siteMode(stage: ElectionStage): SiteMode {
+  return stage.kind === 'results' && stage.outcome !== 'none' ? stage.outcome : 'campaign';
+}
+
+/** The sign-ups a mode closes (pages show "stay in touch" instead; the endpoints refuse them: 410). */
+export const CLOSED_FORMS = ['volunteer', 'text-signup'] as const;
+export type ClosableForm = (typeof CLOSED_FORMS)[number];
+
+export const formsClosed = (mode: SiteMode): boolean => mode === 'ended';

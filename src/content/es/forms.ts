@@ -153,6 +153,7 @@ export const refusedCopy = {
   byStatus: {
     400: 'Revise el formulario e inténtelo de nuevo.',
     403: 'Este formulario se debe enviar desde nuestro propio sitio web. Inténtelo de nuevo desde la página.',
+    410: 'Este formulario está cerrado.',
     413: 'Envió demasiado texto de una vez. Acorte su mensaje e inténtelo de nuevo.',
     429: 'Demasiados intentos. Espere un poco e inténtelo de nuevo.',
     503: 'El servicio no está disponible por el momento. Inténtelo de nuevo en un minuto.',

@@ -187,3 +187,21 @@ export const planCopy = {
     stopLink: (href: string) => `Detener estos recordatorios: ${href}`,
   },
 } satisfies Translation<typeof en.planCopy>;
+
+export const afterCopy = {
+  nextHeading: 'Lo que viene',
+  next: [
+    'La transición: en las próximas semanas nombraremos al equipo de transición y publicaremos su plan, de forma abierta.',
+    'Los primeros 100 días: la plataforma se convierte en la agenda, empezando por la revisión del presupuesto y las reparaciones del drenaje.',
+    'Siga participando: invitamos a los voluntarios que impulsaron esta campaña a ayudar a dar forma al trabajo que viene.',
+  ],
+  retireDebt: {
+    heading: 'Ayude a saldar la deuda de la campaña',
+    lead: 'La campaña ha terminado. Las contribuciones ahora pagan las cuentas pendientes, para que pueda cerrar sus libros sin deudas.',
+  },
+  closedHeading: 'Manténgase en contacto',
+  volunteerClosed:
+    'La campaña ha terminado, así que no estamos recibiendo inscripciones de voluntarios. Gracias a todos los que ayudaron.',
+  textClosed: 'La campaña ha terminado, así que la inscripción a mensajes de texto está cerrada. Gracias por acompañarnos.',
+  stayInTouch: { label: 'Suscríbase a nuestro boletín' },
+} satisfies Translation<typeof en.afterCopy>;
