@@ -26,6 +26,10 @@ export interface VotingSite {
   mapUrl: string;
 }
 
+/** A map link for an address (a search, so no place id has to be looked up). */
+export const mapLink = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
 /** One day of early voting: its hours and the sites open that day (by id). */
 export interface EarlyVotingDay {
   date: string;

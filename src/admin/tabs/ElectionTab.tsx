@@ -9,7 +9,7 @@ import {
   type PostElectionMode,
 } from '../../lib/election-stage.ts';
 import { ElectionCalendarSchema } from '../../lib/schemas/election.ts';
-import { useElectionCalendar, useSaveElectionCalendar } from '../api/election.ts';
+import { useElectionCalendar, useImportSites, useSaveElectionCalendar } from '../api/election.ts';
 import { SelectField, TextArea } from '../components/Field.tsx';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
@@ -78,6 +78,32 @@ export function ElectionTab() {
     }
   }
 
+  const importSites = useImportSites();
+  const [csvProblems, setCsvProblems] = useState<string[]>([]);
+  async function onImport(e: SyntheticEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const file = new FormData(e.currentTarget).get('sites');
+    if (!(file instanceof File) || file.size === 0) {
+      setCsvProblems(['Choose a CSV file']);
+      return;
+    }
+    setCsvProblems([]);
+    try {
+      const saved = await importSites(await file.text());
+      setText(JSON.stringify(saved.calendar, null, 2));
+      toast.success('Sites imported', { description: `${saved.calendar.sites.length} early-voting sites.` });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const body = JSON.parse(err.body || '{}') as {
+          rows?: { row: number; message: string }[];
+          problems?: string[];
+        };
+        setCsvProblems(body.rows?.map((r) => `Row ${r.row}: ${r.message}`) ?? body.problems ?? []);
+      }
+      toast.error('Failed to import the sites', { description: messageOf(err, 'Please try again.') });
+    }
+  }
+
   const problems = [...(checked?.problems ?? []), ...serverProblems];
   return (
     <section aria-labelledby="election-heading" className="stack">
@@ -97,6 +123,31 @@ export function ElectionTab() {
             : ''}
         </p>
       ) : null}
+      <form className="stack" onSubmit={(e) => void onImport(e)} aria-labelledby="sites-csv-heading">
+        <h3 id="sites-csv-heading">Early-voting sites from a CSV file</h3>
+        <p className="muted">
+          Columns: id, name, address, map_url (optional). The file replaces the site list; a bad row refuses
+          the whole file.
+        </p>
+        <div className="field">
+          <label htmlFor="election-sites-csv" className="field__label">
+            CSV file
+          </label>
+          <input id="election-sites-csv" name="sites" type="file" accept=".csv,text/csv" className="input" />
+        </div>
+        {csvProblems.length ? (
+          <ul className="state state--error" aria-label="Rows refused">
+            {csvProblems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div>
+          <button type="submit" className="btn btn--secondary">
+            Import sites
+          </button>
+        </div>
+      </form>
       {text !== null && checked ? (
         <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate>
           <SelectField

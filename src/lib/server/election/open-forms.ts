@@ -9,12 +9,14 @@ import { getElectionCalendar } from './calendar.ts';
  */
 
 export const FORM_CLOSED_MESSAGES: Record<ClosableForm, string> = {
-  volunteer: 'The campaign has ended, so volunteer sign-up is closed. Thank you! Stay in touch through our newsletter.',
+  volunteer:
+    'The campaign has ended, so volunteer sign-up is closed. Thank you! Stay in touch through our newsletter.',
   'text-signup':
     'The campaign has ended, so text sign-up is closed. Thank you! Stay in touch through our newsletter.',
 };
 
 export async function assertFormOpen(form: ClosableForm, now = new Date()): Promise<void> {
   const { calendar } = await getElectionCalendar();
-  if (formsClosed(siteMode(electionStage(calendar, now)))) throw new HttpError(410, FORM_CLOSED_MESSAGES[form]);
+  if (formsClosed(siteMode(electionStage(calendar, now))))
+    throw new HttpError(410, FORM_CLOSED_MESSAGES[form]);
 }
