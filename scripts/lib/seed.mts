@@ -8,7 +8,11 @@ import { campaignToday, events } from '../../src/lib/server/content/events.ts';
 import { endOfWeek, goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
 import { isLocalMode } from '../../src/lib/server/env.ts';
-import { key, kv } from '../../src/lib/server/store.ts';
+import { hashed, key, kv } from '../../src/lib/server/store.ts';
+import { PLAN_CONSENT } from '../../src/content/consent.ts';
+import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
+import type { StoredVotePlan } from '../../src/lib/schemas/vote-plan.ts';
+import { linkKey, planKey, recentKey, votePlans } from '../../src/lib/server/vote-plans/record.ts';
 import { seedDevUsers } from './dev-users.mts';
 
 /**
@@ -26,9 +30,48 @@ export async function seedLocalStore(now = new Date()): Promise<'seeded' | 'alre
   if (!isLocalMode()) throw new Error('The demo seed is for local mode only (APP_ENV development or test).');
   if (await kv('meta').get(SEED_MARKER)) return 'already seeded';
   await seedContent(now);
+  await seedDemoPlan(now);
   await seedDevUsers();
   await kv('meta').create(SEED_MARKER, { seededAt: now.toISOString() });
   return 'seeded';
+}
+
+/** The demo plan to vote's link id: its page is /vote/plan?id=DEMO_PLAN_LINK (the browser checks open it). */
+export const DEMO_PLAN_LINK = 'DemoPlanToVote-Link001';
+
+/** One plan to vote for the seeded calendar's Election Day (docs/decisions/110-plan-to-vote.md), no reminders queued. */
+async function seedDemoPlan(now: Date): Promise<void> {
+  const at = now.toISOString();
+  const email = 'demo-voter@example.org';
+  const id = hashed(email);
+  const consent = { at, ...PLAN_CONSENT.en.email };
+  await votePlans().create(linkKey(DEMO_PLAN_LINK), { round: 'primary', id });
+  await votePlans().create(planKey('primary', id), {
+    id,
+    round: 'primary',
+    linkId: DEMO_PLAN_LINK,
+    day: defaultElectionCalendar.primary.electionDay.date,
+    method: 'in-person',
+    timeOfDay: 'morning',
+    bringing: 'My neighbor',
+    name: 'Demo Voter',
+    phone: null,
+    email,
+    lang: 'en',
+    smsConsent: null,
+    emailConsent: consent,
+    votedAt: null,
+    stoppedAt: null,
+    eveEmail: null,
+    eveSms: null,
+    morningEmail: null,
+    morningSms: null,
+    createdAt: at,
+    updatedAt: at,
+    ip: null,
+    userAgent: null,
+  } satisfies StoredVotePlan);
+  await votePlans().create(recentKey('primary', at, id), {});
 }
 
 const DAY = 86_400_000;

@@ -178,11 +178,25 @@ async function calendarForBuild(): Promise<ElectionCalendar> {
   }
 }
 
+/**
+ * The build's moment: now. A test or preview build may fix it with ELECTION_BUILD_NOW (an ISO date-time), to build
+ * the pages of any stage; a Netlify build ignores it, so production always builds at its real moment
+ * (docs/decisions/114-walking-the-calendar.md).
+ */
+export function buildMoment(env: Record<string, string | undefined> = process.env, now = new Date()): Date {
+  const fixed = env.ELECTION_BUILD_NOW;
+  if (!fixed || env.NETLIFY === 'true') return now;
+  const t = Date.parse(fixed);
+  if (Number.isNaN(t))
+    throw new Error('ELECTION_BUILD_NOW must be an ISO date-time, e.g. 2025-10-11T12:00:00-05:00');
+  return new Date(t);
+}
+
 let building: Promise<{ calendar: ElectionCalendar; now: Date }> | null = null;
 
 /** The build's calendar and moment, read once per build: every page shows the same stage. */
 export function buildElection(): Promise<{ calendar: ElectionCalendar; now: Date }> {
-  building ??= calendarForBuild().then((calendar) => ({ calendar, now: new Date() }));
+  building ??= calendarForBuild().then((calendar) => ({ calendar, now: buildMoment() }));
   return building;
 }
 

@@ -80,9 +80,7 @@ describe('early-voting sites from a CSV file (docs/decisions/112-site-csv-import
       json: { csv },
       cookie: (await signedIn(role)).cookie,
     });
-  const keep = defaultElectionCalendar.sites
-    .map((s) => `${s.id},"${s.name}","${s.address}",`)
-    .join('\r\n');
+  const keep = defaultElectionCalendar.sites.map((s) => `${s.id},"${s.name}","${s.address}",`).join('\r\n');
 
   it('refuses every bad row with its number and reason, and imports nothing', async () => {
     const before = await calendarNow();

@@ -6,7 +6,14 @@ import type { PostElectionMode } from '../../src/lib/election-stage.ts';
 import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
 import { FORM_CLOSED_MESSAGES } from '../../src/lib/server/election/open-forms.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { keysOf, localProviders, uniqueIp, uniquePhone, validSignup, validVolunteer } from '../helpers/forms.ts';
+import {
+  keysOf,
+  localProviders,
+  uniqueIp,
+  uniquePhone,
+  validSignup,
+  validVolunteer,
+} from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { FUTURE_CALENDAR } from '../helpers/election.ts';
 

@@ -57,7 +57,10 @@ const calendar: ElectionCalendar = {
       byMail: { date: '2026-10-05', time: '23:59' },
       online: { date: '2026-10-13', time: '23:59' },
     },
-    mailBallot: { request: { date: '2026-10-30', time: '16:30' }, return: { date: '2026-11-02', time: '16:30' } },
+    mailBallot: {
+      request: { date: '2026-10-30', time: '16:30' },
+      return: { date: '2026-11-02', time: '16:30' },
+    },
     earlyVoting: ['2026-10-31', '2026-11-02'].map((date) => ({
       date,
       open: '08:30',
@@ -106,7 +109,9 @@ describe('make a plan to vote', () => {
     });
     // The text consent is in the text list's append-only log too.
     const log = await valuesOf<{ type: string; refKey: string }>('signups', 'consent/');
-    expect(log.some((e) => e.type === 'plan_reminder_opt_in' && e.refKey.startsWith('plan/primary/'))).toBe(true);
+    expect(log.some((e) => e.type === 'plan_reminder_opt_in' && e.refKey.startsWith('plan/primary/'))).toBe(
+      true,
+    );
 
     // Its page: the plan, places and hours; its calendar file.
     const response = { headers: new Headers(), status: undefined as number | undefined };
@@ -149,10 +154,18 @@ describe('make a plan to vote', () => {
       expect(((await res.json()) as { fields: Record<string, string> }).fields[field]).toBe(message);
     };
     await refused(plan({ day: '2026-10-31', email: 'a@example.org' }), 'day', VOTE_PLAN_MESSAGES.dayPast);
-    await refused(plan({ day: '2026-11-03', method: 'mail', email: 'a@example.org' }), 'day', VOTE_PLAN_MESSAGES.dayMail);
+    await refused(
+      plan({ day: '2026-11-03', method: 'mail', email: 'a@example.org' }),
+      'day',
+      VOTE_PLAN_MESSAGES.dayMail,
+    );
     await refused(plan({ day: '2026-12-01', email: 'a@example.org' }), 'day', VOTE_PLAN_MESSAGES.day);
     await refused(plan(), 'phone', VOTE_PLAN_MESSAGES.contact);
-    await refused(plan({ email: 'a@example.org', smsConsent: true }), 'phone', VOTE_PLAN_MESSAGES.phoneForSms);
+    await refused(
+      plan({ email: 'a@example.org', smsConsent: true }),
+      'phone',
+      VOTE_PLAN_MESSAGES.phoneForSms,
+    );
     expect((await post(plan({ phone: '+19005550123' }))).status).toBe(400);
     expect((await post(plan({ email: 'a@example.org', captcha: '' }))).status).toBe(400);
     expect(await plans()).toHaveLength(2);
@@ -160,7 +173,9 @@ describe('make a plan to vote', () => {
 
   it('a newer plan from the same contact replaces the older one whole; the old link stops working', async () => {
     at('2026-10-21', '10:00');
-    const first = (await (await post(plan({ name: 'Ann Lee', phone: '504-555-0182' }))).json()) as { next: string };
+    const first = (await (await post(plan({ name: 'Ann Lee', phone: '504-555-0182' }))).json()) as {
+      next: string;
+    };
     const second = (await (
       await post(plan({ name: 'Someone Else', phone: '504-555-0182', day: '2026-11-03' }))
     ).json()) as { next: string };
@@ -204,7 +219,15 @@ describe('plan reminders (fake clock, outbox)', () => {
     // Dee: email, by mail on Saturday. Eve: no consent at all.
     await post(plan({ name: 'Ben Ford', phone: '504-555-0183', smsConsent: true, day: '2026-11-03' }));
     await post(plan({ name: 'Cy Young', phone: '504-555-0184', smsConsent: true }));
-    await post(plan({ name: 'Dee Moss', email: 'dee@example.org', emailConsent: true, day: '2026-10-31', method: 'mail' }));
+    await post(
+      plan({
+        name: 'Dee Moss',
+        email: 'dee@example.org',
+        emailConsent: true,
+        day: '2026-10-31',
+        method: 'mail',
+      }),
+    );
     await post(plan({ name: 'Eve Hart', phone: '504-555-0185' }));
     await applyInboundText({ messageSid: messageSid(), from: '+15045550184', body: 'STOP' });
     const before = { texts: (await texts()).length, emails: (await emails()).length };
@@ -215,8 +238,12 @@ describe('plan reminders (fake clock, outbox)', () => {
     expect(await runPlanReminders(chicago('2026-10-30', '16:59'))).toMatchObject({ due: 0 });
     expect(await runPlanReminders(chicago('2026-10-30', '17:00'))).toMatchObject({ emails: 2, texts: 0 });
     expect((await newEmails()).map((m) => m.to).sort()).toEqual(['dee@example.org', 'luis@example.org']);
-    expect((await newEmails()).find((m) => m.to === 'luis@example.org')?.subject).toMatch(/^Su plan para votar/);
-    expect((await newEmails()).find((m) => m.to === 'dee@example.org')?.text).toContain('Stop these reminders: http');
+    expect((await newEmails()).find((m) => m.to === 'luis@example.org')?.subject).toMatch(
+      /^Su plan para votar/,
+    );
+    expect((await newEmails()).find((m) => m.to === 'dee@example.org')?.text).toContain(
+      'Stop these reminders: http',
+    );
 
     // Sunday Nov 1, after the change to CST: the eve of Monday. Rosa gets a text and an email; Cy said STOP.
     const eve = await runPlanReminders(chicago('2026-11-01', '17:00'));
@@ -234,7 +261,9 @@ describe('plan reminders (fake clock, outbox)', () => {
 
     // Rosa says she voted (the link in her reminder).
     const rosa = await byName('Rosa Parker');
-    const voted = await call(votePlanFn, '/api/vote-plan/update', { json: { id: rosa.linkId, action: 'voted' } });
+    const voted = await call(votePlanFn, '/api/vote-plan/update', {
+      json: { id: rosa.linkId, action: 'voted' },
+    });
     expect(await voted.json()).toMatchObject({ status: 'voted' });
 
     // Election Day 08:59: nothing; 09:00: the morning reminder to Ben only (Rosa voted, Cy stopped, Dee by mail).
@@ -244,8 +273,13 @@ describe('plan reminders (fake clock, outbox)', () => {
     const sent = await newTexts();
     // (The outbox's keys carry the faked, frozen clock: compare as sets.)
     expect(sent.map((t) => t.to).sort()).toEqual(['+15045550181', '+15045550183', '+15045550183']);
-    expect(sent.filter((t) => /Today is Election Day: polls are open until 8:00 PM/.test(t.body))).toHaveLength(1);
-    expect((await byName('Rosa Parker')).morningSms).toMatchObject({ status: 'skipped', error: 'Already voted' });
+    expect(
+      sent.filter((t) => /Today is Election Day: polls are open until 8:00 PM/.test(t.body)),
+    ).toHaveLength(1);
+    expect((await byName('Rosa Parker')).morningSms).toMatchObject({
+      status: 'skipped',
+      error: 'Already voted',
+    });
     // Eve Hart gave no consent: never texted; the queue is empty.
     expect(sent.some((t) => t.to === '+15045550185')).toBe(false);
     expect(await valuesOf('vote-plans', 'due/')).toHaveLength(0);
@@ -264,7 +298,9 @@ describe('plan reminders (fake clock, outbox)', () => {
     expect(await runPlanReminders(chicago('2026-11-06', '23:45'))).toMatchObject({ held: 1, texts: 0 });
     expect(await runPlanReminders(chicago('2026-11-07', '00:15'))).toMatchObject({ skipped: 1, texts: 0 });
     expect((await texts()).length).toBe(count);
-    expect(await byName('Nia Hale')).toMatchObject({ eveSms: { status: 'skipped', error: expect.stringMatching(/^Lapsed/) } });
+    expect(await byName('Nia Hale')).toMatchObject({
+      eveSms: { status: 'skipped', error: expect.stringMatching(/^Lapsed/) },
+    });
   });
 
   it('a run killed after its claim sends nothing again; the scheduled function runs the same job', async () => {
@@ -275,7 +311,11 @@ describe('plan reminders (fake clock, outbox)', () => {
     const omar = await byName('Omar Diaz');
     const k = `plan/primary/${omar.id}`;
     const cur = await kv('vote-plans').get(k);
-    await kv('vote-plans').replace(k, { ...omar, eveSms: { status: 'sending', at: new Date().toISOString(), error: null } }, cur!.etag);
+    await kv('vote-plans').replace(
+      k,
+      { ...omar, eveSms: { status: 'sending', at: new Date().toISOString(), error: null } },
+      cur!.etag,
+    );
     const count = (await texts()).length;
     vi.setSystemTime(chicago('2026-11-09', '17:00'));
     const res = await remindersFn.default(

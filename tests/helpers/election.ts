@@ -15,7 +15,10 @@ export const FUTURE_CALENDAR: ElectionCalendar = {
       byMail: { date: '2030-12-11', time: '23:59' },
       online: { date: '2030-12-21', time: '23:59' },
     },
-    mailBallot: { request: { date: '2031-01-07', time: '16:30' }, return: { date: '2031-01-10', time: '16:30' } },
+    mailBallot: {
+      request: { date: '2031-01-07', time: '16:30' },
+      return: { date: '2031-01-10', time: '16:30' },
+    },
     earlyVoting: ['2031-01-04', '2031-01-06'].map((date) => ({
       date,
       open: '08:30',

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { basePath, langOfPath } from '../../../src/lib/lang-paths.ts';
 import { DEFAULT_LANG, type Lang } from '../../../src/lib/lang.ts';
+import { DEMO_PLAN_LINK } from '../../../scripts/lib/seed.mts';
 
 /*
  * Every page of the site, from one source each, for the checks that claim "every page" (axe in
@@ -87,6 +88,8 @@ const EXAMPLES: Record<string, (facts: PageFacts, lang: Lang) => string[]> = {
     '/newsletter/confirm?token=bad',
   ],
   '/admin/preview': (f) => [`/admin/preview?id=${f.articleId}`],
+  // A plan to vote's own page (the seeded demo plan), a link that is not a plan's, and no link at all.
+  '/vote/plan': () => [`/vote/plan?id=${DEMO_PLAN_LINK}`, `/vote/plan?id=${'A'.repeat(22)}`, '/vote/plan'],
 };
 
 /** Pages that need a staff session (the browser or fetch must carry one). */
