@@ -207,7 +207,8 @@ export const afterCopy = {
     lead: 'The campaign has ended. Contributions now pay the bills it left behind, so it can close its books with nothing owed.',
   },
   closedHeading: 'Stay in touch',
-  volunteerClosed: 'The campaign has ended, so we are not taking volunteer sign-ups. Thank you to everyone who helped.',
+  volunteerClosed:
+    'The campaign has ended, so we are not taking volunteer sign-ups. Thank you to everyone who helped.',
   textClosed: 'The campaign has ended, so text sign-up is closed. Thank you for following along.',
   stayInTouch: { label: 'Subscribe to our newsletter', href: '/blog#newsletter-form' },
 };

@@ -119,11 +119,8 @@ describe('early-voting sites from a CSV file (docs/decisions/112-site-csv-import
     );
     expect(res.status).toBe(200);
     const sites = ((await calendarNow()) as { sites: { id: string; name: string; mapUrl: string }[] }).sites;
-    expect(sites.at(-1)).toMatchObject({
-      id: 'new-site',
-      name: 'Mid-City Library, Room 2',
-      mapUrl: expect.stringMatching(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=4140/),
-    });
+    expect(sites.at(-1)).toMatchObject({ id: 'new-site', name: 'Mid-City Library, Room 2' });
+    expect(sites.at(-1)?.mapUrl).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=4140/);
     const page = await auditPage({ page: 1, pageSize: 10, kind: 'settings.election_calendar' } as never);
     expect(JSON.stringify(page.entries[0])).toContain('5 sites imported from a CSV file');
   });

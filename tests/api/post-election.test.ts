@@ -50,7 +50,7 @@ describe('post-election modes on the server', () => {
     expect(s.status).toBe(410);
     expect(((await s.json()) as { error: string }).error).toBe(FORM_CLOSED_MESSAGES['text-signup']);
     const form = await call(volunteers, '/api/volunteers-sendgrid', {
-      body: new URLSearchParams(validVolunteer({ email: 'nojs@example.org' }) as Record<string, string>),
+      body: new URLSearchParams(validVolunteer({ email: 'nojs@example.org' })),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       ip: uniqueIp(),
     });

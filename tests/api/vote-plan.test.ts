@@ -104,9 +104,9 @@ describe('make a plan to vote', () => {
       round: 'primary',
       day: '2026-11-02',
       phone: '+15045550181',
-      smsConsent: { text: expect.stringContaining('up to two text messages') },
-      emailConsent: { text: expect.stringContaining('Email me a reminder') },
     });
+    expect(stored.smsConsent?.text).toContain('up to two text messages');
+    expect(stored.emailConsent?.text).toContain('Email me a reminder');
     // The text consent is in the text list's append-only log too.
     const log = await valuesOf<{ type: string; refKey: string }>('signups', 'consent/');
     expect(log.some((e) => e.type === 'plan_reminder_opt_in' && e.refKey.startsWith('plan/primary/'))).toBe(
@@ -274,7 +274,7 @@ describe('plan reminders (fake clock, outbox)', () => {
     // (The outbox's keys carry the faked, frozen clock: compare as sets.)
     expect(sent.map((t) => t.to).sort()).toEqual(['+15045550181', '+15045550183', '+15045550183']);
     expect(
-      sent.filter((t) => /Today is Election Day: polls are open until 8:00 PM/.test(t.body)),
+      sent.filter((t) => t.body.includes('Today is Election Day: polls are open until 8:00 PM')),
     ).toHaveLength(1);
     expect((await byName('Rosa Parker')).morningSms).toMatchObject({
       status: 'skipped',
@@ -298,9 +298,8 @@ describe('plan reminders (fake clock, outbox)', () => {
     expect(await runPlanReminders(chicago('2026-11-06', '23:45'))).toMatchObject({ held: 1, texts: 0 });
     expect(await runPlanReminders(chicago('2026-11-07', '00:15'))).toMatchObject({ skipped: 1, texts: 0 });
     expect((await texts()).length).toBe(count);
-    expect(await byName('Nia Hale')).toMatchObject({
-      eveSms: { status: 'skipped', error: expect.stringMatching(/^Lapsed/) },
-    });
+    expect((await byName('Nia Hale')).eveSms).toMatchObject({ status: 'skipped' });
+    expect((await byName('Nia Hale')).eveSms?.error).toMatch(/^Lapsed/);
   });
 
   it('a run killed after its claim sends nothing again; the scheduled function runs the same job', async () => {

@@ -59,7 +59,7 @@ export function VotePlansTab() {
         </p>
       ) : null}
       {isLoading ? <p className="state">Loading…</p> : null}
-      {data && data.items.length === 0 ? <p className="state">No plans yet.</p> : null}
+      {data?.items.length === 0 ? <p className="state">No plans yet.</p> : null}
       {data && data.items.length > 0 ? (
         <div className="table-wrap">
           <table className="table">

@@ -202,6 +202,7 @@ export const afterCopy = {
   closedHeading: 'Manténgase en contacto',
   volunteerClosed:
     'La campaña ha terminado, así que no estamos recibiendo inscripciones de voluntarios. Gracias a todos los que ayudaron.',
-  textClosed: 'La campaña ha terminado, así que la inscripción a mensajes de texto está cerrada. Gracias por acompañarnos.',
+  textClosed:
+    'La campaña ha terminado, así que la inscripción a mensajes de texto está cerrada. Gracias por acompañarnos.',
   stayInTouch: { label: 'Suscríbase a nuestro boletín' },
 } satisfies Translation<typeof en.afterCopy>;

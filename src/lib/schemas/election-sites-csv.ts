@@ -65,8 +65,7 @@ export function sitesFromCsv(text: string): { sites: VotingSite[] } | { problems
       ],
     };
   if (rows.length === 1) return { problems: [{ row: 2, message: 'No sites in the file' }] };
-  const col = (r: string[], name: string) =>
-    header.indexOf(name) >= 0 ? (r[header.indexOf(name)] ?? '') : '';
+  const col = (r: string[], name: string) => (header.includes(name) ? (r[header.indexOf(name)] ?? '') : '');
   const problems: CsvProblem[] = [];
   const sites: VotingSite[] = [];
   const seen = new Map<string, number>();

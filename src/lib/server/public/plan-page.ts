@@ -29,9 +29,7 @@ export type PlanPageData =
 
 const uidOf = (plan: StoredVotePlan) => `plan-${plan.round}-${plan.linkId}`;
 
-async function load(
-  linkId: string | null,
-): Promise<{
+async function load(linkId: string | null): Promise<{
   plan: StoredVotePlan;
   calendar: Awaited<ReturnType<typeof getElectionCalendar>>['calendar'];
 } | null> {

@@ -16,7 +16,7 @@ import {
 import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-list.ts';
-import { hashed, UNCHANGED, upsert } from '../store.ts';
+import { hashed, upsert } from '../store.ts';
 import { dueKey, linkKey, parsePlan, planKey, recentKey, votePlans, type PlanRound } from './record.ts';
 
 /*

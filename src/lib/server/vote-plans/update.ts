@@ -19,7 +19,7 @@ export async function updateVotePlan(
   const field = action === 'voted' ? 'votedAt' : 'stoppedAt';
   await upsert<unknown>(votePlans(), planKey(plan.round, plan.id), (raw) => {
     const cur = raw ? parsePlan(raw) : null;
-    if (!cur || cur.linkId !== linkId || cur[field]) return UNCHANGED;
+    if (cur?.linkId !== linkId || cur[field]) return UNCHANGED;
     return { ...cur, [field]: at, updatedAt: at };
   });
   return action === 'voted' ? 'voted' : 'stopped';
