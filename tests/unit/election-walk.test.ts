@@ -5,6 +5,7 @@ import { planDayLabel } from '../../src/content/vote-plan-lines';
 import { campaignWallClock } from '../../src/lib/campaign-time';
 import type { ElectionCalendar, PostElectionMode } from '../../src/lib/election-stage';
 import { planDays, reminderWindow } from '../../src/lib/vote-plan';
+import { RUNOFF_2025 } from '../helpers/election';
 
 /*
  * The walk of the whole calendar that tests/unit/election-lines.test.ts does not already make
@@ -42,26 +43,7 @@ describe('the plan-to-vote form follows the stage', () => {
   });
 
   it('a runoff takes plans again for its own days once the first election’s polls have closed', () => {
-    const c: ElectionCalendar = {
-      ...cal,
-      mode: 'runoff',
-      runoff: {
-        ...cal.primary,
-        registration: {
-          inPerson: { date: '2025-10-15', time: '16:30' },
-          byMail: { date: '2025-10-15', time: '23:59' },
-          online: { date: '2025-10-25', time: '23:59' },
-        },
-        mailBallot: {
-          request: { date: '2025-11-11', time: '16:30' },
-          return: { date: '2025-11-14', time: '16:30' },
-        },
-        earlyVoting: [{ date: '2025-11-01', open: '08:30', close: '18:00', sites: ['city-hall'] }],
-        electionDay: { date: '2025-11-15', open: '07:00', close: '20:00' },
-        resultsDate: '2025-11-16',
-        outcome: 'none',
-      },
-    };
+    const c: ElectionCalendar = { ...cal, mode: 'runoff', runoff: RUNOFF_2025 };
     expect(days(cdt('2025-10-11T21:00'), undefined, c)).toEqual(['2025-11-01', '2025-11-15']);
     expect(electionLines(c, cdt('2025-10-11T21:00'), 'en')).toMatchObject({
       mode: 'campaign',
