@@ -163,9 +163,13 @@ function headline(stage: ElectionStage, lang: Lang): string {
  * The calendar a build uses: on Netlify, the one staff saved (read from the live site's public
  * GET /api/election-calendar, which answers the stored record or the default), else the seeded default. A build
  * that cannot read it uses the default and says so in the build log (docs/decisions/088-stage-rebuild.md).
+ * Elsewhere (a local or test build, the dev server) ELECTION_BUILD_CALENDAR may name a JSON file holding a calendar,
+ * to build the pages of any calendar (docs/decisions/114-walking-the-calendar.md); a Netlify build ignores it, and a
+ * file that is missing or not a valid calendar fails the build.
  */
-async function calendarForBuild(): Promise<ElectionCalendar> {
-  const site = process.env.NETLIFY === 'true' ? process.env.URL : undefined;
+async function calendarForBuild(env: Record<string, string | undefined>): Promise<ElectionCalendar> {
+  if (env.NETLIFY !== 'true') return calendarFromFile(env.ELECTION_BUILD_CALENDAR);
+  const site = env.URL;
   if (!site) return defaultElectionCalendar;
   try {
     const res = await fetch(new URL('/api/election-calendar', site), { signal: AbortSignal.timeout(5000) });
@@ -176,6 +180,21 @@ async function calendarForBuild(): Promise<ElectionCalendar> {
     console.warn('[election] could not read the stored calendar; building with the default', err);
     return defaultElectionCalendar;
   }
+}
+
+/** The calendar in ELECTION_BUILD_CALENDAR's file (not on Netlify), else the default. */
+export function calendarFromFile(path: string | undefined): ElectionCalendar {
+  if (!path) return defaultElectionCalendar;
+  // Read at build time only; node:fs on first use keeps this module importable anywhere.
+  const text = process.getBuiltinModule('node:fs').readFileSync(path, 'utf8');
+  const parsed = ElectionCalendarSchema.safeParse(JSON.parse(text));
+  if (!parsed.success)
+    throw new Error(
+      `ELECTION_BUILD_CALENDAR (${path}) is not a valid election calendar: ${parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
+  return parsed.data;
 }
 
 /**
@@ -192,12 +211,22 @@ export function buildMoment(env: Record<string, string | undefined> = process.en
   return new Date(t);
 }
 
-let building: Promise<{ calendar: ElectionCalendar; now: Date }> | null = null;
+let building: { key: string; election: Promise<{ calendar: ElectionCalendar; now: Date }> } | null = null;
 
-/** The build's calendar and moment, read once per build: every page shows the same stage. */
+/**
+ * The build's calendar and moment, read once per build: every page shows the same stage. Read again only when
+ * ELECTION_BUILD_NOW or ELECTION_BUILD_CALENDAR change, which a build never sees (the page tests render one
+ * process's pages at many moments: tests/pages/election-pages.test.ts).
+ */
 export function buildElection(): Promise<{ calendar: ElectionCalendar; now: Date }> {
-  building ??= calendarForBuild().then((calendar) => ({ calendar, now: buildMoment() }));
-  return building;
+  const env = process.env;
+  const key = `${env.ELECTION_BUILD_NOW ?? ''}\n${env.ELECTION_BUILD_CALENDAR ?? ''}`;
+  if (building?.key !== key)
+    building = {
+      key,
+      election: calendarForBuild(env).then((calendar) => ({ calendar, now: buildMoment(env) })),
+    };
+  return building.election;
 }
 
 /**

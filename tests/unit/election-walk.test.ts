@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { defaultElectionCalendar } from '../../src/content/election-calendar';
-import { buildMoment, electionLines } from '../../src/content/election-lines';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  buildElection,
+  buildMoment,
+  calendarFromFile,
+  electionLines,
+} from '../../src/content/election-lines';
 import { planDayLabel } from '../../src/content/vote-plan-lines';
 import { campaignWallClock } from '../../src/lib/campaign-time';
 import type { ElectionCalendar, PostElectionMode } from '../../src/lib/election-stage';
 import { planDays, reminderWindow } from '../../src/lib/vote-plan';
-import { RUNOFF_2025 } from '../helpers/election';
+import { FUTURE_CALENDAR, RUNOFF_2025 } from '../helpers/election';
 
 /*
  * The walk of the whole calendar that tests/unit/election-lines.test.ts does not already make
@@ -125,5 +133,36 @@ describe('the build’s clock (ELECTION_BUILD_NOW)', () => {
     );
     expect(buildMoment({ ELECTION_BUILD_NOW: '2025-10-11T12:00:00-05:00', NETLIFY: 'true' }, now)).toBe(now);
     expect(() => buildMoment({ ELECTION_BUILD_NOW: 'tomorrow' }, now)).toThrow(/ISO date-time/);
+  });
+});
+
+describe('the build’s calendar (ELECTION_BUILD_CALENDAR)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'build-calendar-'));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  it('is the default unless a file is named; a file that is not a valid calendar fails the build', () => {
+    expect(calendarFromFile(undefined)).toBe(defaultElectionCalendar);
+    expect(calendarFromFile(file('future.json', JSON.stringify(FUTURE_CALENDAR)))).toEqual(FUTURE_CALENDAR);
+    const bad = { ...FUTURE_CALENDAR, primary: { ...FUTURE_CALENDAR.primary, resultsDate: '2030-01-01' } };
+    expect(() => calendarFromFile(file('bad.json', JSON.stringify(bad)))).toThrow(
+      /primary\.resultsDate: The results date must be on or after Election Day/,
+    );
+    expect(() => calendarFromFile(join(dir, 'missing.json'))).toThrow(/ENOENT/);
+  });
+  it('a Netlify build ignores it (it reads the stored calendar from the live site)', async () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, {
+        NETLIFY: 'true',
+        ELECTION_BUILD_CALENDAR: file('ignored.json', JSON.stringify(FUTURE_CALENDAR)),
+      });
+      delete process.env.URL;
+      expect((await buildElection()).calendar).toBe(defaultElectionCalendar);
+    } finally {
+      process.env = saved;
+    }
   });
 });

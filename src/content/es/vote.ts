@@ -4,9 +4,13 @@ import type { Translation } from '../translation.ts';
 
 /* Spanish of src/content/vote.ts. */
 
+/** A sentence's closing period, unless it ends in an abbreviation's ("8:00 p.m."), which closes it too. */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 export const electionWords = {
   range: (from: string, to: string) => `Del ${from} al ${to}`,
-  midSentence: (phrase: string) => `${phrase.charAt(0).toLowerCase()}${phrase.slice(1)}`,
+  /** After "fue" or "es": "del 27 de septiembre al 4 de octubre", or one day, "el 1 de noviembre". */
+  midSentence: (phrase: string) => (phrase.startsWith('Del ') ? `del ${phrase.slice(4)}` : `el ${phrase}`),
   footer: {
     electionDayPast: 'La elección fue el',
     earlyVotingPast: 'La votación anticipada fue',
@@ -27,12 +31,12 @@ export const electionWords = {
     registrationClosed: (start: string) =>
       `La inscripción ha cerrado. La votación anticipada empieza el ${start}.`,
     earlyVotingToday: (open: string, close: string) =>
-      `La votación anticipada está abierta hoy, de ${open} a ${close}.`,
+      sentence(`La votación anticipada está abierta hoy, de ${open} a ${close}`),
     earlyVotingNext: (day: string) => `La votación anticipada continúa el ${day}.`,
     finalDays: (day: string, open: string, close: string) =>
-      `La votación anticipada terminó. Las urnas abren el ${day} de ${open} a ${close}.`,
+      sentence(`La votación anticipada terminó. Las urnas abren el ${day} de ${open} a ${close}`),
     pollsOpen: (close: string) =>
-      `Las urnas están abiertas hoy hasta las ${close}. Si está en la fila a las ${close}, puede votar.`,
+      `${sentence(`Las urnas están abiertas hoy hasta las ${close}`)} Si está en la fila a las ${close}, puede votar.`,
     pollsClosed: 'Las urnas han cerrado. Se están contando los votos.',
     won: 'Ganamos. Gracias a cada votante y voluntario: ahora empieza el trabajo.',
     lost: 'Los votos están contados y esta vez no alcanzó. Gracias por todo lo que dio a esta campaña.',
