@@ -1,4 +1,5 @@
 import { campaignWallClock, daysBetween } from './campaign-time.ts';
+import type { Lang } from './lang.ts';
 import {
   electionStage,
   type ElectionCalendar,
@@ -145,6 +146,32 @@ export const VOTE_PLAN_MESSAGES = {
   voted: 'Thank you for voting! We will not remind you again.',
   stopped: 'Your reminders are stopped. We will not remind you about this plan again.',
 } as const;
+
+/** The words of the plan form's errors in a language (src/content/vote.ts `planCopy.errors`). */
+export type PlanErrorWords = Record<
+  keyof typeof VOTE_PLAN_MESSAGES | 'phone' | 'email' | 'captcha' | 'offline',
+  string
+>;
+
+/**
+ * A server message (English) in the page's language, for the island and the refused page alike: the message names
+ * its translation; a phone, email or captcha field's other messages are that field's own; else the server's words.
+ */
+export function planMessageIn(lang: Lang, errors: PlanErrorWords) {
+  const byMessage = new Map<string, string>(
+    (Object.keys(VOTE_PLAN_MESSAGES) as (keyof typeof VOTE_PLAN_MESSAGES)[]).map((k) => [
+      VOTE_PLAN_MESSAGES[k],
+      errors[k],
+    ]),
+  );
+  return (message: string, field?: string): string => {
+    if (lang === 'en') return message;
+    const own = byMessage.get(message);
+    if (own) return own;
+    if (field === 'phone' || field === 'email' || field === 'captcha') return errors[field];
+    return message;
+  };
+}
 
 /** The plan page (its `id` is the link's 128-bit random id, never a hash of the contact). */
 export const PLAN_PAGE = '/vote/plan';

@@ -16,11 +16,13 @@ import {
 } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { FUTURE_CALENDAR } from '../helpers/election.ts';
+import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 
 /*
  * The post-election modes on the server (docs/decisions/113-post-election-modes.md): "ended" closes the volunteer
  * and text sign-ups at the moment of the post (a stale cached page cannot take one), 410 with a clear message and
- * nothing stored; the other modes, and a campaign whose results are not in, keep them open.
+ * nothing stored; the other modes, and a campaign whose results are not in, keep them open. RSVPs to the events
+ * staff keep public stay open in every mode.
  */
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -64,6 +66,14 @@ describe('post-election modes on the server', () => {
     await mode(m);
     expect((await volunteer(m.length + 10)).status).toBeLessThan(300);
     expect((await signup()).status).toBeLessThan(300);
+  });
+
+  it('"ended" keeps RSVPs to upcoming events open: staff decide which events stay public', async () => {
+    await mode('ended');
+    const event = await rsvpEventFixture(null);
+    const res = await rsvpTo(event.id, person());
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { status: string }).status).toBe('going');
   });
 
   it('"ended" chosen before the polls close changes nothing until the results are in', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import ContactPage from '../../src/components/pages/ContactPage.astro';
+import FormRefusedPage from '../../src/components/pages/FormRefusedPage.astro';
 import DonatePage from '../../src/components/pages/DonatePage.astro';
+import EventPage from '../../src/components/pages/EventPage.astro';
 import HomePage from '../../src/components/pages/HomePage.astro';
 import VolunteerPage from '../../src/components/pages/VolunteerPage.astro';
 import VotePage from '../../src/components/pages/VotePage.astro';
@@ -337,7 +339,67 @@ describe('the campaign ended', () => {
         expect(Boolean(home.querySelector('[data-form-closed="text-signup"]'))).toBe(closed);
         expect(Boolean(home.querySelector('#text-signup-form form'))).toBe(!closed);
         if (closed) expect(textOf(volunteer, '[data-form-closed]')).toContain(words.volunteerClosed);
+        // RSVPs stay open in every mode: an event staff keep public still takes them (a debt-retirement
+        // fundraiser, a thank-you party), as the endpoint does (tests/api/post-election.test.ts).
+        const event = await render(EventPage, '/events/7', lang, {
+          event: upcomingEvent,
+          unavailable: false,
+        });
+        expect(event.querySelector('form[data-rsvp-form]')?.getAttribute('action')).toBe(
+          '/api/events/7/rsvp',
+        );
       }
+    },
+  );
+});
+
+/** A public event after the election that takes RSVPs on the site. */
+const upcomingEvent = {
+  id: 7,
+  title: 'Thank-you party',
+  description: 'Join us to thank every volunteer.',
+  location: 'Mid-City Library, 4140 Canal St',
+  eventDate: '2025-10-20',
+  startTime: '18:00',
+  endTime: '20:00',
+  eventType: 'community_event',
+  isPublic: true,
+  maxAttendees: null,
+  registrationRequired: true,
+  registrationUrl: '',
+  lang: 'en',
+};
+
+describe('a plan to vote refused without JavaScript', () => {
+  it.each(LANGS)(
+    '%s: the refused page has the form again, filled in, with each field’s error in the page’s language',
+    async (lang) => {
+      at(cal, cdt('2025-09-17T12:00'));
+      const words = copyFor(lang).vote.planCopy;
+      const doc = await render(FormRefusedPage, '/forms/vote-plan', lang, {
+        form: 'vote-plan',
+        message: 'Please enter a valid phone number',
+        values: { day: '2025-10-01', method: 'mail', name: 'Rosa Parks', phone: '12', smsConsent: true },
+        fieldErrors: { phone: 'Please enter a valid phone number', captcha: 'Please complete the CAPTCHA' },
+        back: '/vote#plan-heading',
+      });
+      const form = doc.querySelector('form[data-plan-form]')!;
+      expect(form.getAttribute('action')).toBe('/api/vote-plan');
+      expect(form.querySelector<HTMLSelectElement>('select[name="day"] option[selected]')?.value).toBe(
+        '2025-10-01',
+      );
+      expect(form.querySelector('select[name="method"] option[selected]')?.getAttribute('value')).toBe(
+        'mail',
+      );
+      expect(form.querySelector('input[name="name"]')?.getAttribute('value')).toBe('Rosa Parks');
+      expect(form.querySelector('input[name="smsConsent"]')?.hasAttribute('checked')).toBe(true);
+      expect(form.querySelector('input[name="emailConsent"]')?.hasAttribute('checked')).toBe(false);
+      const phone = form.querySelector('input[name="phone"]')!;
+      expect(phone.getAttribute('aria-invalid')).toBe('true');
+      expect(textOf(doc, `#${phone.getAttribute('aria-describedby')}`)).toBe(words.errors.phone);
+      expect(textOf(doc, '#plan-captcha-error')).toBe(words.errors.captcha);
+      expect(form.querySelector('input[name="name"]')?.hasAttribute('aria-invalid')).toBe(false);
+      expect(doc.querySelector('#plan-name-error')?.hasAttribute('hidden')).toBe(true);
     },
   );
 });

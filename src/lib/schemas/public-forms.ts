@@ -200,7 +200,19 @@ export const PUBLIC_FORMS = {
     page: '/vote#plan-heading',
     booleans: ['smsConsent', 'emailConsent'],
     captchaField: 'captcha',
-    refill: [],
+    // A refused post without JavaScript gets the form again, filled in, with each field's error.
+    refill: [
+      'day',
+      'method',
+      'timeOfDay',
+      'bringing',
+      'name',
+      'phone',
+      'email',
+      'smsConsent',
+      'emailConsent',
+      'lang',
+    ],
     nextFromAnswer: true,
   },
   // The plan page's buttons: "I voted" and "Stop my reminders".

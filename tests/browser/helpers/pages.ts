@@ -80,6 +80,8 @@ const EXAMPLES: Record<string, (facts: PageFacts, lang: Lang) => string[]> = {
     '/forms/text-signup?error=429',
     '/forms/newsletter?error=400',
     '/forms/newsletter-confirm?error=400',
+    // The plan to vote's refused page has the form again (docs/decisions/110-plan-to-vote.md).
+    '/forms/vote-plan?error=400',
   ],
   '/rsvp/cancel': () => [`/rsvp/cancel?${RSVP_LINK}`, '/rsvp/cancel'],
   // The newsletter's confirmation link: a well-formed unknown token, and a malformed one.
