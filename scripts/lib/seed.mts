@@ -14,7 +14,13 @@ import { calendarFromFile } from '../../src/content/election-lines.ts';
 import type { ElectionCalendar } from '../../src/lib/election-stage.ts';
 import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
 import type { StoredVotePlan } from '../../src/lib/schemas/vote-plan.ts';
-import { linkKey, planKey, recentKey, votePlans } from '../../src/lib/server/vote-plans/record.ts';
+import {
+  linkKey,
+  NEW_PLAN_STATE,
+  planKey,
+  recentKey,
+  votePlans,
+} from '../../src/lib/server/vote-plans/record.ts';
 import { seedDevUsers } from './dev-users.mts';
 
 /**
@@ -75,12 +81,7 @@ async function seedDemoPlan(now: Date, calendar: ElectionCalendar): Promise<void
     lang: 'en',
     smsConsent: null,
     emailConsent: consent,
-    votedAt: null,
-    stoppedAt: null,
-    eveEmail: null,
-    eveSms: null,
-    morningEmail: null,
-    morningSms: null,
+    ...NEW_PLAN_STATE,
     createdAt: at,
     updatedAt: at,
     ip: null,

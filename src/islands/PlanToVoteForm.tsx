@@ -4,7 +4,7 @@ import type { FormUi } from '../content/ui.ts';
 import type { Lang } from '../lib/lang.ts';
 import { formFieldsToInput } from '../lib/schemas/public-forms.ts';
 import { planMessageIn, type PlanErrorWords } from '../lib/vote-plan.ts';
-import { showFormErrors } from './form-kit/static-form.ts';
+import { markBusy, showFormErrors } from './form-kit/static-form.ts';
 import { useSlotCaptcha } from './form-kit/use-slot-captcha.tsx';
 import '../styles/islands.css';
 
@@ -47,10 +47,7 @@ export default function PlanToVoteForm({ captchaSiteKey, children, lang, words, 
       }
       const input = { ...formFieldsToInput('vote-plan', new FormData(form)), captcha: token.current, lang };
       showFormErrors(form, null);
-      if (button) {
-        button.disabled = true;
-        button.textContent = words.submitting;
-      }
+      markBusy(button, true, words);
       try {
         const r = await apiRequest<{ next: string }>('POST', '/api/vote-plan', input);
         window.location.assign(r.next);
@@ -65,10 +62,7 @@ export default function PlanToVoteForm({ captchaSiteKey, children, lang, words, 
         );
       }
       reset(); // tokens are single use
-      if (button) {
-        button.disabled = false;
-        button.textContent = words.submit;
-      }
+      markBusy(button, false, words);
     };
     const listener = (e: SubmitEvent) => void onSubmit(e);
     form.addEventListener('submit', listener);

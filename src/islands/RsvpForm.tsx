@@ -7,7 +7,7 @@ import type { RsvpAvailability, RsvpResult } from '../lib/schemas/rsvp.ts';
 import type { FormUi, RsvpWords } from '../content/ui.ts';
 import type { Lang } from '../lib/lang.ts';
 import { fill } from '../lib/fill.ts';
-import { showFormErrors } from './form-kit/static-form.ts';
+import { markBusy, showFormErrors } from './form-kit/static-form.ts';
 import { useSlotCaptcha } from './form-kit/use-slot-captcha.tsx';
 import '../styles/islands.css';
 
@@ -109,10 +109,7 @@ export default function RsvpForm({
         lang,
       };
       showError(null);
-      if (button) {
-        button.disabled = true;
-        button.textContent = words.submitting;
-      }
+      markBusy(button, true, words);
       try {
         const r = await apiRequest<RsvpResult>('POST', url, payload);
         form.hidden = true;
@@ -123,10 +120,7 @@ export default function RsvpForm({
         showError(message, fields);
       } finally {
         reset(); // tokens are single use
-        if (button) {
-          button.disabled = false;
-          button.textContent = words.submit;
-        }
+        markBusy(button, false, words);
       }
     };
     const listener = (e: SubmitEvent) => void onSubmit(e);

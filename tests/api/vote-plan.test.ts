@@ -16,6 +16,7 @@ import { VOTE_PLAN_MESSAGES } from '../../src/lib/vote-plan.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { localProviders, messageSid, uniqueIp, valuesOf } from '../helpers/forms.ts';
 import { call, ORIGIN } from '../helpers/http.ts';
+import { DST_2026 } from '../helpers/election.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
@@ -47,30 +48,7 @@ const at = (date: string, time: string) => {
 };
 
 const sites = defaultElectionCalendar.sites;
-const calendar: ElectionCalendar = {
-  sites,
-  mode: 'none',
-  runoff: null,
-  primary: {
-    registration: {
-      inPerson: { date: '2026-10-05', time: '16:30' },
-      byMail: { date: '2026-10-05', time: '23:59' },
-      online: { date: '2026-10-13', time: '23:59' },
-    },
-    mailBallot: {
-      request: { date: '2026-10-30', time: '16:30' },
-      return: { date: '2026-11-02', time: '16:30' },
-    },
-    earlyVoting: ['2026-10-31', '2026-11-02'].map((date) => ({
-      date,
-      open: '08:30',
-      close: '18:00',
-      sites: ['city-hall', 'lake-vista'],
-    })),
-    electionDay: { date: '2026-11-03', open: '07:00', close: '20:00' },
-    resultsDate: '2026-11-04',
-  },
-};
+const calendar: ElectionCalendar = { sites, mode: 'none', runoff: null, primary: DST_2026 };
 
 const post = (body: Record<string, unknown>, ip = uniqueIp()) =>
   call(votePlanFn, '/api/vote-plan', { json: { captcha: TURNSTILE_TEST_TOKEN, ...body }, ip });

@@ -1,5 +1,5 @@
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
-import type { ElectionCalendar } from '../../src/lib/election-stage.ts';
+import type { ElectionCalendar, ElectionRound } from '../../src/lib/election-stage.ts';
 
 /**
  * A calendar whose election is still ahead (January 2031), for tests that need plans to vote open at the real
@@ -46,4 +46,29 @@ export const RUNOFF_2025: NonNullable<ElectionCalendar['runoff']> = {
   electionDay: { date: '2025-11-15', open: '07:00', close: '20:00' },
   resultsDate: '2025-11-16',
   outcome: 'none',
+};
+
+/**
+ * An election across the end of daylight saving time (Sunday November 1, 2026): registration to October 13, early
+ * voting Saturday October 31 and Monday November 2 (8:30 AM - 6:00 PM, City Hall and Lake Vista), Election Day Tuesday
+ * November 3.
+ */
+export const DST_2026: ElectionRound = {
+  registration: {
+    inPerson: { date: '2026-10-05', time: '16:30' },
+    byMail: { date: '2026-10-05', time: '23:59' },
+    online: { date: '2026-10-13', time: '23:59' },
+  },
+  mailBallot: {
+    request: { date: '2026-10-30', time: '16:30' },
+    return: { date: '2026-11-02', time: '16:30' },
+  },
+  earlyVoting: ['2026-10-31', '2026-11-02'].map((date) => ({
+    date,
+    open: '08:30',
+    close: '18:00',
+    sites: ['city-hall', 'lake-vista'],
+  })),
+  electionDay: { date: '2026-11-03', open: '07:00', close: '20:00' },
+  resultsDate: '2026-11-04',
 };

@@ -13,7 +13,7 @@ import { planDayLabel } from '../../src/content/vote-plan-lines';
 import { campaignWallClock } from '../../src/lib/campaign-time';
 import type { ElectionCalendar, PostElectionMode } from '../../src/lib/election-stage';
 import { planDays, reminderWindow } from '../../src/lib/vote-plan';
-import { FUTURE_CALENDAR, RUNOFF_2025 } from '../helpers/election';
+import { DST_2026, FUTURE_CALENDAR, RUNOFF_2025 } from '../helpers/election';
 
 /*
  * The walk of the whole calendar that tests/unit/election-lines.test.ts does not already make
@@ -92,24 +92,7 @@ describe('post-election modes', () => {
 });
 
 describe('the reminders’ times across the end of daylight saving time (November 1, 2026)', () => {
-  const c: ElectionCalendar = {
-    ...cal,
-    primary: {
-      ...cal.primary,
-      earlyVoting: [{ date: '2026-11-02', open: '08:30', close: '18:00', sites: ['city-hall'] }],
-      electionDay: { date: '2026-11-03', open: '07:00', close: '20:00' },
-      registration: {
-        inPerson: { date: '2026-10-05', time: '16:30' },
-        byMail: { date: '2026-10-05', time: '23:59' },
-        online: { date: '2026-10-13', time: '23:59' },
-      },
-      mailBallot: {
-        request: { date: '2026-10-30', time: '16:30' },
-        return: { date: '2026-11-02', time: '16:30' },
-      },
-      resultsDate: '2026-11-04',
-    },
-  };
+  const c: ElectionCalendar = { ...cal, primary: DST_2026 };
   it('the eve of Monday is Sunday 17:00 CST, the morning one 09:00 on Election Day; wall-clock, not offsets', () => {
     const plan = { round: 'primary' as const, day: '2026-11-02', method: 'in-person' as const };
     expect(reminderWindow(c, plan, 'eve')).toEqual({ due: '2026-11-01T17:00', lapses: '2026-11-02T00:00' });

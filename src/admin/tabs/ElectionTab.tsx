@@ -45,15 +45,18 @@ const OUTCOME_LABELS: Record<Outcome, string> = {
   lost: 'We lost',
   ended: 'Campaign ended',
 };
-const REGISTRATION = [
-  ['inPerson', 'Registration in person'],
-  ['byMail', 'Registration by mail (postmarked)'],
-  ['online', 'Registration online'],
-] as const;
-const MAIL = [
-  ['request', 'Mail ballot: request by'],
-  ['return', 'Mail ballot: returned by'],
-] as const;
+/** The round's deadlines, by group: where each sits in the round, and its label. */
+const DEADLINES = {
+  'Registration deadlines': [
+    [['registration', 'inPerson'], 'Registration in person'],
+    [['registration', 'byMail'], 'Registration by mail (postmarked)'],
+    [['registration', 'online'], 'Registration online'],
+  ],
+  'Mail-ballot deadlines': [
+    [['mailBallot', 'request'], 'Mail ballot: request by'],
+    [['mailBallot', 'return'], 'Mail ballot: returned by'],
+  ],
+} as const;
 
 type Path = (string | number)[];
 type Edit = (path: Path, value: unknown) => void;
@@ -88,6 +91,33 @@ function At({
   );
 }
 
+/** A day with its hours: an early-voting day, or Election Day. */
+function DayFields({
+  path,
+  day,
+  labels,
+  edit,
+  error,
+}: {
+  path: Path;
+  day: { date: string; open: string; close: string };
+  labels: { date: string; open: string; close: string };
+  edit: Edit;
+  error: ErrorOf;
+}) {
+  return (['date', 'open', 'close'] as const).map((part) => (
+    <At
+      key={part}
+      path={[...path, part]}
+      label={labels[part]}
+      type={part === 'date' ? 'date' : 'time'}
+      value={day[part]}
+      edit={edit}
+      error={error}
+    />
+  ));
+}
+
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="translation-fieldset election-group">
@@ -117,46 +147,28 @@ function RoundFields({
   return (
     <section className="stack" aria-labelledby={`${at}-heading`}>
       <h3 id={`${at}-heading`}>{title}</h3>
-      <Group legend="Registration deadlines">
-        {REGISTRATION.map(([way, label]) => (
-          <div key={way} className="election-pair">
-            <At
-              {...field}
-              path={[at, 'registration', way, 'date']}
-              label={`${label}: date`}
-              type="date"
-              value={round.registration[way].date}
-            />
-            <At
-              {...field}
-              path={[at, 'registration', way, 'time']}
-              label={`${label}: closes at`}
-              type="time"
-              value={round.registration[way].time}
-            />
-          </div>
-        ))}
-      </Group>
-      <Group legend="Mail-ballot deadlines">
-        {MAIL.map(([which, label]) => (
-          <div key={which} className="election-pair">
-            <At
-              {...field}
-              path={[at, 'mailBallot', which, 'date']}
-              label={`${label}: date`}
-              type="date"
-              value={round.mailBallot[which].date}
-            />
-            <At
-              {...field}
-              path={[at, 'mailBallot', which, 'time']}
-              label={`${label}: time`}
-              type="time"
-              value={round.mailBallot[which].time}
-            />
-          </div>
-        ))}
-      </Group>
+      {Object.entries(DEADLINES).map(([legend, deadlines]) => (
+        <Group key={legend} legend={legend}>
+          {deadlines.map(([where, label]) => {
+            const [group, which] = where;
+            const deadline = (round[group] as Record<string, { date: string; time: string }>)[which]!;
+            return (
+              <div key={which} className="election-pair">
+                {(['date', 'time'] as const).map((part) => (
+                  <At
+                    key={part}
+                    {...field}
+                    path={[at, group, which, part]}
+                    label={`${label}: ${part === 'date' ? 'date' : 'closes at'}`}
+                    type={part}
+                    value={deadline[part]}
+                  />
+                ))}
+              </div>
+            );
+          })}
+        </Group>
+      ))}
       <Group legend="Early voting">
         {days.length === 0 ? <p className="muted">No early voting in this round.</p> : null}
         {days.map((day, i) => {
@@ -172,26 +184,15 @@ function RoundFields({
             >
               <legend>{`Early-voting day ${n}`}</legend>
               <div className="election-fields">
-                <At
+                <DayFields
                   {...field}
-                  path={[at, 'earlyVoting', i, 'date']}
-                  label={`Day ${n}: date`}
-                  type="date"
-                  value={day.date}
-                />
-                <At
-                  {...field}
-                  path={[at, 'earlyVoting', i, 'open']}
-                  label={`Day ${n}: opens at`}
-                  type="time"
-                  value={day.open}
-                />
-                <At
-                  {...field}
-                  path={[at, 'earlyVoting', i, 'close']}
-                  label={`Day ${n}: closes at`}
-                  type="time"
-                  value={day.close}
+                  path={[at, 'earlyVoting', i]}
+                  day={day}
+                  labels={{
+                    date: `Day ${n}: date`,
+                    open: `Day ${n}: opens at`,
+                    close: `Day ${n}: closes at`,
+                  }}
                 />
               </div>
               <div
@@ -267,26 +268,11 @@ function RoundFields({
         </div>
       </Group>
       <Group legend="Election Day">
-        <At
+        <DayFields
           {...field}
-          path={[at, 'electionDay', 'date']}
-          label="Election Day: date"
-          type="date"
-          value={round.electionDay.date}
-        />
-        <At
-          {...field}
-          path={[at, 'electionDay', 'open']}
-          label="Polls open at"
-          type="time"
-          value={round.electionDay.open}
-        />
-        <At
-          {...field}
-          path={[at, 'electionDay', 'close']}
-          label="Polls close at"
-          type="time"
-          value={round.electionDay.close}
+          path={[at, 'electionDay']}
+          day={round.electionDay}
+          labels={{ date: 'Election Day: date', open: 'Polls open at', close: 'Polls close at' }}
         />
         <At
           {...field}

@@ -30,3 +30,17 @@ export function showFormErrors(
     }
   }
 }
+
+/**
+ * The submit button of a server-rendered form while its JSON submit is on its way: disabled and saying so
+ * (`words.submitting`), then back to `words.submit`.
+ */
+export function markBusy(
+  button: HTMLButtonElement | null,
+  busy: boolean,
+  words: { submit: string; submitting: string },
+): void {
+  if (!button) return;
+  button.disabled = busy;
+  button.textContent = busy ? words.submitting : words.submit;
+}

@@ -60,3 +60,13 @@ export async function planForLink(linkId: string): Promise<StoredVotePlan | null
   const plan = await getPlan(r.value.round, r.value.id);
   return plan?.linkId === linkId ? plan : null;
 }
+
+/** A new plan's state: not voted, reminders on, no reminder delivered yet. */
+export const NEW_PLAN_STATE = {
+  votedAt: null,
+  stoppedAt: null,
+  eveEmail: null,
+  eveSms: null,
+  morningEmail: null,
+  morningSms: null,
+} as const satisfies Partial<StoredVotePlan>;

@@ -17,7 +17,16 @@ import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-list.ts';
 import { hashed, upsert } from '../store.ts';
-import { dueKey, linkKey, parsePlan, planKey, recentKey, votePlans, type PlanRound } from './record.ts';
+import {
+  dueKey,
+  linkKey,
+  NEW_PLAN_STATE,
+  parsePlan,
+  planKey,
+  recentKey,
+  votePlans,
+  type PlanRound,
+} from './record.ts';
 
 /*
  * A plan to vote from the form on /vote (docs/decisions/110-plan-to-vote.md). The endpoint
@@ -77,12 +86,7 @@ export async function submitVotePlan(
     lang,
     smsConsent: consent(input.smsConsent, 'sms'),
     emailConsent: consent(input.emailConsent, 'email'),
-    votedAt: null,
-    stoppedAt: null,
-    eveEmail: null,
-    eveSms: null,
-    morningEmail: null,
-    morningSms: null,
+    ...NEW_PLAN_STATE,
     createdAt: at,
     updatedAt: at,
     ip: meta.ip,
