@@ -117,9 +117,12 @@ export const planCopy = {
   lead: 'Pick your day and how you will vote. We will send you one reminder the evening before, with your places and hours.',
   formLabel: 'Plan to vote',
   day: 'When will you vote?',
+  /** The lists' first, empty choice: a plan names its day and way on purpose. */
+  chooseDay: 'Choose a day',
   earlyDay: (day: string) => `${day} (early voting)`,
   electionDay: (day: string) => `${day} (Election Day)`,
   method: 'How will you vote?',
+  chooseMethod: 'Choose one',
   methods: { 'in-person': 'In person', mail: 'By mail' },
   timeOfDay: 'What time of day? (optional)',
   noTime: 'No preference',

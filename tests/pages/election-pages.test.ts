@@ -293,10 +293,12 @@ describe.each(MOMENTS)('$name', ({ calendar, when, kind, headline }) => {
     const voteDoc = await render(VotePage, '/vote', lang);
     expect(textOf(voteDoc, '.stage')).toBe(`${headline[lang]} ${countdown}`.trim());
     expect(voteDoc.querySelectorAll('tr.today')).toHaveLength(lines.stage.earlyVotingToday ? 1 : 0);
-    const offered = [...voteDoc.querySelectorAll('select[name="day"] option')].map((o) => o.textContent);
+    const offered = [...voteDoc.querySelectorAll('select[name="day"] option:not([value=""])')].map(
+      (o) => o.textContent,
+    );
     expect(offered).toEqual(planDays(calendar, when).map((d) => planDayLabel(d, lang)));
     expect(Boolean(voteDoc.querySelector('[data-plan-closed]'))).toBe(offered.length === 0);
-    const methods = [...voteDoc.querySelectorAll('select[name="method"] option')].map((o) =>
+    const methods = [...voteDoc.querySelectorAll('select[name="method"] option:not([value=""])')].map((o) =>
       o.getAttribute('value'),
     );
     if (offered.length) expect(methods.includes('mail')).toBe(planDays(calendar, when, 'mail').length > 0);
@@ -307,12 +309,18 @@ describe('what the plan form offers as the deadlines pass', () => {
   it('drops each early-voting day as it closes, and "by mail" once no day before the return deadline is left', async () => {
     at(cal, cdt('2025-09-28T12:00'));
     const sunday = await render(VotePage, '/vote', 'en');
-    expect(sunday.querySelector('select[name="day"] option')?.getAttribute('value')).toBe('2025-09-29');
+    // The list starts with an empty choice: a plan names its day on purpose.
+    expect(sunday.querySelector('select[name="day"] option[selected]')?.getAttribute('value')).toBe('');
+    expect(sunday.querySelector('select[name="day"] option:not([value=""])')?.getAttribute('value')).toBe(
+      '2025-09-29',
+    );
     at(cal, cdt('2025-10-04T17:59'));
     const methods = async () =>
-      [...(await render(VotePage, '/vote', 'es')).querySelectorAll('select[name="method"] option')].map((o) =>
-        o.getAttribute('value'),
-      );
+      [
+        ...(await render(VotePage, '/vote', 'es')).querySelectorAll(
+          'select[name="method"] option:not([value=""])',
+        ),
+      ].map((o) => o.getAttribute('value'));
     expect(await methods()).toEqual(['in-person', 'mail']);
     at(cal, cdt('2025-10-04T18:00'));
     expect(await methods()).toEqual(['in-person']);
