@@ -1,6 +1,5 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { PAGE_SCRIPT_LOADER_HASH } from './src/lib/page-script-loader.mjs';
@@ -10,7 +9,7 @@ import { trailingSlashRedirects } from './scripts/dev/trailing-slash.mts';
 import { localOrigin, localSiteUrl, portFromArgv } from './scripts/dev/site-url.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
 import { launchGate } from './scripts/lib/launch-gate.mts';
-import { DEFAULT_LANG, LANGS } from './src/lib/lang.ts';
+import { PAGE_OPTIONS, pageIntegrations } from './scripts/lib/astro-pages.mts';
 
 // The dev server's port: `npm run dev -- --port 5750` (the script pins none), else 4321.
 const devPort = portFromArgv() ?? 4321;
@@ -44,37 +43,13 @@ function noDynamicImportPreloads() {
 export default defineConfig({
   site,
   output: 'static',
-  // One URL form everywhere (docs/decisions/048-public-forms-without-javascript.md): /about, never /about/. Pages are written as
-  // about.html, which Netlify serves at /about without a redirect (src/lib/urls.ts).
-  trailingSlash: 'never',
-  // Every page's CSS is in its HTML: no render-blocking stylesheet request (a page's whole CSS is
-  // a few KB compressed, well under the first round trip's ~14 KB; a build test holds that).
-  build: { format: 'file', inlineStylesheets: 'always' },
+  ...PAGE_OPTIONS,
   integrations: [
-    react(),
+    ...pageIntegrations(),
     // A production build (CONTEXT=production on Netlify, or APP_ENV=production elsewhere) fails while
     // placeholders or settings remain; other builds print the list (docs/decisions/085-launch-gate.md).
     launchGate(),
-    {
-      // client:interaction: public forms hydrate on first use (src/lib/client/directives/interaction.ts, docs/decisions/069-public-pages-without-react.md).
-      name: 'campaign-client-directives',
-      hooks: {
-        'astro:config:setup': ({ addClientDirective }) => {
-          addClientDirective({
-            name: 'interaction',
-            entrypoint: './src/lib/client/directives/interaction.ts',
-          });
-        },
-      },
-    },
   ],
-  // English at the root, Spanish under /es/ (src/lib/lang-paths.ts holds the same rule).
-  // No redirect by Accept-Language: crawlers and shared links get the page they asked for.
-  i18n: {
-    locales: [...LANGS],
-    defaultLocale: DEFAULT_LANG,
-    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
-  },
   adapter: netlify({
     devFeatures: NETLIFY_DEV_FEATURES,
     // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a

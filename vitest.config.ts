@@ -24,6 +24,7 @@ export default defineConfig({
     // depends on what staff did.
     maxWorkers: 3,
     projects: [
+      'vitest.pages.config.ts',
       {
         test: {
           name: 'unit',

@@ -8,7 +8,19 @@ import { campaignToday, events } from '../../src/lib/server/content/events.ts';
 import { endOfWeek, goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
 import { isLocalMode } from '../../src/lib/server/env.ts';
-import { key, kv } from '../../src/lib/server/store.ts';
+import { hashed, key, kv } from '../../src/lib/server/store.ts';
+import { PLAN_CONSENT } from '../../src/content/consent.ts';
+import { calendarFromFile } from '../../src/content/election-lines.ts';
+import type { ElectionCalendar } from '../../src/lib/election-stage.ts';
+import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
+import type { StoredVotePlan } from '../../src/lib/schemas/vote-plan.ts';
+import {
+  linkKey,
+  NEW_PLAN_STATE,
+  planKey,
+  recentKey,
+  votePlans,
+} from '../../src/lib/server/vote-plans/record.ts';
 import { seedDevUsers } from './dev-users.mts';
 
 /**
@@ -26,9 +38,56 @@ export async function seedLocalStore(now = new Date()): Promise<'seeded' | 'alre
   if (!isLocalMode()) throw new Error('The demo seed is for local mode only (APP_ENV development or test).');
   if (await kv('meta').get(SEED_MARKER)) return 'already seeded';
   await seedContent(now);
+  await seedDemoPlan(now, await seedElectionCalendar(now));
   await seedDevUsers();
   await kv('meta').create(SEED_MARKER, { seededAt: now.toISOString() });
   return 'seeded';
+}
+
+/** The demo plan to vote's link id: its page is /vote/plan?id=DEMO_PLAN_LINK (the browser checks open it). */
+export const DEMO_PLAN_LINK = 'DemoPlanToVote-Link001';
+
+/**
+ * The calendar the local pages are built with (ELECTION_BUILD_CALENDAR's file, else the default) is the stored one
+ * too, so the pages, the endpoints and the plan pages agree (docs/decisions/114-walking-the-calendar.md); nothing
+ * is stored for the default.
+ */
+async function seedElectionCalendar(now: Date): Promise<ElectionCalendar> {
+  const file = process.env.ELECTION_BUILD_CALENDAR;
+  const calendar = calendarFromFile(file);
+  if (file) await setElectionCalendar(calendar, 'seed', now);
+  return calendar;
+}
+
+/** One plan to vote for the calendar's Election Day (docs/decisions/110-plan-to-vote.md), no reminders queued. */
+async function seedDemoPlan(now: Date, calendar: ElectionCalendar): Promise<void> {
+  const at = now.toISOString();
+  const email = 'demo-voter@example.org';
+  const id = hashed(email);
+  const consent = { at, ...PLAN_CONSENT.en.email };
+  const round = calendar.mode === 'runoff' && calendar.runoff ? 'runoff' : 'primary';
+  await votePlans().create(linkKey(DEMO_PLAN_LINK), { round, id });
+  await votePlans().create(planKey(round, id), {
+    id,
+    round,
+    linkId: DEMO_PLAN_LINK,
+    day: (calendar[round] ?? calendar.primary).electionDay.date,
+    method: 'in-person',
+    timeOfDay: 'morning',
+    bringing: 'My neighbor',
+    name: 'Demo Voter',
+    phone: null,
+    email,
+    lang: 'en',
+    smsConsent: null,
+    emailConsent: consent,
+    ...NEW_PLAN_STATE,
+    createdAt: at,
+    updatedAt: at,
+    ip: null,
+    userAgent: null,
+  } satisfies StoredVotePlan);
+  await votePlans().create(recentKey(round, at, id), {});
 }
 
 const DAY = 86_400_000;

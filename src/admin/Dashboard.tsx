@@ -14,6 +14,7 @@ import { DonationsTab } from './tabs/DonationsTab.tsx';
 import { ElectionTab } from './tabs/ElectionTab.tsx';
 import { EventsTab } from './tabs/EventsTab.tsx';
 import { InboxTab } from './tabs/InboxTab.tsx';
+import { VotePlansTab } from './tabs/VotePlansTab.tsx';
 import { LinksTab } from './tabs/LinksTab.tsx';
 import { ProgressTab } from './tabs/ProgressTab.tsx';
 import { SocialTab } from './tabs/SocialTab.tsx';
@@ -41,6 +42,8 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
     render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
   });
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
+  // Plans to vote: their own list beside the Inbox (docs/decisions/110-plan-to-vote.md).
+  if (canEdit) tabs.push({ id: 'plans', label: 'Plans to vote', render: () => <VotePlansTab /> });
   // Every staff role reads the donations; admin and editor set the public goal.
   tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
   tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });

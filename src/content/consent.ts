@@ -83,3 +83,63 @@ export const EMAIL_CONSENT: Record<Lang, { text: string; version: string }> = {
     version: `${WORDING_DATE}.${fingerprint(emailConsentText(IDENTITY.committeeName, 'es'))}`,
   },
 };
+
+/**
+ * The plan-to-vote reminders' consents (docs/decisions/110-plan-to-vote.md), one box per channel, unchecked by
+ * default, stored verbatim with the plan (and the text one in the text list's consent log). They cover this plan's
+ * reminders only (at most two messages): they never put anyone on the recurring text list or the newsletter.
+ */
+export function planSmsConsentText(
+  committeeName: string = IDENTITY.committeeName,
+  lang: Lang = 'en',
+): string {
+  if (lang === 'es') {
+    // Translation for counsel to review, same terms as the English wording.
+    return (
+      `Envíenme por mensaje de texto un recordatorio de mi plan para votar (la noche antes de mi día y, si no he ` +
+      `votado, la mañana del día de la elección). Al marcar esta casilla, acepto recibir hasta dos mensajes de ` +
+      `${committeeName}, incluidos mensajes enviados con marcador automático. Pueden aplicarse tarifas de mensajes ` +
+      'y datos. Responda AYUDA para obtener ayuda y ALTO para cancelar. El consentimiento no es condición para votar.'
+    );
+  }
+  return (
+    'Text me a reminder of my plan to vote (the evening before my day and, if I have not voted, on Election Day ' +
+    `morning). By checking this box, I agree to receive up to two text messages from ${committeeName}, including ` +
+    'messages sent by autodialer. Msg & data rates may apply. Reply HELP for help and STOP to opt out. Consent is ' +
+    'not a condition of voting.'
+  );
+}
+
+export function planEmailConsentText(
+  committeeName: string = IDENTITY.committeeName,
+  lang: Lang = 'en',
+): string {
+  if (lang === 'es') {
+    return (
+      `Envíenme por correo electrónico un recordatorio de mi plan para votar (hasta dos correos de ${committeeName}). ` +
+      'Cada correo tiene un enlace para dejar de recibirlos.'
+    );
+  }
+  return (
+    `Email me a reminder of my plan to vote (up to two emails from ${committeeName}). ` +
+    'Every email has a link to stop them.'
+  );
+}
+
+/** The plan-to-vote consent wordings and versions per language (the wording's fingerprint is in the version). */
+export const PLAN_CONSENT: Record<Lang, Record<'sms' | 'email', { text: string; version: string }>> = {
+  en: {
+    sms: { text: planSmsConsentText(), version: `plan.${fingerprint(planSmsConsentText())}` },
+    email: { text: planEmailConsentText(), version: `plan.${fingerprint(planEmailConsentText())}` },
+  },
+  es: {
+    sms: {
+      text: planSmsConsentText(IDENTITY.committeeName, 'es'),
+      version: `plan.es.${fingerprint(planSmsConsentText(IDENTITY.committeeName, 'es'))}`,
+    },
+    email: {
+      text: planEmailConsentText(IDENTITY.committeeName, 'es'),
+      version: `plan.es.${fingerprint(planEmailConsentText(IDENTITY.committeeName, 'es'))}`,
+    },
+  },
+};

@@ -1,4 +1,4 @@
-import type { ElectionCalendar, VotingSite } from '../lib/election-stage.ts';
+import { mapLink, type ElectionCalendar, type VotingSite } from '../lib/election-stage.ts';
 
 /*
  * The election calendar the site starts from (docs/decisions/087-election-calendar.md): the spec's October 11,
@@ -8,9 +8,7 @@ import type { ElectionCalendar, VotingSite } from '../lib/election-stage.ts';
  * (America/Chicago). Facts, not copy: no translation.
  */
 
-/** A map link for an address (a search, so no place id has to be looked up). */
-export const mapLink = (address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+export { mapLink };
 
 const site = (id: string, name: string, address: string): VotingSite => ({
   id,

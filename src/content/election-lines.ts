@@ -4,11 +4,14 @@ import { formatTime } from '../lib/campaign-time.ts';
 import { longDate } from '../lib/format.ts';
 import {
   electionStage,
+  formsClosed,
   phaseStatuses,
+  siteMode,
   GOTV_STAGES,
   type DerivedPhaseStatus,
   type ElectionCalendar,
   type ElectionStage,
+  type SiteMode,
 } from '../lib/election-stage.ts';
 import { ElectionCalendarSchema } from '../lib/schemas/election.ts';
 import { copyFor } from './copy.ts';
@@ -43,6 +46,10 @@ export interface ElectionLines {
   voteInNav: boolean;
   /** Each campaign phase's status, in the order of the timeline. */
   phaseStatuses: DerivedPhaseStatus[];
+  /** What the site is after the election (docs/decisions/113-post-election-modes.md). */
+  mode: SiteMode;
+  /** Whether the volunteer and text sign-ups are closed (the mode "ended"). */
+  formsClosed: boolean;
 }
 
 const day = (iso: string, lang: Lang) => longDate(iso, lang);
@@ -113,6 +120,8 @@ export function electionLines(calendar: ElectionCalendar, now: Date, lang: Lang)
     headline: headline(stage, lang),
     voteInNav: GOTV_STAGES.includes(stage.kind),
     phaseStatuses: phaseStatuses(campaignPhases, calendar, now),
+    mode: siteMode(stage),
+    formsClosed: formsClosed(siteMode(stage)),
   };
 }
 
@@ -154,9 +163,13 @@ function headline(stage: ElectionStage, lang: Lang): string {
  * The calendar a build uses: on Netlify, the one staff saved (read from the live site's public
  * GET /api/election-calendar, which answers the stored record or the default), else the seeded default. A build
  * that cannot read it uses the default and says so in the build log (docs/decisions/088-stage-rebuild.md).
+ * Elsewhere (a local or test build, the dev server) ELECTION_BUILD_CALENDAR may name a JSON file holding a calendar,
+ * to build the pages of any calendar (docs/decisions/114-walking-the-calendar.md); a Netlify build ignores it, and a
+ * file that is missing or not a valid calendar fails the build.
  */
-async function calendarForBuild(): Promise<ElectionCalendar> {
-  const site = process.env.NETLIFY === 'true' ? process.env.URL : undefined;
+async function calendarForBuild(env: Record<string, string | undefined>): Promise<ElectionCalendar> {
+  if (env.NETLIFY !== 'true') return calendarFromFile(env.ELECTION_BUILD_CALENDAR);
+  const site = env.URL;
   if (!site) return defaultElectionCalendar;
   try {
     const res = await fetch(new URL('/api/election-calendar', site), { signal: AbortSignal.timeout(5000) });
@@ -169,12 +182,51 @@ async function calendarForBuild(): Promise<ElectionCalendar> {
   }
 }
 
-let building: Promise<{ calendar: ElectionCalendar; now: Date }> | null = null;
+/** The calendar in ELECTION_BUILD_CALENDAR's file (not on Netlify), else the default. */
+export function calendarFromFile(path: string | undefined): ElectionCalendar {
+  if (!path) return defaultElectionCalendar;
+  // Read at build time only; node:fs on first use keeps this module importable anywhere.
+  const text = process.getBuiltinModule('node:fs').readFileSync(path, 'utf8');
+  const parsed = ElectionCalendarSchema.safeParse(JSON.parse(text));
+  if (!parsed.success)
+    throw new Error(
+      `ELECTION_BUILD_CALENDAR (${path}) is not a valid election calendar: ${parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
+  return parsed.data;
+}
 
-/** The build's calendar and moment, read once per build: every page shows the same stage. */
+/**
+ * The build's moment: now. A test or preview build may fix it with ELECTION_BUILD_NOW (an ISO date-time), to build
+ * the pages of any stage; a Netlify build ignores it, so production always builds at its real moment
+ * (docs/decisions/114-walking-the-calendar.md).
+ */
+export function buildMoment(env: Record<string, string | undefined> = process.env, now = new Date()): Date {
+  const fixed = env.ELECTION_BUILD_NOW;
+  if (!fixed || env.NETLIFY === 'true') return now;
+  const t = Date.parse(fixed);
+  if (Number.isNaN(t))
+    throw new Error('ELECTION_BUILD_NOW must be an ISO date-time, e.g. 2025-10-11T12:00:00-05:00');
+  return new Date(t);
+}
+
+let building: { key: string; election: Promise<{ calendar: ElectionCalendar; now: Date }> } | null = null;
+
+/**
+ * The build's calendar and moment, read once per build: every page shows the same stage. Read again only when
+ * ELECTION_BUILD_NOW or ELECTION_BUILD_CALENDAR change, which a build never sees (the page tests render one
+ * process's pages at many moments: tests/pages/election-pages.test.ts).
+ */
 export function buildElection(): Promise<{ calendar: ElectionCalendar; now: Date }> {
-  building ??= calendarForBuild().then((calendar) => ({ calendar, now: new Date() }));
-  return building;
+  const env = process.env;
+  const key = `${env.ELECTION_BUILD_NOW ?? ''}\n${env.ELECTION_BUILD_CALENDAR ?? ''}`;
+  if (building?.key !== key)
+    building = {
+      key,
+      election: calendarForBuild(env).then((calendar) => ({ calendar, now: buildMoment(env) })),
+    };
+  return building.election;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { FIELD_MESSAGES, NEWSLETTER_CONFIRM, type PublicFormId } from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
+import { VOTE_PLAN_MESSAGES } from '../lib/vote-plan.ts';
 import { RESUBSCRIBE_KEYWORDS } from './consent.ts';
 import { IDENTITY } from './identity.ts';
 
@@ -106,6 +107,37 @@ export const formCopy = {
       },
     },
   },
+  'vote-plan': {
+    name: 'Plan to vote',
+    outcomes: {
+      // Only when the plan's own page cannot be given (a success normally goes there: docs/decisions/110-plan-to-vote.md).
+      sent: {
+        heading: 'Your Plan Is Saved',
+        text: VOTE_PLAN_MESSAGES.saved,
+        link: { label: 'How to vote', href: '/vote' },
+      },
+    },
+  },
+  'vote-plan-update': {
+    name: 'Plan to vote',
+    outcomes: {
+      sent: {
+        heading: 'Your Plan Is Updated',
+        text: VOTE_PLAN_MESSAGES.saved,
+        link: { label: 'How to vote', href: '/vote' },
+      },
+      voted: {
+        heading: 'Thank You for Voting!',
+        text: VOTE_PLAN_MESSAGES.voted,
+        link: { label: 'Back to the home page', href: '/' },
+      },
+      stopped: {
+        heading: 'Reminders Stopped',
+        text: VOTE_PLAN_MESSAGES.stopped,
+        link: { label: 'How to vote', href: '/vote' },
+      },
+    },
+  },
   'rsvp-cancel': {
     name: 'RSVP cancellation',
     outcomes: {
@@ -147,6 +179,7 @@ export const refusedCopy = {
   byStatus: {
     400: 'Please check the form and try again.',
     403: 'This form must be sent from our own website. Please try again from the page itself.',
+    410: 'This form is closed.',
     413: 'That was too much to send at once. Please shorten your message and try again.',
     429: 'Too many attempts. Please wait a little and try again.',
     503: 'The service is temporarily unavailable. Please try again in a minute.',

@@ -1,4 +1,5 @@
 import { IDENTITY } from './identity.ts';
+import { VOTE_PLAN_MESSAGES } from '../lib/vote-plan.ts';
 
 /*
  * Election copy that follows the stage (docs/decisions/087-election-calendar.md): the footer's dates, the
@@ -104,4 +105,113 @@ export const voteCopy = {
     'If you cannot read or understand English well, you may bring a person of your choice to help you vote.',
     `Questions? Call the campaign at ${IDENTITY.phone.display}: we will help you find your polling place or a ride.`,
   ],
+};
+
+/**
+ * Make a plan to vote (docs/decisions/110-plan-to-vote.md): the form on /vote, the plan's own page (the
+ * confirmation, with "add to calendar", "I voted" and "Stop reminders") and the reminders
+ * (docs/decisions/111-plan-reminders.md). Dates, hours and places come in already written out.
+ */
+export const planCopy = {
+  heading: 'Make a plan to vote',
+  lead: 'Pick your day and how you will vote. We will send you one reminder the evening before, with your places and hours.',
+  formLabel: 'Plan to vote',
+  day: 'When will you vote?',
+  /** The lists' first, empty choice: a plan names its day and way on purpose. */
+  chooseDay: 'Choose a day',
+  earlyDay: (day: string) => `${day} (early voting)`,
+  electionDay: (day: string) => `${day} (Election Day)`,
+  method: 'How will you vote?',
+  chooseMethod: 'Choose one',
+  methods: { 'in-person': 'In person', mail: 'By mail' },
+  timeOfDay: 'What time of day? (optional)',
+  noTime: 'No preference',
+  times: { morning: 'Morning', midday: 'Midday', afternoon: 'Afternoon', evening: 'Evening' },
+  bringing: 'Who will you bring? (optional)',
+  bringingHint: 'A friend, family, a neighbor…',
+  name: 'Your name',
+  phone: 'Mobile phone',
+  email: 'Email',
+  contactHint: 'A phone number or an email, so we can remind you.',
+  submit: 'Save my plan',
+  submitting: 'Saving…',
+  closed: VOTE_PLAN_MESSAGES.closed,
+  /** The server's messages (VOTE_PLAN_MESSAGES) as the page shows them, and the island's own. */
+  errors: {
+    ...VOTE_PLAN_MESSAGES,
+    phone: 'Please enter a valid phone number',
+    email: 'Please enter a valid email address',
+    captcha: 'Please complete the CAPTCHA',
+    offline: 'We could not save your plan. Please check your connection and try again.',
+  },
+  /** The plan page. */
+  page: {
+    title: 'Your plan to vote',
+    description: 'Your plan to vote: your day, your places and hours, and a calendar reminder.',
+    heading: 'Your plan to vote',
+    saved: 'Your plan is saved.',
+    when: 'When',
+    how: 'How',
+    timeOfDay: 'Time of day',
+    bringing: 'Bringing',
+    where: 'Where and when',
+    remindedBy: 'Reminders',
+    remindText: 'By text',
+    remindEmail: 'By email',
+    noReminders: 'None (you did not ask for reminders)',
+    addToCalendar: 'Add to calendar (.ics)',
+    changePlan: 'Change my plan',
+    votedButton: 'I voted',
+    votedHeading: 'Thank you for voting!',
+    votedText: 'You told us you voted. We will not remind you again.',
+    stopButton: 'Stop my reminders',
+    stoppedText: 'Your reminders are stopped.',
+    actionsLabel: 'Update your plan',
+    badLink:
+      'This link is not valid any more (a newer plan replaces an older one). Please use the link from your latest reminder, or make a new plan.',
+    unavailable: 'We could not load your plan just now. Please try again in a minute.',
+  },
+  /** One day's places and hours, as the page, the emails and the calendar file say them. */
+  earlyWhere: (hours: string, sites: string) => `Early voting, ${hours}, at any of these sites: ${sites}`,
+  electionDayWhere: (hours: string) => `Election Day, polls open ${hours}, at your assigned polling place`,
+  mailWhere: (deadline: string) => `Mail your ballot by this day: it must arrive by ${deadline}`,
+  calendarTitle: { 'in-person': 'Vote', mail: 'Mail my ballot' },
+  /** The reminders: a text (short; the link has the rest) and an email. */
+  reminder: {
+    eveText: (program: string, day: string, how: string, link: string) =>
+      `${program}: Reminder: your plan is to vote ${how} tomorrow, ${day}. Places and hours: ${link} Reply STOP to opt out.`,
+    morningText: (program: string, close: string, link: string) =>
+      `${program}: Today is Election Day: polls are open until ${close}. Voted already? Tell us: ${link} Reply STOP to opt out.`,
+    eveSubject: (day: string) => `Your plan to vote: tomorrow, ${day}`,
+    morningSubject: 'Today is Election Day',
+    eveIntro: (how: string, day: string) => `Your plan is to vote ${how} tomorrow, ${day}.`,
+    morningIntro: (close: string) =>
+      `Today is Election Day. Polls are open until ${close}: if you are in line by then, you can vote.`,
+    how: { 'in-person': 'in person', mail: 'by mail' },
+    pollingPlace: (href: string) => `Find your polling place: ${href}`,
+    planLink: (href: string) => `Your plan, "I voted" and the calendar file: ${href}`,
+    stopLink: (href: string) => `Stop these reminders: ${href}`,
+  },
+};
+
+/**
+ * After the election (docs/decisions/113-post-election-modes.md): the "won" next steps on the home page, and what
+ * the campaign-ended mode puts in place of the donate lead and the closed sign-ups.
+ */
+export const afterCopy = {
+  nextHeading: 'What comes next',
+  next: [
+    'The transition: over the coming weeks we will name the transition team and publish its plan, in the open.',
+    'The first 100 days: the platform becomes the agenda, starting with the budget review and the drainage repairs.',
+    'Stay involved: the volunteers who carried this campaign are invited to help shape the work ahead.',
+  ],
+  retireDebt: {
+    heading: 'Help Retire the Campaign’s Debt',
+    lead: 'The campaign has ended. Contributions now pay the bills it left behind, so it can close its books with nothing owed.',
+  },
+  closedHeading: 'Stay in touch',
+  volunteerClosed:
+    'The campaign has ended, so we are not taking volunteer sign-ups. Thank you to everyone who helped.',
+  textClosed: 'The campaign has ended, so text sign-up is closed. Thank you for following along.',
+  stayInTouch: { label: 'Subscribe to our newsletter', href: '/blog#newsletter-form' },
 };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError, apiRequest } from '../lib/client/api.ts';
 import type { RsvpCancelWords } from '../content/ui.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
+import { markBusy } from './form-kit/static-form.ts';
 import '../styles/islands.css';
 
 /** A text field of a submitted form ('' when missing or a file). */
@@ -40,10 +41,7 @@ export default function RsvpCancelForm({ children, words, allEvents }: Props) {
       e.preventDefault();
       if (button?.disabled) return;
       const data = new FormData(form);
-      if (button) {
-        button.disabled = true;
-        button.textContent = words.submitting;
-      }
+      markBusy(button, true, words);
       try {
         const r = await apiRequest<{ message: string }>('POST', '/api/rsvp/cancel', {
           event: Number(data.get('event')),
@@ -57,10 +55,7 @@ export default function RsvpCancelForm({ children, words, allEvents }: Props) {
           alert.textContent = err instanceof ApiError && err.status === 404 ? words.badLink : words.failed;
           alert.hidden = false;
         }
-        if (button) {
-          button.disabled = false;
-          button.textContent = words.submit;
-        }
+        markBusy(button, false, words);
       }
     };
     const listener = (e: SubmitEvent) => void onSubmit(e);

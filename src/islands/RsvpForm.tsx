@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import useSWR from 'swr';
 import { apiRequest, ApiError, messageOf, queryFetcher } from '../lib/client/api.ts';
 import { PUBLIC_LIST_SWR } from '../lib/public-lists.ts';
@@ -8,7 +7,8 @@ import type { RsvpAvailability, RsvpResult } from '../lib/schemas/rsvp.ts';
 import type { FormUi, RsvpWords } from '../content/ui.ts';
 import type { Lang } from '../lib/lang.ts';
 import { fill } from '../lib/fill.ts';
-import Captcha, { type CaptchaHandle } from './Captcha.tsx';
+import { markBusy, showFormErrors } from './form-kit/static-form.ts';
+import { useSlotCaptcha } from './form-kit/use-slot-captcha.tsx';
 import '../styles/islands.css';
 
 /** A text field of a submitted form ('' when missing or a file). */
@@ -77,11 +77,8 @@ export default function RsvpForm({
   formWords,
   statusMessages,
 }: Props) {
-  const wrap = useRef<HTMLDivElement>(null);
   const answer = useRef<HTMLDivElement>(null);
-  const captcha = useRef<CaptchaHandle>(null);
-  const token = useRef<string | null>(null);
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const { wrap, token, reset, captcha } = useSlotCaptcha('form[data-rsvp-form]', captchaSiteKey, formWords);
   const [result, setResult] = useState<RsvpResult | null>(null);
   const url = `/api/events/${eventId}/rsvp`;
   const availability = useSWR<RsvpAvailability>(url, queryFetcher, PUBLIC_LIST_SWR);
@@ -91,32 +88,9 @@ export default function RsvpForm({
   useEffect(() => {
     const form = wrap.current?.querySelector<HTMLFormElement>('form[data-rsvp-form]');
     if (!form) return;
-    setSlot(form.querySelector<HTMLElement>('[data-captcha-slot]'));
-    const alert = form.querySelector<HTMLElement>('[data-rsvp-error]');
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-
-    const showError = (message: string | null, fields: Record<string, string> = {}) => {
-      if (alert) {
-        alert.textContent = message ?? '';
-        alert.hidden = !message;
-      }
-      for (const el of form.querySelectorAll<HTMLElement>('[data-error-for]')) {
-        const name = el.dataset.errorFor ?? '';
-        const input = form.elements.namedItem(name);
-        const text = fields[name];
-        el.textContent = text ?? '';
-        el.hidden = !text;
-        if (input instanceof HTMLElement) {
-          if (text) {
-            input.setAttribute('aria-invalid', 'true');
-            input.setAttribute('aria-describedby', el.id);
-          } else {
-            input.removeAttribute('aria-invalid');
-            input.removeAttribute('aria-describedby');
-          }
-        }
-      }
-    };
+    const showError = (message: string | null, fields: Record<string, string> = {}) =>
+      showFormErrors(form, message, fields);
 
     const onSubmit = async (event: SubmitEvent) => {
       event.preventDefault();
@@ -135,10 +109,7 @@ export default function RsvpForm({
         lang,
       };
       showError(null);
-      if (button) {
-        button.disabled = true;
-        button.textContent = words.submitting;
-      }
+      markBusy(button, true, words);
       try {
         const r = await apiRequest<RsvpResult>('POST', url, payload);
         form.hidden = true;
@@ -148,17 +119,14 @@ export default function RsvpForm({
         const { message, fields } = refusal(err, lang, words, statusMessages);
         showError(message, fields);
       } finally {
-        captcha.current?.reset(); // tokens are single use
-        if (button) {
-          button.disabled = false;
-          button.textContent = words.submit;
-        }
+        reset(); // tokens are single use
+        markBusy(button, false, words);
       }
     };
     const listener = (e: SubmitEvent) => void onSubmit(e);
     form.addEventListener('submit', listener);
     return () => form.removeEventListener('submit', listener);
-  }, [url, lang, words, formWords, statusMessages]);
+  }, [url, lang, words, formWords, statusMessages, wrap, token, reset]);
 
   useEffect(() => {
     if (result) answer.current?.focus();
@@ -173,17 +141,7 @@ export default function RsvpForm({
         </p>
       ) : null}
       {children}
-      {slot
-        ? createPortal(
-            <Captcha
-              ref={captcha}
-              siteKey={captchaSiteKey}
-              words={formWords}
-              onToken={(t) => (token.current = t)}
-            />,
-            slot,
-          )
-        : null}
+      {captcha}
       {result ? (
         <div className="form-card" role="status" tabIndex={-1} ref={answer} data-rsvp-result={result.status}>
           <h3>{result.status === 'going' ? words.goingHeading : words.waitlistedHeading}</h3>

@@ -26,6 +26,10 @@ export interface VotingSite {
   mapUrl: string;
 }
 
+/** A map link for an address (a search, so no place id has to be looked up). */
+export const mapLink = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
 /** One day of early voting: its hours and the sites open that day (by id). */
 export interface EarlyVotingDay {
   date: string;
@@ -230,3 +234,24 @@ export function phaseStatuses(
     return 'planned';
   });
 }
+
+// ---------------------------------------------------------------------------
+// After the election
+
+/**
+ * What the site is, from the stage (docs/decisions/113-post-election-modes.md): a campaign until the results are in
+ * with an outcome an admin chose; then "won" (thank you, what comes next), "lost" (thank you) or "ended" (the
+ * campaign is over: donations retire its debt, volunteer and text sign-ups are closed, "stay in touch" by the
+ * newsletter). A runoff is a campaign again until its own results.
+ */
+export type SiteMode = 'campaign' | Exclude<Outcome, 'none'>;
+
+export function siteMode(stage: ElectionStage): SiteMode {
+  return stage.kind === 'results' && stage.outcome !== 'none' ? stage.outcome : 'campaign';
+}
+
+/** The sign-ups a mode closes (pages show "stay in touch" instead; the endpoints refuse them: 410). */
+export const CLOSED_FORMS = ['volunteer', 'text-signup'] as const;
+export type ClosableForm = (typeof CLOSED_FORMS)[number];
+
+export const formsClosed = (mode: SiteMode): boolean => mode === 'ended';

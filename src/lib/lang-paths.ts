@@ -33,6 +33,7 @@ const TRANSLATED = [
   '/privacy-policy',
   '/terms-of-use',
   '/vote',
+  '/vote/plan',
   '/forms/',
   '/rsvp/cancel',
 ];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as activityFn from '../../netlify/functions/admin-activity.mts';
 import * as adminDonations from '../../netlify/functions/admin-donations.mts';
 import * as adminElection from '../../netlify/functions/admin-election.mts';
+import * as adminVotePlans from '../../netlify/functions/admin-vote-plans.mts';
 import * as adminEventRsvps from '../../netlify/functions/admin-event-rsvps.mts';
 import * as adminEvents from '../../netlify/functions/admin-events.mts';
 import * as adminExports from '../../netlify/functions/admin-exports.mts';
@@ -71,6 +72,8 @@ const NOT_STAFF: Record<string, string> = {
   'POST /api/volunteers-sendgrid': 'public volunteer form',
   'POST /api/events/:id/rsvp': 'public RSVP',
   'POST /api/rsvp/cancel': 'the attendee cancelling by their own link',
+  'POST /api/vote-plan': 'public plan to vote',
+  'POST /api/vote-plan/update': "the voter's own plan link (I voted, stop reminders)",
   // Machine callers, authenticated by their own secrets.
   'POST /api/sms/inbound': 'the SMS provider (STOP/HELP), signed',
   'POST /api/donations/actblue': 'the ActBlue webhook, signed',
@@ -355,6 +358,15 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
     }),
     'settings.election_calendar',
   ],
+  'POST /api/admin/election/sites': async () => [
+    await call(adminElection, '/api/admin/election/sites', {
+      json: {
+        csv: `id,name,address\r\n${defaultElectionCalendar.sites.map((s) => `${s.id},"${s.name}","${s.address}"`).join('\r\n')}`,
+      },
+      cookie: admin.cookie,
+    }),
+    'settings.election_calendar',
+  ],
   'PUT /api/admin/events/:id/rsvps/:rsvpId': async () => {
     const r = await rsvpId();
     return [
@@ -544,6 +556,13 @@ const EXPORTS: Record<string, { module: string; run: () => Promise<[Response, Au
       const { job } = (await res.json()) as { job: { downloads: { url: string }[] } };
       return [await call(adminExports, job.downloads[0]!.url, { cookie: editor.cookie }), 'inbox.export'];
     },
+  },
+  'GET /api/admin/vote-plans?format=csv': {
+    module: 'admin-vote-plans.mts',
+    run: async () => [
+      await call(adminVotePlans, '/api/admin/vote-plans?format=csv', { cookie: editor.cookie }),
+      'vote_plan.export',
+    ],
   },
   'GET /api/admin/events/:id/rsvps?format=csv': {
     module: 'admin-event-rsvps.mts',

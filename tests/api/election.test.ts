@@ -73,3 +73,55 @@ describe('election calendar', () => {
     expect(JSON.stringify(page.entries[0])).toContain('changed: mode');
   });
 });
+
+describe('early-voting sites from a CSV file (docs/decisions/112-site-csv-import.md)', () => {
+  const upload = async (csv: string, role: 'admin' | 'editor' = 'admin') =>
+    call(adminElection, '/api/admin/election/sites', {
+      json: { csv },
+      cookie: (await signedIn(role)).cookie,
+    });
+  const keep = defaultElectionCalendar.sites.map((s) => `${s.id},"${s.name}","${s.address}",`).join('\r\n');
+
+  it('refuses every bad row with its number and reason, and imports nothing', async () => {
+    const before = await calendarNow();
+    const csv = [
+      'id,name,address,map_url',
+      keep,
+      'new-site,"Mid-City Library, Room 2","4140 Canal St., New Orleans, LA 70119",',
+      'Bad Id,Somewhere,"1 Main St",',
+      'no-address,Nowhere,,',
+      'city-hall,Duplicate,"2 Main St",',
+      'map,Map,"3 Main St",http://insecure.example.org',
+    ].join('\r\n');
+    const res = await upload(csv);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { rows: { row: number; message: string }[] };
+    expect(body.rows.map((r) => r.row)).toEqual([7, 8, 9, 10]);
+    expect(body.rows[0]?.message).toMatch(/^id: /);
+    expect(body.rows[1]?.message).toMatch(/^address: Required/);
+    expect(body.rows[2]?.message).toMatch(/already on row 2/);
+    expect(body.rows[3]?.message).toMatch(/^map_url: /);
+    expect(await calendarNow()).toEqual(before);
+  });
+
+  it('refuses a file that drops a site an early-voting day still names', async () => {
+    const before = await calendarNow();
+    const res = await upload('id,name,address\r\nnew-site,New,"1 Main St"\r\n');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/Unknown site: city-hall/);
+    expect(await calendarNow()).toEqual(before);
+  });
+
+  it('imports a good file (map links made for rows without one), audited; admins only', async () => {
+    expect((await upload(`id,name,address\r\n${keep}`, 'editor')).status).toBe(403);
+    const res = await upload(
+      `ID, Name ,Address,Map URL\r\n${keep}\r\nnew-site,"Mid-City Library, Room 2","4140 Canal St., New Orleans, LA 70119",\r\n`,
+    );
+    expect(res.status).toBe(200);
+    const sites = ((await calendarNow()) as { sites: { id: string; name: string; mapUrl: string }[] }).sites;
+    expect(sites.at(-1)).toMatchObject({ id: 'new-site', name: 'Mid-City Library, Room 2' });
+    expect(sites.at(-1)?.mapUrl).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=4140/);
+    const page = await auditPage({ page: 1, pageSize: 10, kind: 'settings.election_calendar' } as never);
+    expect(JSON.stringify(page.entries[0])).toContain('5 sites imported from a CSV file');
+  });
+});

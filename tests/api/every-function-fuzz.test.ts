@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArticleSchema } from '../../src/lib/schemas/article.ts';
 import { EventSchema } from '../../src/lib/schemas/event.ts';
 import { StoredSubscriberSchema } from '../../src/lib/schemas/inbox.ts';
+import { StoredVotePlanSchema } from '../../src/lib/schemas/vote-plan.ts';
+import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
+import { FUTURE_CALENDAR } from '../helpers/election.ts';
 import { MetricSchema, MilestoneSchema, VolunteerGoalSchema } from '../../src/lib/schemas/progress.ts';
 import { SocialLinkSchema } from '../../src/lib/schemas/social.ts';
 import { StoredContributionSchema, StoredGoalSchema } from '../../src/lib/schemas/donations.ts';
@@ -55,6 +58,8 @@ beforeAll(async () => {
   cookies.admin = (await signedIn('admin')).cookie;
   cookies.editor = (await signedIn('editor')).cookie;
   cookies.viewer = (await signedIn('viewer')).cookie;
+  // An election still ahead, so the plan-to-vote example is accepted (the seeded 2025 one is over).
+  await setElectionCalendar(FUTURE_CALENDAR, 'fuzz');
 });
 afterAll(() => stop());
 
@@ -177,6 +182,19 @@ const EXAMPLES: Example[] = [
     pattern: '/api/email-subscribers',
     path: () => '/api/email-subscribers',
     body: { email: 'fuzz@example.org', sourcePage: '/blog', captcha: TURNSTILE_TEST_TOKEN },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/vote-plan',
+    path: () => '/api/vote-plan',
+    body: {
+      day: '2031-01-04',
+      method: 'in-person',
+      name: 'Fuzz',
+      email: 'fuzz@example.org',
+      emailConsent: true,
+      captcha: TURNSTILE_TEST_TOKEN,
+    },
   },
   {
     method: 'POST',
@@ -401,6 +419,7 @@ describe('property-based fuzz of every function in netlify/functions/', () => {
     for (const s of await socialLinks.list()) SocialLinkSchema.parse(s);
     // The subscribers store also keeps the confirmation links' hashed tokens (confirm/...).
     for (const s of await valuesOf('subscribers', 'subscriber/')) StoredSubscriberSchema.parse(s);
+    for (const p of await valuesOf('vote-plans', 'plan/')) StoredVotePlanSchema.parse(p);
     for (const c of await valuesOf('donations', 'contribution/')) StoredContributionSchema.parse(c);
     for (const g of await valuesOf('donations', 'settings/')) StoredGoalSchema.parse(g);
     for (const j of await valuesOf('exports', 'job/')) StoredExportJobSchema.parse(j);

@@ -585,6 +585,7 @@ describe('admin roles (stubbed API)', () => {
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Plans to vote',
       'Donations',
       'Outreach Links',
       'Trash',

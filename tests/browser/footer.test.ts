@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { electionFacts, footerNav, paidForDisclaimer } from '../../src/content/campaign';
-import { defaultElectionCalendar } from '../../src/content/election-calendar';
 import { electionLines } from '../../src/content/election-lines';
+import { FUTURE_CALENDAR } from '../helpers/election';
 import { launchBrowser, type BrowserSession } from './helpers/browser';
 
 let browser: BrowserSession;
@@ -42,12 +42,13 @@ describe('footer', () => {
     ]);
     const text = await footer.innerText();
     expect(text).toContain(paidForDisclaimer);
-    // The dates in the tense of the build's stage (docs/decisions/087-election-calendar.md): the seeded 2025
-    // election is over by now, so past tense; tests/unit/election-lines.test.ts walks every stage.
-    const now = electionLines(defaultElectionCalendar, new Date(), 'en');
-    expect(now.stage.kind).toBe('results');
-    expect(text).toContain('Election Day was October 11, 2025');
-    expect(text).toContain('Early voting ran September 27 - October 4');
+    // The dates in the tense of the site's stage (docs/decisions/087-election-calendar.md): the site under test
+    // has its election ahead (global-setup.ts), so the present tense; tests/pages/election-pages.test.ts walks
+    // every other stage through the real pages.
+    const now = electionLines(FUTURE_CALENDAR, new Date(), 'en');
+    expect(now.stage.kind).toBe('registration-open');
+    expect(text).toContain('Election Day: January 11, 2031');
+    expect(text).toContain('Early Voting: January 4 - January 6');
     expect(await footer.getByRole('link', { name: 'How to vote' }).getAttribute('href')).toBe('/vote');
     expect(electionFacts.electionDay.label).toBe('October 11, 2025');
     await page.close();

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
@@ -5,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { childEnv, npmRun, startDevServer, warm } from '../../scripts/lib/dev-server.mts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
 import { keepBuiltFunction, serveProductionBuild } from './helpers/prod-server.ts';
+import { FUTURE_CALENDAR } from '../helpers/election.ts';
 
 /*
  * Once per browser-test run: builds the production site (dist/, for the tests
@@ -25,6 +27,8 @@ declare module 'vitest' {
     buildURL: string;
     /** The shared Chromium's endpoint (helpers/browser.ts connects to it). */
     chromiumEndpoint: string;
+    /** The moment the production build under test was built for (ELECTION_BUILD_NOW, an ISO date-time). */
+    buildNow: string;
   }
 }
 
@@ -60,7 +64,22 @@ interface Started {
   baseURL: string;
   buildURL: string;
   chromiumEndpoint: string;
+  buildNow: string;
   stop: () => Promise<void>;
+}
+
+/**
+ * The site under test has an election ahead (tests/helpers/election.ts FUTURE_CALENDAR: registration open until
+ * December 2030), so the plan to vote takes plans: the build and the dev server render it
+ * (ELECTION_BUILD_CALENDAR) and the seed stores it, so the endpoints agree (docs/decisions/114-walking-the-calendar.md).
+ * The other stages are walked by tests/pages/election-pages.test.ts.
+ */
+function electionCalendarFile(root: string): string {
+  const dir = join(root, 'tests', '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'election-calendar.json');
+  writeFileSync(file, JSON.stringify(FUTURE_CALENDAR));
+  return file;
 }
 
 async function start(root: string): Promise<Started> {
@@ -72,6 +91,9 @@ async function start(root: string): Promise<Started> {
     phases.push(`${name} ${((now - lap) / 1000).toFixed(0)} s`);
     lap = now;
   };
+  const election = { ELECTION_BUILD_CALENDAR: electionCalendarFile(root) };
+  // The build's moment, fixed so that a test knows exactly what the built pages say (the countdown's day).
+  const buildNow = new Date().toISOString();
   // First and alone: a build beside a running dev server could make it restart.
   await npmRun(
     root,
@@ -85,13 +107,19 @@ async function start(root: string): Promise<Started> {
       DEPLOY_ID: TEST_DEPLOY_ID,
       PUBLIC_DONATION_URL: PROD_BUILD_DONATION_URL,
       PUBLIC_TURNSTILE_SITE_KEY: PROD_BUILD_TURNSTILE_SITE_KEY,
+      ...election,
+      ELECTION_BUILD_NOW: buildNow,
     }),
   );
   // The dev server empties the build's on-demand function: keep a copy for the tests of production responses.
   keepBuiltFunction(root);
   mark('production build');
   // Everything the dev server says goes to tests/.tmp/astro-dev.log, for a failing test's post-mortem.
-  const dev = await startDevServer({ root, logFile: join(root, 'tests', '.tmp', 'astro-dev.log') });
+  const dev = await startDevServer({
+    root,
+    logFile: join(root, 'tests', '.tmp', 'astro-dev.log'),
+    env: election,
+  });
   let browserServer: Awaited<ReturnType<typeof chromium.launchServer>>;
   const build = await serveProductionBuild(root, { fallback: dev.baseURL });
   try {
@@ -113,6 +141,7 @@ async function start(root: string): Promise<Started> {
     baseURL: dev.baseURL,
     buildURL: build.url,
     chromiumEndpoint: browserServer.wsEndpoint(),
+    buildNow,
     stop: async () => {
       await browserServer.close();
       await build.close();
@@ -136,8 +165,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const holder = globalThis as { [SHARED]?: Shared };
   const shared = (holder[SHARED] ??= { started: start(project.config.root), users: 0 });
   shared.users += 1;
-  const { baseURL, buildURL, chromiumEndpoint } = await shared.started;
+  const { baseURL, buildURL, chromiumEndpoint, buildNow } = await shared.started;
   project.provide('baseURL', baseURL);
+  project.provide('buildNow', buildNow);
   project.provide('buildURL', buildURL);
   project.provide('chromiumEndpoint', chromiumEndpoint);
   return async () => {

@@ -16,6 +16,7 @@ const SCANNED_FILES = [
   'astro.config.mjs',
   'eslint.config.js',
   'vitest.config.ts',
+  'vitest.pages.config.ts',
   'netlify.toml',
   '.env.example',
 ];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultElectionCalendar } from '../../src/content/election-calendar';
 import { electionLines } from '../../src/content/election-lines';
 import type { ElectionCalendar } from '../../src/lib/election-stage';
+import { RUNOFF_2025 } from '../helpers/election';
 
 /*
  * What the footer, the Contact FAQ, the countdown, the stage line, the navigation and the phase timeline say at each
@@ -116,23 +117,7 @@ describe('election copy follows the stage', () => {
   });
 
   it('a runoff: its own dates, labels and countdown', () => {
-    const runoff = {
-      ...cal.primary,
-      registration: {
-        inPerson: { date: '2025-10-15', time: '16:30' },
-        byMail: { date: '2025-10-15', time: '23:59' },
-        online: { date: '2025-10-25', time: '23:59' },
-      },
-      mailBallot: {
-        request: { date: '2025-11-11', time: '16:30' },
-        return: { date: '2025-11-14', time: '16:30' },
-      },
-      earlyVoting: [{ date: '2025-11-01', open: '08:30', close: '18:00', sites: ['city-hall'] }],
-      electionDay: { date: '2025-11-15', open: '07:00', close: '20:00' },
-      resultsDate: '2025-11-16',
-      outcome: 'none' as const,
-    };
-    const c: ElectionCalendar = { ...cal, mode: 'runoff', runoff };
+    const c: ElectionCalendar = { ...cal, mode: 'runoff', runoff: RUNOFF_2025 };
     const l = electionLines(c, cdt('2025-10-12T09:00'), 'en');
     expect(l.footer.map((x) => `${x.label} ${x.value}`)).toEqual([
       'Runoff Election Day: November 15, 2025',

@@ -4,6 +4,7 @@ import { electionStage, phaseStatuses, stageKey, type ElectionCalendar } from '.
 import { ElectionCalendarSchema, ELECTION_MESSAGES } from '../../src/lib/schemas/election';
 import { defaultElectionCalendar } from '../../src/content/election-calendar';
 import { campaignPhases } from '../../src/content/home';
+import { DST_2026 } from '../helpers/election';
 
 /*
  * The stage of the election walked with a fake clock across every boundary, in America/Chicago
@@ -25,22 +26,12 @@ const site = (id: string) => ({
 const dst: ElectionCalendar = {
   sites: [site('a'), site('b')],
   primary: {
-    registration: {
-      inPerson: { date: '2026-10-05', time: '16:30' },
-      byMail: { date: '2026-10-05', time: '23:59' },
-      online: { date: '2026-10-13', time: '23:59' },
-    },
-    mailBallot: {
-      request: { date: '2026-10-30', time: '16:30' },
-      return: { date: '2026-11-02', time: '16:30' },
-    },
+    ...DST_2026,
     earlyVoting: [
       { date: '2026-10-31', open: '08:30', close: '18:00', sites: ['a', 'b'] },
       { date: '2026-11-01', open: '12:00', close: '17:00', sites: ['b'] },
       { date: '2026-11-02', open: '08:30', close: '18:00', sites: ['a'] },
     ],
-    electionDay: { date: '2026-11-03', open: '07:00', close: '20:00' },
-    resultsDate: '2026-11-04',
   },
   mode: 'none',
   runoff: null,

@@ -30,3 +30,16 @@ export function useSaveElectionCalendar() {
     [revalidate],
   );
 }
+
+/** POST /api/admin/election/sites: the early-voting sites from a CSV file (docs/decisions/112-site-csv-import.md). */
+export function useImportSites() {
+  const revalidate = useRevalidate();
+  return useCallback(
+    async (csv: string) => {
+      const res = await send<StoredElectionCalendar>('POST', `${ADMIN_ELECTION}/sites`, { csv });
+      await revalidate(ADMIN_ELECTION);
+      return res;
+    },
+    [revalidate],
+  );
+}

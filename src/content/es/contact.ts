@@ -2,6 +2,7 @@ import type * as en from '../contact.ts';
 import { IDENTITY } from '../identity.ts';
 import type { Translation } from '../translation.ts';
 import { electionFacts } from './campaign.ts';
+import { electionWords } from './vote.ts';
 
 /* Spanish of src/content/contact.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
 
@@ -63,8 +64,8 @@ export const contactFormIntro = {
 export const electionAnswer = {
   is: (day: string) => `El día de la elección es el ${day}.`,
   was: (day: string) => `El día de la elección fue el ${day}.`,
-  runs: (range: string) => `La votación anticipada es ${range.toLowerCase()}.`,
-  ran: (range: string) => `La votación anticipada fue ${range.toLowerCase()}.`,
+  runs: (range: string) => `La votación anticipada es ${electionWords.midSentence(range)}.`,
+  ran: (range: string) => `La votación anticipada fue ${electionWords.midSentence(range)}.`,
 } satisfies Translation<typeof en.electionAnswer>;
 
 export const faqs = [

@@ -95,6 +95,36 @@ export const formCopy = {
       },
     },
   },
+  'vote-plan': {
+    name: 'Plan para votar',
+    outcomes: {
+      sent: {
+        heading: 'Su plan está guardado',
+        text: 'Su plan para votar está guardado.',
+        link: { label: 'Cómo votar' },
+      },
+    },
+  },
+  'vote-plan-update': {
+    name: 'Plan para votar',
+    outcomes: {
+      sent: {
+        heading: 'Su plan está actualizado',
+        text: 'Su plan para votar está guardado.',
+        link: { label: 'Cómo votar' },
+      },
+      voted: {
+        heading: '¡Gracias por votar!',
+        text: '¡Gracias por votar! No le enviaremos más recordatorios.',
+        link: { label: 'Volver a la página de inicio' },
+      },
+      stopped: {
+        heading: 'Recordatorios detenidos',
+        text: 'Sus recordatorios están detenidos. No le enviaremos más recordatorios de este plan.',
+        link: { label: 'Cómo votar' },
+      },
+    },
+  },
   'rsvp-cancel': {
     name: 'Cancelación de asistencia',
     outcomes: {
@@ -123,6 +153,7 @@ export const refusedCopy = {
   byStatus: {
     400: 'Revise el formulario e inténtelo de nuevo.',
     403: 'Este formulario se debe enviar desde nuestro propio sitio web. Inténtelo de nuevo desde la página.',
+    410: 'Este formulario está cerrado.',
     413: 'Envió demasiado texto de una vez. Acorte su mensaje e inténtelo de nuevo.',
     429: 'Demasiados intentos. Espere un poco e inténtelo de nuevo.',
     503: 'El servicio no está disponible por el momento. Inténtelo de nuevo en un minuto.',

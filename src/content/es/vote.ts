@@ -4,9 +4,13 @@ import type { Translation } from '../translation.ts';
 
 /* Spanish of src/content/vote.ts. */
 
+/** A sentence's closing period, unless it ends in an abbreviation's ("8:00 p.m."), which closes it too. */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 export const electionWords = {
   range: (from: string, to: string) => `Del ${from} al ${to}`,
-  midSentence: (phrase: string) => `${phrase.charAt(0).toLowerCase()}${phrase.slice(1)}`,
+  /** After "fue" or "es": "del 27 de septiembre al 4 de octubre", or one day, "el 1 de noviembre". */
+  midSentence: (phrase: string) => (phrase.startsWith('Del ') ? `del ${phrase.slice(4)}` : `el ${phrase}`),
   footer: {
     electionDayPast: 'La elección fue el',
     earlyVotingPast: 'La votación anticipada fue',
@@ -27,12 +31,12 @@ export const electionWords = {
     registrationClosed: (start: string) =>
       `La inscripción ha cerrado. La votación anticipada empieza el ${start}.`,
     earlyVotingToday: (open: string, close: string) =>
-      `La votación anticipada está abierta hoy, de ${open} a ${close}.`,
+      sentence(`La votación anticipada está abierta hoy, de ${open} a ${close}`),
     earlyVotingNext: (day: string) => `La votación anticipada continúa el ${day}.`,
     finalDays: (day: string, open: string, close: string) =>
-      `La votación anticipada terminó. Las urnas abren el ${day} de ${open} a ${close}.`,
+      sentence(`La votación anticipada terminó. Las urnas abren el ${day} de ${open} a ${close}`),
     pollsOpen: (close: string) =>
-      `Las urnas están abiertas hoy hasta las ${close}. Si está en la fila a las ${close}, puede votar.`,
+      `${sentence(`Las urnas están abiertas hoy hasta las ${close}`)} Si está en la fila a las ${close}, puede votar.`,
     pollsClosed: 'Las urnas han cerrado. Se están contando los votos.',
     won: 'Ganamos. Gracias a cada votante y voluntario: ahora empieza el trabajo.',
     lost: 'Los votos están contados y esta vez no alcanzó. Gracias por todo lo que dio a esta campaña.',
@@ -98,3 +102,113 @@ export const voteCopy = {
     `¿Preguntas? Llame a la campaña al ${IDENTITY.phone.display}: le ayudaremos a encontrar su lugar de votación o transporte.`,
   ],
 } satisfies Translation<typeof en.voteCopy>;
+
+export const planCopy = {
+  heading: 'Haga un plan para votar',
+  lead: 'Elija su día y cómo va a votar. Le enviaremos un recordatorio la noche anterior, con sus lugares y horarios.',
+  formLabel: 'Plan para votar',
+  day: '¿Cuándo va a votar?',
+  chooseDay: 'Elija un día',
+  earlyDay: (day: string) => `${day} (votación anticipada)`,
+  electionDay: (day: string) => `${day} (día de la elección)`,
+  method: '¿Cómo va a votar?',
+  chooseMethod: 'Elija una opción',
+  methods: { 'in-person': 'En persona', mail: 'Por correo' },
+  timeOfDay: '¿A qué hora del día? (opcional)',
+  noTime: 'Sin preferencia',
+  times: { morning: 'Mañana', midday: 'Mediodía', afternoon: 'Tarde', evening: 'Noche' },
+  bringing: '¿A quién va a llevar? (opcional)',
+  bringingHint: 'Un amigo, su familia, un vecino…',
+  name: 'Su nombre',
+  phone: 'Teléfono móvil',
+  email: 'Correo electrónico',
+  contactHint: 'Un teléfono o un correo electrónico, para poder recordárselo.',
+  submit: 'Guardar mi plan',
+  submitting: 'Guardando…',
+  closed: 'Las urnas han cerrado: los planes para votar están cerrados en esta elección.',
+  errors: {
+    name: 'Escriba su nombre',
+    day: 'Elija un día de la lista',
+    dayPast: 'Ese día ya pasó: elija otro día de la lista',
+    dayMail: 'La boleta por correo debe llegar antes de la fecha límite de devolución: elija un día anterior',
+    method: 'Elija cómo va a votar',
+    contact: 'Escriba un teléfono o un correo electrónico para poder recordárselo',
+    phoneForSms: 'Escriba un número móvil para los recordatorios por mensaje de texto',
+    emailForEmail: 'Escriba un correo electrónico para los recordatorios por correo',
+    closed: 'Las urnas han cerrado: los planes para votar están cerrados en esta elección.',
+    saved: 'Su plan para votar está guardado.',
+    badLink: 'Este enlace ya no es válido. Use el enlace de su último recordatorio.',
+    voted: '¡Gracias por votar! No le enviaremos más recordatorios.',
+    stopped: 'Sus recordatorios están detenidos. No le enviaremos más recordatorios de este plan.',
+    phone: 'Escriba un número de teléfono válido',
+    email: 'Escriba un correo electrónico válido',
+    captcha: 'Complete el CAPTCHA',
+    offline: 'No pudimos guardar su plan. Revise su conexión e inténtelo de nuevo.',
+  },
+  page: {
+    title: 'Su plan para votar',
+    description: 'Su plan para votar: su día, sus lugares y horarios, y un recordatorio en su calendario.',
+    heading: 'Su plan para votar',
+    saved: 'Su plan está guardado.',
+    when: 'Cuándo',
+    how: 'Cómo',
+    timeOfDay: 'Hora del día',
+    bringing: 'Lleva a',
+    where: 'Dónde y cuándo',
+    remindedBy: 'Recordatorios',
+    remindText: 'Por mensaje de texto',
+    remindEmail: 'Por correo electrónico',
+    noReminders: 'Ninguno (no pidió recordatorios)',
+    addToCalendar: 'Agregar al calendario (.ics)',
+    changePlan: 'Cambiar mi plan',
+    votedButton: 'Ya voté',
+    votedHeading: '¡Gracias por votar!',
+    votedText: 'Nos dijo que ya votó. No le enviaremos más recordatorios.',
+    stopButton: 'Detener mis recordatorios',
+    stoppedText: 'Sus recordatorios están detenidos.',
+    actionsLabel: 'Actualizar su plan',
+    badLink:
+      'Este enlace ya no es válido (un plan nuevo reemplaza al anterior). Use el enlace de su último recordatorio o haga un plan nuevo.',
+    unavailable: 'No pudimos cargar su plan en este momento. Inténtelo de nuevo en un minuto.',
+  },
+  earlyWhere: (hours: string, sites: string) =>
+    `Votación anticipada, ${hours}, en cualquiera de estos lugares: ${sites}`,
+  electionDayWhere: (hours: string) =>
+    `Día de la elección, urnas abiertas ${hours}, en su lugar de votación asignado`,
+  mailWhere: (deadline: string) => `Envíe su boleta este día: debe llegar a más tardar el ${deadline}`,
+  calendarTitle: { 'in-person': 'Votar', mail: 'Enviar mi boleta por correo' },
+  reminder: {
+    eveText: (program: string, day: string, how: string, link: string) =>
+      `${program}: Recordatorio: su plan es votar ${how} mañana, ${day}. Lugares y horarios: ${link} Responda ALTO para cancelar.`,
+    morningText: (program: string, close: string, link: string) =>
+      `${program}: Hoy es el día de la elección: las urnas están abiertas hasta las ${close}. ¿Ya votó? Díganos: ${link} Responda ALTO para cancelar.`,
+    eveSubject: (day: string) => `Su plan para votar: mañana, ${day}`,
+    morningSubject: 'Hoy es el día de la elección',
+    eveIntro: (how: string, day: string) => `Su plan es votar ${how} mañana, ${day}.`,
+    morningIntro: (close: string) =>
+      `Hoy es el día de la elección. Las urnas están abiertas hasta las ${close}: si está en la fila a esa hora, puede votar.`,
+    how: { 'in-person': 'en persona', mail: 'por correo' },
+    pollingPlace: (href: string) => `Encuentre su lugar de votación: ${href}`,
+    planLink: (href: string) => `Su plan, "Ya voté" y el archivo de calendario: ${href}`,
+    stopLink: (href: string) => `Detener estos recordatorios: ${href}`,
+  },
+} satisfies Translation<typeof en.planCopy>;
+
+export const afterCopy = {
+  nextHeading: 'Lo que viene',
+  next: [
+    'La transición: en las próximas semanas nombraremos al equipo de transición y publicaremos su plan, de forma abierta.',
+    'Los primeros 100 días: la plataforma se convierte en la agenda, empezando por la revisión del presupuesto y las reparaciones del drenaje.',
+    'Siga participando: invitamos a los voluntarios que impulsaron esta campaña a ayudar a dar forma al trabajo que viene.',
+  ],
+  retireDebt: {
+    heading: 'Ayude a saldar la deuda de la campaña',
+    lead: 'La campaña ha terminado. Las contribuciones ahora pagan las cuentas pendientes, para que pueda cerrar sus libros sin deudas.',
+  },
+  closedHeading: 'Manténgase en contacto',
+  volunteerClosed:
+    'La campaña ha terminado, así que no estamos recibiendo inscripciones de voluntarios. Gracias a todos los que ayudaron.',
+  textClosed:
+    'La campaña ha terminado, así que la inscripción a mensajes de texto está cerrada. Gracias por acompañarnos.',
+  stayInTouch: { label: 'Suscríbase a nuestro boletín' },
+} satisfies Translation<typeof en.afterCopy>;

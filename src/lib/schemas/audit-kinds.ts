@@ -40,6 +40,7 @@ export const AUDIT_KIND_LABELS = {
   'goal.update': 'Edited volunteer goal',
   'milestone.update': 'Edited milestone',
   'inbox.export': 'Exported inbox list',
+  'vote_plan.export': 'Exported plans to vote',
   'rsvp.check_in': 'Checked in attendee',
   'rsvp.check_out': 'Undid a check-in',
   'rsvp.export': 'Exported attendee list',

@@ -36,7 +36,7 @@ export const ELECTION_MESSAGES = {
 const deadline = z.object({ date: isoDate, time: time24 }) satisfies z.ZodType<Deadline>;
 const siteId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'Use lowercase letters, digits and hyphens');
 
-const SiteSchema = z.object({
+export const SiteSchema = z.object({
   id: siteId,
   name: text(120).min(1, 'Required'),
   address: text(200).min(1, 'Required'),
@@ -129,3 +129,11 @@ export const ElectionCalendarSchema = z
     }
     for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
   }) satisfies z.ZodType<ElectionCalendar>;
+
+/** POST /api/admin/election/sites: a CSV file's text (docs/decisions/112-site-csv-import.md). */
+export const SitesCsvSchema = z.strictObject({
+  csv: z
+    .string()
+    .min(1, 'Choose a CSV file')
+    .max(64 * 1024, 'The file is too large'),
+});

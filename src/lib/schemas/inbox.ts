@@ -65,6 +65,9 @@ export const CONSENT_EVENT_TYPES = [
   /** An RSVP's opt-in to event reminder texts (event-scoped: not the recurring list). */
   'rsvp_reminder_opt_in',
   'rsvp_reminder_sent',
+  /** A plan to vote's opt-in to its reminder texts (plan-scoped: not the recurring list). */
+  'plan_reminder_opt_in',
+  'plan_reminder_sent',
   /** A send the carrier refused because the number opted out there (Twilio 21610): recorded as a STOP. */
   'carrier_opt_out',
 ] as const;

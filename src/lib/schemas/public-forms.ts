@@ -119,6 +119,11 @@ export interface PublicForm {
    * names one of these is shown by that outcome's page (copy in src/content/forms.ts).
    */
   outcomes?: readonly string[];
+  /**
+   * A success answers with its own page: the JSON answer's `next` (a site path) is where the browser form post
+   * goes, and where the island sends the browser (a plan to vote's own page: docs/decisions/110-plan-to-vote.md).
+   */
+  nextFromAnswer?: boolean;
 }
 
 /**
@@ -188,6 +193,34 @@ export const PUBLIC_FORMS = {
     refill: [],
     // `{ status: 'waitlisted' }` (the event is full) has its own page; `going` is the default `sent`.
     outcomes: ['waitlisted'],
+  },
+  // Make a plan to vote (/vote): a success goes to the plan's own page (docs/decisions/110-plan-to-vote.md).
+  'vote-plan': {
+    endpoint: '/api/vote-plan',
+    page: '/vote#plan-heading',
+    booleans: ['smsConsent', 'emailConsent'],
+    captchaField: 'captcha',
+    // A refused post without JavaScript gets the form again, filled in, with each field's error.
+    refill: [
+      'day',
+      'method',
+      'timeOfDay',
+      'bringing',
+      'name',
+      'phone',
+      'email',
+      'smsConsent',
+      'emailConsent',
+      'lang',
+    ],
+    nextFromAnswer: true,
+  },
+  // The plan page's buttons: "I voted" and "Stop my reminders".
+  'vote-plan-update': {
+    endpoint: '/api/vote-plan/update',
+    page: '/vote#plan-heading',
+    refill: [],
+    outcomes: ['voted', 'stopped'],
   },
   'rsvp-cancel': {
     endpoint: '/api/rsvp/cancel',

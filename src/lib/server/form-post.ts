@@ -5,6 +5,7 @@ import {
   publicFormAt,
   refillValues,
   type FormInput,
+  type PublicForm,
   type PublicFormId,
 } from '../schemas/public-forms.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../lang.ts';
@@ -137,6 +138,10 @@ export async function formPostLocation(req: Request, id: PublicFormId, res: Resp
 async function outcomePath(req: Request, id: PublicFormId, res: Response): Promise<string> {
   const body = await jsonOf(res);
   if (res.status >= 200 && res.status < 300) {
+    const form: PublicForm = PUBLIC_FORMS[id];
+    const next = typeof body.next === 'string' ? body.next : '';
+    // A success with its own page (a plan to vote's): a site path only, never another origin.
+    if (form.nextFromAnswer && /^\/(?![/\\])/.test(next)) return next;
     const outcome =
       typeof body.status === 'string' && outcomesOf(id).includes(body.status) ? body.status : 'sent';
     return `/forms/${id}/${outcome}`;

@@ -59,6 +59,8 @@ export const STORE_NAMES = [
   'rsvps',
   /** Staff CSV exports prepared in the background: jobs and their files (docs/decisions/101-exports-of-any-size.md). */
   'exports',
+  /** Plans to vote and their reminder queue (src/lib/server/vote-plans/). */
+  'vote-plans',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { basePath, langOfPath } from '../../../src/lib/lang-paths.ts';
 import { DEFAULT_LANG, type Lang } from '../../../src/lib/lang.ts';
+import { DEMO_PLAN_LINK } from '../../../scripts/lib/seed.mts';
 
 /*
  * Every page of the site, from one source each, for the checks that claim "every page" (axe in
@@ -79,6 +80,8 @@ const EXAMPLES: Record<string, (facts: PageFacts, lang: Lang) => string[]> = {
     '/forms/text-signup?error=429',
     '/forms/newsletter?error=400',
     '/forms/newsletter-confirm?error=400',
+    // The plan to vote's refused page has the form again (docs/decisions/110-plan-to-vote.md).
+    '/forms/vote-plan?error=400',
   ],
   '/rsvp/cancel': () => [`/rsvp/cancel?${RSVP_LINK}`, '/rsvp/cancel'],
   // The newsletter's confirmation link: a well-formed unknown token, and a malformed one.
@@ -87,6 +90,8 @@ const EXAMPLES: Record<string, (facts: PageFacts, lang: Lang) => string[]> = {
     '/newsletter/confirm?token=bad',
   ],
   '/admin/preview': (f) => [`/admin/preview?id=${f.articleId}`],
+  // A plan to vote's own page (the seeded demo plan), a link that is not a plan's, and no link at all.
+  '/vote/plan': () => [`/vote/plan?id=${DEMO_PLAN_LINK}`, `/vote/plan?id=${'A'.repeat(22)}`, '/vote/plan'],
 };
 
 /** Pages that need a staff session (the browser or fetch must carry one). */

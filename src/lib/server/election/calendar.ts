@@ -1,6 +1,8 @@
 import { defaultElectionCalendar } from '../../../content/election-calendar.ts';
 import type { ElectionCalendar } from '../../election-stage.ts';
 import { ElectionCalendarSchema } from '../../schemas/election.ts';
+import { sitesFromCsv } from '../../schemas/election-sites-csv.ts';
+import { HttpError } from '../errors.ts';
 import { key, kv, upsert } from '../store.ts';
 
 /*
@@ -56,4 +58,31 @@ export function calendarChanges(before: ElectionCalendar, after: ElectionCalenda
     (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
   );
   return parts.length ? parts.join(', ') : 'nothing';
+}
+
+/**
+ * Replaces the calendar's early-voting sites with a CSV file's (docs/decisions/112-site-csv-import.md): every row
+ * checked (400 with each bad row's number and reason), then the whole calendar checked with the new sites (a site
+ * an early-voting day still names must stay: 400), then stored at once. Nothing is written on any refusal.
+ */
+export async function importSitesCsv(
+  csv: string,
+  by: string,
+  now = new Date(),
+): Promise<{ before: ElectionCalendar; after: StoredCalendar; count: number }> {
+  const read = sitesFromCsv(csv);
+  if ('problems' in read)
+    throw new HttpError(400, `Row ${read.problems[0]!.row}: ${read.problems[0]!.message}`, {
+      rows: read.problems,
+    });
+  const current = (await getElectionCalendar()).calendar;
+  const checked = ElectionCalendarSchema.safeParse({ ...current, sites: read.sites });
+  if (!checked.success) {
+    const problems = checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new HttpError(400, `The calendar would not be valid with these sites: ${problems[0]}`, {
+      problems,
+    });
+  }
+  const { before, after } = await setElectionCalendar(checked.data, by, now);
+  return { before, after, count: read.sites.length };
 }

@@ -4,7 +4,14 @@ import { sendEmail } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-signups.ts';
 import { insideSendWindow, localHour, sendGuardedText, TEXT_REFUSALS } from '../messaging/text-guard.ts';
-import { hashed, kv, UNCHANGED, upsert } from '../store.ts';
+import { hashed, kv } from '../store.ts';
+import {
+  claimDelivery,
+  deliveryFailure,
+  finishDelivery,
+  releaseDelivery,
+  type DeliveryRecord,
+} from '../messaging/delivery-claims.ts';
 import { reminderEmail, reminderText } from './rsvp-email.ts';
 import { takesRsvps } from '../../schemas/rsvp-rules.ts';
 import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
@@ -40,40 +47,26 @@ export function campaignTomorrow(now: Date): string {
 
 type Field = 'reminderEmail' | 'reminderSms';
 
-/** Claims a delivery (null -> sending) under CAS; false when someone else has it or it is done. */
-async function claim(eventId: number, id: string, field: Field, at: string): Promise<StoredRsvp | null> {
-  let claimed: StoredRsvp | null = null;
-  await upsert<unknown>(kv('rsvps'), rsvpKey(eventId, id), (raw) => {
-    claimed = null;
-    const cur = raw ? StoredRsvpSchema.safeParse(raw) : null;
-    if (!cur?.success || cur.data[field] !== null) return UNCHANGED;
-    const next: StoredRsvp = { ...cur.data, [field]: { status: 'sending', at, error: null }, updatedAt: at };
-    claimed = next;
-    return next;
-  });
-  return claimed;
+/** An RSVP's delivery field, for the shared claim helpers (src/lib/server/messaging/delivery-claims.ts). */
+function delivery(eventId: number, id: string, field: Field): DeliveryRecord<StoredRsvp, Field> {
+  return {
+    store: kv('rsvps'),
+    key: rsvpKey(eventId, id),
+    parse: (raw) => {
+      const p = StoredRsvpSchema.safeParse(raw);
+      return p.success ? p.data : null;
+    },
+    field,
+  };
 }
 
-async function finish(eventId: number, id: string, field: Field, d: Delivery): Promise<void> {
-  await upsert<unknown>(kv('rsvps'), rsvpKey(eventId, id), (raw) => {
-    const cur = raw ? StoredRsvpSchema.safeParse(raw) : null;
-    if (!cur?.success) return UNCHANGED;
-    return { ...cur.data, [field]: d, updatedAt: d.at };
-  }).catch((e: unknown) => console.error(`[reminders] could not record ${field}`, e));
-}
-
-/** Gives a claim back (sending -> null), so a later run can take the delivery. */
-async function release(eventId: number, id: string, field: Field, at: string): Promise<void> {
-  await upsert<unknown>(kv('rsvps'), rsvpKey(eventId, id), (raw) => {
-    const cur = raw ? StoredRsvpSchema.safeParse(raw) : null;
-    const d = cur?.success ? cur.data[field] : null;
-    if (!cur?.success || d?.status !== 'sending' || d.at !== at) return UNCHANGED;
-    return { ...cur.data, [field]: null };
-  }).catch((e: unknown) => console.error(`[reminders] could not release ${field}`, e));
-}
-
-const failure = (err: unknown) =>
-  (err instanceof Error ? `${err.name}: ${err.message}` : 'failed').slice(0, 300);
+const claim = (eventId: number, id: string, field: Field, at: string) =>
+  claimDelivery(delivery(eventId, id, field), at);
+const finish = (eventId: number, id: string, field: Field, d: Delivery) =>
+  finishDelivery(delivery(eventId, id, field), d);
+const release = (eventId: number, id: string, field: Field, at: string) =>
+  releaseDelivery(delivery(eventId, id, field), at);
+const failure = deliveryFailure;
 
 export interface ReminderRun {
   events: number;

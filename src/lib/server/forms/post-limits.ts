@@ -21,6 +21,8 @@ export const FORM_POST_LIMITS = {
   contact: { max: 20, windowSeconds: 60 * 60 },
   /** The blog's newsletter box (POST /api/email-subscribers). */
   newsletter: { max: 30, windowSeconds: 60 * 60 },
+  /** Plans to vote (docs/decisions/110-plan-to-vote.md): a family or a canvass tablet, like the volunteer form. */
+  'vote-plan': { max: 40, windowSeconds: 60 * 60 },
 } as const satisfies Partial<Record<PublicFormId, Limit>>;
 
 export type LimitedForm = keyof typeof FORM_POST_LIMITS;

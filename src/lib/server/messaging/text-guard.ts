@@ -7,6 +7,8 @@ import { phoneRefusal } from '../forms/phone-policy.ts';
 import { reserveDailyText, reserveTextToNumber } from '../forms/text-limits.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from '../forms/text-list.ts';
 import { hashed, kv } from '../store.ts';
+import type { PlanReminder } from '../../vote-plan.ts';
+import { getPlan, type PlanRound } from '../vote-plans/record.ts';
 
 /**
  * The one way the site sends a text (docs/decisions/080-text-guard.md).
@@ -20,7 +22,8 @@ import { hashed, kv } from '../store.ts';
  *    premium, shared-cost, personal or special NANP ranges: phone-policy.ts);
  * 2. consent on record for this purpose, read fresh: the text list's person is
  *    subscribed (a sign-up confirmation), or the RSVP asked for a reminder to
- *    this very number and is not cancelled (a reminder);
+ *    this very number and is not cancelled (a reminder), or the plan to vote
+ *    gave text consent for this number and its reminders are not stopped;
  * 3. not opted out: the person's STOP state, read fresh at dispatch (a STOP to
  *    any campaign text stops every kind of text);
  * 4. quiet hours in the recipient's time zone, for the purposes that have them;
@@ -41,18 +44,22 @@ import { hashed, kv } from '../store.ts';
  */
 
 /** Why a text is sent; each has its consent and its quiet-hours rule. */
-export type TextPurpose = 'signup_confirmation' | 'rsvp_reminder';
+export type TextPurpose = 'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
   signup_confirmation: { quietHours: false },
   /** Sent by a scheduled job, so it keeps to the send window. */
   rsvp_reminder: { quietHours: true },
+  /** A plan-to-vote reminder (docs/decisions/111-plan-reminders.md): sent by a scheduled job, in the window. */
+  plan_reminder: { quietHours: true },
 } as const satisfies Record<TextPurpose, { quietHours: boolean }>;
 
 /** Where the consent for a text is on record. */
 export type TextConsent =
-  { purpose: 'signup_confirmation' } | { purpose: 'rsvp_reminder'; eventId: number; rsvpId: string };
+  | { purpose: 'signup_confirmation' }
+  | { purpose: 'rsvp_reminder'; eventId: number; rsvpId: string }
+  | { purpose: 'plan_reminder'; round: PlanRound; planId: string; reminder: PlanReminder };
 
 /**
  * Quiet hours: texts that keep to them go out only from 9:00 until 20:00 in
@@ -114,6 +121,16 @@ export type TextOutcome = { sent: true; id: string } | { sent: false; refusal: T
 
 async function hasConsent(consent: TextConsent, to: string, subscribed: boolean): Promise<boolean> {
   if (consent.purpose === 'signup_confirmation') return subscribed;
+  if (consent.purpose === 'plan_reminder') {
+    // The plan's own text consent, for this very number, reminders not stopped; no morning text after "I voted".
+    const plan = await getPlan(consent.round, consent.planId);
+    return Boolean(
+      plan?.smsConsent &&
+      plan.phone === to &&
+      !plan.stoppedAt &&
+      !(consent.reminder === 'morning' && plan.votedAt),
+    );
+  }
   const r = await kv('rsvps').get<unknown>(rsvpKey(consent.eventId, consent.rsvpId));
   const rec = r ? StoredRsvpSchema.safeParse(r.value) : null;
   // The roster decides who is going (the job reminds its going entries); the record must not be cancelled.

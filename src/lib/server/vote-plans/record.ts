@@ -1,0 +1,72 @@
+import { StoredVotePlanSchema, type StoredVotePlan } from '../../schemas/vote-plan.ts';
+import { PLAN_LINK_ID, type PlanReminder } from '../../vote-plan.ts';
+import { key, kv, type KV } from '../store.ts';
+
+/*
+ * The plans-to-vote store (`vote-plans`; docs/decisions/110-plan-to-vote.md). Its own store, apart from the Inbox's:
+ *
+ * - `plan/<round>/<id>`: one voter's plan for a round (id = sha256 of the E.164 phone, else of the email), replaced
+ *   whole by their newest plan; the reminder deliveries are claimed on it.
+ * - `link/<linkId>`: { round, id }: the plan page's link (128 random bits); the plan holds its current linkId, so
+ *   a replaced plan's old link stops working.
+ * - `recent/<round>/<13-digit inverted ms of the first plan>-<id>`: an empty marker per plan, so the staff list reads
+ *   newest first and a page costs one key listing plus its records.
+ * - `due/<campaign wall clock>/<eve|morning>/<round>/<id>`: the reminder queue, in time order (wall-clock strings
+ *   sort in time order: src/lib/campaign-time.ts); the job takes the due head in bounded batches
+ *   (docs/decisions/111-plan-reminders.md).
+ *
+ * Its own module, importing only the store and the schema, so the text guard can read a plan's consent.
+ */
+
+export type PlanRound = StoredVotePlan['round'];
+
+export const votePlans = (): KV => kv('vote-plans');
+export const planKey = (round: PlanRound, id: string) => key('plan', round, id);
+export const linkKey = (linkId: string) => key('link', linkId);
+export const dueKey = (due: string, which: PlanReminder, round: PlanRound, id: string) =>
+  key('due', due, which, round, id);
+export const DUE_PREFIX = 'due/';
+export const RECENT_PREFIX = 'recent/';
+
+const INVERT_FROM = 9_999_999_999_999;
+/** The staff list's marker: newest first in key order. */
+export const recentKey = (round: PlanRound, firstAt: string, id: string) =>
+  key('recent', round, `${String(INVERT_FROM - Date.parse(firstAt)).padStart(13, '0')}-${id}`);
+
+/** A due key's parts, or null for a key that is not one. */
+export function parseDueKey(
+  k: string,
+): { due: string; which: PlanReminder; round: PlanRound; id: string } | null {
+  const m = /^due\/(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})\/(eve|morning)\/(primary|runoff)\/([a-f0-9]{64})$/.exec(k);
+  return m ? { due: m[1]!, which: m[2] as PlanReminder, round: m[3] as PlanRound, id: m[4]! } : null;
+}
+
+export const parsePlan = (raw: unknown): StoredVotePlan | null => {
+  const p = StoredVotePlanSchema.safeParse(raw);
+  return p.success ? p.data : null;
+};
+
+/** A plan, read strongly consistent (a "Stop reminders" a moment ago is seen). */
+export async function getPlan(round: PlanRound, id: string): Promise<StoredVotePlan | null> {
+  const r = await votePlans().get<unknown>(planKey(round, id));
+  return r ? parsePlan(r.value) : null;
+}
+
+/** The plan a link is for: only the plan's current link (a replaced plan's old link finds nothing). */
+export async function planForLink(linkId: string): Promise<StoredVotePlan | null> {
+  if (!PLAN_LINK_ID.test(linkId)) return null;
+  const r = await votePlans().get<{ round: PlanRound; id: string }>(linkKey(linkId));
+  if (!r) return null;
+  const plan = await getPlan(r.value.round, r.value.id);
+  return plan?.linkId === linkId ? plan : null;
+}
+
+/** A new plan's state: not voted, reminders on, no reminder delivered yet. */
+export const NEW_PLAN_STATE = {
+  votedAt: null,
+  stoppedAt: null,
+  eveEmail: null,
+  eveSms: null,
+  morningEmail: null,
+  morningSms: null,
+} as const satisfies Partial<StoredVotePlan>;
