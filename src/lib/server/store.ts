@@ -57,6 +57,8 @@ export const STORE_NAMES = [
   'audit',
   'donations',
   'rsvps',
+  /** Staff broadcasts, their queues, deliveries and pacing (src/lib/server/broadcasts/). */
+  'broadcasts',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 
