@@ -180,16 +180,23 @@ function windowOpenFor(b: StoredBroadcast, bucket: string, now: number): boolean
 async function drain(b: StoredBroadcast, ctx: Ctx): Promise<number> {
   const pacer = new Pacer(ctx.clock);
   let delivered = 0;
+  // Chunks that stopped on a delivery still in another worker's hands wait for a later run.
+  const later = new Set<string>();
   const lane = async () => {
     const me = owner();
     for (;;) {
       if (ctx.clock.now() >= ctx.deadline) return;
-      const chunk = await leaseChunk(b.id, me, ctx);
+      const chunk = await leaseChunk(b.id, me, ctx, later);
       if (!chunk) return;
-      delivered += await processChunk(chunk.b, chunk.chunk, me, pacer, ctx);
+      const r = await processChunk(chunk.b, chunk.chunk, me, pacer, ctx);
+      delivered += r.sent;
+      if (!r.finished) later.add(chunk.chunk.id);
     }
   };
-  await Promise.all(Array.from({ length: ctx.lanes }, lane));
+  // Every lane has stopped before the run returns or fails (a failure in one ends the others at their next step).
+  const settled = await Promise.allSettled(Array.from({ length: ctx.lanes }, lane));
+  const failed = settled.find((x): x is PromiseRejectedResult => x.status === 'rejected');
+  if (failed) throw failed.reason;
   await pacer.release();
   return delivered;
 }
@@ -198,6 +205,7 @@ async function leaseChunk(
   id: number,
   me: string,
   ctx: Ctx,
+  later: Set<string>,
 ): Promise<{ b: StoredBroadcast; chunk: ChunkState } | null> {
   let picked: ChunkState | null = null;
   const now = ctx.clock.now();
@@ -205,7 +213,7 @@ async function leaseChunk(
     picked = null;
     if (cur.status !== 'sending') throw new Unchanged();
     const free = cur.run.chunks.find(
-      (c) => !c.done && (!c.lease || c.lease.until <= now) && windowOpenFor(cur, c.bucket, now),
+      (c) => !c.done && !later.has(c.id) && (!c.lease || c.lease.until <= now) && windowOpenFor(cur, c.bucket, now),
     );
     if (!free) {
       const complete = cur.run.resolved && cur.run.chunks.every((c) => c.done);
@@ -259,6 +267,8 @@ async function deliver(b: StoredBroadcast, chunk: ChunkState, i: number, r: Reci
     if (!cur) return 'retry';
     if (cur.gen !== claim.gen || cur.chunk !== chunk.id || cur.i !== i) return { outcome: 'skipped_duplicate' };
     if (cur.state === 'done') return { outcome: cur.outcome ?? 'sent', ...(cur.id ? { id: cur.id } : {}) };
+    // Claimed within a lease's time: its worker may still be sending. Only an abandoned claim is resumed.
+    if (now - cur.at < ctx.leaseMs) return 'retry';
     resumeSince = new Date(cur.at);
     claim.at = cur.at;
   }
@@ -327,11 +337,11 @@ async function processChunk(
   me: string,
   pacer: Pacer,
   ctx: Ctx,
-): Promise<number> {
+): Promise<{ sent: number; finished: boolean }> {
   const gen = start.run.gen;
   const recipients = (await bstore().get<{ recipients: Recipient[] }>(chunkKey(start.id, gen, chunk.id)))?.value
     .recipients;
-  if (!recipients) return 0;
+  if (!recipients) return { sent: 0, finished: false };
   const ok = outcomeKey(start.id, gen, chunk.id);
   const rows: (OutcomeRow | null)[] =
     (await bstore().get<{ rows: (OutcomeRow | null)[] }>(ok))?.value.rows ?? [];
@@ -346,7 +356,11 @@ async function processChunk(
     const units = batch.map((r) => (b.channel === 'text' ? segmentsFor(b, r) : 1));
     const total = units.reduce((a, n) => a + n, 0);
     if (!(await pacer.take(total, total * 4, ctx.deadline))) break;
-    const results = await Promise.all(batch.map((r, j) => deliver(b, chunk, i + j, r, ctx)));
+    // Every delivery of the batch settles before anything is decided (none is left in flight on a failure).
+    const settled = await Promise.allSettled(batch.map((r, j) => deliver(b, chunk, i + j, r, ctx)));
+    const broken = settled.find((x): x is PromiseRejectedResult => x.status === 'rejected');
+    if (broken) throw broken.reason;
+    const results = settled.map((x) => (x as PromiseFulfilledResult<Result>).value);
     // Only the prefix before a retry counts: the rest is walked again (their claims answer for them).
     const stop = results.indexOf('retry');
     const doneCount = stop === -1 ? results.length : stop;
@@ -384,7 +398,7 @@ async function processChunk(
       };
     });
     const mine = renewed?.run.chunks.find((x) => x.id === chunk.id);
-    if (!renewed || mine?.next !== next) return sent; // the lease was lost: another worker has the chunk
+    if (!renewed || mine?.next !== next) return { sent, finished: false }; // the lease was lost
     b = renewed;
     i = next;
     keep = stop === -1 && mine.lease?.owner === me;
@@ -396,5 +410,5 @@ async function processChunk(
       if (c?.lease?.owner !== me) throw new Unchanged();
       return { ...cur, run: { ...cur.run, chunks: cur.run.chunks.map((x) => (x.id === chunk.id ? { ...x, lease: null } : x)) } };
     });
-  return sent;
+  return { sent, finished: i >= recipients.length };
 }
