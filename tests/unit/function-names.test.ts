@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 const NAMED_OTHERWISE: Record<string, string> = {
   'admin-inbox': "the staff Inbox's four lists (src/lib/inbox-routes.ts)",
   'admin-revisions': "an article's or an event's history: /api/admin/{news,events}/:id/revisions",
+  'broadcasts-worker': 'a scheduled function: no path',
   'event-reminders': 'a scheduled function: no path',
   'stage-rebuild': 'a scheduled function: no path',
   'text-signup': "the text-message sign-up; its public path /api/newsletter is the spec's",
