@@ -41,7 +41,8 @@ export async function reportedCounts(id: number): Promise<Record<Reported, numbe
   await Promise.all(
     REPORTED.flatMap((status) =>
       Array.from({ length: TALLY_SHARDS }, async (_, shard) => {
-        out[status] += (await bstore().get<{ n: number }>(tallyKey(id, status, shard)))?.value.n ?? 0;
+        const n = (await bstore().get<{ n: number }>(tallyKey(id, status, shard)))?.value.n ?? 0;
+        out[status] += n;
       }),
     ),
   );
