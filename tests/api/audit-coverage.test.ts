@@ -73,7 +73,8 @@ const NOT_STAFF: Record<string, string> = {
   // Machine callers, authenticated by their own secrets.
   'POST /api/sms/inbound': 'the SMS provider (STOP/HELP), signed',
   'POST /api/sms/status': 'the SMS provider’s delivery reports for broadcast texts, signed',
-  'POST /api/email/events': 'the email provider’s Event Webhook (bounces, spam reports, unsubscribes), signed',
+  'POST /api/email/events':
+    'the email provider’s Event Webhook (bounces, spam reports, unsubscribes), signed',
   'POST /api/unsubscribe': 'a recipient unsubscribing by their own signed link',
   'POST /api/donations/actblue': 'the ActBlue webhook, signed',
   'POST /api/donations/actblue/refunds': 'the ActBlue webhook, signed',

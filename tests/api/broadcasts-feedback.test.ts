@@ -17,10 +17,17 @@ import {
 } from '../../src/lib/server/messaging/email-guard.ts';
 import { hashed } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { fakeProvider, localProviders, messageSid, setEnv, TWILIO_TOKEN, type FakeProvider } from '../helpers/forms.ts';
+import {
+  fakeProvider,
+  localProviders,
+  messageSid,
+  setEnv,
+  TWILIO_TOKEN,
+  type FakeProvider,
+} from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 
-/** docs/decisions/120-email-guard-and-unsubscribe.md, docs/decisions/121-provider-feedback-webhooks.md */
+/** docs/decisions/119-email-guard-and-unsubscribe.md, docs/decisions/120-provider-feedback-webhooks.md */
 let stop: () => Promise<void>;
 beforeAll(async () => {
   ({ stop } = await startBlobs());
@@ -46,7 +53,15 @@ describe('Twilio status callback', () => {
 
   it('refuses an unsigned or wrongly signed callback', async () => {
     const fields = { MessageSid: messageSid(), MessageStatus: 'delivered' };
-    expect((await call(smsStatus, path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(403);
+    expect(
+      (
+        await call(smsStatus, path, {
+          method: 'POST',
+          body: new URLSearchParams(fields).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).status,
+    ).toBe(403);
     const forged = signedStatus(fields, 'another-token');
     expect((await call(smsStatus, path, { method: 'POST', ...forged })).status).toBe(403);
   });
@@ -90,7 +105,10 @@ describe('SendGrid Event Webhook (ECDSA)', () => {
     const plain = { body: JSON.stringify(events), headers: { 'content-type': 'application/json' } };
     expect((await call(emailEvents, '/api/email/events', { method: 'POST', ...plain })).status).toBe(403);
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
-    expect((await call(emailEvents, '/api/email/events', { method: 'POST', ...signed(events, undefined, other) })).status).toBe(403);
+    expect(
+      (await call(emailEvents, '/api/email/events', { method: 'POST', ...signed(events, undefined, other) }))
+        .status,
+    ).toBe(403);
     const stale = signed(events, Math.floor(Date.now() / 1000) - 3600);
     expect((await call(emailEvents, '/api/email/events', { method: 'POST', ...stale })).status).toBe(403);
     expect(await suppressionOf('x@example.org')).toBeNull();
@@ -112,7 +130,15 @@ describe('SendGrid Event Webhook (ECDSA)', () => {
     expect((await suppressionOf('unsub@example.org'))?.reason).toBe('unsubscribed');
     expect(await suppressionOf('fine@example.org')).toBeNull();
     expect((await reportedCounts(9)).delivered).toBe(1);
-    expect(await sendGuardedEmail({ to: 'spam@example.org', subject: 's', preview: '', html: '<p>x</p>', lang: 'en' })).toEqual({
+    expect(
+      await sendGuardedEmail({
+        to: 'spam@example.org',
+        subject: 's',
+        preview: '',
+        html: '<p>x</p>',
+        lang: 'en',
+      }),
+    ).toEqual({
       sent: false,
       refusal: 'suppressed',
       reason: 'spam_reported',
@@ -133,7 +159,13 @@ describe('every bulk email carries the disclaimer, the address, the unsubscribe 
   it.each(['en', 'es'] as const)('through SendGrid’s API (%s)', async (lang) => {
     setEnv({ SENDGRID_API_KEY: 'SG.test', SENDGRID_API_URL: sg.url, EMAIL_FROM: 'news@example.org' });
     const to = `reader-${lang}@example.org`;
-    const r = await sendGuardedEmail({ to, subject: 'Vote', preview: 'Polls open at 7', html: '<p>Hello</p>', lang });
+    const r = await sendGuardedEmail({
+      to,
+      subject: 'Vote',
+      preview: 'Polls open at 7',
+      html: '<p>Hello</p>',
+      lang,
+    });
     expect(r).toEqual({ sent: true, id: 'sg-1' });
     const sent = JSON.parse(sg.requests.at(-1)!.body) as {
       headers: Record<string, string>;
@@ -151,7 +183,13 @@ describe('every bulk email carries the disclaimer, the address, the unsubscribe 
   });
 
   it('the local outbox keeps the same message (npm run outbox shows it)', async () => {
-    const m = composeBulkEmail({ to: 'o@example.org', subject: 'S', preview: '', html: '<p>x</p>', lang: 'en' });
+    const m = composeBulkEmail({
+      to: 'o@example.org',
+      subject: 'S',
+      preview: '',
+      html: '<p>x</p>',
+      lang: 'en',
+    });
     expect((await sendEmail(m)).via).toBe('outbox');
   });
 });
@@ -185,11 +223,15 @@ describe('unsubscribing', () => {
   });
 
   it('a forged link is refused and records nothing', async () => {
-    const res = await call(unsubscribeFn, `/api/unsubscribe?u=${hashed('victim@example.org')}&t=${'A'.repeat(43)}`, {
-      method: 'POST',
-      body: 'List-Unsubscribe=One-Click',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const res = await call(
+      unsubscribeFn,
+      `/api/unsubscribe?u=${hashed('victim@example.org')}&t=${'A'.repeat(43)}`,
+      {
+        method: 'POST',
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    );
     expect(res.status).toBe(400);
     expect(await suppressionOf('victim@example.org')).toBeNull();
   });

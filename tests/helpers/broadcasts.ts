@@ -39,9 +39,9 @@ export interface TwilioMessage {
  * GET lists them filtered by To (newest first), as the SDK's `messages.list` reads them; `failFor`
  * answers a number with a Twilio error code (e.g. 21610, the recipient opted out at the carrier).
  */
-export async function fakeTwilio(clock: Clock): Promise<
-  FakeProvider & { messages: TwilioMessage[]; failFor: Map<string, number> }
-> {
+export async function fakeTwilio(
+  clock: Clock,
+): Promise<FakeProvider & { messages: TwilioMessage[]; failFor: Map<string, number> }> {
   const messages: TwilioMessage[] = [];
   const failFor = new Map<string, number>();
   const handler = (req: RecordedRequest, res: ServerResponse) => {
@@ -80,7 +80,13 @@ export async function fakeTwilio(clock: Clock): Promise<
       statusCallback: form.get('StatusCallback'),
     };
     messages.push(m);
-    sendJson(res, 201, { sid: m.sid, status: 'queued', to, body: m.body, date_created: new Date(m.at).toUTCString() });
+    sendJson(res, 201, {
+      sid: m.sid,
+      status: 'queued',
+      to,
+      body: m.body,
+      date_created: new Date(m.at).toUTCString(),
+    });
   };
   const server = await fakeProvider(handler);
   return Object.assign(server, { messages, failFor });

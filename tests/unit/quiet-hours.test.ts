@@ -43,7 +43,10 @@ describe('area code to zone (Google libphonenumber’s map, generated)', () => {
   });
 
   it('split area codes use the exchange where the map has one (Idaho 208)', () => {
-    expect(recipientZones('+12083200000')).toEqual({ zones: ['America/Boise', 'America/Los_Angeles'], known: true });
+    expect(recipientZones('+12083200000')).toEqual({
+      zones: ['America/Boise', 'America/Los_Angeles'],
+      known: true,
+    });
     // Southern Idaho's exchanges are Mountain, the panhandle's Pacific: the exchange decides.
     expect(recipientZones('+12084400000').zones).toEqual(['America/Denver']);
     expect(recipientZones('+12084370000').zones).toEqual(['America/Los_Angeles']);
@@ -112,7 +115,9 @@ describe('the send window', () => {
 describe('every text names the campaign and says how to stop, in the recipient’s language', () => {
   it('adds what is missing, keeps what is there', () => {
     expect(compliantText('Vote today!', 'en')).toBe('Avery for Mayor: Vote today! Reply STOP to opt out.');
-    expect(compliantText('¡Vote hoy!', 'es')).toBe('Avery for Mayor: ¡Vote hoy! Responda ALTO para cancelar.');
+    expect(compliantText('¡Vote hoy!', 'es')).toBe(
+      'Avery for Mayor: ¡Vote hoy! Responda ALTO para cancelar.',
+    );
     const full = 'Avery for Mayor: polls open 7-8. Reply STOP to opt out.';
     expect(compliantText(full, 'en')).toBe(full);
   });

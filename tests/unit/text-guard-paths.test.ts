@@ -18,6 +18,7 @@ const GUARD = 'src/lib/server/messaging/text-guard.ts';
 const TEXT_PATHS = {
   'src/lib/server/forms/text-signups.ts': 'the text sign-up confirmation (sendProgramText)',
   'src/lib/server/events/reminders.ts': 'RSVP reminder texts (the hourly job)',
+  'src/lib/server/broadcasts/engine.ts': 'staff broadcasts (the delivery job)',
 };
 
 async function sources(dir: string): Promise<string[]> {

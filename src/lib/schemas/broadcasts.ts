@@ -11,7 +11,13 @@ import { ARTICLE_HTML_MAX, ATTENDEE_STATUSES, AUDIENCE_KINDS, OUTCOMES } from '.
 export const BROADCAST_CHANNELS = ['text', 'email'] as const;
 export type BroadcastChannel = (typeof BROADCAST_CHANNELS)[number];
 
-export { AUDIENCE_KINDS, ATTENDEE_STATUSES, OUTCOMES, type AudienceKind, type Outcome } from './broadcast-rules.ts';
+export {
+  AUDIENCE_KINDS,
+  ATTENDEE_STATUSES,
+  OUTCOMES,
+  type AudienceKind,
+  type Outcome,
+} from './broadcast-rules.ts';
 
 const day = z
   .string()
@@ -71,9 +77,17 @@ export const BroadcastInputSchema = z
     if (b.channel === 'email' && !b.email)
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'Please write the email' });
     if (b.channel === 'email' && b.audience.kind === 'text_subscribers')
-      ctx.addIssue({ code: 'custom', path: ['audience', 'kind'], message: 'Text subscribers agreed to texts, not email' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['audience', 'kind'],
+        message: 'Text subscribers agreed to texts, not email',
+      });
     if (b.channel === 'text' && b.audience.kind === 'newsletter_subscribers')
-      ctx.addIssue({ code: 'custom', path: ['audience', 'kind'], message: 'Newsletter subscribers agreed to email, not texts' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['audience', 'kind'],
+        message: 'Newsletter subscribers agreed to email, not texts',
+      });
     if (b.audience.kind === 'event_attendees' && !b.audience.eventId)
       ctx.addIssue({ code: 'custom', path: ['audience', 'eventId'], message: 'Please choose the event' });
   });
@@ -93,7 +107,7 @@ export const BROADCAST_STATUSES = [
 ] as const;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 
-/** The send actions (each audited; docs/decisions/118-broadcast-permissions.md). */
+/** The send actions. */
 export const BroadcastActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('prepare') }),
   z.strictObject({ action: z.literal('send') }),

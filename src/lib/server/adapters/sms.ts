@@ -146,7 +146,8 @@ export async function findSentSms(q: {
   key: string;
 }): Promise<string | null> {
   if (!smsConfigured()) {
-    if (!isLocalMode()) throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set');
+    if (!isLocalMode())
+      throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set');
     const r = await kv('outbox').get<{ id: string }>(key('sms-key', q.key));
     return r?.value.id ?? null;
   }
@@ -166,7 +167,9 @@ export async function findSentSms(q: {
     return hit?.sid ?? null;
   } catch (err) {
     const status = (err as { status?: number }).status;
-    throw new SmsSendError(status ? `Twilio answered ${status}` : `Twilio unreachable: ${(err as Error).name}`);
+    throw new SmsSendError(
+      status ? `Twilio answered ${status}` : `Twilio unreachable: ${(err as Error).name}`,
+    );
   }
 }
 

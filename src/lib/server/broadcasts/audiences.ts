@@ -11,7 +11,7 @@ import { recipientZones, zoneBucket } from '../messaging/quiet-hours.ts';
 import { hashed, kv, type StoreName } from '../store.ts';
 
 /**
- * Who a broadcast goes to (docs/decisions/119-broadcast-audiences.md). THE ONE MODULE that reads the
+ * Who a broadcast goes to (docs/decisions/118-broadcast-audiences.md). THE ONE MODULE that reads the
  * lists for broadcasts: today it pages through the records themselves (one listing page of up to
  * 1,000 keys at a time, the page's records read 50 at a time), only ever inside the delivery job
  * (engine.ts), never in a request. When the lists' summary indexes exist, `SOURCES` below is the
@@ -181,7 +181,13 @@ export function recipientOf(p: Person, channel: BroadcastChannel): Recipient | n
   const lang = isLang(p.lang) ? p.lang : DEFAULT_LANG;
   if (channel === 'text') {
     if (!p.phone) return null;
-    return { k: hashed(p.phone), to: p.phone, firstName: p.firstName, lang, bucket: zoneBucket(recipientZones(p.phone)) };
+    return {
+      k: hashed(p.phone),
+      to: p.phone,
+      firstName: p.firstName,
+      lang,
+      bucket: zoneBucket(recipientZones(p.phone)),
+    };
   }
   if (!p.email) return null;
   return { k: hashed(p.email), to: p.email, firstName: p.firstName, lang, bucket: 'any' };

@@ -141,7 +141,8 @@ async function resolve(start: StoredBroadcast, ctx: Ctx): Promise<void> {
       }
     }
     const after = await updateBroadcast(b.id, (cur) => {
-      if (cur.run.gen !== gen || cur.run.resolver?.owner !== me || cur.run.pages !== page) throw new Unchanged();
+      if (cur.run.gen !== gen || cur.run.resolver?.owner !== me || cur.run.pages !== page)
+        throw new Unchanged();
       const known = new Set(cur.run.chunks.map((c) => c.id));
       const fresh = added.filter((c) => !known.has(c.id));
       return {
@@ -213,7 +214,11 @@ async function leaseChunk(
     picked = null;
     if (cur.status !== 'sending') throw new Unchanged();
     const free = cur.run.chunks.find(
-      (c) => !c.done && !later.has(c.id) && (!c.lease || c.lease.until <= now) && windowOpenFor(cur, c.bucket, now),
+      (c) =>
+        !c.done &&
+        !later.has(c.id) &&
+        (!c.lease || c.lease.until <= now) &&
+        windowOpenFor(cur, c.bucket, now),
     );
     if (!free) {
       const complete = cur.run.resolved && cur.run.chunks.every((c) => c.done);
@@ -257,7 +262,13 @@ const TEXT_OUTCOMES: Record<Exclude<TextRefusal, 'quiet_hours'>, Outcome> = {
 const failure = (err: Error) => `${err.name}: ${err.message}`.slice(0, 200);
 
 /** One recipient, exactly once: claim, send through the guard, record. */
-async function deliver(b: StoredBroadcast, chunk: ChunkState, i: number, r: Recipient, ctx: Ctx): Promise<Result> {
+async function deliver(
+  b: StoredBroadcast,
+  chunk: ChunkState,
+  i: number,
+  r: Recipient,
+  ctx: Ctx,
+): Promise<Result> {
   const dk = deliveryKey(b.id, r.k);
   const now = ctx.clock.now();
   const claim: DeliveryClaim = { gen: b.run.gen, chunk: chunk.id, i, at: now, state: 'claimed' };
@@ -265,7 +276,8 @@ async function deliver(b: StoredBroadcast, chunk: ChunkState, i: number, r: Reci
   if (!(await bstore().create(dk, claim))) {
     const cur = (await bstore().get<DeliveryClaim>(dk))?.value;
     if (!cur) return 'retry';
-    if (cur.gen !== claim.gen || cur.chunk !== chunk.id || cur.i !== i) return { outcome: 'skipped_duplicate' };
+    if (cur.gen !== claim.gen || cur.chunk !== chunk.id || cur.i !== i)
+      return { outcome: 'skipped_duplicate' };
     if (cur.state === 'done') return { outcome: cur.outcome ?? 'sent', ...(cur.id ? { id: cur.id } : {}) };
     // Claimed within a lease's time: its worker may still be sending. Only an abandoned claim is resumed.
     if (now - cur.at < ctx.leaseMs) return 'retry';
@@ -291,7 +303,9 @@ async function deliver(b: StoredBroadcast, chunk: ChunkState, i: number, r: Reci
         await bstore().delete(dk);
         return 'retry';
       }
-      result = sent.sent ? { outcome: 'sent', id: sent.id } : { outcome: TEXT_OUTCOMES[sent.refusal as Exclude<TextRefusal, 'quiet_hours'>] };
+      result = sent.sent
+        ? { outcome: 'sent', id: sent.id }
+        : { outcome: TEXT_OUTCOMES[sent.refusal as Exclude<TextRefusal, 'quiet_hours'>] };
     } catch (err) {
       if (!(err instanceof SmsSendError)) throw err;
       // No answer: the message may have gone. The claim stays, and the next attempt asks Twilio first.
@@ -339,8 +353,8 @@ async function processChunk(
   ctx: Ctx,
 ): Promise<{ sent: number; finished: boolean }> {
   const gen = start.run.gen;
-  const recipients = (await bstore().get<{ recipients: Recipient[] }>(chunkKey(start.id, gen, chunk.id)))?.value
-    .recipients;
+  const recipients = (await bstore().get<{ recipients: Recipient[] }>(chunkKey(start.id, gen, chunk.id)))
+    ?.value.recipients;
   if (!recipients) return { sent: 0, finished: false };
   const ok = outcomeKey(start.id, gen, chunk.id);
   const rows: (OutcomeRow | null)[] =
@@ -390,7 +404,8 @@ async function processChunk(
                   ...x,
                   next,
                   done: next >= x.size,
-                  lease: holding && next < x.size ? { owner: me, until: ctx.clock.now() + ctx.leaseMs } : null,
+                  lease:
+                    holding && next < x.size ? { owner: me, until: ctx.clock.now() + ctx.leaseMs } : null,
                 }
               : x,
           ),
@@ -408,7 +423,13 @@ async function processChunk(
     await updateBroadcast(b.id, (cur) => {
       const c = cur.run.chunks.find((x) => x.id === chunk.id);
       if (c?.lease?.owner !== me) throw new Unchanged();
-      return { ...cur, run: { ...cur.run, chunks: cur.run.chunks.map((x) => (x.id === chunk.id ? { ...x, lease: null } : x)) } };
+      return {
+        ...cur,
+        run: {
+          ...cur.run,
+          chunks: cur.run.chunks.map((x) => (x.id === chunk.id ? { ...x, lease: null } : x)),
+        },
+      };
     });
   return { sent, finished: i >= recipients.length };
 }

@@ -10,7 +10,7 @@ import { hashed, key, upsert } from '../store.ts';
 import { bstore } from './repo.ts';
 
 /**
- * What the providers report after a send (docs/decisions/121-provider-feedback-webhooks.md).
+ * What the providers report after a send (docs/decisions/120-provider-feedback-webhooks.md).
  *
  * - Twilio's status callback (POST /api/sms/status, the URL each broadcast text names): signed with
  *   X-Twilio-Signature over the configured public URL and the form; a final status (delivered,
@@ -60,8 +60,14 @@ async function once(marker: string): Promise<boolean> {
 const TwilioStatusSchema = z.object({
   MessageSid: z.string().regex(/^(SM|MM)[0-9a-fA-F]{32}$/, 'Invalid MessageSid'),
   MessageStatus: z.string().max(30),
-  To: z.string().regex(/^\+\d{8,15}$/).optional(),
-  ErrorCode: z.string().regex(/^\d{1,6}$/).optional(),
+  To: z
+    .string()
+    .regex(/^\+\d{8,15}$/)
+    .optional(),
+  ErrorCode: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
 });
 
 const DeliveryRefSchema = z.object({
@@ -70,7 +76,11 @@ const DeliveryRefSchema = z.object({
   i: z.coerce.number().int().min(0),
 });
 
-const TWILIO_FINAL: Record<string, Reported> = { delivered: 'delivered', undelivered: 'undelivered', failed: 'undelivered' };
+const TWILIO_FINAL: Record<string, Reported> = {
+  delivered: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'undelivered',
+};
 
 export async function handleTwilioStatus(req: Request): Promise<{ applied: boolean }> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers.get('content-type') ?? ''))
@@ -109,7 +119,10 @@ const SendGridEventSchema = z.object({
   event: z.string().max(40),
   sg_event_id: z.string().min(1).max(100),
   timestamp: z.number().optional(),
-  broadcast: z.string().regex(/^\d{1,12}$/).optional(),
+  broadcast: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
 });
 
 const SUPPRESSING: Record<string, SuppressionReason> = {
@@ -120,9 +133,18 @@ const SUPPRESSING: Record<string, SuppressionReason> = {
 };
 
 /** Checks SendGrid's ECDSA signature over timestamp + body with the configured public key. */
-export function validSendGridSignature(publicKeyB64: string, signatureB64: string, timestamp: string, body: string): boolean {
+export function validSendGridSignature(
+  publicKeyB64: string,
+  signatureB64: string,
+  timestamp: string,
+  body: string,
+): boolean {
   try {
-    const keyObject = createPublicKey({ key: Buffer.from(publicKeyB64, 'base64'), format: 'der', type: 'spki' });
+    const keyObject = createPublicKey({
+      key: Buffer.from(publicKeyB64, 'base64'),
+      format: 'der',
+      type: 'spki',
+    });
     return verify('sha256', Buffer.from(timestamp + body), keyObject, Buffer.from(signatureB64, 'base64'));
   } catch {
     return false;
@@ -160,8 +182,8 @@ export async function handleSendGridEvents(req: Request, now = new Date()): Prom
     if (reason) await suppress(hashed(e.data.email), reason, 'sendgrid', now);
     const id = e.data.broadcast ? Number(e.data.broadcast) : null;
     if (id && e.data.event === 'delivered') await tally(id, 'delivered', e.data.sg_event_id);
-    if (id && (e.data.event === 'bounce' || e.data.event === 'dropped')) await tally(id, 'bounced', e.data.sg_event_id);
+    if (id && (e.data.event === 'bounce' || e.data.event === 'dropped'))
+      await tally(id, 'bounced', e.data.sg_event_id);
   }
   return { applied };
 }
-

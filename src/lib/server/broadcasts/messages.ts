@@ -21,7 +21,10 @@ export function textFor(b: Pick<StoredBroadcast, 'text'>, r: Pick<Recipient, 'fi
 }
 
 /** Segments a text to this recipient costs, as sent (program name and opt-out line included). */
-export function segmentsFor(b: Pick<StoredBroadcast, 'text'>, r: Pick<Recipient, 'firstName' | 'lang'>): number {
+export function segmentsFor(
+  b: Pick<StoredBroadcast, 'text'>,
+  r: Pick<Recipient, 'firstName' | 'lang'>,
+): number {
   return countSegments(compliantText(textFor(b, r), r.lang)).segments;
 }
 
@@ -33,7 +36,10 @@ export interface EmailParts {
 }
 
 /** The email for a recipient: the Spanish version when there is one and the recipient's language is Spanish. */
-export function emailFor(b: Pick<StoredBroadcast, 'email'>, r: Pick<Recipient, 'firstName' | 'lang'>): EmailParts {
+export function emailFor(
+  b: Pick<StoredBroadcast, 'email'>,
+  r: Pick<Recipient, 'firstName' | 'lang'>,
+): EmailParts {
   const e = b.email!;
   const es = r.lang === 'es' && e.htmlEs.trim() !== '';
   const fill = (s: string) => fillFirstName(s, r.firstName, e.firstNameFallback);

@@ -4,7 +4,7 @@ import { HttpError } from '../errors.ts';
 import { readText, respond } from '../http.ts';
 
 /**
- * POST /api/unsubscribe (docs/decisions/120-email-guard-and-unsubscribe.md): the address hash `u`
+ * POST /api/unsubscribe (docs/decisions/119-email-guard-and-unsubscribe.md): the address hash `u`
  * and its HMAC `t`, in the query (RFC 8058 one-click: the mail client posts
  * `List-Unsubscribe=One-Click` to the List-Unsubscribe URL) or in the form the unsubscribe page posts
  * (no script needed). The opt-out is recorded at once; the page's post lands on the done page in its
@@ -24,7 +24,8 @@ export async function handleUnsubscribe(req: Request): Promise<Response> {
   if (!validUnsubscribeToken(u, t))
     throw new HttpError(400, 'This unsubscribe link is not valid. Please use the link in the latest email.');
   await suppress(u, 'unsubscribed', body.get('List-Unsubscribe') === 'One-Click' ? 'one_click' : 'page');
-  if (body.get('List-Unsubscribe') === 'One-Click') return respond('Unsubscribed', { type: 'text/plain; charset=utf-8' });
+  if (body.get('List-Unsubscribe') === 'One-Click')
+    return respond('Unsubscribed', { type: 'text/plain; charset=utf-8' });
   return respond(null, {
     status: 303,
     headers: { Location: `${lang === DEFAULT_LANG ? '' : `/${lang}`}/unsubscribe/done` },

@@ -6,7 +6,7 @@ import { env, sessionSecret } from '../env.ts';
 import { hashed, key, kv, UNCHANGED, upsert } from '../store.ts';
 
 /**
- * The one way a bulk email goes out (docs/decisions/120-email-guard-and-unsubscribe.md). Every
+ * The one way a bulk email goes out (docs/decisions/119-email-guard-and-unsubscribe.md). Every
  * broadcast email passes here, which:
  *
  * 1. refuses an address that is suppressed: unsubscribed (the page, the one-click POST, SendGrid's
@@ -42,7 +42,12 @@ export async function suppressionOf(address: string): Promise<Suppression | null
  * Records a suppression by the address's hash (idempotent: the first reason stands, a repeat writes
  * nothing). A newsletter subscriber's record is left as it is: the suppression is what every send reads.
  */
-export async function suppress(addressHash: string, reason: SuppressionReason, via: string, now = new Date()) {
+export async function suppress(
+  addressHash: string,
+  reason: SuppressionReason,
+  via: string,
+  now = new Date(),
+) {
   return upsert<Suppression>(kv('subscribers'), suppressionKey(addressHash), (cur) =>
     cur ? UNCHANGED : { reason, at: now.toISOString(), via },
   );
@@ -129,7 +134,9 @@ export function composeBulkEmail(m: BulkEmail) {
   const page = unsubscribePageUrl(m.to, m.lang);
   const footerLines = [paidForLine(IDENTITY, m.lang), officeAddress, f.why];
   const html =
-    (m.preview ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(m.preview)}</div>` : '') +
+    (m.preview
+      ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(m.preview)}</div>`
+      : '') +
     m.html +
     `<hr><p style="font-size:12px;color:#555">${footerLines.map(escapeHtml).join('<br>')}<br>` +
     `<a href="${escapeHtml(page)}">${escapeHtml(f.unsubscribe)}</a></p>`;
@@ -148,7 +155,8 @@ export function composeBulkEmail(m: BulkEmail) {
 }
 
 export type EmailRefusal = 'suppressed' | 'invalid_address';
-export type EmailOutcome = { sent: true; id: string } | { sent: false; refusal: EmailRefusal; reason?: string };
+export type EmailOutcome =
+  { sent: true; id: string } | { sent: false; refusal: EmailRefusal; reason?: string };
 
 const ADDRESS = /^[^\s@<>()",;]{1,64}@[^\s@<>()",;]{1,253}\.[^\s@<>()",;]{2,}$/;
 

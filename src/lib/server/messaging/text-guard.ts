@@ -202,7 +202,11 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
 export const CARRIER_OPT_OUT = 21610;
 
 /** The carrier's opt-out is a STOP: logged, and the number is not texted again (also from Twilio's status callback). */
-export async function recordCarrierOptOut(phone: string, now: Date, lang: Lang = DEFAULT_LANG): Promise<void> {
+export async function recordCarrierOptOut(
+  phone: string,
+  now: Date,
+  lang: Lang = DEFAULT_LANG,
+): Promise<void> {
   const at = now.toISOString();
   try {
     await appendConsentEvent({
