@@ -132,7 +132,7 @@ export async function updateBroadcast(
   if (!next) return null;
   const after = next as StoredBroadcast;
   const b = before as StoredBroadcast | null;
-  if (!b || b.status !== after.status || b.name !== after.name || b.scheduledAt !== after.scheduledAt)
+  if (b?.status !== after.status || b?.name !== after.name || b?.scheduledAt !== after.scheduledAt)
     await indexUpsert(after);
   return after;
 }
