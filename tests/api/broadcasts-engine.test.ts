@@ -15,7 +15,7 @@ import { hashed, key, kv, setStoreFactory } from '../../src/lib/server/store.ts'
 import { countSegments } from '../../src/lib/sms-segments.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock, fakeTwilio, Killed, useKillableStores } from '../helpers/broadcasts.ts';
-import { localProviders, setEnv, TWILIO_SID, TWILIO_TOKEN } from '../helpers/forms.ts';
+import { localProviders, setEnv, TWILIO_SID, TWILIO_TOKEN, type FakeProvider } from '../helpers/forms.ts';
 
 /**
  * The delivery engine against Twilio's API on a local server, on a fake clock
@@ -92,20 +92,34 @@ async function broadcast(): Promise<StoredBroadcast> {
   });
 }
 
-/** Runs the job the way the scheduled function does: a 25-second run, then the next minute. */
-async function runUntil(clock: FakeClock, id: number, done: (b: StoredBroadcast) => boolean) {
+/**
+ * Runs the job the way the scheduled function does: a 25-second run, then the next minute. Before
+ * the clock moves on, Twilio has answered every request it got (a text whose request timed out on
+ * a busy machine still lands before the next minute, as it would at Twilio).
+ */
+async function runUntil(
+  clock: FakeClock,
+  twilio: FakeProvider,
+  id: number,
+  done: (b: StoredBroadcast) => boolean,
+) {
   for (let round = 0; round < 2000; round += 1) {
     const b = await getBroadcast(id);
     if (b && done(b)) return b;
     const started = clock.now();
     await runBroadcasts({ clock, deadline: started + 25_000, lanes: 4, batch: 25 });
+    await twilio.idle();
     clock.ms = (Math.floor(clock.now() / 60_000) + 1) * 60_000;
   }
   throw new Error('the broadcast did not finish');
 }
 
-/** The issue's figure is 50,000 (BROADCAST_TEST_N=50000, about 25 minutes here); the suite runs 3,000. */
-const N = Number(process.env.BROADCAST_TEST_N ?? 3_000);
+/**
+ * The issue's figure is 50,000: `BROADCAST_TEST_N=50000 npx vitest run tests/api/broadcasts-engine.test.ts`
+ * (about 2 minutes on the shared 2-core machine, 65 CPU-seconds). The suite runs 10,000 (about 20 CPU-seconds, 35-40 s here):
+ * every zone and boundary is in it, and `npm test` on CI has little time to spare (docs/benchmarks.md).
+ */
+const N = Number(process.env.BROADCAST_TEST_N ?? 10_000);
 describe(`a text broadcast to ${N.toLocaleString('en-US')} numbers across six zones`, () => {
   let twilio: Awaited<ReturnType<typeof fakeTwilio>>;
   let clock: FakeClock;
@@ -128,7 +142,7 @@ describe(`a text broadcast to ${N.toLocaleString('en-US')} numbers across six zo
     });
     phones = await subscribers(N);
     const b = await broadcast();
-    const ready = await runUntil(clock, b.id, (x) => x.status === 'ready');
+    const ready = await runUntil(clock, twilio, b.id, (x) => x.status === 'ready');
     expect(ready.run.recipients).toBe(N);
     // Sent, then 60 numbers reply STOP before their turn.
     await updateBroadcast(b.id, (cur) => ({ ...cur, status: 'sending' }));
@@ -136,7 +150,7 @@ describe(`a text broadcast to ${N.toLocaleString('en-US')} numbers across six zo
       await markOptedOut(p, new Date(clock.now()).toISOString(), 'en');
       stopped.add(p);
     }
-    final = await runUntil(clock, b.id, (x) => x.status === 'completed');
+    final = await runUntil(clock, twilio, b.id, (x) => x.status === 'completed');
   }, 900_000);
   afterAll(() => twilio.close());
 
@@ -213,10 +227,12 @@ describe('a worker killed at 20 random points', () => {
             runBroadcasts({ clock, deadline: clock.now() + 25_000, lanes: 4, batch: 25 }),
           );
           killable.disarm();
+          await twilio.idle();
         } catch (err) {
           if (!(err instanceof Killed)) throw err;
           kills += 1;
-          // A new process, after the dead one's leases have run out.
+          // A new process, after the dead one's leases have run out (and its last requests have landed).
+          await twilio.idle();
           killable.restart();
           clock.advance(91_000);
           continue;

@@ -11,7 +11,6 @@ import {
   zoneBucket,
 } from '../../src/lib/server/messaging/quiet-hours.ts';
 import { compliantText } from '../../src/lib/server/messaging/text-compliance.ts';
-import { countSegments } from '../../src/lib/sms-segments.ts';
 
 /** docs/decisions/115-quiet-hours-in-the-recipients-zone.md */
 describe('area code to zone (Google libphonenumber’s map, generated)', () => {
@@ -120,14 +119,5 @@ describe('every text names the campaign and says how to stop, in the recipient�
     );
     const full = 'Avery for Mayor: polls open 7-8. Reply STOP to opt out.';
     expect(compliantText(full, 'en')).toBe(full);
-  });
-});
-
-describe('segments (Twilio’s calculator)', () => {
-  it('GSM-7 fits 160 in one segment, 153 a segment after; an emoji makes it UCS-2', () => {
-    expect(countSegments('a'.repeat(160))).toMatchObject({ encoding: 'GSM-7', segments: 1 });
-    expect(countSegments('a'.repeat(161))).toMatchObject({ encoding: 'GSM-7', segments: 2 });
-    expect(countSegments('Vote! 🗳️')).toMatchObject({ encoding: 'UCS-2', segments: 1 });
-    expect(countSegments(`${'a'.repeat(69)}😀`)).toMatchObject({ encoding: 'UCS-2', segments: 2 });
   });
 });

@@ -118,9 +118,9 @@ export const BroadcastActionSchema = z.discriminatedUnion('action', [
 ]);
 export type BroadcastAction = z.output<typeof BroadcastActionSchema>;
 
-/** A test send goes to the sender's own phone or email only. */
+/** A test send goes to the sender's own phone (given) or email (the account's; `to` may repeat it). */
 export const TestSendSchema = z.strictObject({
-  to: z.string().trim().min(3).max(254),
+  to: z.string().trim().min(3).max(254).optional(),
   lang: z.enum(LANGS).default('en'),
 });
 
