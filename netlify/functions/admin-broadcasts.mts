@@ -5,16 +5,18 @@ import { audit } from '../../src/lib/server/audit/audit.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { listBroadcasts } from '../../src/lib/server/broadcasts/repo.ts';
 import {
+  BROADCAST_ACTIONS,
+  EDITOR_ACTIONS,
+  type BroadcastActionName as Action,
+} from '../../src/lib/schemas/broadcast-views.ts';
+import {
   act,
-  ACTIONS,
   broadcastCsv,
   broadcastTarget,
   broadcastView,
   createDraft,
-  EDITOR_ACTIONS,
   testSend,
   updateDraft,
-  type Action,
 } from '../../src/lib/server/broadcasts/staff.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import { allowMethods, download, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
@@ -68,7 +70,7 @@ export default handle(async (req: Request, context: Context) => {
     return json(result);
   }
   if (action !== undefined) {
-    if (!(ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'Not found');
+    if (!(BROADCAST_ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'Not found');
     const a = action as Action;
     const user = await requireUser(req, {
       permission: EDITOR_ACTIONS.includes(a) ? 'draft_broadcasts' : 'send_broadcasts',

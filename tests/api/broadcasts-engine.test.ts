@@ -10,7 +10,7 @@ import {
 } from '../../src/lib/server/broadcasts/repo.ts';
 import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
 import { DEFAULT_SEND_WINDOW, insideRecipientWindow } from '../../src/lib/server/messaging/quiet-hours.ts';
-import { compliantText } from '../../src/lib/server/messaging/text-compliance.ts';
+import { compliantText } from '../../src/lib/text-compliance.ts';
 import { hashed, key, kv, setStoreFactory } from '../../src/lib/server/store.ts';
 import { countSegments } from '../../src/lib/sms-segments.ts';
 import { startBlobs } from '../helpers/blobs.ts';

@@ -3,7 +3,7 @@ import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
 import type { StoredSubscriber, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast, listBroadcasts } from '../../src/lib/server/broadcasts/repo.ts';
-import type { BroadcastView } from '../../src/lib/server/broadcasts/staff.ts';
+import type { BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
 import { insideRecipientWindow, DEFAULT_SEND_WINDOW } from '../../src/lib/server/messaging/quiet-hours.ts';
 import { hashed, key, kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';

@@ -585,6 +585,7 @@ describe('admin roles (stubbed API)', () => {
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Broadcasts',
       'Donations',
       'Outreach Links',
       'Trash',

@@ -42,7 +42,7 @@ describe('useAuth', () => {
 describe('dashboard tabs per role', () => {
   const labels = (role: Role) => dashboardTabs(userWith(role)).map((t) => t.label);
 
-  it('admin sees every tab including User Management, Inbox, Activity and Trash', () => {
+  it('admin sees every tab including User Management, Inbox, Broadcasts, Activity and Trash', () => {
     expect(labels('admin')).toEqual([
       'Blog Management',
       'Events Management',
@@ -50,6 +50,7 @@ describe('dashboard tabs per role', () => {
       'User Management',
       'Campaign Progress',
       'Inbox',
+      'Broadcasts',
       'Donations',
       'Outreach Links',
       'Activity',
@@ -59,13 +60,14 @@ describe('dashboard tabs per role', () => {
     ]);
   });
 
-  it('editor sees the Trash but no User Management or Activity', () => {
+  it('editor sees the Trash and Broadcasts but no User Management or Activity', () => {
     expect(labels('editor')).toEqual([
       'Blog Management',
       'Events Management',
       'Social Media',
       'Campaign Progress',
       'Inbox',
+      'Broadcasts',
       'Donations',
       'Outreach Links',
       'Trash',

@@ -10,7 +10,7 @@ import {
   recipientZones,
   zoneBucket,
 } from '../../src/lib/server/messaging/quiet-hours.ts';
-import { compliantText } from '../../src/lib/server/messaging/text-compliance.ts';
+import { compliantText } from '../../src/lib/text-compliance.ts';
 
 /** docs/decisions/115-quiet-hours-in-the-recipients-zone.md */
 describe('area code to zone (Google libphonenumber’s map, generated)', () => {

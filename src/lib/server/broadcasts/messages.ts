@@ -1,17 +1,13 @@
 import type { Lang } from '../../lang.ts';
 import type { StoredBroadcast } from '../../schemas/broadcasts.ts';
 import { countSegments } from '../../sms-segments.ts';
-import { compliantText } from '../messaging/text-compliance.ts';
+import { compliantText, fillFirstName } from '../../text-compliance.ts';
 import type { Recipient } from './audiences.ts';
 
-/**
+/*
  * What each recipient is sent: `{firstName}` filled in (the fallback when the list has no name), the
  * Spanish variant for recipients whose stored language is Spanish when the broadcast has one.
  */
-const FIRST_NAME = /\{firstName\}/g;
-
-export const fillFirstName = (template: string, firstName: string, fallback: string): string =>
-  template.replace(FIRST_NAME, () => firstName.trim() || fallback);
 
 /** The text body for a recipient (before the guard adds what the body lacks; the same addition is counted). */
 export function textFor(b: Pick<StoredBroadcast, 'text'>, r: Pick<Recipient, 'firstName' | 'lang'>): string {

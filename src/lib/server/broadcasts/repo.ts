@@ -1,11 +1,10 @@
 import {
   StoredBroadcastSchema,
-  type BroadcastChannel,
-  type BroadcastStatus,
   type RunState,
   type StoredBroadcast,
 } from '../../schemas/broadcasts.ts';
 import { OUTCOMES } from '../../schemas/broadcast-rules.ts';
+import type { BroadcastListItem } from '../../schemas/broadcast-views.ts';
 import { HttpError } from '../errors.ts';
 import { key, kv, nextId, update, upsert, type KV } from '../store.ts';
 
@@ -29,14 +28,7 @@ export const chunkKey = (id: number, gen: number, chunk: string) => key('chunk',
 export const outcomeKey = (id: number, gen: number, chunk: string) => key('outcome', id, gen, chunk);
 export const deliveryKey = (id: number, k: string) => key('delivery', id, k);
 
-export interface IndexItem {
-  id: number;
-  name: string;
-  channel: BroadcastChannel;
-  status: BroadcastStatus;
-  scheduledAt: string | null;
-  updatedAt: string;
-}
+export type IndexItem = BroadcastListItem;
 interface Index {
   items: IndexItem[];
 }

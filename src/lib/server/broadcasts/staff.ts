@@ -5,6 +5,12 @@ import {
   type StoredBroadcast,
 } from '../../schemas/broadcasts.ts';
 import { OUTCOME_LABELS } from '../../schemas/broadcast-rules.ts';
+import type {
+  BroadcastActionName as Action,
+  BroadcastPreview as Preview,
+  BroadcastView,
+  TestResult,
+} from '../../schemas/broadcast-views.ts';
 import type { StoredUser } from '../auth/users.ts';
 import { toE164 } from '../../schemas/fields.ts';
 import type { Lang } from '../../lang.ts';
@@ -15,7 +21,7 @@ import { HttpError } from '../errors.ts';
 import { toCsv } from '../forms/inbox.ts';
 import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts';
 import { bucketOpen } from '../messaging/quiet-hours.ts';
-import { compliantText } from '../messaging/text-compliance.ts';
+import { compliantText } from '../../text-compliance.ts';
 import { sendGuardedText, sendWindow, TEXT_REFUSALS } from '../messaging/text-guard.ts';
 import { planToVoteAvailable, type Recipient } from './audiences.ts';
 import { runBroadcasts, type OutcomeRow } from './engine.ts';
@@ -116,11 +122,6 @@ export async function updateDraft(id: number, input: BroadcastInput, by: Staff) 
   });
 }
 
-export const ACTIONS = ['prepare', 'send', 'schedule', 'pause', 'resume', 'cancel'] as const;
-export type Action = (typeof ACTIONS)[number];
-/** What editors may do besides drafting; the rest is admins' (src/lib/schemas/permissions.ts). */
-export const EDITOR_ACTIONS: readonly Action[] = ['prepare'];
-
 const MAX_SCHEDULE_DAYS = 60;
 
 /** Applies an action; the broadcast before and after (for the audit entry). */
@@ -192,28 +193,6 @@ function kickDelivery(): void {
 // ---------------------------------------------------------------------------
 // What the dashboard shows
 
-export interface Progress {
-  recipients: number;
-  /** Recipients the job has decided (sent, failed or skipped). */
-  processed: number;
-  /** Not yet processed, and of those, waiting for a closed quiet-hours window. */
-  queued: number;
-  waiting: number;
-  counts: Record<Outcome, number>;
-  /** The providers' reports so far. */
-  reported: Awaited<ReturnType<typeof reportedCounts>>;
-}
-
-export interface BroadcastView {
-  broadcast: Omit<StoredBroadcast, 'run'> & {
-    run: Omit<StoredBroadcast['run'], 'chunks' | 'resolver'> & { chunks: number };
-  };
-  progress: Progress;
-  estimate: { recipients: number; segments: number; spanish: number; pricePerSegment: number; cost: number };
-  /** What a recipient without a first name gets, in each language. */
-  preview: Record<Lang, Preview>;
-}
-
 export async function broadcastView(id: number, now = Date.now()): Promise<BroadcastView> {
   const b = await requireBroadcast(id);
   const counts = { ...b.run.counts };
@@ -252,8 +231,6 @@ export async function broadcastView(id: number, now = Date.now()): Promise<Broad
 
 // ---------------------------------------------------------------------------
 // Test send: to the sender's own phone or email, through the same guards
-
-export type TestResult = { sent: true; to: string } | { sent: false; to: string; reason: string };
 
 export async function testSend(
   id: number,
@@ -338,8 +315,6 @@ export const broadcastTarget = (b: Pick<StoredBroadcast, 'id' | 'name'>) => ({
   id: b.id,
   label: b.name,
 });
-
-export type Preview = { text: string } | { subject: string; preview: string; html: string };
 
 /** What a recipient gets (the compliance additions included): the Spanish one falls back as sending does. */
 function preview(b: StoredBroadcast, lang: Lang): Preview {

@@ -15,7 +15,7 @@ import {
   parseSendWindow,
   type SendWindow,
 } from './quiet-hours.ts';
-import { compliantText } from './text-compliance.ts';
+import { compliantText } from '../../text-compliance.ts';
 
 export { localHour };
 

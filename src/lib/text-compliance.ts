@@ -1,5 +1,5 @@
-import { IDENTITY } from '../../../content/identity.ts';
-import type { Lang } from '../../lang.ts';
+import { IDENTITY } from '../content/identity.ts';
+import type { Lang } from './lang.ts';
 
 /**
  * What every text carries (docs/decisions/116-broadcast-texts-through-the-guard.md): the program's
@@ -21,3 +21,9 @@ export function compliantText(body: string, lang: Lang): string {
   if (!HAS_OPT_OUT.test(text)) text = `${text} ${OPT_OUT_LINES[lang]}`;
   return text;
 }
+
+const FIRST_NAME = /\{firstName\}/g;
+
+/** A broadcast's `{firstName}` filled in: the recipient's first name, or the fallback when the list has none. */
+export const fillFirstName = (template: string, firstName: string, fallback: string): string =>
+  template.replace(FIRST_NAME, () => firstName.trim() || fallback);
