@@ -37,6 +37,18 @@ afterAll(async () => {
   await stop();
 });
 
+/** Texts go to the local Twilio at the test's rate, in the default window. */
+function twilioEnv(twilio: FakeProvider) {
+  setEnv({
+    TWILIO_ACCOUNT_SID: TWILIO_SID,
+    TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+    TWILIO_FROM_NUMBER: '+15045550199',
+    TWILIO_API_URL: twilio.url,
+    BROADCAST_RATE_PER_MINUTE: String(RATE),
+    SMS_SEND_WINDOW: undefined,
+  });
+}
+
 function person(phone: string, n: number): StoredTextSignup {
   const at = '2025-06-01T12:00:00.000Z';
   return {
@@ -132,14 +144,7 @@ describe(`a text broadcast to ${N.toLocaleString('en-US')} numbers across six zo
     // 7:00 in New York: every window is still closed.
     clock = new FakeClock('2025-07-01T11:00:00.000Z');
     twilio = await fakeTwilio(clock);
-    setEnv({
-      TWILIO_ACCOUNT_SID: TWILIO_SID,
-      TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
-      TWILIO_FROM_NUMBER: '+15045550199',
-      TWILIO_API_URL: twilio.url,
-      BROADCAST_RATE_PER_MINUTE: String(RATE),
-      SMS_SEND_WINDOW: undefined,
-    });
+    twilioEnv(twilio);
     phones = await subscribers(N);
     const b = await broadcast();
     const ready = await runUntil(clock, twilio, b.id, (x) => x.status === 'ready');
@@ -203,13 +208,7 @@ describe('a worker killed at 20 random points', () => {
     const killable = useKillableStores();
     const clock = new FakeClock('2025-07-01T15:00:00.000Z'); // open everywhere but Hawaii
     const twilio = await fakeTwilio(clock);
-    setEnv({
-      TWILIO_ACCOUNT_SID: TWILIO_SID,
-      TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
-      TWILIO_FROM_NUMBER: '+15045550199',
-      TWILIO_API_URL: twilio.url,
-      BROADCAST_RATE_PER_MINUTE: String(RATE),
-    });
+    twilioEnv(twilio);
     try {
       const phones = await killable.run(() => subscribers(1500));
       const b = await killable.run(() => broadcast());

@@ -1,8 +1,8 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { z } from 'zod';
-import { validTwilioSignature } from '../adapters/sms.ts';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { HttpError } from '../errors.ts';
+import { readSignedTwilioForm } from '../forms/sms-webhook.ts';
 import { readText } from '../http.ts';
 import { suppress, type SuppressionReason } from '../messaging/email-guard.ts';
 import { CARRIER_OPT_OUT, recordCarrierOptOut } from '../messaging/text-guard.ts';
@@ -83,18 +83,7 @@ const TWILIO_FINAL: Record<string, Reported> = {
 };
 
 export async function handleTwilioStatus(req: Request): Promise<{ applied: boolean }> {
-  if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers.get('content-type') ?? ''))
-    throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
-  const body = await readText(req, 16 * 1024);
-  if (!env().TWILIO_AUTH_TOKEN && !isLocalMode()) throw new ConfigError('TWILIO_AUTH_TOKEN is not set');
-  const form = new URLSearchParams(body);
-  const params: Record<string, string | string[]> = {};
-  for (const name of new Set(form.keys())) {
-    const all = form.getAll(name);
-    params[name] = all.length === 1 ? (all[0] as string) : all;
-  }
-  if (!(await validTwilioSignature(req.url, req.headers.get('x-twilio-signature'), params)))
-    throw new HttpError(403, 'Invalid signature');
+  const form = await readSignedTwilioForm(req);
   const p = TwilioStatusSchema.safeParse(Object.fromEntries(form));
   if (!p.success) throw new HttpError(400, p.error.issues[0]?.message ?? 'Invalid callback');
   const u = new URL(req.url);
