@@ -1,8 +1,4 @@
-import {
-  StoredBroadcastSchema,
-  type RunState,
-  type StoredBroadcast,
-} from '../../schemas/broadcasts.ts';
+import { StoredBroadcastSchema, type RunState, type StoredBroadcast } from '../../schemas/broadcasts.ts';
 import { OUTCOMES } from '../../schemas/broadcast-rules.ts';
 import type { BroadcastListItem } from '../../schemas/broadcast-views.ts';
 import { HttpError } from '../errors.ts';
