@@ -67,7 +67,7 @@ const detail = (page: Page) => page.getByRole('article');
 const badge = (page: Page, text: string) =>
   detail(page).getByRole('heading', { level: 3 }).getByText(text, { exact: true }).waitFor();
 
-/** The emails local mode stored for an address (the dev server's outbox, as `npm run outbox` prints them). */
+/** The emails local mode stored for an address (the dev server's outbox, as `npm run outbox` prints them: a bulk email's headers before its subject). */
 async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
   const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/outbox.mts', 'email'], {
     cwd: process.cwd(),
@@ -76,7 +76,7 @@ async function mailsTo(email: string): Promise<{ subject: string; text: string }
   const mails: { subject: string; text: string }[] = [];
   for (const m of stdout.split('─'.repeat(72))) {
     const [, to, subject = '', text = ''] =
-      /EMAIL \S+ {2}to (\S+)[^\n]*\nSubject: ([^\n]*)\n\n([\s\S]*)/.exec(m) ?? [];
+      /EMAIL \S+ {2}to (\S+)[^\n]*\n(?:[^\n]*\n)*?Subject: ([^\n]*)\n\n([\s\S]*)/.exec(m) ?? [];
     if (to === email) mails.push({ subject, text });
   }
   return mails;

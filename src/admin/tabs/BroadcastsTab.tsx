@@ -1,11 +1,18 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { messageOf } from '../../lib/client/api.ts';
 import type { Lang } from '../../lib/lang.ts';
 import { OUTCOME_LABELS, OUTCOMES } from '../../lib/schemas/broadcast-rules.ts';
 import type { BroadcastChannel, BroadcastInput, BroadcastStatus } from '../../lib/schemas/broadcasts.ts';
 import type { BroadcastActionName, BroadcastView } from '../../lib/schemas/broadcast-views.ts';
-import { broadcastCsvUrl, useBroadcast, useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
+import { useRevalidate } from '../api/shared.ts';
+import {
+  ADMIN_BROADCASTS,
+  broadcastCsvUrl,
+  useBroadcast,
+  useBroadcastActions,
+  useBroadcasts,
+} from '../api/broadcasts.ts';
 import { Badge, type BadgeVariant } from '../components/Badge.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { ListState } from '../components/ListState.tsx';
@@ -201,6 +208,12 @@ function Detail({
 }) {
   const { data: view, error, isLoading } = useBroadcast(id);
   const actions = useBroadcastActions();
+  const revalidate = useRevalidate();
+  const status = view?.broadcast.status;
+  // The job moves the status on (counted, completed): the list follows what the polled view sees.
+  useEffect(() => {
+    if (status) void revalidate(ADMIN_BROADCASTS);
+  }, [status, revalidate]);
   const [busy, setBusy] = useState<BroadcastActionName | null>(null);
   const [when, setWhen] = useState('');
   const [whenError, setWhenError] = useState<string | undefined>();
@@ -245,7 +258,7 @@ function Detail({
   );
   const e = view.estimate;
   return (
-    <article className="card stack" aria-labelledby="broadcast-detail-heading">
+    <article className="card stack broadcast-detail" aria-labelledby="broadcast-detail-heading">
       <h3 id="broadcast-detail-heading">
         {b.name} <Badge variant={STATUS[s].variant}>{STATUS[s].label}</Badge>
       </h3>
@@ -300,7 +313,10 @@ function Detail({
         </div>
       </section>
       {s !== 'completed' && s !== 'cancelled' ? <TestSend view={view} email={email} /> : null}
-      {canSend && s === 'ready' ? (
+      {s === 'ready' && e.recipients === 0 ? (
+        <p className="muted">No one is in this audience: edit the draft to choose another.</p>
+      ) : null}
+      {canSend && s === 'ready' && e.recipients > 0 ? (
         <section className="stack" aria-labelledby="broadcast-send-heading">
           <h4 id="broadcast-send-heading">Send</h4>
           <div className="row-actions">{button('send', 'btn--primary')}</div>
