@@ -3,7 +3,8 @@ import { BroadcastInputSchema, TestSendSchema } from '../../src/lib/schemas/broa
 import { z } from '../../src/lib/schemas/zod.ts';
 import { audit } from '../../src/lib/server/audit/audit.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { listBroadcasts } from '../../src/lib/server/broadcasts/repo.ts';
+import { availableAudiences } from '../../src/lib/server/broadcasts/audiences.ts';
+import { listBroadcasts, requireBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import {
   BROADCAST_ACTIONS,
   EDITOR_ACTIONS,
@@ -23,7 +24,7 @@ import { allowMethods, download, handle, idFrom, json, readJson } from '../../sr
 
 /**
  * Broadcasts (docs/decisions/121-broadcast-staff-actions.md). Editors and admins (draft_broadcasts):
- * - GET  /api/admin/broadcasts                      the list
+ * - GET  /api/admin/broadcasts                      the list, and the audiences that exist yet
  * - POST /api/admin/broadcasts                      a new draft
  * - GET  /api/admin/broadcasts/:id                  the broadcast, its progress, estimate and preview
  * - GET  /api/admin/broadcasts/:id?format=csv       every recipient and what happened (audited)
@@ -53,7 +54,7 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, ...(action ? ['POST'] : hasId ? ['GET', 'PUT'] : ['GET', 'POST']));
   if (!hasId) {
     const user = await requireUser(req, { permission: 'draft_broadcasts' });
-    if (req.method === 'GET') return json({ items: await listBroadcasts() });
+    if (req.method === 'GET') return json({ items: await listBroadcasts(), audiences: availableAudiences() });
     const b = await createDraft(await readJson(req, BroadcastInputSchema, MAX_BROADCAST_BYTES), user);
     await audit(context, user, 'broadcast.draft', broadcastTarget(b), { channel: b.channel });
     return json({ broadcast: b }, { status: 201 });
@@ -62,8 +63,7 @@ export default handle(async (req: Request, context: Context) => {
   if (action === 'test') {
     const user = await requireUser(req, { permission: 'draft_broadcasts' });
     const result = await testSend(id, user, await readJson(req, TestSendSchema));
-    const view = await broadcastView(id);
-    await audit(context, user, 'broadcast.test_send', broadcastTarget(view.broadcast), {
+    await audit(context, user, 'broadcast.test_send', broadcastTarget(await requireBroadcast(id)), {
       to: result.to,
       result: result.sent ? 'sent' : result.reason,
     });

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { useCallback } from 'react';
 import { queryFetcher } from '../../lib/client/api.ts';
+import type { AudienceKind } from '../../lib/schemas/broadcast-rules.ts';
 import type { BroadcastInput } from '../../lib/schemas/broadcasts.ts';
 import type {
   BroadcastActionName as Action,
@@ -19,7 +20,7 @@ export const broadcastCsvUrl = (id: number) => `${broadcastPath(id)}?format=csv`
 export type { Action, BroadcastInput, BroadcastView, IndexItem, TestResult };
 
 export function useBroadcasts() {
-  return useSWR<{ items: IndexItem[] }, Error>(ADMIN_BROADCASTS, queryFetcher);
+  return useSWR<{ items: IndexItem[]; audiences: AudienceKind[] }, Error>(ADMIN_BROADCASTS, queryFetcher);
 }
 
 /**

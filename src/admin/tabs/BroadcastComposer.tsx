@@ -12,7 +12,7 @@ import type { BroadcastChannel, BroadcastInput } from '../../lib/schemas/broadca
 import { countSegments } from '../../lib/sms-segments.ts';
 import { compliantText, fillFirstName } from '../../lib/text-compliance.ts';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
-import { useBroadcastActions } from '../api/broadcasts.ts';
+import { useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
 import { useEvents } from '../api/get-events.ts';
 import { CheckboxField, SelectField, TextArea, TextField } from '../components/Field.tsx';
 
@@ -117,6 +117,9 @@ export function BroadcastComposer({
   const [uploading, setUploading] = useState(false);
   const actions = useBroadcastActions();
   const events = useEvents(1, 100);
+  // The audiences that exist yet (voters with a plan to vote wait for the pledge: audiences.ts).
+  const available = useBroadcasts().data?.audiences ?? [];
+  const kinds = KINDS_FOR[f.channel].filter((k) => available.includes(k) || k === a.kind);
   const a = f.audience;
   const setAudience = (patch: Partial<Audience>) => setF({ ...f, audience: { ...a, ...patch } });
   const text = f.text;
@@ -158,7 +161,7 @@ export function BroadcastComposer({
           label="Who"
           value={a.kind}
           error={errors['audience.kind']}
-          options={KINDS_FOR[f.channel].map((k) => ({ value: k, label: AUDIENCE_LABELS[k] }))}
+          options={kinds.map((k) => ({ value: k, label: AUDIENCE_LABELS[k] }))}
           onChange={(e) => setAudience({ kind: e.target.value as AudienceKind })}
         />
         {a.kind === 'event_attendees' ? (

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../lang.ts';
+import { AUDIENCE_KINDS, type AudienceKind } from '../../schemas/broadcast-rules.ts';
 import type { Audience, BroadcastChannel } from '../../schemas/broadcasts.ts';
 import {
   StoredSubscriberSchema,
@@ -143,6 +144,10 @@ const SOURCES: Record<Exclude<Audience['kind'], 'plan_to_vote'>, Source> = {
 const PLAN_TO_VOTE: Source | null = null;
 
 export const planToVoteAvailable = (): boolean => PLAN_TO_VOTE !== null;
+
+/** The audiences staff can choose now (the composer's list). */
+export const availableAudiences = (): AudienceKind[] =>
+  AUDIENCE_KINDS.filter((k) => k !== 'plan_to_vote' || planToVoteAvailable());
 
 export class AudienceUnavailableError extends Error {
   constructor() {
