@@ -117,10 +117,10 @@ export function BroadcastComposer({
   const [uploading, setUploading] = useState(false);
   const actions = useBroadcastActions();
   const events = useEvents(1, 100);
+  const a = f.audience;
   // The audiences that exist yet (voters with a plan to vote wait for the pledge: audiences.ts).
   const available = useBroadcasts().data?.audiences ?? [];
   const kinds = KINDS_FOR[f.channel].filter((k) => available.includes(k) || k === a.kind);
-  const a = f.audience;
   const setAudience = (patch: Partial<Audience>) => setF({ ...f, audience: { ...a, ...patch } });
   const text = f.text;
   const email = f.email;
