@@ -272,28 +272,38 @@ export async function testSend(
 // ---------------------------------------------------------------------------
 // The per-broadcast CSV: every queued recipient and what happened
 
+/** Chunks read at once for the CSV (two blobs each): 500 chunks of a 100,000-recipient broadcast in about 20 rounds. */
+const CSV_CONCURRENCY = 25;
+
 export async function broadcastCsv(id: number): Promise<{ body: string; filename: string }> {
   const b = await requireBroadcast(id);
   const rows: string[][] = [];
-  for (const c of b.run.chunks) {
-    const [recipients, outcomes] = await Promise.all([
-      bstore().get<{ recipients: Recipient[] }>(chunkKey(id, b.run.gen, c.id)),
-      bstore().get<{ rows: (OutcomeRow | null)[] }>(outcomeKey(id, b.run.gen, c.id)),
-    ]);
-    const list = recipients?.value.recipients ?? [];
-    const done = outcomes?.value.rows ?? [];
-    list.forEach((r, i) => {
-      const o = done[i];
-      const outcome: Outcome | null = o ? o[0] : b.status === 'cancelled' ? 'skipped_cancelled' : null;
-      rows.push([
-        r.to,
-        r.firstName,
-        r.lang,
-        outcome ? OUTCOME_LABELS[outcome] : 'Queued',
-        o?.[1] ?? '',
-        o?.[2] ?? '',
-      ]);
-    });
+  for (let at = 0; at < b.run.chunks.length; at += CSV_CONCURRENCY) {
+    const parts = await Promise.all(
+      b.run.chunks
+        .slice(at, at + CSV_CONCURRENCY)
+        .map((c) =>
+          Promise.all([
+            bstore().get<{ recipients: Recipient[] }>(chunkKey(id, b.run.gen, c.id)),
+            bstore().get<{ rows: (OutcomeRow | null)[] }>(outcomeKey(id, b.run.gen, c.id)),
+          ]),
+        ),
+    );
+    for (const [recipients, outcomes] of parts) {
+      const done = outcomes?.value.rows ?? [];
+      (recipients?.value.recipients ?? []).forEach((r, i) => {
+        const o = done[i];
+        const outcome: Outcome | null = o ? o[0] : b.status === 'cancelled' ? 'skipped_cancelled' : null;
+        rows.push([
+          r.to,
+          r.firstName,
+          r.lang,
+          outcome ? OUTCOME_LABELS[outcome] : 'Queued',
+          o?.[1] ?? '',
+          o?.[2] ?? '',
+        ]);
+      });
+    }
   }
   const slug =
     b.name
