@@ -183,14 +183,18 @@ async function drain(b: StoredBroadcast, ctx: Ctx): Promise<number> {
   let delivered = 0;
   // Chunks that stopped on a delivery still in another worker's hands wait for a later run.
   const later = new Set<string>();
+  // Once the minute's budget is spent and the next minute starts after the deadline, no lane leases
+  // another chunk in this run (each would only lease it, find no budget and give it back).
+  let spent = false;
   const lane = async () => {
     const me = owner();
     for (;;) {
-      if (ctx.clock.now() >= ctx.deadline) return;
+      if (spent || ctx.clock.now() >= ctx.deadline) return;
       const chunk = await leaseChunk(b.id, me, ctx, later);
       if (!chunk) return;
       const r = await processChunk(chunk.b, chunk.chunk, me, pacer, ctx);
       delivered += r.sent;
+      if (r.budgetSpent) spent = true;
       if (!r.finished) later.add(chunk.chunk.id);
     }
   };
@@ -351,7 +355,7 @@ async function processChunk(
   me: string,
   pacer: Pacer,
   ctx: Ctx,
-): Promise<{ sent: number; finished: boolean }> {
+): Promise<{ sent: number; finished: boolean; budgetSpent?: boolean }> {
   const gen = start.run.gen;
   const recipients = (await bstore().get<{ recipients: Recipient[] }>(chunkKey(start.id, gen, chunk.id)))
     ?.value.recipients;
@@ -363,13 +367,17 @@ async function processChunk(
   let i = chunk.next;
   let sent = 0;
   let keep = true;
+  let budgetSpent = false;
   while (keep && i < recipients.length) {
     const now = ctx.clock.now();
     if (now >= ctx.deadline || !windowOpenFor(b, chunk.bucket, now)) break;
     const batch = recipients.slice(i, i + ctx.batch);
     const units = batch.map((r) => (b.channel === 'text' ? segmentsFor(b, r) : 1));
     const total = units.reduce((a, n) => a + n, 0);
-    if (!(await pacer.take(total, total * 4, ctx.deadline))) break;
+    if (!(await pacer.take(total, total * 4, ctx.deadline))) {
+      budgetSpent = true;
+      break;
+    }
     // Every delivery of the batch settles before anything is decided (none is left in flight on a failure).
     const settled = await Promise.allSettled(batch.map((r, j) => deliver(b, chunk, i + j, r, ctx)));
     const broken = settled.find((x): x is PromiseRejectedResult => x.status === 'rejected');
@@ -431,5 +439,5 @@ async function processChunk(
         },
       };
     });
-  return { sent, finished: i >= recipients.length };
+  return { sent, finished: i >= recipients.length, budgetSpent };
 }
