@@ -15,7 +15,7 @@
  *   BENCH_FUNCTIONS_BASELINE=ref  the commit function start-up is compared with
  *   BENCH_SKIP_VALIDATORS=1 ...   skip pa11y (HTML_CodeSniffer) and the Observatory CSP test
  *   BENCH_SKIP_TEST_WALL=1 ...    skip timing `npm test` on a clean clone (~8 min)
- *   BENCH_ONLY=pages,functions    only these sections (pages, functions, news, signups, login, sms,
+ *   BENCH_ONLY=pages,functions    only these sections (pages, functions, news, signups, login, sms, broadcasts,
  *                                 devloop, testwall, donations, scale); the report then goes to
  *                                 BENCH_OUT (default bench-partial.md), not docs/benchmarks.md
  *   BENCH_PAGES=/contact,/es/blog only these routes in the pages section (`article` and `es-article`
@@ -288,7 +288,23 @@ const keyOf: Record<string, string> = {
   'Development loop: `npm test` on a clean clone': 'testwall',
   'Donations tab with 20,000 contributions': 'donations',
   'Staff lists at scale': 'scale',
+  'Broadcasts: 100,000 text recipients': 'broadcasts',
 };
+
+/** The broadcast engine's bench in a process of its own (it swaps every store for a counting one). */
+function benchBroadcasts(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/bench/broadcasts.mts', '100000'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`scripts/bench/broadcasts.mts exited ${code}`)),
+    );
+  });
+}
 
 let lost = -1;
 let textsOverCap = false;
@@ -317,6 +333,7 @@ const sections = [
   await section('Donations tab with 20,000 contributions', benchDonations),
   // BENCH_SCALE_SIZES (default 1000,10000,100000): about 15 minutes at 100,000 on 2 cores.
   await section('Staff lists at scale', benchScale),
+  await section('Broadcasts: 100,000 text recipients', benchBroadcasts),
 ];
 
 const header = [

@@ -42,6 +42,8 @@ for (const siteID of sites) {
   const store = getStore({ name: 'outbox', consistency: 'strong' });
   const { blobs } = await store.list({ prefix: kind ? `${kind}/` : undefined });
   for (const b of blobs) {
+    // Only messages: the broadcast engine's delivery markers (sms-key/...) are not shown.
+    if (!b.key.startsWith('sms/') && !b.key.startsWith('email/')) continue;
     const value = (await store.get(b.key, { type: 'json' })) as Record<string, unknown> | null;
     if (value) entries.push({ key: b.key, value });
   }
@@ -63,6 +65,8 @@ for (const { key, value } of shown) {
     console.log(
       `EMAIL ${at}  to ${to}${replyTo ? `  reply-to ${replyTo}` : ''}${from ? `  from ${from}` : ''}`,
     );
+    const headers = value.headers as Record<string, string> | undefined;
+    for (const [name, v] of Object.entries(headers ?? {})) console.log(`${name}: ${v}`);
     console.log(`Subject: ${subject}\n`);
     console.log(text);
   }

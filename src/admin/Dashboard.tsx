@@ -10,6 +10,7 @@ import type { LaunchItem } from '../lib/schemas/launch-check.ts';
 import { RoleBadge } from './components/Badge.tsx';
 import { Tabs, type TabItem } from './components/Tabs.tsx';
 import { BlogTab } from './tabs/BlogTab.tsx';
+import { BroadcastsTab } from './tabs/BroadcastsTab.tsx';
 import { DonationsTab } from './tabs/DonationsTab.tsx';
 import { ElectionTab } from './tabs/ElectionTab.tsx';
 import { EventsTab } from './tabs/EventsTab.tsx';
@@ -44,6 +45,13 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
   // Plans to vote: their own list beside the Inbox (docs/decisions/110-plan-to-vote.md).
   if (canEdit) tabs.push({ id: 'plans', label: 'Plans to vote', render: () => <VotePlansTab /> });
+  // Broadcasts: editors draft, admins send (docs/decisions/121-broadcast-staff-actions.md).
+  if (hasPermission(user, 'draft_broadcasts'))
+    tabs.push({
+      id: 'broadcasts',
+      label: 'Broadcasts',
+      render: () => <BroadcastsTab canSend={hasPermission(user, 'send_broadcasts')} email={user.email} />,
+    });
   // Every staff role reads the donations; admin and editor set the public goal.
   tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
   tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });

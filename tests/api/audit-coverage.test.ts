@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as activityFn from '../../netlify/functions/admin-activity.mts';
+import * as adminBroadcasts from '../../netlify/functions/admin-broadcasts.mts';
 import * as adminDonations from '../../netlify/functions/admin-donations.mts';
 import * as adminElection from '../../netlify/functions/admin-election.mts';
 import * as adminVotePlans from '../../netlify/functions/admin-vote-plans.mts';
@@ -27,6 +28,8 @@ import * as twoFactorFn from '../../netlify/functions/auth-two-factor.mts';
 import * as uploadFn from '../../netlify/functions/upload.mts';
 import type { AuditEntry, AuditKind } from '../../src/lib/schemas/audit.ts';
 import { auditPage, verifyChain } from '../../src/lib/server/audit/audit.ts';
+import { updateBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
+import type { BroadcastStatus } from '../../src/lib/schemas/broadcasts.ts';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
 import { startBlobs } from '../helpers/blobs.ts';
@@ -76,6 +79,10 @@ const NOT_STAFF: Record<string, string> = {
   'POST /api/vote-plan/update': "the voter's own plan link (I voted, stop reminders)",
   // Machine callers, authenticated by their own secrets.
   'POST /api/sms/inbound': 'the SMS provider (STOP/HELP), signed',
+  'POST /api/sms/status': 'the SMS provider’s delivery reports for broadcast texts, signed',
+  'POST /api/email/events':
+    'the email provider’s Event Webhook (bounces, spam reports, unsubscribes), signed',
+  'POST /api/unsubscribe': 'a recipient unsubscribing by their own signed link',
   'POST /api/donations/actblue': 'the ActBlue webhook, signed',
   'POST /api/donations/actblue/refunds': 'the ActBlue webhook, signed',
   'POST /api/donations/actblue/cancellations': 'the ActBlue webhook, signed',
@@ -216,6 +223,32 @@ const gif = () => {
   return f;
 };
 
+/** A broadcast (an admin's draft), put in the status an action needs. */
+async function broadcast(status: BroadcastStatus = 'draft'): Promise<number> {
+  const res = await call(adminBroadcasts, '/api/admin/broadcasts', {
+    json: {
+      name: 'Coverage',
+      channel: 'email',
+      audience: { kind: 'newsletter_subscribers' },
+      email: { subject: 'S', html: '<p>Hi</p>' },
+    },
+    cookie: admin.cookie,
+  });
+  const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
+  if (status !== 'draft')
+    await updateBroadcast(id, (b) => ({ ...b, status, run: { ...b.run, recipients: 1, resolved: true } }));
+  return id;
+}
+const broadcastAction = (status: BroadcastStatus, action: string, body?: unknown) => async () =>
+  [
+    await call(adminBroadcasts, `/api/admin/broadcasts/${await broadcast(status)}/${action}`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      ...(body ? { json: body } : {}),
+    }),
+    `broadcast.${action === 'test' ? 'test_send' : action}` as AuditKind,
+  ] as [Response, AuditKind];
+
 /** A valid staff write of each endpoint: the response, and the kind of entry it must leave. */
 const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
   'POST /api/admin/exports': async () => [
@@ -225,6 +258,40 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
     }),
     'inbox.export',
   ],
+  'POST /api/admin/broadcasts': async () => [
+    await call(adminBroadcasts, '/api/admin/broadcasts', {
+      json: {
+        name: 'Drafted',
+        channel: 'text',
+        audience: { kind: 'text_subscribers' },
+        text: { body: 'Hi' },
+      },
+      cookie: editor.cookie,
+    }),
+    'broadcast.draft',
+  ],
+  'PUT /api/admin/broadcasts/:id': async () => [
+    await call(adminBroadcasts, `/api/admin/broadcasts/${await broadcast()}`, {
+      method: 'PUT',
+      json: {
+        name: 'Renamed',
+        channel: 'email',
+        audience: { kind: 'volunteers' },
+        email: { subject: 'S', html: '<p>Hi</p>' },
+      },
+      cookie: editor.cookie,
+    }),
+    'broadcast.update',
+  ],
+  'POST /api/admin/broadcasts/:id/prepare': broadcastAction('draft', 'prepare'),
+  'POST /api/admin/broadcasts/:id/test': broadcastAction('draft', 'test', {}),
+  'POST /api/admin/broadcasts/:id/send': broadcastAction('ready', 'send'),
+  'POST /api/admin/broadcasts/:id/schedule': broadcastAction('ready', 'schedule', {
+    at: new Date(Date.now() + 86_400_000).toISOString(),
+  }),
+  'POST /api/admin/broadcasts/:id/pause': broadcastAction('sending', 'pause'),
+  'POST /api/admin/broadcasts/:id/resume': broadcastAction('paused', 'resume'),
+  'POST /api/admin/broadcasts/:id/cancel': broadcastAction('scheduled', 'cancel'),
   'POST /api/admin/news': async () => [
     await call(adminNews, '/api/admin/news', { json: articleBody(), cookie: editor.cookie }),
     'article.create',
@@ -516,6 +583,15 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
 
 /** Staff exports of lists (GET ?format=csv): each must leave an entry too. */
 const EXPORTS: Record<string, { module: string; run: () => Promise<[Response, AuditKind]> }> = {
+  'GET /api/admin/broadcasts/:id?format=csv': {
+    module: 'admin-broadcasts.mts',
+    run: async () => [
+      await call(adminBroadcasts, `/api/admin/broadcasts/${await broadcast()}?format=csv`, {
+        cookie: editor.cookie,
+      }),
+      'broadcast.export',
+    ],
+  },
   'GET /api/admin/volunteers?format=csv': {
     module: 'admin-inbox.mts',
     run: async () => [

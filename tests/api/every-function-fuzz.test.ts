@@ -96,7 +96,14 @@ const made: {
   milestone?: number;
   link?: number;
   user?: number;
+  broadcast?: number;
 } = {};
+const BROADCAST = {
+  name: 'Fuzzed broadcast',
+  channel: 'text',
+  audience: { kind: 'text_subscribers', lang: 'es' },
+  text: { body: 'Hi {firstName}, polls are open.', bodyEs: 'Hola {firstName}.', firstNameFallback: 'friend' },
+};
 const EXAMPLES: Example[] = [
   {
     method: 'POST',
@@ -170,6 +177,25 @@ const EXAMPLES: Example[] = [
     pattern: '/api/admin/two-factor',
     path: () => '/api/admin/two-factor',
     body: { requireForAdmins: false, requireForAllStaff: false },
+  },
+  { method: 'POST', pattern: '/api/admin/broadcasts', path: () => '/api/admin/broadcasts', body: BROADCAST },
+  {
+    method: 'PUT',
+    pattern: '/api/admin/broadcasts/:id',
+    path: at('/api/admin/broadcasts/:id', () => made.broadcast),
+    body: BROADCAST,
+  },
+  {
+    method: 'POST',
+    pattern: '/api/admin/broadcasts/:id/test',
+    path: at('/api/admin/broadcasts/:id/test', () => made.broadcast),
+    body: { to: '+15045550123', lang: 'es' },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/admin/broadcasts/:id/prepare',
+    path: at('/api/admin/broadcasts/:id/prepare', () => made.broadcast),
+    body: {},
   },
   {
     method: 'POST',
@@ -319,6 +345,10 @@ describe('property-based fuzz of every function in netlify/functions/', () => {
     made.goal = (await goals.list())[0]?.id;
     made.milestone = (await milestones.list())[0]?.id;
     made.link = (await socialLinks.list())[0]?.id;
+    const bc = await import('../../netlify/functions/admin-broadcasts.mts');
+    const draft = await call(bc, '/api/admin/broadcasts', { json: BROADCAST, cookie: cookies.admin });
+    expect(draft.status).toBe(201);
+    made.broadcast = ((await draft.json()) as { broadcast: { id: number } }).broadcast.id;
     expect(made).not.toMatchObject({ metric: undefined });
     ids.id = Object.values(made).filter((v): v is number => v !== undefined);
     ids.n = [1, 2];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as activityFn from '../../netlify/functions/admin-activity.mts';
 import * as verificationFn from '../../netlify/functions/admin-activity-verification.mts';
 import * as adminTwoFactorFn from '../../netlify/functions/admin-two-factor.mts';
+import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
 import * as revisionsFn from '../../netlify/functions/admin-revisions.mts';
 import * as trashFn from '../../netlify/functions/admin-trash.mts';
 import * as twoFactorFn from '../../netlify/functions/auth-two-factor.mts';
@@ -11,6 +12,7 @@ import * as adminEvents from '../../netlify/functions/admin-events.mts';
 import * as previewFn from '../../netlify/functions/admin-preview.mts';
 import * as exportsFn from '../../netlify/functions/admin-exports.mts';
 import { verifyChain } from '../../src/lib/server/audit/audit.ts';
+import { updateBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import { getPolicy } from '../../src/lib/server/auth/two-factor.ts';
 import { listTrash } from '../../src/lib/server/content/history.ts';
 import { kv } from '../../src/lib/server/store.ts';
@@ -85,6 +87,22 @@ async function trashedEvent(): Promise<number> {
   return id;
 }
 
+const BROADCAST = {
+  name: 'Permissions',
+  channel: 'email',
+  audience: { kind: 'newsletter_subscribers', source: '/nobody-signed-up-here' },
+  email: { subject: 'S', html: '<p>Hi</p>' },
+};
+/** A broadcast in the status the action needs (made by an admin, driven by the job where it must be). */
+async function broadcastIn(status: 'draft' | 'ready' | 'sending' | 'paused'): Promise<number> {
+  const res = await call(broadcastsFn, '/api/admin/broadcasts', { json: BROADCAST, cookie: admin });
+  const id = ((await res.json()) as { broadcast: { id: number } }).broadcast.id;
+  if (status === 'draft') return id;
+  // Counted by hand (the audience is empty, and sending needs recipients): the status is what is tested.
+  await updateBroadcast(id, (b) => ({ ...b, status, run: { ...b.run, recipients: 1, resolved: true } }));
+  return id;
+}
+
 interface Route {
   name: string;
   /** Expected status per role; anonymous and inactive are always 401. */
@@ -124,6 +142,95 @@ const ROUTES: Route[] = [
     name: "GET /api/admin/exports/:id/download (the admin's, signed)",
     want: { viewer: 404, editor: 404, admin: 200 },
     req: async () => [exportsFn, (await adminExport()).url, {}],
+  },
+  // Broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors draft, count and test; admins send.
+  {
+    name: 'GET /api/admin/broadcasts',
+    want: EDITORS,
+    req: () => [broadcastsFn, '/api/admin/broadcasts', {}],
+  },
+  {
+    name: 'POST /api/admin/broadcasts',
+    want: { viewer: 403, editor: 201, admin: 201 },
+    req: () => [broadcastsFn, '/api/admin/broadcasts', { json: BROADCAST }],
+  },
+  {
+    name: 'GET /api/admin/broadcasts/:id',
+    want: EDITORS,
+    req: async () => [broadcastsFn, `/api/admin/broadcasts/${await broadcastIn('draft')}`, {}],
+  },
+  {
+    name: 'GET /api/admin/broadcasts/:id?format=csv',
+    want: EDITORS,
+    req: async () => [broadcastsFn, `/api/admin/broadcasts/${await broadcastIn('draft')}?format=csv`, {}],
+  },
+  {
+    name: 'PUT /api/admin/broadcasts/:id',
+    want: EDITORS,
+    req: async () => [
+      broadcastsFn,
+      `/api/admin/broadcasts/${await broadcastIn('draft')}`,
+      { method: 'PUT', json: BROADCAST },
+    ],
+  },
+  {
+    name: 'POST /api/admin/broadcasts/:id/prepare',
+    want: EDITORS,
+    req: async () => [
+      broadcastsFn,
+      `/api/admin/broadcasts/${await broadcastIn('draft')}/prepare`,
+      { method: 'POST' },
+    ],
+  },
+  {
+    name: 'POST /api/admin/broadcasts/:id/test',
+    want: EDITORS,
+    req: async () => [broadcastsFn, `/api/admin/broadcasts/${await broadcastIn('draft')}/test`, { json: {} }],
+  },
+  {
+    name: 'POST /api/admin/broadcasts/:id/send',
+    want: ADMIN_ONLY,
+    req: async () => [
+      broadcastsFn,
+      `/api/admin/broadcasts/${await broadcastIn('ready')}/send`,
+      { method: 'POST' },
+    ],
+  },
+  {
+    name: 'POST /api/admin/broadcasts/:id/schedule',
+    want: ADMIN_ONLY,
+    req: async () => [
+      broadcastsFn,
+      `/api/admin/broadcasts/${await broadcastIn('ready')}/schedule`,
+      { json: { at: new Date(Date.now() + 86_400_000).toISOString() } },
+    ],
+  },
+  {
+    name: 'POST /api/admin/broadcasts/:id/pause',
+    want: ADMIN_ONLY,
+    req: async () => [
+      broadcastsFn,
+      `/api/admin/broadcasts/${await broadcastIn('sending')}/pause`,
+      { method: 'POST' },
+    ],
+  },
+  {
+    name: 'POST /api/admin/broadcasts/:id/resume',
+    want: ADMIN_ONLY,
+    req: async () => [
+      broadcastsFn,
+      `/api/admin/broadcasts/${await broadcastIn('paused')}/resume`,
+      { method: 'POST' },
+    ],
+  },
+  {
+    name: 'POST /api/admin/broadcasts/:id/cancel',
+    want: ADMIN_ONLY,
+    req: async () => [
+      broadcastsFn,
+      `/api/admin/broadcasts/${await broadcastIn('draft')}/cancel`,
+      { method: 'POST' },
+    ],
   },
   { name: 'GET /api/admin/activity', want: ADMIN_ONLY, req: () => [activityFn, '/api/admin/activity', {}] },
   {

@@ -586,6 +586,7 @@ describe('admin roles (stubbed API)', () => {
       'Campaign Progress',
       'Inbox',
       'Plans to vote',
+      'Broadcasts',
       'Donations',
       'Outreach Links',
       'Trash',

@@ -16,6 +16,12 @@ export interface FakeProvider {
   url: string;
   requests: RecordedRequest[];
   close: () => Promise<void>;
+  /**
+   * Resolves once every request that reached the server has been answered (and none arrived for a
+   * few turns of the event loop): what a real provider has done long before a lease of 90 s runs
+   * out, which a fake clock otherwise skips in no time.
+   */
+  idle: () => Promise<void>;
 }
 
 /** A local HTTP server on 127.0.0.1 that speaks a provider's API (the handler decides the answers). */
@@ -23,7 +29,12 @@ export async function fakeProvider(
   handler: (req: RecordedRequest, res: ServerResponse) => void | Promise<void>,
 ): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
+  let open = 0;
+  let seen = 0;
   const server = createServer((req, res) => {
+    open += 1;
+    seen += 1;
+    res.on('close', () => (open -= 1));
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -39,9 +50,16 @@ export async function fakeProvider(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const turn = () => new Promise((r) => setTimeout(r, 5));
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    idle: async () => {
+      for (let before = -1; open > 0 || before !== seen;) {
+        before = seen;
+        await turn();
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -42,7 +42,7 @@ describe('useAuth', () => {
 describe('dashboard tabs per role', () => {
   const labels = (role: Role) => dashboardTabs(userWith(role)).map((t) => t.label);
 
-  it('admin sees every tab including User Management, Inbox, Activity and Trash', () => {
+  it('admin sees every tab including User Management, Inbox, Broadcasts, Activity and Trash', () => {
     expect(labels('admin')).toEqual([
       'Blog Management',
       'Events Management',
@@ -51,6 +51,7 @@ describe('dashboard tabs per role', () => {
       'Campaign Progress',
       'Inbox',
       'Plans to vote',
+      'Broadcasts',
       'Donations',
       'Outreach Links',
       'Activity',
@@ -60,7 +61,7 @@ describe('dashboard tabs per role', () => {
     ]);
   });
 
-  it('editor sees the Trash but no User Management or Activity', () => {
+  it('editor sees the Trash and Broadcasts but no User Management or Activity', () => {
     expect(labels('editor')).toEqual([
       'Blog Management',
       'Events Management',
@@ -68,6 +69,7 @@ describe('dashboard tabs per role', () => {
       'Campaign Progress',
       'Inbox',
       'Plans to vote',
+      'Broadcasts',
       'Donations',
       'Outreach Links',
       'Trash',

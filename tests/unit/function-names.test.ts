@@ -10,6 +10,7 @@ const NAMED_OTHERWISE: Record<string, string> = {
   'admin-inbox': "the staff Inbox's four lists (src/lib/inbox-routes.ts)",
   'audit-checkpoint': 'a scheduled function: no path',
   'admin-revisions': "an article's or an event's history: /api/admin/{news,events}/:id/revisions",
+  'broadcasts-worker': 'a scheduled function: no path',
   'event-reminders': 'a scheduled function: no path',
   'export-cleanup': 'a scheduled function: no path',
   'summary-compaction': 'a scheduled function: no path',

@@ -48,6 +48,16 @@ export const AUDIT_KIND_LABELS = {
   'donation.export': 'Exported donation totals',
   'upload.create': 'Uploaded image',
   'audit.export': 'Exported activity',
+  'broadcast.draft': 'Drafted broadcast',
+  'broadcast.update': 'Edited broadcast',
+  'broadcast.prepare': 'Counted broadcast recipients',
+  'broadcast.test_send': 'Sent a broadcast test',
+  'broadcast.send': 'Approved and sent broadcast',
+  'broadcast.schedule': 'Scheduled broadcast',
+  'broadcast.pause': 'Paused broadcast',
+  'broadcast.resume': 'Resumed broadcast',
+  'broadcast.cancel': 'Cancelled broadcast',
+  'broadcast.export': 'Exported broadcast report',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

@@ -10,6 +10,9 @@ const PERMISSIONS: Record<string, readonly Role[]> = {
   edit_metrics: ['admin', 'editor'],
   manage_users: ['admin'],
   view_analytics: ['admin', 'editor', 'viewer'],
+  /** Broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors draft, count and test-send them; admins send. */
+  draft_broadcasts: ['admin', 'editor'],
+  send_broadcasts: ['admin'],
 };
 
 export type Permission =
@@ -17,6 +20,8 @@ export type Permission =
   | 'edit_metrics'
   | 'manage_users'
   | 'view_analytics'
+  | 'draft_broadcasts'
+  | 'send_broadcasts'
   | 'admin'
   /** The audit trail (docs/decisions/033-audit-trail.md): not in the table above, so admin only. */
   | 'view_audit';

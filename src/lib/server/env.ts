@@ -41,6 +41,15 @@ const EnvSchema = z.object({
   DONOR_KEY_SECRET: z.string().optional(),
   // Stage rebuilds: the Netlify build hook the scheduled stage check calls (docs/decisions/088-stage-rebuild.md)
   BUILD_HOOK_URL: z.url({ protocol: /^https$/ }).optional(),
+  // Broadcasts (docs/deploy.md, "Broadcasts"; docs/decisions/117-broadcast-delivery-engine.md)
+  /** Quiet hours for campaign-timed texts in the recipient's zone, "H-H" (default 9-20, never wider than 8-21). */
+  SMS_SEND_WINDOW: z.string().optional(),
+  /** Text segments (or emails) a minute, site-wide, across every broadcast (default 3000). */
+  BROADCAST_RATE_PER_MINUTE: z.string().optional(),
+  /** Dollars per text segment, for the estimate shown before sending (default 0.0083). */
+  SMS_PRICE_PER_SEGMENT: z.string().optional(),
+  /** SendGrid's Event Webhook verification key (base64 DER of its ECDSA P-256 public key). */
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   // Bootstrap (npm run create-admin reads these too)
   BLOBS_STORE_PREFIX: z.string().default(''),
 });

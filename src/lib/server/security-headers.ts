@@ -28,6 +28,8 @@ export const NO_REFERRER_PATHS = [
   '/es/rsvp/cancel',
   '/newsletter/confirm',
   '/es/newsletter/confirm',
+  '/unsubscribe',
+  '/es/unsubscribe',
 ];
 
 const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;

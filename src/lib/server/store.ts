@@ -61,6 +61,8 @@ export const STORE_NAMES = [
   'exports',
   /** Plans to vote and their reminder queue (src/lib/server/vote-plans/). */
   'vote-plans',
+  /** Staff broadcasts, their queues, deliveries and pacing (src/lib/server/broadcasts/). */
+  'broadcasts',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 

@@ -89,6 +89,8 @@ const EXAMPLES: Record<string, (facts: PageFacts, lang: Lang) => string[]> = {
     `/newsletter/confirm?token=${'A'.repeat(43)}`,
     '/newsletter/confirm?token=bad',
   ],
+  // A bulk email's unsubscribe link: well formed (the button's page), and broken.
+  '/unsubscribe': () => [`/unsubscribe?u=${'a'.repeat(64)}&t=${'A'.repeat(43)}`, '/unsubscribe?u=bad'],
   '/admin/preview': (f) => [`/admin/preview?id=${f.articleId}`],
   // A plan to vote's own page (the seeded demo plan), a link that is not a plan's, and no link at all.
   '/vote/plan': () => [`/vote/plan?id=${DEMO_PLAN_LINK}`, `/vote/plan?id=${'A'.repeat(22)}`, '/vote/plan'],

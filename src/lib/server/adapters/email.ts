@@ -17,6 +17,12 @@ export interface EmailMessage {
   text: string;
   replyTo?: string;
   attachments?: EmailAttachment[];
+  /** An HTML part beside the text (bulk email: src/lib/server/messaging/email-guard.ts). */
+  html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** Echoed back by SendGrid's Event Webhook with each event (the broadcast delivery it belongs to). */
+  customArgs?: Record<string, string>;
 }
 
 export class EmailSendError extends Error {
@@ -55,7 +61,13 @@ export async function sendEmail(msg: EmailMessage): Promise<{ id: string; via: '
       from: { email: EMAIL_FROM },
       ...(msg.replyTo ? { reply_to: { email: msg.replyTo } } : {}),
       subject: msg.subject,
-      content: [{ type: 'text/plain', value: msg.text }],
+      // SendGrid requires text/plain before text/html.
+      content: [
+        { type: 'text/plain', value: msg.text },
+        ...(msg.html ? [{ type: 'text/html', value: msg.html }] : []),
+      ],
+      ...(msg.headers ? { headers: msg.headers } : {}),
+      ...(msg.customArgs ? { custom_args: msg.customArgs } : {}),
       ...(msg.attachments?.length
         ? {
             attachments: msg.attachments.map((a) => ({

@@ -9,6 +9,10 @@ export interface SmsMessage {
   /** E.164 number. */
   to: string;
   body: string;
+  /** The sender's delivery key (a broadcast's, per recipient): the outbox keeps it for findSentSms. */
+  key?: string;
+  /** Twilio's StatusCallback: where it posts this message's delivery status. */
+  statusCallback?: string;
 }
 
 export class SmsSendError extends Error {
@@ -96,6 +100,7 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
     const at = new Date().toISOString();
     const id = `${at}-${randomBytes(4).toString('hex')}`;
     await kv('outbox').put(key('sms', id), { ...msg, at });
+    if (msg.key) await kv('outbox').put(key('sms-key', msg.key), { id });
     console.info(`[sms:outbox] to=${msg.to.slice(0, -4)}**** (local mode: stored in the Blobs outbox)`);
     return { id, via: 'outbox' };
   }
@@ -111,6 +116,7 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
     const sent = await twilioClient.messages.create({
       to: msg.to,
       body: msg.body,
+      ...(msg.statusCallback ? { statusCallback: msg.statusCallback } : {}),
       ...sender,
     });
     return { id: sent.sid, via: 'twilio' };
@@ -123,6 +129,46 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
         ? `Twilio answered ${status}${typeof code === 'number' ? ` (code ${code})` : ''}`
         : `Twilio unreachable: ${(err as Error).name}`,
       typeof code === 'number' ? code : undefined,
+    );
+  }
+}
+
+/**
+ * Whether the provider already took this message: the same body to the same number, created at or
+ * after `since` (Twilio's Messages list filtered by To, newest first; local mode: the outbox's record
+ * of the delivery key). The sending engine asks before it re-sends a delivery a stopped worker had
+ * claimed (docs/decisions/117-broadcast-delivery-engine.md). Returns the message id, or null.
+ */
+export async function findSentSms(q: {
+  to: string;
+  body: string;
+  since: Date;
+  key: string;
+}): Promise<string | null> {
+  if (!smsConfigured()) {
+    if (!isLocalMode())
+      throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set');
+    const r = await kv('outbox').get<{ id: string }>(key('sms-key', q.key));
+    return r?.value.id ?? null;
+  }
+  const e = env();
+  try {
+    const twilioClient = await client(
+      e.TWILIO_ACCOUNT_SID as string,
+      e.TWILIO_AUTH_TOKEN as string,
+      e.TWILIO_API_URL,
+    );
+    // A queued message has no date_sent yet, so the list is filtered by number only and the time is
+    // checked on date_created. A subscriber gets few texts: the newest 50 cover any resume window.
+    const recent = await twilioClient.messages.list({ to: q.to, limit: 50, pageSize: 50 });
+    const hit = recent.find(
+      (m) => m.body === q.body && m.dateCreated && m.dateCreated.getTime() >= q.since.getTime() - 60_000,
+    );
+    return hit?.sid ?? null;
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    throw new SmsSendError(
+      status ? `Twilio answered ${status}` : `Twilio unreachable: ${(err as Error).name}`,
     );
   }
 }

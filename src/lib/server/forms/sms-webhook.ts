@@ -22,16 +22,14 @@ export async function twiml(reply: string | null): Promise<Response> {
 }
 
 /**
- * POST /api/sms/inbound. The signature is checked before the body is used
- * for anything; only the method, content type and size are looked at first.
- * Without TWILIO_AUTH_TOKEN every request is refused (403 in local mode,
- * 503 in production where it is a configuration fault).
+ * A Twilio webhook's form, once its X-Twilio-Signature holds: only the content type and size are
+ * looked at first (415, 413); a bad or missing signature is 403, and without TWILIO_AUTH_TOKEN every
+ * request is refused (403 in local mode, 503 in production where it is a configuration fault). Shared
+ * by the inbound-message webhook and the broadcast status callback (src/lib/server/broadcasts/feedback.ts).
  */
-export async function handleInboundWebhook(req: Request): Promise<Response> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+export async function readSignedTwilioForm(req: Request): Promise<URLSearchParams> {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers.get('content-type') ?? ''))
     throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
-  }
   const body = await readText(req, 16 * 1024);
   if (!env().TWILIO_AUTH_TOKEN && !isLocalMode()) throw new ConfigError('TWILIO_AUTH_TOKEN is not set');
   const form = new URLSearchParams(body);
@@ -40,9 +38,17 @@ export async function handleInboundWebhook(req: Request): Promise<Response> {
     const all = form.getAll(name);
     params[name] = all.length === 1 ? (all[0] as string) : all;
   }
-  if (!(await validTwilioSignature(req.url, req.headers.get('x-twilio-signature'), params))) {
+  if (!(await validTwilioSignature(req.url, req.headers.get('x-twilio-signature'), params)))
     throw new HttpError(403, 'Invalid signature');
-  }
+  return form;
+}
+
+/**
+ * POST /api/sms/inbound. The signature is checked before the body is used
+ * for anything (readSignedTwilioForm).
+ */
+export async function handleInboundWebhook(req: Request): Promise<Response> {
+  const form = await readSignedTwilioForm(req);
 
   const parsed = InboundSchema.safeParse({
     MessageSid: form.get('MessageSid'),

@@ -1,7 +1,8 @@
 import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
-import { sendSms, SmsSendError } from '../adapters/sms.ts';
+import { findSentSms, sendSms, SmsSendError } from '../adapters/sms.ts';
+import { env } from '../env.ts';
 import { rsvpKey } from '../events/rsvp-keys.ts';
 import { phoneRefusal } from '../forms/phone-policy.ts';
 import { reserveDailyText, reserveTextToNumber } from '../forms/text-limits.ts';
@@ -9,6 +10,16 @@ import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from '../form
 import { hashed, kv } from '../store.ts';
 import type { PlanReminder } from '../../vote-plan.ts';
 import { getPlan, type PlanRound } from '../vote-plans/record.ts';
+import {
+  DEFAULT_SEND_WINDOW,
+  insideRecipientWindow,
+  localHour,
+  parseSendWindow,
+  type SendWindow,
+} from './quiet-hours.ts';
+import { compliantText } from '../../text-compliance.ts';
+
+export { localHour };
 
 /**
  * The one way the site sends a text (docs/decisions/080-text-guard.md).
@@ -26,9 +37,14 @@ import { getPlan, type PlanRound } from '../vote-plans/record.ts';
  *    gave text consent for this number and its reminders are not stopped;
  * 3. not opted out: the person's STOP state, read fresh at dispatch (a STOP to
  *    any campaign text stops every kind of text);
- * 4. quiet hours in the recipient's time zone, for the purposes that have them;
+ * 4. quiet hours in the recipient's time zone (from the number's area code:
+ *    quiet-hours.ts), for the purposes that have them;
  * 5. per-number texts a day (and one confirmation a day), then the site's
- *    daily cap SMS_DAILY_CAP (text-limits.ts, the one definition of each).
+ *    daily cap SMS_DAILY_CAP (text-limits.ts, the one definition of each) for
+ *    the purposes that count against it.
+ *
+ * Whatever the caller wrote, the text sent names the program and carries the
+ * opt-out line in the recipient's language (text-compliance.ts).
  *
  * Per-source (IP) limits are taken where a request asks for a text, since a
  * reminder goes out a day later from a job with no IP: the sign-up's
@@ -43,51 +59,49 @@ import { getPlan, type PlanRound } from '../vote-plans/record.ts';
  * compare-and-set): a refused or failed text is recorded, never retried twice.
  */
 
-/** Why a text is sent; each has its consent and its quiet-hours rule. */
-export type TextPurpose = 'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder';
+/** Why a text is sent; each has its consent, its quiet-hours rule and whether it counts against SMS_DAILY_CAP. */
+export type TextPurpose = 'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
-  signup_confirmation: { quietHours: false },
+  signup_confirmation: { quietHours: false, dailyCap: true },
   /** Sent by a scheduled job, so it keeps to the send window. */
-  rsvp_reminder: { quietHours: true },
+  rsvp_reminder: { quietHours: true, dailyCap: true },
   /** A plan-to-vote reminder (docs/decisions/111-plan-reminders.md): sent by a scheduled job, in the window. */
-  plan_reminder: { quietHours: true },
-} as const satisfies Record<TextPurpose, { quietHours: boolean }>;
+  plan_reminder: { quietHours: true, dailyCap: true },
+  /**
+   * A staff broadcast to the text list (docs/decisions/116-broadcast-texts-through-the-guard.md): an
+   * admin approved its recipients and cost, and the delivery engine paces it, so it does not spend the
+   * daily cap that bounds what strangers can cause; every other check holds.
+   */
+  broadcast: { quietHours: true, dailyCap: false },
+} as const satisfies Record<TextPurpose, { quietHours: boolean; dailyCap: boolean }>;
 
 /** Where the consent for a text is on record. */
 export type TextConsent =
   | { purpose: 'signup_confirmation' }
   | { purpose: 'rsvp_reminder'; eventId: number; rsvpId: string }
-  | { purpose: 'plan_reminder'; round: PlanRound; planId: string; reminder: PlanReminder };
+  | { purpose: 'plan_reminder'; round: PlanRound; planId: string; reminder: PlanReminder }
+  /** The person is subscribed to the text list, read at the moment of dispatch. */
+  | { purpose: 'broadcast'; broadcastId: number };
 
 /**
- * Quiet hours: texts that keep to them go out only from 9:00 until 20:00 in
- * the recipient's time zone (47 CFR 64.1200(c)(1) allows 8-21; stricter states
- * allow 8-20 or 9-20, so 9-20 fits all of them).
+ * Quiet hours: texts that keep to them go out only inside the send window
+ * (SMS_SEND_WINDOW, default 9:00 until 20:00, never wider than 8:00-21:00) in
+ * the recipient's time zone (quiet-hours.ts).
  */
-export const SEND_WINDOW = { fromHour: 9, untilHour: 20 } as const;
+export const SEND_WINDOW: SendWindow = DEFAULT_SEND_WINDOW;
 
-/**
- * The recipient's time zone. Today every number gets the campaign's (New
- * Orleans): the place to plug in a zone from the number's area code or the
- * person's ZIP later, with the campaign's zone as the fallback.
- */
-export function recipientTimeZone(_phone: string): string {
-  return CAMPAIGN_TIME_ZONE;
+/** The configured send window (SMS_SEND_WINDOW, "9-20"), kept inside 8-21. */
+export function sendWindow(): SendWindow {
+  return parseSendWindow(env().SMS_SEND_WINDOW);
 }
 
-/** The hour (0-23) at `now` in `timeZone`. */
-export function localHour(now: Date, timeZone: string): number {
-  return Number(
-    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now),
-  );
-}
-
-/** Whether `now` is inside the send window in `timeZone`. */
+/** Whether `now` is inside the configured send window in `timeZone`. */
 export function insideSendWindow(now: Date, timeZone: string = CAMPAIGN_TIME_ZONE): boolean {
+  const w = sendWindow();
   const h = localHour(now, timeZone);
-  return h >= SEND_WINDOW.fromHour && h < SEND_WINDOW.untilHour;
+  return h >= w.fromHour && h < w.untilHour;
 }
 
 export interface TextRequest {
@@ -101,6 +115,18 @@ export interface TextRequest {
    */
   dailySlotTaken?: boolean;
   now?: Date;
+  /** The sending engine's delivery, for broadcasts (src/lib/server/broadcasts/engine.ts). */
+  delivery?: {
+    /** One per (broadcast, recipient): the outbox and the provider lookup know the message by it. */
+    key: string;
+    /** Where the provider reports this message's fate (Twilio's StatusCallback). */
+    statusCallback?: string;
+    /**
+     * The delivery was claimed at this time by a worker that stopped before recording the result: the
+     * provider is asked whether it took the message, and only if it did not is the text sent.
+     */
+    resumeSince?: Date;
+  };
 }
 
 /** Why the guard did not send. */
@@ -117,10 +143,19 @@ export const TEXT_REFUSALS: Record<TextRefusal, string> = {
   daily_cap: 'Daily text cap (SMS_DAILY_CAP) reached',
 };
 
-export type TextOutcome = { sent: true; id: string } | { sent: false; refusal: TextRefusal };
+export type TextOutcome =
+  | {
+      sent: true;
+      id: string;
+      /** The text as sent (with the program name and opt-out line). */
+      body: string;
+      /** A resumed delivery the provider had already taken: nothing was sent now. */
+      resumed?: boolean;
+    }
+  | { sent: false; refusal: TextRefusal };
 
 async function hasConsent(consent: TextConsent, to: string, subscribed: boolean): Promise<boolean> {
-  if (consent.purpose === 'signup_confirmation') return subscribed;
+  if (consent.purpose === 'signup_confirmation' || consent.purpose === 'broadcast') return subscribed;
   if (consent.purpose === 'plan_reminder') {
     // The plan's own text consent, for this very number, reminders not stopped; no morning text after "I voted".
     const plan = await getPlan(consent.round, consent.planId);
@@ -149,18 +184,29 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
   const refuse = (refusal: TextRefusal): TextOutcome => ({ sent: false, refusal });
   if (phoneRefusal(req.to) !== null) return refuse('number_not_allowed');
   const person = await getPerson(hashed(req.to));
+  const body = compliantText(req.body, person?.lang ?? DEFAULT_LANG);
+  const delivery = req.delivery;
+  if (delivery?.resumeSince) {
+    // Exactly once across a worker that stopped mid-send: ask before sending again.
+    const found = await findSentSms({ to: req.to, body, since: delivery.resumeSince, key: delivery.key });
+    if (found) return { sent: true, id: found, body, resumed: true };
+  }
   if (person?.smsStatus === 'opted_out') return refuse('opted_out');
   if (!(await hasConsent(req.consent, req.to, person?.smsStatus === 'subscribed')))
     return refuse('no_consent');
-  if (TEXT_PURPOSES[req.consent.purpose].quietHours && !insideSendWindow(now, recipientTimeZone(req.to)))
-    return refuse('quiet_hours');
+  const purpose = TEXT_PURPOSES[req.consent.purpose];
+  if (purpose.quietHours && !insideRecipientWindow(now, req.to, sendWindow())) return refuse('quiet_hours');
   const at = now.getTime();
   if (!(await reserveTextToNumber(req.to, req.consent.purpose === 'signup_confirmation', at)))
     return refuse('number_limit');
-  if (!req.dailySlotTaken && !(await reserveDailyText(at))) return refuse('daily_cap');
+  if (purpose.dailyCap && !req.dailySlotTaken && !(await reserveDailyText(at))) return refuse('daily_cap');
   try {
-    const sent = await sendSms({ to: req.to, body: req.body });
-    return { sent: true, id: sent.id };
+    const sent = await sendSms({
+      to: req.to,
+      body,
+      ...(delivery ? { key: delivery.key, statusCallback: delivery.statusCallback } : {}),
+    });
+    return { sent: true, id: sent.id, body };
   } catch (err) {
     if (err instanceof SmsSendError && err.code === CARRIER_OPT_OUT)
       await recordCarrierOptOut(req.to, now, person?.lang);
@@ -171,8 +217,12 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
 /** Twilio's answer for a number that opted out with the carrier (it replied STOP to our sender). */
 export const CARRIER_OPT_OUT = 21610;
 
-/** The carrier's opt-out is a STOP: logged, and the number is not texted again. */
-async function recordCarrierOptOut(phone: string, now: Date, lang: Lang = DEFAULT_LANG): Promise<void> {
+/** The carrier's opt-out is a STOP: logged, and the number is not texted again (also from Twilio's status callback). */
+export async function recordCarrierOptOut(
+  phone: string,
+  now: Date,
+  lang: Lang = DEFAULT_LANG,
+): Promise<void> {
   const at = now.toISOString();
   try {
     await appendConsentEvent({

@@ -70,3 +70,18 @@ export function newsletterConfirmRoute(astro: Pick<AstroGlobal, 'response' | 'ur
   astro.response.status = 400;
   return null;
 }
+
+/**
+ * The unsubscribe page's link (docs/decisions/119-email-guard-and-unsubscribe.md): the address hash
+ * and its proof when well formed (checked for real when the button posts), else a 400 page. Never cached.
+ */
+export function unsubscribeRoute(
+  astro: Pick<AstroGlobal, 'response' | 'url'>,
+): { u: string; t: string } | null {
+  astro.response.headers.set('Cache-Control', 'no-store');
+  const u = astro.url.searchParams.get('u') ?? '';
+  const t = astro.url.searchParams.get('t') ?? '';
+  if (/^[a-f0-9]{64}$/.test(u) && /^[A-Za-z0-9_-]{43}$/.test(t)) return { u, t };
+  astro.response.status = 400;
+  return null;
+}

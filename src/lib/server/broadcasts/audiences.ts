@@ -1,0 +1,241 @@
+import { DEFAULT_LANG, isLang, type Lang } from '../../lang.ts';
+import { AUDIENCE_KINDS, type AudienceKind } from '../../schemas/broadcast-rules.ts';
+import type { Audience, BroadcastChannel } from '../../schemas/broadcasts.ts';
+import {
+  StoredSubscriberSchema,
+  StoredTextSignupSchema,
+  StoredVolunteerSchema,
+} from '../../schemas/inbox.ts';
+import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
+import { rsvpPrefix } from '../events/rsvp.ts';
+import { recipientZones, zoneBucket } from '../messaging/quiet-hours.ts';
+import { hashed, kv, type StoreName } from '../store.ts';
+import { parsePlan } from '../vote-plans/record.ts';
+
+/**
+ * Who a broadcast goes to (docs/decisions/118-broadcast-audiences.md). THE ONE MODULE that reads the
+ * lists for broadcasts: today it pages through the records themselves (one listing page of up to
+ * 1,000 keys at a time, the page's records read 50 at a time), only ever inside the delivery job
+ * (engine.ts), never in a request: each source only has to yield people page by page.
+ */
+
+/** A person as every list describes them, before the audience's filters. */
+export interface Person {
+  phone: string | null;
+  email: string | null;
+  firstName: string;
+  lang: Lang;
+  city: string | null;
+  zip: string | null;
+  /** The page (with any refcode) the person signed up on. */
+  source: string | null;
+  /** When they joined the list (ISO). */
+  joinedAt: string | null;
+}
+
+/** One queued recipient. */
+export interface Recipient {
+  /** sha256 of the number or address: the delivery's key within the broadcast, and what makes a duplicate. */
+  k: string;
+  to: string;
+  firstName: string;
+  lang: Lang;
+  /** Texts: the recipient's zone bucket (quiet-hours.ts); emails: 'any'. */
+  bucket: string;
+}
+
+interface Source {
+  store: StoreName;
+  prefix: (a: Audience) => string;
+  /** The person a record describes, or null when the record is not on the list (opted out, pending, cancelled). */
+  person: (raw: unknown, a: Audience) => Person | null;
+}
+
+const SOURCES: Record<Exclude<Audience['kind'], 'plan_to_vote'>, Source> = {
+  text_subscribers: {
+    store: 'signups',
+    prefix: () => 'person/',
+    person: (raw) => {
+      const p = StoredTextSignupSchema.safeParse(raw);
+      if (!p.success || p.data.smsStatus !== 'subscribed') return null;
+      const s = p.data;
+      return {
+        phone: s.phone,
+        email: null,
+        firstName: s.firstName,
+        lang: s.lang,
+        city: null,
+        zip: null,
+        source: s.sourcePage,
+        joinedAt: s.consentAt ?? s.createdAt,
+      };
+    },
+  },
+  newsletter_subscribers: {
+    store: 'subscribers',
+    prefix: () => 'subscriber/',
+    person: (raw) => {
+      const p = StoredSubscriberSchema.safeParse(raw);
+      if (!p.success || p.data.status !== 'subscribed') return null;
+      const s = p.data;
+      return {
+        phone: null,
+        email: s.email,
+        firstName: '',
+        lang: s.lang,
+        city: null,
+        zip: null,
+        source: s.sourcePage,
+        joinedAt: s.confirmedAt ?? s.createdAt,
+      };
+    },
+  },
+  volunteers: {
+    store: 'volunteers',
+    prefix: () => 'volunteer/',
+    person: (raw) => {
+      const p = StoredVolunteerSchema.safeParse(raw);
+      if (!p.success) return null;
+      const v = p.data;
+      return {
+        phone: v.phone || null,
+        email: v.email,
+        firstName: v.firstName,
+        lang: v.lang,
+        city: v.city,
+        zip: v.zip || null,
+        source: null,
+        joinedAt: v.createdAt,
+      };
+    },
+  },
+  event_attendees: {
+    store: 'rsvps',
+    prefix: (a) => rsvpPrefix(a.eventId ?? 0),
+    person: (raw, a) => {
+      const p = StoredRsvpSchema.safeParse(raw);
+      if (!p.success) return null;
+      const r = p.data;
+      const wanted = a.attendeeStatuses?.length ? a.attendeeStatuses : ['going'];
+      const ok =
+        (wanted.includes('going') && r.status === 'going') ||
+        (wanted.includes('waitlisted') && r.status === 'waitlisted') ||
+        (wanted.includes('checked_in') && r.checkedInAt !== null && r.status !== 'cancelled');
+      if (!ok) return null;
+      return {
+        phone: r.phone,
+        email: r.email,
+        firstName: r.name.split(/\s+/)[0] ?? '',
+        lang: r.lang,
+        city: null,
+        zip: null,
+        source: null,
+        joinedAt: r.createdAt,
+      };
+    },
+  },
+};
+
+/**
+ * Voters with a plan to vote (docs/decisions/110-plan-to-vote.md): every plan of the election (the primary's and a
+ * runoff's, so a runoff's get-out-the-vote reaches the primary's planners too) whose maker has not said "I voted" or
+ * asked to stop. Texts only: the plan's email consent promised at most two reminder emails, so a broadcast email
+ * would break it (the draft is refused, staff.ts); and a text still needs the text list's consent at dispatch
+ * (the guard), so a planner who only agreed to plan reminders is `skipped_no_consent`.
+ */
+const PLAN_TO_VOTE: Source = {
+  store: 'vote-plans',
+  prefix: () => 'plan/',
+  person: (raw) => {
+    const plan = parsePlan(raw);
+    if (!plan || plan.votedAt || plan.stoppedAt || !plan.phone) return null;
+    return {
+      phone: plan.phone,
+      email: null,
+      firstName: plan.name.split(/\s+/)[0] ?? '',
+      lang: plan.lang,
+      city: null,
+      zip: null,
+      source: null,
+      joinedAt: plan.createdAt,
+    };
+  },
+};
+
+/** The audiences staff can choose now (the composer's list). */
+export const availableAudiences = (): AudienceKind[] => [...AUDIENCE_KINDS];
+
+/** The channels an audience can be sent on (plans to vote: texts only, see PLAN_TO_VOTE). */
+export const audienceChannels = (kind: AudienceKind): BroadcastChannel[] =>
+  kind === 'plan_to_vote' ? ['text'] : ['text', 'email'];
+
+const sourceOf = (a: Audience): Source => (a.kind === 'plan_to_vote' ? PLAN_TO_VOTE : SOURCES[a.kind]);
+
+const norm = (s: string | null) => (s ?? '').trim().toLowerCase();
+
+/** Whether a person passes the audience's filters (pure; every filter that is set must hold). */
+export function matches(p: Person, a: Audience): boolean {
+  if (a.lang && p.lang !== a.lang) return false;
+  if (a.place) {
+    const place = norm(a.place);
+    const zip5 = norm(p.zip).slice(0, 5);
+    if (norm(p.city) !== place && zip5 !== place) return false;
+  }
+  if (a.source && !norm(p.source).includes(norm(a.source))) return false;
+  const joined = p.joinedAt?.slice(0, 10) ?? null;
+  if (a.signedUpFrom && (!joined || joined < a.signedUpFrom)) return false;
+  if (a.signedUpTo && (!joined || joined > a.signedUpTo)) return false;
+  return true;
+}
+
+/** The recipient a person is on a channel, or null (no number for a text, no address for an email). */
+export function recipientOf(p: Person, channel: BroadcastChannel): Recipient | null {
+  const lang = isLang(p.lang) ? p.lang : DEFAULT_LANG;
+  if (channel === 'text') {
+    if (!p.phone) return null;
+    return {
+      k: hashed(p.phone),
+      to: p.phone,
+      firstName: p.firstName,
+      lang,
+      bucket: zoneBucket(recipientZones(p.phone)),
+    };
+  }
+  if (!p.email) return null;
+  return { k: hashed(p.email), to: p.email, firstName: p.firstName, lang, bucket: 'any' };
+}
+
+/** Records read at once while resolving a page. */
+const READ_CONCURRENCY = 50;
+
+/**
+ * The audience's recipients, one source listing page (up to 1,000 records) at a time, from page
+ * `startPage` on (the pages before it are listed and skipped: a list call each, no record reads).
+ * Recipients are de-duplicated within a page; across pages the queue's claims find duplicates.
+ */
+export async function* audiencePages(
+  b: { channel: BroadcastChannel; audience: Audience },
+  startPage: number,
+): AsyncGenerator<{ page: number; recipients: Recipient[] }> {
+  const source = sourceOf(b.audience);
+  const store = kv(source.store);
+  let page = 0;
+  for await (const keys of store.keys(source.prefix(b.audience))) {
+    if (page < startPage) {
+      page += 1;
+      continue;
+    }
+    const recipients = new Map<string, Recipient>();
+    for (let i = 0; i < keys.length; i += READ_CONCURRENCY) {
+      const values = await Promise.all(keys.slice(i, i + READ_CONCURRENCY).map((k) => store.get(k)));
+      for (const v of values) {
+        const person = v ? source.person(v.value, b.audience) : null;
+        if (!person || !matches(person, b.audience)) continue;
+        const r = recipientOf(person, b.channel);
+        if (r && !recipients.has(r.k)) recipients.set(r.k, r);
+      }
+    }
+    yield { page, recipients: [...recipients.values()] };
+    page += 1;
+  }
+}

@@ -1,0 +1,89 @@
+import { DEFAULT_BROADCAST_RATE } from '../../schemas/broadcast-rules.ts';
+import { env } from '../env.ts';
+import { key, kv, UNCHANGED, upsert } from '../store.ts';
+import type { Clock } from './clock.ts';
+
+/**
+ * Pacing (docs/decisions/117-broadcast-delivery-engine.md): one budget per clock minute for the whole
+ * site, `rate/<minute>` in the broadcasts store, shared by every worker and every broadcast. A worker
+ * takes several units at once with one compare-and-set write and spends them only within that same
+ * minute: when the minute turns, what is left is dropped, so no minute ever gets more than the rate.
+ * Units are text segments (what carriers meter) or emails.
+ */
+export function broadcastRate(): number {
+  const n = Number(env().BROADCAST_RATE_PER_MINUTE);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_BROADCAST_RATE;
+}
+
+const MINUTE = 60_000;
+const minuteOf = (ms: number) => Math.floor(ms / MINUTE);
+
+interface Budget {
+  used: number;
+}
+
+export class Pacer {
+  private minute = -1;
+  private left = 0;
+  private readonly clock: Clock;
+  private readonly rate: number;
+  constructor(clock: Clock, rate = broadcastRate()) {
+    this.clock = clock;
+    this.rate = rate;
+  }
+
+  /**
+   * Waits until `units` can be spent in the current minute (taking up to `want` at once), then spends
+   * them. Returns false when `deadline` (clock time) comes first. `units` above the rate is refused
+   * (false): one message never exceeds a minute's budget.
+   */
+  async take(units: number, want: number, deadline: number): Promise<boolean> {
+    if (units > this.rate) return false;
+    for (;;) {
+      const now = this.clock.now();
+      if (now >= deadline) return false;
+      const m = minuteOf(now);
+      if (m !== this.minute) {
+        this.minute = m;
+        this.left = 0;
+      }
+      if (this.left >= units) {
+        this.left -= units;
+        return true;
+      }
+      const got = await this.reserve(m, Math.max(want, units) - this.left);
+      // The minute may have turned while the write was under way: those units are void.
+      if (minuteOf(this.clock.now()) !== m) continue;
+      this.left += got;
+      if (this.left >= units) continue;
+      // The minute's budget is spent: wait for the next one.
+      const next = (m + 1) * MINUTE;
+      if (next >= deadline) return false;
+      await this.clock.sleep(next - this.clock.now());
+    }
+  }
+
+  /** Same-minute leftovers go back, so another worker can use them (best effort). */
+  async release(): Promise<void> {
+    if (this.left <= 0 || minuteOf(this.clock.now()) !== this.minute) return;
+    const give = this.left;
+    this.left = 0;
+    await upsert<Budget>(kv('broadcasts'), key('rate', String(this.minute)), (cur) =>
+      cur ? { used: Math.max(0, cur.used - give) } : UNCHANGED,
+    ).catch(() => undefined);
+  }
+
+  private async reserve(m: number, want: number): Promise<number> {
+    let got = 0;
+    await upsert<Budget>(kv('broadcasts'), key('rate', String(m)), (cur) => {
+      const used = cur?.used ?? 0;
+      got = Math.min(want, this.rate - used);
+      if (got <= 0) {
+        got = 0;
+        return UNCHANGED;
+      }
+      return { used: used + got };
+    });
+    return got;
+  }
+}

@@ -1,0 +1,344 @@
+import {
+  BroadcastInputSchema,
+  type BroadcastInput,
+  type Outcome,
+  type StoredBroadcast,
+} from '../../schemas/broadcasts.ts';
+import { OUTCOME_LABELS } from '../../schemas/broadcast-rules.ts';
+import type {
+  BroadcastActionName as Action,
+  BroadcastPreview as Preview,
+  BroadcastView,
+  TestResult,
+} from '../../schemas/broadcast-views.ts';
+import type { StoredUser } from '../auth/users.ts';
+import { toE164 } from '../../schemas/fields.ts';
+import type { Lang } from '../../lang.ts';
+import { sanitizeArticleHtml } from '../content/sanitize.ts';
+import { appSettings } from '../app-env.ts';
+import { env } from '../env.ts';
+import { HttpError } from '../errors.ts';
+import { toCsv } from '../forms/inbox.ts';
+import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts';
+import { bucketOpen } from '../messaging/quiet-hours.ts';
+import { compliantText } from '../../text-compliance.ts';
+import { sendGuardedText, sendWindow, TEXT_REFUSALS } from '../messaging/text-guard.ts';
+import { audienceChannels, type Recipient } from './audiences.ts';
+import { runBroadcasts, type OutcomeRow } from './engine.ts';
+import { reportedCounts } from './feedback.ts';
+import { emailFor, textFor } from './messages.ts';
+import {
+  bstore,
+  chunkKey,
+  createBroadcast,
+  emptyRun,
+  outcomeKey,
+  requireBroadcast,
+  updateBroadcast,
+} from './repo.ts';
+
+/**
+ * What staff do with broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors and admins
+ * draft, edit, prepare (count) and test-send; admins send, schedule, pause, resume and cancel. Each
+ * action is one compare-and-set on the broadcast that refuses a status it does not apply to (409),
+ * so two people clicking at once cannot, say, send a cancelled broadcast.
+ */
+
+/** Dollars per text segment for the estimate (SMS_PRICE_PER_SEGMENT; Twilio's US list price, 2026). */
+export const DEFAULT_PRICE_PER_SEGMENT = 0.0083;
+
+export function pricePerSegment(): number {
+  const n = Number(env().SMS_PRICE_PER_SEGMENT);
+  return Number.isFinite(n) && n >= 0 && env().SMS_PRICE_PER_SEGMENT ? n : DEFAULT_PRICE_PER_SEGMENT;
+}
+
+type Staff = Pick<StoredUser, 'username' | 'email' | 'firstName'>;
+
+/** A draft's content as stored: the email's HTML sanitised with the article allowlist. */
+async function cleanInput(input: BroadcastInput): Promise<BroadcastInput> {
+  if (!audienceChannels(input.audience.kind).includes(input.channel))
+    throw new HttpError(
+      400,
+      'Voters with a plan to vote get texts only: their email consent covers two reminders',
+      {
+        fields: { channel: 'Texts only for this audience' },
+      },
+    );
+  const base = { name: input.name, channel: input.channel, audience: input.audience };
+  if (input.channel === 'text') return { ...base, text: input.text! };
+  const e = input.email!;
+  const html = await sanitizeArticleHtml(e.html);
+  if (!html.replace(/<[^>]*>/g, '').trim())
+    throw new HttpError(400, 'Please write the email', {
+      fields: { 'email.html': 'Please write the email' },
+    });
+  return { ...base, email: { ...e, html, htmlEs: e.htmlEs ? await sanitizeArticleHtml(e.htmlEs) : '' } };
+}
+
+export async function createDraft(input: BroadcastInput, by: Staff): Promise<StoredBroadcast> {
+  const clean = await cleanInput(BroadcastInputSchema.parse(input));
+  const now = new Date().toISOString();
+  return createBroadcast({
+    ...clean,
+    status: 'draft',
+    scheduledAt: null,
+    createdBy: by.username,
+    createdAt: now,
+    updatedAt: now,
+    updatedBy: by.username,
+    approvedBy: null,
+    approvedAt: null,
+    run: emptyRun(0),
+  });
+}
+
+const conflict = (b: StoredBroadcast, doing: string) =>
+  new HttpError(409, `This broadcast is ${b.status}: it cannot be ${doing}`, { status: b.status });
+
+async function change(
+  id: number,
+  fn: (b: StoredBroadcast, now: string) => StoredBroadcast,
+): Promise<{ before: StoredBroadcast; after: StoredBroadcast }> {
+  let before: StoredBroadcast | null = null;
+  await requireBroadcast(id);
+  const after = await updateBroadcast(id, (cur) => {
+    before = cur;
+    return fn(cur, new Date().toISOString());
+  });
+  if (!after || !before) throw new HttpError(404, 'Broadcast not found');
+  return { before, after };
+}
+
+/** Edits a draft, or a prepared one (which goes back to draft: its count no longer holds). */
+export async function updateDraft(id: number, input: BroadcastInput, by: Staff) {
+  const clean = await cleanInput(BroadcastInputSchema.parse(input));
+  return change(id, (b, now) => {
+    if (b.status !== 'draft' && b.status !== 'ready') throw conflict(b, 'edited');
+    const { text: _t, email: _e, ...rest } = b;
+    return {
+      ...rest,
+      ...clean,
+      status: 'draft',
+      updatedAt: now,
+      updatedBy: by.username,
+      run: emptyRun(b.run.gen),
+    };
+  });
+}
+
+const MAX_SCHEDULE_DAYS = 60;
+
+/** Applies an action; the broadcast before and after (for the audit entry). */
+export async function act(id: number, action: Action, by: Staff, at?: string) {
+  const when = at ? Date.parse(at) : NaN;
+  if (action === 'schedule') {
+    if (!Number.isFinite(when))
+      throw new HttpError(400, 'Please give a date and time', { fields: { at: 'Required' } });
+    if (when <= Date.now() + 60_000)
+      throw new HttpError(400, 'Schedule it at least a minute from now', { fields: { at: 'In the past' } });
+    if (when > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000)
+      throw new HttpError(400, `Schedule it within ${MAX_SCHEDULE_DAYS} days`, { fields: { at: 'Too far' } });
+  }
+  const result = await change(id, (b, now) => {
+    const stamp = { updatedAt: now, updatedBy: by.username };
+    switch (action) {
+      case 'prepare':
+        if (b.status !== 'draft') throw conflict(b, 'prepared');
+        return { ...b, ...stamp, status: 'preparing', run: emptyRun(b.run.gen + 1) };
+      case 'send':
+      case 'schedule':
+        if (b.status !== 'ready') throw conflict(b, action === 'send' ? 'sent' : 'scheduled');
+        if (b.run.recipients === 0) throw new HttpError(409, 'No one is in this audience');
+        return {
+          ...b,
+          ...stamp,
+          approvedBy: by.username,
+          approvedAt: now,
+          status: action === 'send' ? 'sending' : 'scheduled',
+          scheduledAt: action === 'send' ? null : new Date(when).toISOString(),
+          run: { ...b.run, startedAt: action === 'send' ? now : null },
+        };
+      case 'pause':
+        if (b.status !== 'sending' && b.status !== 'scheduled') throw conflict(b, 'paused');
+        return { ...b, ...stamp, status: 'paused' };
+      case 'resume': {
+        if (b.status !== 'paused') throw conflict(b, 'resumed');
+        // A schedule still ahead stays a schedule; otherwise sending goes on now.
+        const ahead = b.scheduledAt !== null && Date.parse(b.scheduledAt) > Date.now();
+        return {
+          ...b,
+          ...stamp,
+          status: ahead ? 'scheduled' : 'sending',
+          run: { ...b.run, startedAt: b.run.startedAt ?? (ahead ? null : now) },
+        };
+      }
+      case 'cancel':
+        if (!['draft', 'preparing', 'ready', 'scheduled', 'sending', 'paused'].includes(b.status))
+          throw conflict(b, 'cancelled');
+        return { ...b, ...stamp, status: 'cancelled', run: { ...b.run, finishedAt: now } };
+    }
+  });
+  if (action === 'prepare' || action === 'send' || action === 'resume') kickDelivery();
+  return result;
+}
+
+/**
+ * Local mode's stand-in for the scheduled worker (a dev convenience): the dev server runs one job
+ * right after an action, since nothing calls scheduled functions there. On Netlify the worker
+ * (`broadcasts-worker.mts`) takes it up within a minute. Tests (APP_ENV=test) drive the job themselves.
+ */
+function kickDelivery(): void {
+  if (appSettings().APP_ENV !== 'development') return;
+  void runBroadcasts({ deadline: Date.now() + 20_000 }).catch((err: unknown) => {
+    console.error('[broadcasts] local run failed', err);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// What the dashboard shows
+
+export async function broadcastView(id: number, now = Date.now()): Promise<BroadcastView> {
+  const b = await requireBroadcast(id);
+  const counts = { ...b.run.counts };
+  let processed = 0;
+  let waiting = 0;
+  for (const c of b.run.chunks) {
+    processed += Math.min(c.next, c.size);
+    if (!c.done && b.channel === 'text' && !bucketOpen(new Date(now), c.bucket, sendWindow()))
+      waiting += c.size - c.next;
+  }
+  const queued = Math.max(0, b.run.recipients - processed);
+  // A cancelled broadcast's unsent recipients are shown as such (nothing is written per recipient).
+  if (b.status === 'cancelled') counts.skipped_cancelled += queued;
+  const { chunks, resolver: _r, ...run } = b.run;
+  const price = pricePerSegment();
+  return {
+    broadcast: { ...b, run: { ...run, chunks: chunks.length } },
+    progress: {
+      recipients: b.run.recipients,
+      processed,
+      queued: b.status === 'cancelled' ? 0 : queued,
+      waiting: b.status === 'cancelled' ? 0 : waiting,
+      counts,
+      reported: await reportedCounts(id),
+    },
+    estimate: {
+      recipients: b.run.recipients,
+      segments: b.run.segments,
+      spanish: b.run.spanish,
+      pricePerSegment: b.channel === 'text' ? price : 0,
+      cost: b.channel === 'text' ? Math.round(b.run.segments * price * 100) / 100 : 0,
+    },
+    preview: { en: preview(b, 'en'), es: preview(b, 'es') },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Test send: to the sender's own phone or email, through the same guards
+
+export async function testSend(
+  id: number,
+  by: Staff,
+  req: { to?: string | undefined; lang: Lang },
+): Promise<TestResult> {
+  const b = await requireBroadcast(id);
+  const sample: Pick<Recipient, 'firstName' | 'lang'> = { firstName: by.firstName, lang: req.lang };
+  if (b.channel === 'email') {
+    // Test emails go to the account's own address, whatever was asked.
+    if (req.to && req.to.trim().toLowerCase() !== by.email.toLowerCase())
+      throw new HttpError(400, 'A test email goes to your own address', {
+        fields: { to: 'Not your address' },
+      });
+    const e = emailFor(b, sample);
+    const sent = await sendGuardedEmail({ to: by.email, ...e, subject: `[Test] ${e.subject}` });
+    return sent.sent
+      ? { sent: true, to: by.email }
+      : {
+          sent: false,
+          to: by.email,
+          reason: sent.refusal === 'suppressed' ? 'Your address is unsubscribed' : 'Invalid address',
+        };
+  }
+  const phone = req.to ? toE164(req.to) : null;
+  if (!phone)
+    throw new HttpError(400, 'Please give your mobile number', { fields: { to: 'Enter a phone number' } });
+  // The same guard as the broadcast: the number must be on the text list (consent), inside quiet hours.
+  const sent = await sendGuardedText({
+    to: phone,
+    body: `[Test] ${textFor(b, sample)}`,
+    consent: { purpose: 'broadcast', broadcastId: b.id },
+  });
+  return sent.sent
+    ? { sent: true, to: phone }
+    : { sent: false, to: phone, reason: TEXT_REFUSALS[sent.refusal] };
+}
+
+// ---------------------------------------------------------------------------
+// The per-broadcast CSV: every queued recipient and what happened
+
+/** Chunks read at once for the CSV (two blobs each): 500 chunks of a 100,000-recipient broadcast in about 20 rounds. */
+const CSV_CONCURRENCY = 25;
+
+export async function broadcastCsv(id: number): Promise<{ body: string; filename: string }> {
+  const b = await requireBroadcast(id);
+  const rows: string[][] = [];
+  for (let at = 0; at < b.run.chunks.length; at += CSV_CONCURRENCY) {
+    const parts = await Promise.all(
+      b.run.chunks
+        .slice(at, at + CSV_CONCURRENCY)
+        .map((c) =>
+          Promise.all([
+            bstore().get<{ recipients: Recipient[] }>(chunkKey(id, b.run.gen, c.id)),
+            bstore().get<{ rows: (OutcomeRow | null)[] }>(outcomeKey(id, b.run.gen, c.id)),
+          ]),
+        ),
+    );
+    for (const [recipients, outcomes] of parts) {
+      const done = outcomes?.value.rows ?? [];
+      (recipients?.value.recipients ?? []).forEach((r, i) => {
+        const o = done[i];
+        const outcome: Outcome | null = o ? o[0] : b.status === 'cancelled' ? 'skipped_cancelled' : null;
+        rows.push([
+          r.to,
+          r.firstName,
+          r.lang,
+          outcome ? OUTCOME_LABELS[outcome] : 'Queued',
+          o?.[1] ?? '',
+          o?.[2] ?? '',
+        ]);
+      });
+    }
+  }
+  const slug =
+    b.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'broadcast';
+  return {
+    body: toCsv(
+      [b.channel === 'text' ? 'Phone' : 'Email', 'First name', 'Language', 'Outcome', 'Message id', 'Error'],
+      rows,
+    ),
+    filename: `broadcast-${id}-${slug}.csv`,
+  };
+}
+
+/** For the audit entry: a broadcast as a target. */
+export const broadcastTarget = (b: Pick<StoredBroadcast, 'id' | 'name'>) => ({
+  type: 'broadcast',
+  id: b.id,
+  label: b.name,
+});
+
+/** What a recipient gets (the compliance additions included): the Spanish one falls back as sending does. */
+function preview(b: StoredBroadcast, lang: Lang): Preview {
+  const sample = { firstName: '', lang };
+  if (b.channel === 'text') {
+    const body = textFor(b, sample);
+    const used = lang === 'es' && b.text?.bodyEs ? 'es' : 'en';
+    return { text: compliantText(body, used === 'es' ? 'es' : lang) };
+  }
+  const e = emailFor(b, sample);
+  const m = composeBulkEmail({ to: 'recipient@example.org', ...e });
+  return { subject: m.subject, preview: e.preview, html: m.html };
+}

@@ -1,0 +1,170 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { IDENTITY, officeAddress, paidForLine } from '../../../content/identity.ts';
+import { DEFAULT_LANG, type Lang } from '../../lang.ts';
+import { sendEmail } from '../adapters/email.ts';
+import { env, sessionSecret } from '../env.ts';
+import { hashed, key, kv, UNCHANGED, upsert } from '../store.ts';
+
+/**
+ * The one way a bulk email goes out (docs/decisions/119-email-guard-and-unsubscribe.md). Every
+ * broadcast email passes here, which:
+ *
+ * 1. refuses an address that is suppressed: unsubscribed (the page, the one-click POST, SendGrid's
+ *    unsubscribe event), bounced or reported as spam (SendGrid's Event Webhook), read at dispatch;
+ * 2. adds the paid-for line (11 CFR 110.11), the committee's postal address (src/content/identity.ts)
+ *    and an unsubscribe link in the email's language;
+ * 3. sets `List-Unsubscribe` (the one-click URL and a mailto) and `List-Unsubscribe-Post:
+ *    List-Unsubscribe=One-Click` (RFC 8058), so the mail client's own button unsubscribes at once.
+ *
+ * Transactional emails (a password reset, the newsletter's double opt-in, an RSVP's status, a form's
+ * notification to staff) answer something the person just did and keep their direct adapter call.
+ */
+
+export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'spam_reported'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export interface Suppression {
+  reason: SuppressionReason;
+  at: string;
+  /** What recorded it: 'page', 'one_click', 'sendgrid'. */
+  via: string;
+}
+
+export const suppressionKey = (addressHash: string) => key('suppressed', addressHash);
+
+/** The address's suppression, read strongly consistent (an unsubscribe a moment ago is seen). */
+export async function suppressionOf(address: string): Promise<Suppression | null> {
+  const r = await kv('subscribers').get<Suppression>(suppressionKey(hashed(address)));
+  return r?.value ?? null;
+}
+
+/**
+ * Records a suppression by the address's hash (idempotent: the first reason stands, a repeat writes
+ * nothing). A newsletter subscriber's record is left as it is: the suppression is what every send reads.
+ */
+export async function suppress(
+  addressHash: string,
+  reason: SuppressionReason,
+  via: string,
+  now = new Date(),
+) {
+  return upsert<Suppression>(kv('subscribers'), suppressionKey(addressHash), (cur) =>
+    cur ? UNCHANGED : { reason, at: now.toISOString(), via },
+  );
+}
+
+/** The unsubscribe link's proof: an HMAC of the address hash under a key derived from SESSION_SECRET. */
+function unsubscribeMac(addressHash: string): string {
+  const k = createHmac('sha256', sessionSecret()).update('campaign unsubscribe v1').digest();
+  return createHmac('sha256', k).update(addressHash).digest('base64url');
+}
+
+export function validUnsubscribeToken(addressHash: string, token: string): boolean {
+  if (!/^[a-f0-9]{64}$/.test(addressHash)) return false;
+  const want = Buffer.from(unsubscribeMac(addressHash));
+  const got = Buffer.from(token);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** The page a person opens from the email (a button that posts: scanners that fetch links change nothing). */
+export function unsubscribePageUrl(address: string, lang: Lang): string {
+  const u = new URL(`${lang === DEFAULT_LANG ? '' : `/${lang}`}/unsubscribe`, env().SITE_URL);
+  const h = hashed(address);
+  u.searchParams.set('u', h);
+  u.searchParams.set('t', unsubscribeMac(h));
+  return u.href;
+}
+
+/** The RFC 8058 one-click URL: a POST with `List-Unsubscribe=One-Click` unsubscribes at once. */
+export function oneClickUrl(address: string): string {
+  const u = new URL('/api/unsubscribe', env().SITE_URL);
+  const h = hashed(address);
+  u.searchParams.set('u', h);
+  u.searchParams.set('t', unsubscribeMac(h));
+  return u.href;
+}
+
+const FOOTER: Record<Lang, { why: string; unsubscribe: string }> = {
+  en: {
+    why: `You are receiving this because you signed up with ${IDENTITY.committeeName}.`,
+    unsubscribe: 'Unsubscribe',
+  },
+  es: {
+    why: `Recibe este mensaje porque se inscribió con ${IDENTITY.committeeName}.`,
+    unsubscribe: 'Cancelar la suscripción',
+  },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain-text version of allowlisted article HTML (the text/plain part). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, '$2 ($1)')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|li|blockquote|pre)>/gi, '\n\n')
+    .replace(/<li>/gi, '- ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export interface BulkEmail {
+  to: string;
+  subject: string;
+  /** The inbox preview line (a hidden preheader). */
+  preview: string;
+  /** Allowlisted HTML (sanitised when the broadcast was saved). */
+  html: string;
+  lang: Lang;
+  /** Echoed by SendGrid's events: which broadcast delivery this is. */
+  customArgs?: Record<string, string>;
+}
+
+/** The message as sent: the footer, the links and the headers added (exported for the preview and tests). */
+export function composeBulkEmail(m: BulkEmail) {
+  const f = FOOTER[m.lang];
+  const page = unsubscribePageUrl(m.to, m.lang);
+  const footerLines = [paidForLine(IDENTITY, m.lang), officeAddress, f.why];
+  const html =
+    (m.preview
+      ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(m.preview)}</div>`
+      : '') +
+    m.html +
+    `<hr><p style="font-size:12px;color:#555">${footerLines.map(escapeHtml).join('<br>')}<br>` +
+    `<a href="${escapeHtml(page)}">${escapeHtml(f.unsubscribe)}</a></p>`;
+  const text = `${htmlToText(m.html)}\n\n--\n${footerLines.join('\n')}\n${f.unsubscribe}: ${page}\n`;
+  return {
+    to: m.to,
+    subject: m.subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${oneClickUrl(m.to)}>, <mailto:${IDENTITY.emails.general}?subject=unsubscribe>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    ...(m.customArgs ? { customArgs: m.customArgs } : {}),
+  };
+}
+
+export type EmailRefusal = 'suppressed' | 'invalid_address';
+export type EmailOutcome =
+  { sent: true; id: string } | { sent: false; refusal: EmailRefusal; reason?: string };
+
+const ADDRESS = /^[^\s@<>()",;]{1,64}@[^\s@<>()",;]{1,253}\.[^\s@<>()",;]{2,}$/;
+
+/** Sends one bulk email if the address may receive it; provider failures throw (the caller records them). */
+export async function sendGuardedEmail(m: BulkEmail): Promise<EmailOutcome> {
+  if (!ADDRESS.test(m.to)) return { sent: false, refusal: 'invalid_address' };
+  const s = await suppressionOf(m.to);
+  if (s) return { sent: false, refusal: 'suppressed', reason: s.reason };
+  const sent = await sendEmail(composeBulkEmail(m));
+  return { sent: true, id: sent.id };
+}

@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
+import type { StoredSubscriber, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
+import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
+import { getBroadcast, listBroadcasts } from '../../src/lib/server/broadcasts/repo.ts';
+import type { BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
+import { insideRecipientWindow, DEFAULT_SEND_WINDOW } from '../../src/lib/server/messaging/quiet-hours.ts';
+import { hashed, key, kv } from '../../src/lib/server/store.ts';
+import { startBlobs } from '../helpers/blobs.ts';
+import { FakeClock } from '../helpers/broadcasts.ts';
+import { localProviders } from '../helpers/forms.ts';
+import { call } from '../helpers/http.ts';
+import { outboxEmails, signedIn } from '../helpers/users.ts';
+
+/**
+ * The staff side of broadcasts (docs/decisions/121-broadcast-staff-actions.md): drafts, the count
+ * and estimate, test sends to the sender's own phone or email, send, schedule, pause, resume,
+ * cancel, progress and the per-broadcast CSV; every status an action does not apply to is a 409,
+ * and bad input a 400 that stores nothing. The permission matrix is in staff-permissions.test.ts
+ * and the audit entries in audit-coverage.test.ts.
+ */
+
+let stop: () => Promise<void>;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let editor: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  ({ stop } = await startBlobs());
+  localProviders();
+  admin = await signedIn('admin');
+  editor = await signedIn('editor');
+});
+afterAll(() => stop());
+
+const json = async <T>(res: Response) => (await res.json()) as T;
+const at = '2025-06-01T12:00:00.000Z';
+
+async function subscribers(n: number, tag: string): Promise<string[]> {
+  const emails = Array.from({ length: n }, (_, i) => `${tag}${i}@example.org`);
+  await Promise.all(
+    emails.map((email, i) =>
+      kv('subscribers').put(key('subscriber', hashed(email)), {
+        id: hashed(email),
+        email,
+        sourcePage: `/${tag}?ref=doors`,
+        consentText: 'Yes',
+        consentVersion: 'v1',
+        lang: i % 3 === 0 ? 'es' : 'en',
+        createdAt: at,
+        ip: null,
+        userAgent: null,
+        status: 'subscribed',
+        confirmedAt: at,
+        confirmIp: null,
+        confirmUserAgent: null,
+        emailsSent: [],
+      } satisfies StoredSubscriber),
+    ),
+  );
+  return emails;
+}
+
+const EMAIL = (tag: string) => ({
+  name: `Newsletter ${tag}`,
+  channel: 'email',
+  audience: { kind: 'newsletter_subscribers', source: `/${tag}` },
+  email: {
+    subject: 'Polls open at 7',
+    subjectEs: 'Las urnas abren a las 7',
+    preview: 'Find your polling place',
+    previewEs: 'Encuentre su lugar de votación',
+    html: '<p>Hi {firstName}, <strong>vote</strong>.</p><script>alert(1)</script>',
+    htmlEs: '<p>Hola {firstName}, <em>vote</em>.</p>',
+    firstNameFallback: 'neighbor',
+  },
+});
+
+const post = (path: string, cookie: string, body?: unknown) =>
+  call(broadcastsFn, path, { method: 'POST', cookie, ...(body !== undefined ? { json: body } : {}) });
+const view = async (id: number) =>
+  json<BroadcastView>(await call(broadcastsFn, `/api/admin/broadcasts/${id}`, { cookie: editor.cookie }));
+
+/** The delivery job, as the scheduled function runs it, until `done` (a fake clock: no waiting). */
+async function runUntil(id: number, done: (s: string) => boolean, clock = new FakeClock(Date.now())) {
+  for (let i = 0; i < 50; i += 1) {
+    const b = await getBroadcast(id);
+    if (b && done(b.status)) return b;
+    await runBroadcasts({ clock, deadline: clock.now() + 25_000 });
+    clock.advance(60_000);
+  }
+  throw new Error('the job did not get there');
+}
+
+describe('an email broadcast from draft to completed', () => {
+  let id: number;
+  let emails: string[];
+
+  it('an editor drafts it: the HTML is sanitised with the article allowlist; the list shows it', async () => {
+    emails = await subscribers(12, 'flow');
+    const res = await call(broadcastsFn, '/api/admin/broadcasts', {
+      json: EMAIL('flow'),
+      cookie: editor.cookie,
+    });
+    expect(res.status).toBe(201);
+    const { broadcast } = await json<{ broadcast: { id: number; status: string; email: { html: string } } }>(
+      res,
+    );
+    id = broadcast.id;
+    expect(broadcast.status).toBe('draft');
+    expect(broadcast.email.html).toContain('<strong>vote</strong>');
+    expect(broadcast.email.html).not.toContain('script');
+    expect((await listBroadcasts()).map((b) => b.id)).toContain(id);
+  });
+
+  it('an editor cannot send it; preparing counts the audience, with the preview in both languages', async () => {
+    expect((await post(`/api/admin/broadcasts/${id}/send`, editor.cookie)).status).toBe(403);
+    const prepared = await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
+    expect(prepared.status).toBe(200);
+    expect((await json<BroadcastView>(prepared)).broadcast.status).toBe('preparing');
+    // Sending before the count is done is refused.
+    expect((await post(`/api/admin/broadcasts/${id}/send`, admin.cookie)).status).toBe(409);
+    await runUntil(id, (s) => s === 'ready');
+    const v = await view(id);
+    expect(v.estimate).toMatchObject({ recipients: 12, segments: 12, spanish: 4, cost: 0 });
+    expect(v.preview.en).toMatchObject({ subject: 'Polls open at 7' });
+    expect('html' in v.preview.en && v.preview.en.html).toContain('Hi neighbor');
+    expect('html' in v.preview.es && v.preview.es.html).toContain('Hola neighbor');
+    expect('html' in v.preview.es && v.preview.es.html).toMatch(/Pagado por/i);
+  });
+
+  it('a test goes to the sender’s own address only', async () => {
+    const other = await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, {
+      to: 'someone@example.org',
+    });
+    expect(other.status).toBe(400);
+    const res = await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, { lang: 'es' });
+    expect(await json(res)).toEqual({ sent: true, to: editor.user.email });
+    const mail = (await outboxEmails()).filter((m) => m.to === editor.user.email).at(-1);
+    expect(mail?.subject).toBe('[Test] Las urnas abren a las 7');
+    expect(mail?.text).toContain('Hola editor');
+  });
+
+  it('an admin sends it: every subscriber once, progress and the CSV say so', async () => {
+    const sent = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie);
+    expect(sent.status).toBe(200);
+    expect((await json<BroadcastView>(sent)).broadcast).toMatchObject({
+      status: 'sending',
+      approvedBy: admin.username,
+    });
+    // Sent twice (a double click): the second is a 409, nothing changes.
+    expect((await post(`/api/admin/broadcasts/${id}/send`, admin.cookie)).status).toBe(409);
+    await runUntil(id, (s) => s === 'completed');
+    const v = await view(id);
+    expect(v.progress).toMatchObject({ recipients: 12, processed: 12, queued: 0, waiting: 0 });
+    expect(v.progress.counts.sent).toBe(12);
+    const got = (await outboxEmails()).filter((m) => emails.includes(m.to));
+    expect(got.map((m) => m.to).sort()).toEqual([...emails].sort());
+    const csv = await call(broadcastsFn, `/api/admin/broadcasts/${id}?format=csv`, { cookie: editor.cookie });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Email,First name,Language,Outcome,Message id,Error');
+    expect(lines).toHaveLength(13);
+    expect(lines.slice(1).every((l) => l.includes(',Sent,'))).toBe(true);
+    // A completed broadcast takes no more actions.
+    for (const a of ['prepare', 'send', 'pause', 'resume', 'cancel'])
+      expect((await post(`/api/admin/broadcasts/${id}/${a}`, admin.cookie)).status, a).toBe(409);
+  });
+});
+
+describe('schedule, pause, resume, cancel', () => {
+  it('a schedule waits for its time; paused it does not start; resumed it is a schedule again', async () => {
+    await subscribers(3, 'sched');
+    const res = await call(broadcastsFn, '/api/admin/broadcasts', {
+      json: EMAIL('sched'),
+      cookie: admin.cookie,
+    });
+    const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
+    await post(`/api/admin/broadcasts/${id}/prepare`, admin.cookie);
+    await runUntil(id, (s) => s === 'ready');
+    const past = await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, {
+      at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.status).toBe(400);
+    const when = new Date(Date.now() + 3_600_000).toISOString();
+    const s = await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, { at: when });
+    expect(s.status).toBe(200);
+    expect((await json<BroadcastView>(s)).broadcast).toMatchObject({
+      status: 'scheduled',
+      scheduledAt: when,
+    });
+    // The job before the time sends nothing.
+    await runBroadcasts({ clock: new FakeClock(Date.now()), deadline: Date.now() + 25_000 });
+    expect((await getBroadcast(id))?.status).toBe('scheduled');
+    expect(
+      (await json<BroadcastView>(await post(`/api/admin/broadcasts/${id}/pause`, admin.cookie))).broadcast
+        .status,
+    ).toBe('paused');
+    // Paused past its time: the job leaves it alone.
+    const later = new FakeClock(Date.now() + 2 * 3_600_000);
+    await runBroadcasts({ clock: later, deadline: later.now() + 25_000 });
+    expect((await getBroadcast(id))?.status).toBe('paused');
+    expect(
+      (await json<BroadcastView>(await post(`/api/admin/broadcasts/${id}/resume`, admin.cookie))).broadcast
+        .status,
+    ).toBe('scheduled');
+    const c = await json<BroadcastView>(await post(`/api/admin/broadcasts/${id}/cancel`, admin.cookie));
+    expect(c.broadcast.status).toBe('cancelled');
+    expect(c.progress).toMatchObject({ queued: 0 });
+    expect(c.progress.counts.skipped_cancelled).toBe(3);
+    await runBroadcasts({ clock: later, deadline: later.now() + 25_000 });
+    expect((await getBroadcast(id))?.run.counts.sent).toBe(0);
+    expect((await post(`/api/admin/broadcasts/${id}/resume`, admin.cookie)).status).toBe(409);
+  });
+
+  it('editing a prepared draft sends it back to draft; a sending one cannot be edited', async () => {
+    await subscribers(2, 'edit');
+    const res = await call(broadcastsFn, '/api/admin/broadcasts', {
+      json: EMAIL('edit'),
+      cookie: editor.cookie,
+    });
+    const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
+    await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
+    await runUntil(id, (s) => s === 'ready');
+    const put = (body: unknown) =>
+      call(broadcastsFn, `/api/admin/broadcasts/${id}`, { method: 'PUT', json: body, cookie: editor.cookie });
+    const edited = await json<BroadcastView>(await put({ ...EMAIL('edit'), name: 'Renamed' }));
+    expect(edited.broadcast).toMatchObject({ name: 'Renamed', status: 'draft' });
+    expect(edited.estimate.recipients).toBe(0);
+    await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
+    await runUntil(id, (s) => s === 'ready');
+    await post(`/api/admin/broadcasts/${id}/send`, admin.cookie);
+    expect((await put(EMAIL('edit'))).status).toBe(409);
+  });
+});
+
+describe('texts: the test send and the estimate', () => {
+  it('a test text goes through the guard (consent, quiet hours); the estimate prices the segments', async () => {
+    const phone = '+15045550111';
+    const person: StoredTextSignup = {
+      id: hashed(phone),
+      firstName: 'Ana',
+      phone,
+      email: null,
+      smsStatus: 'subscribed',
+      consentAt: at,
+      consentVersion: 'v1',
+      lang: 'es',
+      optedOutAt: null,
+      sourcePage: '/texts',
+      createdAt: at,
+      updatedAt: at,
+      confirmation: null,
+    };
+    await kv('signups').put(key('person', hashed(phone)), person);
+    const res = await call(broadcastsFn, '/api/admin/broadcasts', {
+      json: {
+        name: 'GOTV text',
+        channel: 'text',
+        audience: { kind: 'text_subscribers', source: '/texts' },
+        text: {
+          body: 'Hi {firstName}, vote today 🗳️',
+          bodyEs: 'Hola {firstName}, vote hoy',
+          firstNameFallback: 'friend',
+        },
+      },
+      cookie: editor.cookie,
+    });
+    const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
+    // A number not on the text list gets nothing, and says why.
+    const stranger = await json<{ sent: boolean; reason?: string }>(
+      await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, { to: '(504) 555-0199' }),
+    );
+    expect(stranger).toMatchObject({ sent: false, reason: 'No consent on record' });
+    const mine = await json<{ sent: boolean; reason?: string }>(
+      await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, { to: '504-555-0111' }),
+    );
+    const open = insideRecipientWindow(new Date(), phone, DEFAULT_SEND_WINDOW);
+    expect(mine).toEqual(
+      open ? { sent: true, to: phone } : { sent: false, to: phone, reason: 'Quiet hours' },
+    );
+    expect((await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, {})).status).toBe(400);
+    await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
+    await runUntil(id, (s) => s === 'ready');
+    const v = await view(id);
+    // One Spanish recipient: "Avery for Mayor: Hola Ana, vote hoy Responda ALTO para cancelar." is one GSM-7 segment.
+    expect(v.estimate).toMatchObject({
+      recipients: 1,
+      segments: 1,
+      spanish: 1,
+      pricePerSegment: 0.0083,
+      cost: 0.01,
+    });
+    expect(v.preview.es).toEqual({
+      text: 'Avery for Mayor: Hola friend, vote hoy Responda ALTO para cancelar.',
+    });
+  });
+});
+
+describe('bad input: 4xx with { error }, nothing stored', () => {
+  it('drafts, actions and ids', async () => {
+    const before = (await listBroadcasts()).length;
+    for (const body of [
+      {},
+      { ...EMAIL('x'), channel: 'text' },
+      { ...EMAIL('x'), audience: { kind: 'text_subscribers' } },
+      { ...EMAIL('x'), email: { ...EMAIL('x').email, html: '<script>x</script>' } },
+      { ...EMAIL('x'), audience: { kind: 'event_attendees' } },
+      { ...EMAIL('x'), audience: { kind: 'plan_to_vote' } },
+      { ...EMAIL('x'), extra: 1 },
+      [],
+    ]) {
+      const res = await call(broadcastsFn, '/api/admin/broadcasts', { json: body, cookie: admin.cookie });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json<{ error: string }>(res)).error).toBeTruthy();
+    }
+    expect((await listBroadcasts()).length).toBe(before);
+    expect((await call(broadcastsFn, '/api/admin/broadcasts/999999', { cookie: admin.cookie })).status).toBe(
+      404,
+    );
+    expect((await post('/api/admin/broadcasts/999999/cancel', admin.cookie)).status).toBe(404);
+    expect((await call(broadcastsFn, '/api/admin/broadcasts/abc', { cookie: admin.cookie })).status).toBe(
+      404,
+    );
+    const res = await call(broadcastsFn, '/api/admin/broadcasts', { json: EMAIL('x'), cookie: admin.cookie });
+    const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
+    expect(
+      (await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, { at: 'tomorrow' })).status,
+    ).toBe(400);
+    expect((await post(`/api/admin/broadcasts/${id}/pause`, admin.cookie, { x: 1 })).status).toBe(400);
+    expect(
+      (await call(broadcastsFn, `/api/admin/broadcasts/${id}?format=xml`, { cookie: admin.cookie })).status,
+    ).toBe(400);
+    expect((await getBroadcast(id))?.status).toBe('draft');
+  });
+});

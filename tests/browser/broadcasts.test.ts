@@ -1,0 +1,227 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSUBSCRIBE_COPY } from '../../src/content/unsubscribe.ts';
+import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
+import { expectNoAxeViolations } from './helpers/axe';
+import { launchBrowser, type BrowserSession } from './helpers/browser';
+import { apiAs, createStaff, dashboardBrowser, expectToast, openDashboard } from './helpers/staff';
+
+/*
+ * Broadcasts end to end on the dev server (docs/decisions/123-broadcasts-tab.md): an admin composes a text
+ * (the live counter, GSM-7 and Unicode), counts it, previews, tests, schedules, pauses and resumes, cancels;
+ * composes an email in the editor, tests it to their own address and sends it to volunteers of one city,
+ * watching the progress to the end; axe on every state. Then the email's unsubscribe link with JavaScript off,
+ * in English and Spanish. The dev server runs the delivery job right after an action (local mode).
+ */
+
+const browser = dashboardBrowser();
+const run = Date.now().toString(36);
+const city = `Bcity${run}`;
+const source = `/bc-${run}`;
+const phone = `50452${String(Date.now() % 100_000).padStart(5, '0')}`;
+let admin: { username: string; password: string };
+let noJs: BrowserSession;
+let js: BrowserSession;
+
+beforeAll(async () => {
+  admin = await createStaff('admin', `bc-admin-${run}`);
+  // Two volunteers in a city of their own: the email's audience.
+  for (const [i, lang] of (['en', 'es'] as const).entries()) {
+    const res = await apiAs(null, 'POST', '/api/volunteers-sendgrid', {
+      firstName: `Vol${i}`,
+      lastName: 'Broadcast',
+      email: `vol${i}-${run}@example.org`,
+      phone: `504525${String(1000 + i)}`,
+      address1: '1 Canal St',
+      city,
+      state: 'LA',
+      captchaResponse: TURNSTILE_TEST_TOKEN,
+      lang,
+    });
+    expect(res.status, res.text).toBeLessThan(300);
+  }
+  // One text subscriber who signed up on a page of their own: the text's audience.
+  const text = await apiAs(null, 'POST', '/api/newsletter', {
+    firstName: 'Tex',
+    phone,
+    smsConsent: true,
+    sourcePage: source,
+    captcha: TURNSTILE_TEST_TOKEN,
+    lang: 'es',
+  });
+  expect(text.status, text.text).toBeLessThan(300);
+  noJs = await launchBrowser({ javaScriptEnabled: false });
+  js = await launchBrowser();
+});
+afterAll(async () => {
+  await noJs?.close();
+  await js?.close();
+});
+
+async function openBroadcasts(): Promise<Page> {
+  const page = await openDashboard(browser, admin.username, admin.password);
+  await page.getByRole('tab', { name: 'Broadcasts' }).click();
+  await page.getByRole('heading', { name: 'Broadcasts', level: 2 }).waitFor();
+  return page;
+}
+
+const detail = (page: Page) => page.getByRole('article');
+const badge = (page: Page, text: string) =>
+  detail(page).getByRole('heading', { level: 3 }).getByText(text, { exact: true }).waitFor();
+
+/** The emails local mode stored for an address (the dev server's outbox, as `npm run outbox` prints them: a bulk email's headers before its subject). */
+async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/outbox.mts', 'email'], {
+    cwd: process.cwd(),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const mails: { subject: string; text: string }[] = [];
+  for (const m of stdout.split('─'.repeat(72))) {
+    const [, to, subject = '', text = ''] =
+      /EMAIL \S+ {2}to (\S+)[^\n]*\n(?:[^\n]*\n)*?Subject: ([^\n]*)\n\n([\s\S]*)/.exec(m) ?? [];
+    if (to === email) mails.push({ subject, text });
+  }
+  return mails;
+}
+
+describe('the Broadcasts tab', () => {
+  it('a text: the live counter, count and cost, preview, a test, schedule, pause, resume, cancel', async () => {
+    const page = await openBroadcasts();
+    await page.getByRole('button', { name: 'New text' }).click();
+    const form = page.getByRole('form', { name: 'Compose' });
+    await form.getByLabel('Name (staff only)').fill(`GOTV ${run}`);
+    await form.getByLabel('Sign-up page or refcode (optional)').fill(source);
+    const body = form.getByLabel('Text (English)');
+    await body.fill('Hi {firstName}, polls are open until 8 🗳️');
+    const counter = page.locator('#broadcast-text-body-count');
+    await counter.getByText(/Unicode: 70 in one segment/).waitFor();
+    await counter.getByText(/Unicode because of: “🗳️”/).waitFor();
+    await counter
+      .getByText(/As sent: “Avery for Mayor: Hi friend, polls are open until 8 🗳️ Reply STOP to opt out\.”/)
+      .waitFor();
+    await expectNoAxeViolations(page);
+    await body.fill('Hi {firstName}, polls are open until 8. Find yours at vote.example');
+    await counter.getByText(/GSM-7: 160 in one segment/).waitFor();
+    await counter.getByText(/1 segment\b/).waitFor();
+    await form.getByLabel(/Text \(Spanish/).fill('Hola {firstName}, las urnas cierran a las 8');
+    await page
+      .locator('#broadcast-text-body-es-count')
+      .getByText(/Responda ALTO para cancelar/)
+      .waitFor();
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expectToast(page, 'Draft saved');
+    await badge(page, 'Draft');
+
+    await detail(page).getByRole('button', { name: 'Count recipients and cost' }).click();
+    await badge(page, 'Ready to send');
+    await detail(page).getByRole('heading', { name: 'Before sending' }).waitFor();
+    await detail(page)
+      .getByText(/at \$0\.01 a segment/)
+      .waitFor();
+    const counted = detail(page)
+      .locator('dt', { hasText: /^Recipients$/ })
+      .locator('xpath=following-sibling::dd');
+    expect(await counted.textContent()).toBe('1');
+    await detail(page)
+      .getByText('Avery for Mayor: Hola friend, las urnas cierran a las 8 Responda ALTO para cancelar.')
+      .waitFor();
+    // A test to a number that is not on the text list: refused by the guard, and said so.
+    await detail(page).getByLabel('Your mobile number').fill('(504) 555-0177');
+    await detail(page).getByRole('button', { name: 'Send test' }).click();
+    await detail(page)
+      .getByRole('status')
+      .getByText(/Not sent to \+15045550177: (No consent on record|Quiet hours)/)
+      .waitFor();
+    await expectNoAxeViolations(page);
+
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const local = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T10:00`;
+    await detail(page).getByLabel('Or send later (your time)').fill(local);
+    await detail(page).getByRole('button', { name: 'Schedule' }).click();
+    await badge(page, 'Scheduled');
+    await detail(page).getByRole('button', { name: 'Pause' }).click();
+    await badge(page, 'Paused');
+    await expectNoAxeViolations(page);
+    await detail(page).getByRole('button', { name: 'Resume' }).click();
+    await badge(page, 'Scheduled');
+    await detail(page).getByRole('button', { name: 'Cancel broadcast' }).click();
+    await badge(page, 'Cancelled');
+    await detail(page).getByRole('progressbar').waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  it('an email: the editor, a test to my own address, sent to one city’s volunteers with the progress to the end', async () => {
+    const page = await openBroadcasts();
+    await page.getByRole('button', { name: 'New email' }).click();
+    const form = page.getByRole('form', { name: 'Compose' });
+    await form.getByLabel('Name (staff only)').fill(`Newsletter ${run}`);
+    await form.getByLabel('Who').selectOption('volunteers');
+    await form.getByLabel('City or ZIP (optional)').fill(city);
+    await form.getByLabel('Subject (English)').fill('Polls open at 7');
+    await form.getByRole('textbox', { name: 'Email (English, required)' }).click();
+    await page.keyboard.type('Hi {firstName}, see you at the polls.');
+    await form.getByLabel('Subject (Spanish)').fill('Las urnas abren a las 7');
+    await form.getByRole('textbox', { name: /Email \(Spanish/ }).click();
+    await page.keyboard.type('Hola {firstName}, nos vemos.');
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await badge(page, 'Draft');
+    await detail(page).getByRole('button', { name: 'Count recipients and cost' }).click();
+    await badge(page, 'Ready to send');
+    const recipients = detail(page)
+      .locator('dt', { hasText: /^Recipients$/ })
+      .locator('xpath=following-sibling::dd');
+    expect(await recipients.textContent()).toBe('2');
+    await detail(page)
+      .getByText(/Pagado por/)
+      .first()
+      .waitFor();
+
+    await detail(page).getByLabel('Version').selectOption('es');
+    await detail(page).getByRole('button', { name: 'Send test' }).click();
+    const me = `${admin.username}@example.org`;
+    await detail(page).getByRole('status').getByText(`Test sent to ${me}.`).waitFor();
+
+    await detail(page).getByRole('button', { name: 'Approve and send now' }).click();
+    await badge(page, 'Completed');
+    await detail(page).getByText('2 of 2 done (100%)').waitFor();
+    expect(await detail(page).getByRole('progressbar').getAttribute('value')).toBe('2');
+    await expectNoAxeViolations(page);
+    const csv = await detail(page)
+      .getByRole('link', { name: 'Download the report (CSV)' })
+      .getAttribute('href');
+    const report = await apiAs(null, 'GET', csv!);
+    expect(report.status).toBe(401); // staff only
+    const mail = (await mailsTo(`vol1-${run}@example.org`)).at(-1);
+    expect(mail?.subject).toBe('Las urnas abren a las 7');
+    expect(mail?.text).toContain('Hola Vol1, nos vemos.');
+    const test = (await mailsTo(me)).at(-1);
+    expect(test?.subject).toBe('[Test] Las urnas abren a las 7');
+  });
+});
+
+describe('the unsubscribe link of a broadcast email, without JavaScript', () => {
+  for (const [i, lang] of (['en', 'es'] as const).entries())
+    it(`${lang}: the page, the button, the done page`, async () => {
+      const words = UNSUBSCRIBE_COPY[lang];
+      const mail = (await mailsTo(`vol${i}-${run}@example.org`)).at(-1)!;
+      const link = new URL(/https?:\/\/\S+\/unsubscribe\?\S+/.exec(mail.text)![0]);
+      expect(link.pathname).toBe(lang === 'es' ? '/es/unsubscribe' : '/unsubscribe');
+      const page = await noJs.newPage();
+      await page.goto(link.pathname + link.search);
+      await page.getByRole('button', { name: words.submit }).click();
+      await page.waitForURL(/\/unsubscribe\/done/);
+      expect(new URL(page.url()).pathname).toBe(lang === 'es' ? '/es/unsubscribe/done' : '/unsubscribe/done');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(words.doneHeading);
+      await page.close();
+      // axe needs scripts in the page: both states again in a JavaScript page (the same server-rendered markup).
+      const scripted = await js.newPage();
+      for (const path of [link.pathname + link.search, new URL(page.url()).pathname]) {
+        await scripted.goto(path);
+        await expectNoAxeViolations(scripted);
+      }
+      await scripted.close();
+    });
+});
