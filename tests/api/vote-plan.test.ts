@@ -11,6 +11,7 @@ import { applyInboundText } from '../../src/lib/server/forms/text-signups.ts';
 import { loadPlanPage, planCalendarResponse } from '../../src/lib/server/public/plan-page.ts';
 import { planForLink } from '../../src/lib/server/vote-plans/record.ts';
 import { runPlanReminders } from '../../src/lib/server/vote-plans/reminders.ts';
+import { broadcastRate, spendRateNow } from '../../src/lib/server/broadcasts/pacing.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { VOTE_PLAN_MESSAGES } from '../../src/lib/vote-plan.ts';
 import { startBlobs } from '../helpers/blobs.ts';
@@ -302,5 +303,26 @@ describe('plan reminders (fake clock, outbox)', () => {
     expect(res.status).toBe(200);
     expect((await texts()).length).toBe(count);
     expect(remindersFn.config.schedule).toBe('*/15 * * * *');
+  });
+
+  it('reminders share the site’s send rate with broadcasts: a spent minute holds a text until the next', async () => {
+    const cal = structuredClone(calendar);
+    cal.primary.electionDay.date = '2026-11-17';
+    cal.primary.resultsDate = '2026-11-18';
+    cal.primary.earlyVoting.push({ date: '2026-11-14', open: '08:30', close: '18:00', sites: ['city-hall'] });
+    await setElectionCalendar(cal, 'test');
+    at('2026-11-12', '10:00');
+    await post(plan({ name: 'Ida Wells', phone: '504-555-0188', smsConsent: true, day: '2026-11-14' }));
+    const count = (await texts()).length;
+    // A broadcast (or anything else) spent the whole of 17:00's budget (BROADCAST_RATE_PER_MINUTE).
+    const five = chicago('2026-11-13', '17:00');
+    expect(await spendRateNow(broadcastRate(), five.getTime())).toBe(true);
+    expect(await runPlanReminders(five)).toMatchObject({ held: 1, texts: 0 });
+    expect((await texts()).length).toBe(count);
+    expect((await byName('Ida Wells')).eveSms).toBeNull();
+    // The next minute has its own budget: the text goes, once.
+    expect(await runPlanReminders(chicago('2026-11-13', '17:01'))).toMatchObject({ texts: 1 });
+    expect(await runPlanReminders(chicago('2026-11-13', '17:02'))).toMatchObject({ texts: 0 });
+    expect((await texts()).slice(count).map((t) => t.to)).toEqual(['+15045550188']);
   });
 });

@@ -255,7 +255,8 @@ interface DeliveryClaim {
   id?: string;
 }
 
-const TEXT_OUTCOMES: Record<Exclude<TextRefusal, 'quiet_hours'>, Outcome> = {
+/** A broadcast's texts are paced by the engine, not the guard (text-guard.ts, `paced`): no `send_rate` here. */
+const TEXT_OUTCOMES: Record<Exclude<TextRefusal, 'quiet_hours' | 'send_rate'>, Outcome> = {
   number_not_allowed: 'skipped_invalid',
   no_consent: 'skipped_no_consent',
   opted_out: 'skipped_opted_out',
@@ -309,7 +310,7 @@ async function deliver(
       }
       result = sent.sent
         ? { outcome: 'sent', id: sent.id }
-        : { outcome: TEXT_OUTCOMES[sent.refusal as Exclude<TextRefusal, 'quiet_hours'>] };
+        : { outcome: TEXT_OUTCOMES[sent.refusal as Exclude<TextRefusal, 'quiet_hours' | 'send_rate'>] };
     } catch (err) {
       if (!(err instanceof SmsSendError)) throw err;
       // No answer: the message may have gone. The claim stays, and the next attempt asks Twilio first.

@@ -73,17 +73,34 @@ export class Pacer {
     ).catch(() => undefined);
   }
 
-  private async reserve(m: number, want: number): Promise<number> {
-    let got = 0;
-    await upsert<Budget>(kv('broadcasts'), key('rate', String(m)), (cur) => {
-      const used = cur?.used ?? 0;
-      got = Math.min(want, this.rate - used);
-      if (got <= 0) {
-        got = 0;
-        return UNCHANGED;
-      }
-      return { used: used + got };
-    });
-    return got;
+  private reserve(m: number, want: number): Promise<number> {
+    return reserveRate(m, want, this.rate);
   }
+}
+
+/**
+ * Takes up to `want` units of minute `m`'s budget (one compare-and-set write); `whole`: all of them or none.
+ * Returns how many were taken.
+ */
+async function reserveRate(m: number, want: number, rate: number, whole = false): Promise<number> {
+  let got = 0;
+  await upsert<Budget>(kv('broadcasts'), key('rate', String(m)), (cur) => {
+    const used = cur?.used ?? 0;
+    got = Math.min(want, rate - used);
+    if (got <= 0 || (whole && got < want)) {
+      got = 0;
+      return UNCHANGED;
+    }
+    return { used: used + got };
+  });
+  return got;
+}
+
+/**
+ * For a single text sent by a job rather than the engine (an RSVP or plan-to-vote reminder: the guard calls
+ * it): spends `units` of the current minute's budget now, or nothing and false when the minute has not that
+ * many left (the job tries again in a later run). So reminders and broadcasts share one rate.
+ */
+export async function spendRateNow(units: number, nowMs: number, rate = broadcastRate()): Promise<boolean> {
+  return units <= rate && (await reserveRate(minuteOf(nowMs), units, rate, true)) === units;
 }

@@ -108,8 +108,8 @@ export async function runReminders(now = new Date()): Promise<ReminderRun> {
           consent: { purpose: 'rsvp_reminder', eventId: event.id, rsvpId: entry.id },
           now,
         });
-        if (!sent.sent && sent.refusal === 'quiet_hours') {
-          // Still night where the recipient is (once zones are per recipient): a later run sends it.
+        if (!sent.sent && (sent.refusal === 'quiet_hours' || sent.refusal === 'send_rate')) {
+          // Still night where the recipient is, or this minute's send rate spent: a later run sends it.
           await release(event.id, entry.id, 'reminderSms', at);
           continue;
         }

@@ -7,6 +7,8 @@ import { rsvpKey } from '../events/rsvp-keys.ts';
 import { phoneRefusal } from '../forms/phone-policy.ts';
 import { reserveDailyText, reserveTextToNumber } from '../forms/text-limits.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from '../forms/text-list.ts';
+import { countSegments } from '../../sms-segments.ts';
+import { spendRateNow } from '../broadcasts/pacing.ts';
 import { hashed, kv } from '../store.ts';
 import type { PlanReminder } from '../../vote-plan.ts';
 import { getPlan, type PlanRound } from '../vote-plans/record.ts';
@@ -39,7 +41,9 @@ export { localHour };
  *    any campaign text stops every kind of text);
  * 4. quiet hours in the recipient's time zone (from the number's area code:
  *    quiet-hours.ts), for the purposes that have them;
- * 5. per-number texts a day (and one confirmation a day), then the site's
+ * 5. the site's send rate per minute (BROADCAST_RATE_PER_MINUTE, shared with
+ *    broadcasts: broadcasts/pacing.ts) for the texts jobs send one by one;
+ * 6. per-number texts a day (and one confirmation a day), then the site's
  *    daily cap SMS_DAILY_CAP (text-limits.ts, the one definition of each) for
  *    the purposes that count against it.
  *
@@ -59,23 +63,28 @@ export { localHour };
  * compare-and-set): a refused or failed text is recorded, never retried twice.
  */
 
-/** Why a text is sent; each has its consent, its quiet-hours rule and whether it counts against SMS_DAILY_CAP. */
+/**
+ * Why a text is sent; each has its consent, its quiet-hours rule, whether it counts against SMS_DAILY_CAP and
+ * whether the guard spends the site's per-minute send rate for it (`paced`: the reminders sent by jobs; a
+ * broadcast's engine paces its own batches, docs/decisions/117-broadcast-delivery-engine.md; a sign-up's
+ * confirmation answers the person at once).
+ */
 export type TextPurpose = 'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
-  signup_confirmation: { quietHours: false, dailyCap: true },
+  signup_confirmation: { quietHours: false, dailyCap: true, paced: false },
   /** Sent by a scheduled job, so it keeps to the send window. */
-  rsvp_reminder: { quietHours: true, dailyCap: true },
+  rsvp_reminder: { quietHours: true, dailyCap: true, paced: true },
   /** A plan-to-vote reminder (docs/decisions/111-plan-reminders.md): sent by a scheduled job, in the window. */
-  plan_reminder: { quietHours: true, dailyCap: true },
+  plan_reminder: { quietHours: true, dailyCap: true, paced: true },
   /**
    * A staff broadcast to the text list (docs/decisions/116-broadcast-texts-through-the-guard.md): an
    * admin approved its recipients and cost, and the delivery engine paces it, so it does not spend the
    * daily cap that bounds what strangers can cause; every other check holds.
    */
-  broadcast: { quietHours: true, dailyCap: false },
-} as const satisfies Record<TextPurpose, { quietHours: boolean; dailyCap: boolean }>;
+  broadcast: { quietHours: true, dailyCap: false, paced: false },
+} as const satisfies Record<TextPurpose, { quietHours: boolean; dailyCap: boolean; paced: boolean }>;
 
 /** Where the consent for a text is on record. */
 export type TextConsent =
@@ -131,7 +140,13 @@ export interface TextRequest {
 
 /** Why the guard did not send. */
 export type TextRefusal =
-  'number_not_allowed' | 'no_consent' | 'opted_out' | 'quiet_hours' | 'number_limit' | 'daily_cap';
+  | 'number_not_allowed'
+  | 'no_consent'
+  | 'opted_out'
+  | 'quiet_hours'
+  | 'send_rate'
+  | 'number_limit'
+  | 'daily_cap';
 
 /** What a refusal is recorded as, for staff (a delivery's `error`). */
 export const TEXT_REFUSALS: Record<TextRefusal, string> = {
@@ -139,6 +154,7 @@ export const TEXT_REFUSALS: Record<TextRefusal, string> = {
   no_consent: 'No consent on record',
   opted_out: 'Opted out',
   quiet_hours: 'Quiet hours',
+  send_rate: 'Send rate (BROADCAST_RATE_PER_MINUTE) used up this minute',
   number_limit: 'Texts to this number today used up',
   daily_cap: 'Daily text cap (SMS_DAILY_CAP) reached',
 };
@@ -197,6 +213,7 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
   const purpose = TEXT_PURPOSES[req.consent.purpose];
   if (purpose.quietHours && !insideRecipientWindow(now, req.to, sendWindow())) return refuse('quiet_hours');
   const at = now.getTime();
+  if (purpose.paced && !(await spendRateNow(countSegments(body).segments, at))) return refuse('send_rate');
   if (!(await reserveTextToNumber(req.to, req.consent.purpose === 'signup_confirmation', at)))
     return refuse('number_limit');
   if (purpose.dailyCap && !req.dailySlotTaken && !(await reserveDailyText(at))) return refuse('daily_cap');

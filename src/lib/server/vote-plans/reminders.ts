@@ -40,13 +40,16 @@ import {
  * as skipped); each delivery (email, text) is claimed on the plan under compare-and-set before it is sent, so a
  * retried, killed or twice-running job never sends twice; the key is deleted once the plan's deliveries for it are
  * settled. A text the guard holds for quiet hours in the recipient's zone is given back and re-queued 30 minutes
- * later, so it never blocks the queue's head.
+ * later, one held because this minute's send rate (shared with broadcasts) is spent a minute later, so neither
+ * blocks the queue's head.
  */
 
 /** Due reminders one run handles at most (each costs a handful of store calls and two sends). */
 export const BATCH = 40;
 /** How far a text held for quiet hours is put back. */
 const QUIET_RETRY_MS = 30 * 60_000;
+/** When the minute's send rate is spent (shared with broadcasts): the next run after the minute turns. */
+const RATE_RETRY_MS = 60_000;
 
 type Field = 'eveEmail' | 'eveSms' | 'morningEmail' | 'morningSms';
 const fieldOf = (which: PlanReminder, channel: 'Email' | 'Sms') => `${which}${channel}` as Field;
@@ -227,10 +230,12 @@ async function handleDue(
       consent: { purpose: 'plan_reminder', round: plan.round, planId: plan.id, reminder: due.which },
       now,
     });
-    if (!sent.sent && sent.refusal === 'quiet_hours') {
-      // Night where the recipient is: given back, and queued again a little later (the head stays free).
+    if (!sent.sent && (sent.refusal === 'quiet_hours' || sent.refusal === 'send_rate')) {
+      // Night where the recipient is, or this minute's send rate spent: given back, and queued again a little
+      // later (the head stays free).
       await releaseDelivery(rec, at);
-      const later = campaignWallClock(new Date(now.getTime() + QUIET_RETRY_MS));
+      const retry = sent.refusal === 'quiet_hours' ? QUIET_RETRY_MS : RATE_RETRY_MS;
+      const later = campaignWallClock(new Date(now.getTime() + retry));
       await votePlans().create(dueKey(later, due.which, due.round, due.id), {});
       run.held += 1;
       return false;
