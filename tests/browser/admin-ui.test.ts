@@ -524,18 +524,38 @@ describe('admin dashboard (stubbed API)', () => {
     await page.close();
   });
 
-  it('Inbox: filter, CSV export link, consent status', async () => {
+  it('Inbox: filter, CSV export of what is shown, consent status', async () => {
     const { page, api } = await openAdmin({ role: 'admin' });
     await page.getByRole('tab', { name: 'Inbox' }).click();
     await page.getByRole('cell', { name: 'Vol1 Lee' }).waitFor();
-    expect(await page.getByRole('link', { name: /Export CSV/ }).getAttribute('href')).toBe(
-      '/api/admin/volunteers?format=csv',
-    );
     await page.getByLabel('Search').fill('v2@');
     await page.getByRole('cell', { name: 'Vol1 Lee' }).waitFor({ state: 'detached' });
     expect(api.calls.some((c) => c.path === '/api/admin/volunteers')).toBe(true);
-    expect(await page.getByRole('link', { name: /Export CSV/ }).getAttribute('href')).toBe(
-      '/api/admin/volunteers?format=csv&q=v2%40',
+    // Export CSV exports the list as searched (docs/decisions/101-exports-of-any-size.md): a small one comes back
+    // done, with its signed download link.
+    const url = '/api/admin/exports/abc/download?sig=x';
+    api.override('POST /api/admin/exports', 201, {
+      job: {
+        id: 'abc',
+        status: 'done',
+        filename: 'volunteers.csv',
+        rows: 1,
+        total: 1,
+        createdAt: new Date().toISOString(),
+        error: null,
+        downloads: [{ url, filename: 'volunteers.csv', rows: 1, bytes: 120 }],
+        linksExpireAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    await page.getByRole('button', { name: /Export CSV/ }).click();
+    const link = page.getByRole('link', { name: /Download volunteers\.csv/ });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(url);
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/exports')?.body).toMatchObject(
+      {
+        source: 'inbox',
+        params: { kind: 'volunteers', q: 'v2@' },
+      },
     );
     await page.getByLabel('Show').selectOption('text-signups');
     await page.getByLabel('Search').fill('');

@@ -157,12 +157,13 @@ describe('function bundles (as Netlify deploys them)', () => {
     }
   });
 
-  it('twilio, sanitize-html and argon2 are imported only on use; sanitize-html only where articles are written', async () => {
+  it('twilio, sanitize-html and argon2 are imported only on use; sanitize-html only where rich text is written', async () => {
     const named = (name: string) => bundles.find((b) => b.name === name)!;
     expect(ships(named('text-signup'), 'twilio')).toBe(true);
     expect(ships(named('sms-inbound'), 'twilio')).toBe(true);
     expect(ships(named('admin-news'), 'sanitize-html')).toBe(true);
-    const writesArticles = ['admin-news', 'admin-preview', 'admin-revisions'];
+    // Articles, and broadcast emails (cleaned with the article allowlist: docs/decisions/121-broadcast-staff-actions.md).
+    const writesArticles = ['admin-news', 'admin-preview', 'admin-revisions', 'admin-broadcasts'];
     const staticImport = (pkg: string) =>
       new RegExp(`(^|[;\\n])\\s*import\\s[^;]*?from\\s*["']${pkg}["']|require\\(["']${pkg}["']\\)`);
     for (const b of bundles) {
