@@ -685,9 +685,9 @@ describe('every staff write is audited', () => {
   });
 
   it('every module that answers a download is covered by the staff exports listed', async () => {
-    // download(): a CSV answered at once; directCsv, startExport, exportDownload: the export mechanism.
+    // download(): a CSV answered at once; directExport, startExport, exportDownload: the export mechanism.
     const downloading = (await functionModules())
-      .filter((m) => /\b(download|directCsv|startExport|exportDownload)\(/.test(m.source))
+      .filter((m) => /\b(download|directExport|startExport|exportDownload)\(/.test(m.source))
       .map((m) => m.file);
     const covered = new Set(Object.values(EXPORTS).map((e) => e.module));
     expect(downloading.filter((f) => !covered.has(f))).toEqual([]);
