@@ -321,7 +321,10 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 const DEFAULT_DAYS = 30;
 
 /** The dashboard's range: `to` defaults to today, `from` to DEFAULT_DAYS days before it; 400 when invalid. */
-export function donationRange(raw: { from?: string; to?: string }, now = new Date()): { from: string; to: string } {
+export function donationRange(
+  raw: { from?: string; to?: string },
+  now = new Date(),
+): { from: string; to: string } {
   const to = raw.to || campaignToday(now);
   const toDate = Date.parse(`${to}T12:00:00Z`);
   const from =

@@ -112,7 +112,11 @@ const donations: ExportKind = {
   permission: 'view_admin',
   params: (raw) => donationRange(checked(DonationsParamsSchema, raw)),
   open: (params) => donationExportSource(donationRange(params)),
-  audit: (params) => ({ kind: 'donation.export', target: null, details: { from: params.from!, to: params.to! } }),
+  audit: (params) => ({
+    kind: 'donation.export',
+    target: null,
+    details: { from: params.from!, to: params.to! },
+  }),
 };
 
 const VotePlansParamsSchema = z.strictObject({ round: z.enum(['primary', 'runoff']) });
