@@ -76,7 +76,9 @@ beforeAll(async () => {
   await seedScale(40, { parts: ['audit', 'rsvps'], log: () => {} });
   eventId = (await adminEvents())[0]!.id;
   for (let i = 0; i < 6; i++)
-    expect((await deliver(order(500 + i, { refcode: `ref${i}`, day: `2025-09-0${i + 1}` }))).status).toBe(201);
+    expect((await deliver(order(500 + i, { refcode: `ref${i}`, day: `2025-09-0${i + 1}` }))).status).toBe(
+      201,
+    );
   await seedPlans();
   [admin, editor, viewer] = [await signedIn('admin'), await signedIn('editor'), await signedIn('viewer')];
   setExportKicker((body) => {
@@ -168,7 +170,13 @@ async function exportsAudited(kind: AuditKind): Promise<number> {
 
 describe('every staff CSV is a registered export', () => {
   it('the registry holds the Inbox and the four lists', () => {
-    expect(Object.keys(EXPORT_KINDS).sort()).toEqual(['activity', 'attendees', 'donations', 'inbox', 'vote_plans']);
+    expect(Object.keys(EXPORT_KINDS).sort()).toEqual([
+      'activity',
+      'attendees',
+      'donations',
+      'inbox',
+      'vote_plans',
+    ]);
   });
 
   for (const [name, k] of Object.entries(KINDS)) {
