@@ -9,17 +9,16 @@ import * as run from '../../netlify/functions/exports-run.mts';
 import { seedScale } from '../../scripts/lib/scale-seed.mts';
 import type { AuditKind } from '../../src/lib/schemas/audit-kinds.ts';
 import type { ExportJobView } from '../../src/lib/schemas/exports.ts';
-import type { StoredVotePlan } from '../../src/lib/schemas/vote-plan.ts';
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
 import { adminEvents } from '../../src/lib/server/content/events.ts';
 import { setExportKicker, setExportLimits } from '../../src/lib/server/exports/exports.ts';
 import { EXPORT_KINDS } from '../../src/lib/server/exports/registry.ts';
-import { NEW_PLAN_STATE, planKey, recentKey, votePlans } from '../../src/lib/server/vote-plans/record.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { deliver, order, useWebhookCredentials } from '../helpers/donations.ts';
 import { localProviders } from '../helpers/forms.ts';
 import { call, type FunctionModule } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
+import { seedPlans } from '../helpers/vote-plans.ts';
 
 /*
  * Every staff CSV is a registered export (docs/decisions/127-every-staff-export-through-one-mechanism.md):
@@ -39,34 +38,6 @@ let eventId = 0;
 const background: Promise<Response>[] = [];
 
 const PLANS = 7;
-async function seedPlans(): Promise<void> {
-  for (let i = 0; i < PLANS; i++) {
-    const id = String(i + 1).padStart(64, 'a');
-    const at = new Date(Date.UTC(2026, 9, 1, 12, i)).toISOString();
-    const plan: StoredVotePlan = {
-      ...NEW_PLAN_STATE,
-      id,
-      round: 'primary',
-      linkId: `link${i}`.padEnd(22, 'x'),
-      day: '2026-11-03',
-      method: 'in-person',
-      timeOfDay: null,
-      bringing: null,
-      name: `Voter ${i}`,
-      phone: null,
-      email: `voter${i}@example.org`,
-      lang: 'en',
-      smsConsent: null,
-      emailConsent: { at, text: 'Email me reminders', version: '1' },
-      createdAt: at,
-      updatedAt: at,
-      ip: null,
-      userAgent: null,
-    };
-    await votePlans().put(planKey('primary', id), plan);
-    await votePlans().create(recentKey('primary', at, id), {});
-  }
-}
 
 beforeAll(async () => {
   blobs = await startBlobs();
@@ -79,7 +50,7 @@ beforeAll(async () => {
     expect((await deliver(order(500 + i, { refcode: `ref${i}`, day: `2025-09-0${i + 1}` }))).status).toBe(
       201,
     );
-  await seedPlans();
+  await seedPlans(PLANS);
   [admin, editor, viewer] = [await signedIn('admin'), await signedIn('editor'), await signedIn('viewer')];
   setExportKicker((body) => {
     background.push(call(run, '/api/exports/run', { json: body, crossSite: true }));
