@@ -53,7 +53,9 @@ async function costOf(
   window: number,
 ): Promise<{ open: number; perWindow: number; rows: number; total: number | undefined }> {
   const kind = EXPORT_KINDS[name]!;
-  const { calls: open, value: source } = await counting.cost(() => kind.open(kind.params(params), new Date()));
+  const { calls: open, value: source } = await counting.cost(() =>
+    kind.open(kind.params(params), new Date()),
+  );
   counting.reset();
   let rows = 0;
   let perWindow = 0;
