@@ -17,7 +17,7 @@ import {
 } from '../../schemas/donations.ts';
 import { campaignToday } from '../../campaign-time.ts';
 import { zodToHttp } from '../errors.ts';
-import type { ExportSource } from '../exports/source.ts';
+import { rowsFrom, type ExportSource } from '../exports/source.ts';
 import type { z } from 'zod';
 import { submit, type Combiner } from '../combine.ts';
 import { key, kv, mapLimit, StoreUnavailableError, UNCHANGED, upsert, type KV } from '../store.ts';
@@ -371,8 +371,6 @@ export async function donationExportSource(range: { from: string; to: string }):
     filename: `donations-${range.from}-to-${range.to}.csv`,
     columns: DONATION_CSV_COLUMNS,
     total: rows.length,
-    async *rows() {
-      yield* rows;
-    },
+    rows: rowsFrom(rows),
   };
 }

@@ -76,7 +76,7 @@ function checked<T extends z.ZodType>(schema: T, raw: Record<string, string>): z
   if (!r.success) throw zodToHttp(r.error);
   return r.data;
 }
-const asStrings = (o: Record<string, unknown>): Record<string, string> =>
+const asStrings = (o: Record<string, string | number | undefined>): Record<string, string> =>
   Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
 
 const ActivityParamsSchema = AuditQuerySchema.pick({ actor: true, kind: true, from: true, to: true });
