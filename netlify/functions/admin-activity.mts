@@ -1,21 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
-import { AuditQuerySchema, type AuditQuery } from '../../src/lib/schemas/audit.ts';
+import { AuditQuerySchema } from '../../src/lib/schemas/audit.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { audit, auditExportSource, auditPage } from '../../src/lib/server/audit/audit.ts';
+import { auditPage } from '../../src/lib/server/audit/audit.ts';
 import { checkStep, REQUEST_STEP } from '../../src/lib/server/audit/checkpoint.ts';
 import { verificationStatus } from '../../src/lib/server/audit/verification.ts';
 import { flushRefusedSignIns } from '../../src/lib/server/audit/refused-sign-ins.ts';
-import { csvBody } from '../../src/lib/server/exports/csv.ts';
-import { allowMethods, download, handle, json } from '../../src/lib/server/http.ts';
+import { directExport } from '../../src/lib/server/exports/exports.ts';
+import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 import { zodToHttp } from '../../src/lib/server/errors.ts';
-
-/** The filters an export used, for its own entry. */
-const exportFilters = (q: AuditQuery): Record<string, string> =>
-  Object.fromEntries(
-    (['actor', 'kind', 'from', 'to'] as const).flatMap((k) =>
-      q[k] === undefined ? [] : [[k, String(q[k])]],
-    ),
-  );
 
 /**
  * The audit trail, admin only and read only (docs/decisions/033-audit-trail.md): there is no method
@@ -24,7 +16,8 @@ const exportFilters = (q: AuditQuery): Record<string, string> =>
  * read the chain itself and leave out entries that fail their check
  * (docs/decisions/073-audit-anchors.md, docs/decisions/105-audit-at-scale.md).
  * - GET /api/admin/activity?actor=&kind=&from=&to=&page=&pageSize=  newest first
- * - GET /api/admin/activity?format=csv&...                            every matching entry
+ * - GET /api/admin/activity?format=csv&...                            every matching entry, up to
+ *   EXPORT_LIMITS.directRows (else 413: the `activity` export, docs/decisions/127-every-staff-export-through-one-mechanism.md)
  * - GET /api/admin/activity/verify           one step of the incremental check, and the full verification's state
  * - GET /api/admin/activity/verify?full      the full verification's state only
  *   (the full verification itself: admin-activity-verification.mts, a background function)
@@ -44,10 +37,8 @@ export default handle(async (req: Request, context: Context) => {
   const parsed = AuditQuerySchema.safeParse(raw);
   if (!parsed.success) throw zodToHttp(parsed.error);
   if (parsed.data.format === 'csv') {
-    const source = auditExportSource(parsed.data);
-    const { body } = await csvBody(source);
-    await audit(context, user, 'audit.export', null, exportFilters(parsed.data));
-    return download(body, source.filename, 'text/csv; charset=utf-8');
+    const { format: _f, page: _p, pageSize: _s, ...filters } = raw;
+    return directExport(user, context, 'activity', filters);
   }
   return json(await auditPage(parsed.data));
 });

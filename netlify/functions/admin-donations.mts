@@ -1,30 +1,15 @@
 import type { Config, Context } from '@netlify/functions';
-import { DonationRangeSchema, GoalInputSchema } from '../../src/lib/schemas/donations.ts';
+import { GoalInputSchema } from '../../src/lib/schemas/donations.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { CACHE_TAGS, purgeTags } from '../../src/lib/server/content/responses.ts';
-import { campaignToday } from '../../src/lib/server/content/events.ts';
-import { toCsv } from '../../src/lib/server/forms/inbox.ts';
-import { donationSummary, getGoal, setGoal, summaryCsvRows } from '../../src/lib/server/donations/ledger.ts';
-import { allowMethods, download, handle, json, readJson } from '../../src/lib/server/http.ts';
-import { zodToHttp } from '../../src/lib/server/errors.ts';
+import { donationRange, donationSummary, getGoal, setGoal } from '../../src/lib/server/donations/ledger.ts';
+import { directExport } from '../../src/lib/server/exports/exports.ts';
+import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 import { audit } from '../../src/lib/server/audit/audit.ts';
-
-const DEFAULT_DAYS = 30;
 
 /** "on, $5000 since 2026-01-01" for the goal change's audit entry. */
 const goalSummary = (g: { enabled: boolean; targetCents: number; since: string }) =>
   `${g.enabled ? 'on' : 'off'}, $${g.targetCents / 100}${g.since ? ` since ${g.since}` : ''}`;
-
-function rangeOf(url: URL, now = new Date()) {
-  const to = url.searchParams.get('to') || campaignToday(now);
-  const toDate = Date.parse(`${to}T12:00:00Z`);
-  const from =
-    url.searchParams.get('from') ||
-    (Number.isNaN(toDate) ? to : campaignToday(new Date(toDate - (DEFAULT_DAYS - 1) * 86_400_000)));
-  const r = DonationRangeSchema.safeParse({ from, to });
-  if (!r.success) throw zodToHttp(r.error);
-  return r.data;
-}
 
 /**
  * GET /api/admin/donations?from&to[&format=csv]: attribution totals from the
@@ -39,14 +24,13 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'GET') {
     const reader = await requireUser(req);
     if (goalPath) return json({ goal: await getGoal() });
-    const { from, to } = rangeOf(url);
-    const summary = await donationSummary(from, to);
-    if (url.searchParams.get('format') === 'csv') {
-      const { columns, rows } = summaryCsvRows(summary);
-      await audit(context, reader, 'donation.export', null, { from, to });
-      return download(toCsv(columns, rows), `donations-${from}-to-${to}.csv`, 'text/csv; charset=utf-8');
-    }
-    return json(summary);
+    const range = donationRange({
+      from: url.searchParams.get('from') ?? undefined,
+      to: url.searchParams.get('to') ?? undefined,
+    });
+    // The `donations` export (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+    if (url.searchParams.get('format') === 'csv') return directExport(reader, context, 'donations', range);
+    return json(await donationSummary(range.from, range.to));
   }
   const user = await requireUser(req, { permission: 'edit_content' });
   const before = await getGoal();

@@ -2,10 +2,10 @@ import type { Config, Context } from '@netlify/functions';
 import { CheckInSchema } from '../../src/lib/schemas/rsvp.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { pageQuery } from '../../src/lib/server/pagination.ts';
-import { csvBody } from '../../src/lib/server/exports/csv.ts';
+import { directExport } from '../../src/lib/server/exports/exports.ts';
 import { setCheckedIn } from '../../src/lib/server/events/rsvp.ts';
-import { rsvpExportSource, rsvpStaffView } from '../../src/lib/server/events/rsvp-staff.ts';
-import { allowMethods, download, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { rsvpStaffView } from '../../src/lib/server/events/rsvp-staff.ts';
+import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import { audit, target } from '../../src/lib/server/audit/audit.ts';
 import { events } from '../../src/lib/server/content/events.ts';
@@ -14,7 +14,8 @@ import { events } from '../../src/lib/server/content/events.ts';
  * GET /api/admin/events/:id/rsvps[?page&pageSize&q][&format=csv]: going / waitlisted / capacity
  * and a page of the people, or those whose name, email or phone contains `q` (every staff role reads;
  * a page costs the same few store calls at any size: docs/decisions/107-bounded-staff-lists.md). PUT /api/admin/events/:id/rsvps/:rsvpId
- * {checkedIn}: check-in at the door (admin and editor). Check-ins and CSV
+ * {checkedIn}: check-in at the door (admin and editor). `&format=csv`: the file up to EXPORT_LIMITS.directRows
+ * rows, else 413 pointing at Export CSV. Check-ins and CSV
  * exports are audited.
  */
 export default handle(async (req: Request, context: Context) => {
@@ -24,13 +25,9 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'GET') {
     const user = await requireUser(req);
     const url = new URL(req.url);
-    if (url.searchParams.get('format') === 'csv') {
-      const source = await rsvpExportSource(eventId);
-      const { body, rows } = await csvBody(source);
-      // Every export of personal data is a recorded staff action (docs/decisions/073-audit-anchors.md).
-      await audit(context, user, 'rsvp.export', target.event(source.event), { rows: String(rows) });
-      return download(body, source.filename, 'text/csv; charset=utf-8');
-    }
+    // The `attendees` export, audited (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+    if (url.searchParams.get('format') === 'csv')
+      return directExport(user, context, 'attendees', { event: String(eventId) });
     const { page, pageSize } = pageQuery(url);
     const q = (url.searchParams.get('q') ?? '').slice(0, 100);
     return json(await rsvpStaffView(eventId, page, pageSize, q));

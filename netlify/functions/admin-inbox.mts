@@ -1,10 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { inboxKindOf } from '../../src/lib/inbox-routes.ts';
-import { inboxExportSource, inboxPage, parseInboxQuery } from '../../src/lib/server/forms/inbox.ts';
-import { audit } from '../../src/lib/server/audit/audit.ts';
-import { directCsv } from '../../src/lib/server/exports/exports.ts';
-import { EXPORT_KINDS } from '../../src/lib/server/exports/registry.ts';
+import { inboxPage, parseInboxQuery } from '../../src/lib/server/forms/inbox.ts';
+import { directExport } from '../../src/lib/server/exports/exports.ts';
 import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 
@@ -20,17 +18,12 @@ export default handle(async (req: Request, context: Context) => {
   const kind = inboxKindOf(url.pathname);
   if (!kind) throw new HttpError(404, 'Not found');
   const query = parseInboxQuery(url);
-  if (url.searchParams.get('format') === 'csv') {
-    const params = EXPORT_KINDS.inbox!.params({
+  if (url.searchParams.get('format') === 'csv')
+    return directExport(user, context, 'inbox', {
       kind,
       q: query.q,
       ...(query.lang ? { lang: query.lang } : {}),
     });
-    const res = await directCsv(await inboxExportSource(kind, query));
-    const entry = EXPORT_KINDS.inbox!.audit(params);
-    await audit(context, user, entry.kind, entry.target, entry.details);
-    return res;
-  }
   return json(await inboxPage(kind, query));
 });
 

@@ -144,7 +144,7 @@ export async function benchScaleAudit(): Promise<string> {
     if (!SKIP.has('csv'))
       await measure(
         `Activity CSV, every entry (${ENTRIES.toLocaleString('en-US')} rows, read 500 at a time)`,
-        async () => (await collectRows(auditExportSource({}))).length,
+        async () => (await collectRows(await auditExportSource({}))).length,
         (n) => `${n.toLocaleString('en-US')} rows, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}`,
       );
     if (!SKIP.has('full'))

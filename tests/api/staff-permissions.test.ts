@@ -133,6 +133,36 @@ const ROUTES: Route[] = [
     want: { viewer: 403, editor: 201, admin: 201 },
     req: () => [exportsFn, '/api/admin/exports', { json: { source: 'inbox', params: { kind: 'contacts' } } }],
   },
+  // Every other staff CSV is an export too, with its list's permission
+  // (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+  {
+    name: 'POST /api/admin/exports (Activity)',
+    want: { viewer: 403, editor: 403, admin: 201 },
+    req: () => [exportsFn, '/api/admin/exports', { json: { source: 'activity', params: {} } }],
+  },
+  {
+    name: "POST /api/admin/exports (an event's attendees)",
+    want: { viewer: 201, editor: 201, admin: 201 },
+    req: async () => [
+      exportsFn,
+      '/api/admin/exports',
+      { json: { source: 'attendees', params: { event: String(await newEvent()) } } },
+    ],
+  },
+  {
+    name: 'POST /api/admin/exports (donations)',
+    want: { viewer: 201, editor: 201, admin: 201 },
+    req: () => [exportsFn, '/api/admin/exports', { json: { source: 'donations', params: {} } }],
+  },
+  {
+    name: 'POST /api/admin/exports (plans to vote)',
+    want: { viewer: 403, editor: 201, admin: 201 },
+    req: () => [
+      exportsFn,
+      '/api/admin/exports',
+      { json: { source: 'vote_plans', params: { round: 'primary' } } },
+    ],
+  },
   {
     name: "GET /api/admin/exports/:id (the admin's)",
     want: { viewer: 404, editor: 404, admin: 200 },

@@ -401,7 +401,7 @@ describe('audit trail', () => {
     );
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'time_utc,person,person_id,action,kind,target_type,target_id,target,details,ip,seq,hash',
+      'time_utc,time_utc_local,person,person_id,action,kind,target_type,target_id,target,details,ip,seq,hash',
     );
     expect(lines.length - 1).toBe(page.total);
     for (const e of mine)

@@ -413,8 +413,21 @@ describe('Activity tab', () => {
         runLines.some((l) => l.includes(`,${who},`) && l.includes(`,${action},`)),
         `${who} ${action}`,
       ).toBe(true);
-    // The page's Export link points at the same CSV with the current filters.
-    expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('format=csv');
+    // Export CSV is the `activity` export with the current filters, its link offered when the file is ready
+    // (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+    await page.getByRole('button', { name: /^Export CSV/ }).click();
+    const link = page.getByRole('link', { name: /^Download activity-[\d-]+\.csv/ });
+    await link.waitFor();
+    await expectNoAxeViolations(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    // The shared browser runs in another process: read the download as a stream, not a local path.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const filtered = Buffer.concat(chunks).toString('utf8').trim().split('\r\n').slice(1);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((l) => l.includes(`,${names.editor},`) && l.includes(',Published article,'))).toBe(
+      true,
+    );
 
     // The two integrity checks (docs/decisions/105-audit-at-scale.md, 108-audit-full-verification-job.md),
     // by keyboard: the newest entries, then every entry in the background, its progress and result announced.

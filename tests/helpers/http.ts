@@ -3,7 +3,7 @@ import { matchRoute } from '../../scripts/dev/function-routes.mts';
 
 export const ORIGIN = 'http://localhost:4321';
 
-interface FunctionModule {
+export interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
   // Matches @netlify/functions' Config, whose path is optional in the type.
   config: { path?: string | string[]; excludedPath?: string | string[]; method?: string | string[] };

@@ -24,9 +24,11 @@ export function useActivity(filters: ActivityFilters, page: number, pageSize = A
   );
 }
 
-/** The CSV export of every entry matching the filters (a plain download link). */
-export function activityCsvUrl(filters: ActivityFilters): string {
-  return listKey(ADMIN_ACTIVITY, { ...params(filters), format: 'csv' });
+/** The `activity` export's parameters: the filters that are set (docs/decisions/127-every-staff-export-through-one-mechanism.md). */
+export function activityExportParams(filters: ActivityFilters): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params(filters)).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+  );
 }
 
 export const ADMIN_ACTIVITY_VERIFICATION = '/api/admin/activity/verification';

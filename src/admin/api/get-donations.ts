@@ -11,10 +11,6 @@ export function useDonationSummary(from: string, to: string) {
   return useSWR<DonationSummary, Error>(listKey(ADMIN_DONATIONS, { from, to }), queryFetcher);
 }
 
-/** The CSV export of the same range: a plain link, the server answers with an attachment. */
-export const donationsCsvUrl = (from: string, to: string) =>
-  listKey(ADMIN_DONATIONS, { from, to, format: 'csv' });
-
 export function useDonationGoal() {
   return useSWR<{ goal: StoredGoal | null }, Error>(ADMIN_DONATION_GOAL, queryFetcher);
 }

@@ -16,5 +16,3 @@ export function useRsvps(eventId: number, page = 1, q = '') {
     queryFetcher,
   );
 }
-
-export const rsvpsCsvUrl = (eventId: number) => listKey(rsvpsPath(eventId), { format: 'csv' });

@@ -8,6 +8,3 @@ export const ADMIN_VOTE_PLANS = '/api/admin/vote-plans';
 export function useVotePlans(round: 'primary' | 'runoff', page: number) {
   return useSWR<VotePlanPage, Error>(`${ADMIN_VOTE_PLANS}?round=${round}&page=${page}`, queryFetcher);
 }
-
-export const votePlansCsvUrl = (round: 'primary' | 'runoff') =>
-  `${ADMIN_VOTE_PLANS}?round=${round}&format=csv`;

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '../../lib/schemas/audit-kinds.ts';
-import { ACTIVITY_PAGE_SIZE, activityCsvUrl, useActivity, type ActivityFilters } from '../api/activity.ts';
+import {
+  ACTIVITY_PAGE_SIZE,
+  activityExportParams,
+  useActivity,
+  type ActivityFilters,
+} from '../api/activity.ts';
 import { useUsers } from '../api/get-users.ts';
+import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
 import { Table } from '../components/Table.tsx';
@@ -33,9 +39,7 @@ export function ActivityTab() {
           <p className="muted">{data ? `${data.total} action${data.total === 1 ? '' : 's'}` : '\u00a0'}</p>
         </div>
         <div className="row-actions">
-          <a className="btn btn--secondary" href={activityCsvUrl(filters)} download>
-            Export CSV
-          </a>
+          <ExportButton source="activity" params={activityExportParams(filters)} label="the activity shown" />
         </div>
       </div>
       <ActivityIntegrity />

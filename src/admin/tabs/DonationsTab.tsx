@@ -2,8 +2,9 @@ import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { campaignToday } from '../../lib/campaign-time.ts';
 import { DIMENSION_LABELS, type SummaryRow } from '../../lib/schemas/donations.ts';
-import { donationsCsvUrl, useDonationGoal, useDonationSummary } from '../api/get-donations.ts';
+import { useDonationGoal, useDonationSummary } from '../api/get-donations.ts';
 import { useUpdateDonationGoal } from '../api/update-donation-goal.ts';
+import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Table } from '../components/Table.tsx';
 import { TextField } from '../components/Field.tsx';
@@ -168,13 +169,7 @@ export function DonationsTab({ canEdit }: { canEdit: boolean }) {
           <h2 id="donations-heading">Donations</h2>
           <p className="muted">Gifts reported by ActBlue, grouped by the link that brought them.</p>
         </div>
-        <a className="btn btn--secondary" href={donationsCsvUrl(from, to)} download>
-          Export CSV
-          <span className="sr-only">
-            {' '}
-            of donations from {from} to {to}
-          </span>
-        </a>
+        <ExportButton source="donations" params={{ from, to }} label={`donations from ${from} to ${to}`} />
       </div>
       <div className="toolbar">
         <TextField

@@ -2,9 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { RsvpRow } from '../../lib/schemas/rsvp.ts';
 import { useCheckIn } from '../api/check-in.ts';
-import { RSVP_PAGE_SIZE, rsvpsCsvUrl, useRsvps } from '../api/get-rsvps.ts';
+import { RSVP_PAGE_SIZE, useRsvps } from '../api/get-rsvps.ts';
 import { Badge } from '../components/Badge.tsx';
 import { Dialog } from '../components/Dialog.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
@@ -122,9 +123,7 @@ export function EventRsvps({
       }
       footer={
         <>
-          <a className="btn btn--secondary" href={rsvpsCsvUrl(eventId)} download>
-            Export CSV<span className="sr-only"> of the RSVPs</span>
-          </a>
+          <ExportButton source="attendees" params={{ event: String(eventId) }} label="the RSVPs" />
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Close
           </button>

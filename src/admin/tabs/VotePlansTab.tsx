@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { messageOf } from '../../lib/client/api.ts';
 import { formatCampaignDateTime } from '../../lib/campaign-time.ts';
 import type { VotePlanRow } from '../../lib/schemas/vote-plan.ts';
-import { useVotePlans, votePlansCsvUrl } from '../api/get-vote-plans.ts';
+import { useVotePlans } from '../api/get-vote-plans.ts';
+import { ExportButton } from '../components/ExportButton.tsx';
 
 /*
  * Plans to vote (admin and editor; docs/decisions/110-plan-to-vote.md): newest first, a page at a time, with the
@@ -30,9 +31,7 @@ export function VotePlansTab() {
           <h2 id="plans-heading">Plans to vote</h2>
           <p className="muted">Page {page}</p>
         </div>
-        <a className="btn btn--secondary" href={votePlansCsvUrl(round)} download>
-          Export CSV<span className="sr-only"> of plans to vote</span>
-        </a>
+        <ExportButton source="vote_plans" params={{ round }} label="plans to vote" />
       </div>
       <div className="toolbar">
         <div className="field">

@@ -6,7 +6,7 @@ import {
   type AuditProblem,
   type AuditQuery,
 } from '../../schemas/audit.ts';
-import type { ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../exports/source.ts';
 import { mapLimit, type KV } from '../store.ts';
 import { readCheckpoint, type Checkpoint } from './checkpoint.ts';
 import {
@@ -219,8 +219,8 @@ export async function auditPage(q: AuditQuery): Promise<AuditPage> {
   };
 }
 
-export const AUDIT_CSV_COLUMNS = [
-  'time_utc',
+export const AUDIT_CSV_COLUMNS: readonly (string | ExportColumn)[] = [
+  { name: 'time_utc', time: true },
   'person',
   'person_id',
   'action',
@@ -275,16 +275,17 @@ function csvRow(x: AuditEntry | AuditProblem): string[] {
 
 /**
  * Every matching entry as CSV rows, newest first, read CSV_WINDOW at a time: an export of any size holds
- * one window in memory (docs/decisions/107-bounded-staff-lists.md).
+ * one window in memory (docs/decisions/107-bounded-staff-lists.md). The selection is made first, so the
+ * export knows its row total (docs/decisions/127-every-staff-export-through-one-mechanism.md).
  */
-export function auditExportSource(q: Filters, now = new Date()): ExportSource {
+export async function auditExportSource(q: Filters, now = new Date()): Promise<ExportSource> {
+  const sel = await select(q);
   return {
     filename: `activity-${now.toISOString().slice(0, 10)}.csv`,
     columns: AUDIT_CSV_COLUMNS,
+    total: sel.total + sel.problems.length,
     async *rows() {
-      const sel = await select(q);
-      const total = sel.total;
-      for (let start = 0; start < total; start += CSV_WINDOW) {
+      for (let start = 0; start < sel.total; start += CSV_WINDOW) {
         const refs = await sel.window(start, CSV_WINDOW);
         for (const x of await readChecked(refs, 64)) yield csvRow(x);
         sel.release();

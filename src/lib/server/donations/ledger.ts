@@ -13,7 +13,11 @@ import {
   type StoredGoal,
   type SummaryRow,
   type WebhookKind,
+  DonationRangeSchema,
 } from '../../schemas/donations.ts';
+import { campaignToday } from '../../campaign-time.ts';
+import { zodToHttp } from '../errors.ts';
+import { rowsFrom, type ExportSource } from '../exports/source.ts';
 import type { z } from 'zod';
 import { submit, type Combiner } from '../combine.ts';
 import { key, kv, mapLimit, StoreUnavailableError, UNCHANGED, upsert, type KV } from '../store.ts';
@@ -314,8 +318,27 @@ export async function publicGoal(): Promise<PublicGoal> {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+const DEFAULT_DAYS = 30;
+
+/** The dashboard's range: `to` defaults to today, `from` to DEFAULT_DAYS days before it; 400 when invalid. */
+export function donationRange(
+  raw: { from?: string; to?: string },
+  now = new Date(),
+): { from: string; to: string } {
+  const to = raw.to || campaignToday(now);
+  const toDate = Date.parse(`${to}T12:00:00Z`);
+  const from =
+    raw.from ||
+    (Number.isNaN(toDate) ? to : campaignToday(new Date(toDate - (DEFAULT_DAYS - 1) * 86_400_000)));
+  const r = DonationRangeSchema.safeParse({ from, to });
+  if (!r.success) throw zodToHttp(r.error);
+  return r.data;
+}
+
+const DONATION_CSV_COLUMNS = ['section', 'value', 'contributions', 'gross', 'refunds', 'refunded', 'net'];
+
 /** Every group of the summary as one table: section, value, gifts, gross, refunds, refunded, net. */
-export function summaryCsvRows(s: DonationSummary): { columns: string[]; rows: string[][] } {
+function summaryCsvRows(s: DonationSummary): string[][] {
   const line = (section: string, r: SummaryRow) => [
     section,
     r.value,
@@ -325,17 +348,29 @@ export function summaryCsvRows(s: DonationSummary): { columns: string[]; rows: s
     dollars(r.refundedCents),
     dollars(r.netCents),
   ];
+  return [
+    line('total', s.totals),
+    line('kind', s.oneTime),
+    line('kind', s.recurring),
+    ...s.byDay.map((r) => line('day', r)),
+    ...s.byRefcode.map((r) => line('refcode', r)),
+    ...s.byUtmSource.map((r) => line('utm_source', r)),
+    ...s.byUtmMedium.map((r) => line('utm_medium', r)),
+    ...s.byUtmCampaign.map((r) => line('utm_campaign', r)),
+  ];
+}
+
+/**
+ * A range's summary as an export (docs/decisions/127-every-staff-export-through-one-mechanism.md): its rows are
+ * the range's days and attribution groups, read from the day aggregates (one read per day of the range, at most
+ * MAX_RANGE_DAYS, 16 at a time), never one per gift, so its reads do not grow with the number of gifts.
+ */
+export async function donationExportSource(range: { from: string; to: string }): Promise<ExportSource> {
+  const rows = summaryCsvRows(await donationSummary(range.from, range.to));
   return {
-    columns: ['section', 'value', 'contributions', 'gross', 'refunds', 'refunded', 'net'],
-    rows: [
-      line('total', s.totals),
-      line('kind', s.oneTime),
-      line('kind', s.recurring),
-      ...s.byDay.map((r) => line('day', r)),
-      ...s.byRefcode.map((r) => line('refcode', r)),
-      ...s.byUtmSource.map((r) => line('utm_source', r)),
-      ...s.byUtmMedium.map((r) => line('utm_medium', r)),
-      ...s.byUtmCampaign.map((r) => line('utm_campaign', r)),
-    ],
+    filename: `donations-${range.from}-to-${range.to}.csv`,
+    columns: DONATION_CSV_COLUMNS,
+    total: rows.length,
+    rows: rowsFrom(rows),
   };
 }

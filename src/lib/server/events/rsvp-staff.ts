@@ -6,7 +6,7 @@ import {
   type RsvpStaffView,
 } from '../../schemas/rsvp.ts';
 import { events } from '../content/events.ts';
-import type { ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../exports/source.ts';
 import { HttpError } from '../errors.ts';
 import { kv, mapLimit } from '../store.ts';
 import { getCheckIns, getRoster, rsvpKey } from './rsvp.ts';
@@ -119,15 +119,15 @@ export async function rsvpStaffView(
   };
 }
 
-export const RSVP_CSV_COLUMNS = [
+export const RSVP_CSV_COLUMNS: readonly (string | ExportColumn)[] = [
   'name',
   'email',
   'phone',
   'guests',
   'status',
   'waitlist_position',
-  'rsvp_at',
-  'checked_in_at',
+  { name: 'rsvp_at', time: true },
+  { name: 'checked_in_at', time: true },
   'sms_reminder',
 ];
 
@@ -143,6 +143,7 @@ export async function rsvpExportSource(
     event: { id: l.event.id, title: l.event.title },
     filename: `rsvps-${l.event.id}-${l.event.eventDate}.csv`,
     columns: RSVP_CSV_COLUMNS,
+    total: l.ordered.length,
     async *rows() {
       for (let start = 0; start < l.ordered.length; start += CSV_WINDOW) {
         const window = l.ordered.slice(start, start + CSV_WINDOW);

@@ -53,15 +53,3 @@ export async function* csvLines(source: ExportSource, onRow?: (rows: number) => 
     onRow?.(++n);
   }
 }
-
-/**
- * A source's whole file in one string, for the lists whose CSV is answered in the request (Activity, an
- * event's attendees: read in bounded pages, docs/decisions/107-bounded-staff-lists.md), in the same format
- * as every other export.
- */
-export async function csvBody(source: ExportSource): Promise<{ body: string; rows: number }> {
-  let body = '';
-  let rows = 0;
-  for await (const line of csvLines(source, (n) => (rows = n))) body += line;
-  return { body, rows };
-}

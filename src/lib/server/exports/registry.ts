@@ -1,29 +1,40 @@
+import { z } from 'zod';
 import { isInboxKind } from '../../inbox-routes.ts';
 import { isLang, LANGS } from '../../lang.ts';
+import { AuditQuerySchema } from '../../schemas/audit.ts';
 import type { AuditKind } from '../../schemas/audit-kinds.ts';
-import type { AuditTarget } from '../audit/audit.ts';
+import { auditExportSource } from '../audit/activity.ts';
+import { target, type AuditTarget } from '../audit/audit.ts';
 import type { RequireOptions } from '../auth/session.ts';
-import { HttpError } from '../errors.ts';
+import { donationExportSource, donationRange } from '../donations/ledger.ts';
+import { HttpError, zodToHttp } from '../errors.ts';
+import { rsvpExportSource } from '../events/rsvp-staff.ts';
 import { inboxExportSource } from '../forms/inbox.ts';
+import { votePlanExportSource } from '../vote-plans/staff.ts';
 import type { ExportSource } from './source.ts';
 
 /**
  * Every staff export by name (docs/decisions/101-exports-of-any-size.md): who may start it,
  * its parameters, its source and the audit entry that records it. The export mechanism
- * (exports.ts) needs nothing else, so another list's CSV (Activity, attendees, donations)
- * joins by adding an entry here whose `open` returns its ExportSource.
+ * (exports.ts) needs nothing else: every staff CSV (the Inbox lists, Activity, an event's attendees,
+ * donations, plans to vote) is an entry here whose `open` returns its ExportSource, read in bounded pages
+ * (docs/decisions/127-every-staff-export-through-one-mechanism.md). A list's `?format=csv` answers the same
+ * entry through `directExport` (exports.ts).
  */
-export interface ExportKind {
+export interface ExportKind<S extends ExportSource = ExportSource> {
   /** Who may start it, see its progress and download it (its owner only). */
   permission: NonNullable<RequireOptions['permission']>;
   /** The parameters, checked (400 on anything else) and normalised; kept on the job. */
   params(raw: Record<string, string>): Record<string, string>;
   /** The rows, as of `now`. */
-  open(params: Record<string, string>, now: Date): Promise<ExportSource>;
-  /** The audit entry of the export (every export of staff data is audited). */
-  audit(params: Record<string, string>): {
+  open(params: Record<string, string>, now: Date): Promise<S>;
+  /** The audit entry of the export (every export of staff data is audited), once its source is open. */
+  audit(
+    params: Record<string, string>,
+    source: S,
+  ): {
     kind: AuditKind;
-    target: AuditTarget;
+    target: AuditTarget | null;
     details: Record<string, string>;
   };
 }
@@ -59,7 +70,70 @@ const inbox: ExportKind = {
   },
 };
 
-export const EXPORT_KINDS: Record<string, ExportKind> = { inbox };
+/** Checks a kind's parameters with a strict schema (400 on an unknown or invalid one); the values as strings. */
+function checked<T extends z.ZodType>(schema: T, raw: Record<string, string>): z.output<T> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw zodToHttp(r.error);
+  return r.data;
+}
+const asStrings = (o: Record<string, string | number | undefined>): Record<string, string> =>
+  Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+
+const ActivityParamsSchema = AuditQuerySchema.pick({ actor: true, kind: true, from: true, to: true });
+
+/** Activity (admins: view_audit): `actor`, `kind`, `from`, `to`, as the tab filters; audited as audit.export. */
+const activity: ExportKind = {
+  permission: 'view_audit',
+  params: (raw) => asStrings(checked(ActivityParamsSchema, raw)),
+  open: (params, now) => auditExportSource(checked(ActivityParamsSchema, params), now),
+  audit: (params) => ({ kind: 'audit.export', target: null, details: params }),
+};
+
+const AttendeesParamsSchema = z.strictObject({
+  event: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** An event's attendees (every staff role reads them): `event`; audited as rsvp.export with the row count. */
+const attendees: ExportKind<Awaited<ReturnType<typeof rsvpExportSource>>> = {
+  permission: 'view_admin',
+  params: (raw) => asStrings(checked(AttendeesParamsSchema, raw)),
+  open: (params) => rsvpExportSource(checked(AttendeesParamsSchema, params).event),
+  audit: (_params, source) => ({
+    kind: 'rsvp.export',
+    target: target.event(source.event),
+    details: { rows: String(source.total ?? 0) },
+  }),
+};
+
+const DonationsParamsSchema = z.strictObject({ from: z.string().optional(), to: z.string().optional() });
+
+/** Donations by day and attribution (every staff role reads them): `from`, `to` (the tab's range, defaulted). */
+const donations: ExportKind = {
+  permission: 'view_admin',
+  params: (raw) => donationRange(checked(DonationsParamsSchema, raw)),
+  open: (params) => donationExportSource(donationRange(params)),
+  audit: (params) => ({
+    kind: 'donation.export',
+    target: null,
+    details: { from: params.from!, to: params.to! },
+  }),
+};
+
+const VotePlansParamsSchema = z.strictObject({ round: z.enum(['primary', 'runoff']) });
+
+/** A round's plans to vote (admin, editor, like the Inbox): `round`; audited as vote_plan.export. */
+const vote_plans: ExportKind = {
+  permission: 'edit_content',
+  params: (raw) => checked(VotePlansParamsSchema, raw),
+  open: (params, now) => votePlanExportSource(checked(VotePlansParamsSchema, params).round, now),
+  audit: (params) => ({
+    kind: 'vote_plan.export',
+    target: { type: 'vote-plans', id: params.round!, label: params.round! },
+    details: {},
+  }),
+};
+
+export const EXPORT_KINDS: Record<string, ExportKind> = { inbox, activity, attendees, donations, vote_plans };
 
 export function exportKind(name: string): ExportKind {
   const kind = Object.hasOwn(EXPORT_KINDS, name) ? EXPORT_KINDS[name] : undefined;

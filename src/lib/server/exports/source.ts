@@ -29,6 +29,16 @@ export interface ExportSource {
 
 export const columnOf = (c: string | ExportColumn): ExportColumn => (typeof c === 'string' ? { name: c } : c);
 
+/** Rows already in memory (a summary, read whole when its source is opened) as the contract's `rows`. */
+export function rowsFrom(rows: readonly string[][]): () => AsyncIterable<string[]> {
+  return () => ({
+    [Symbol.asyncIterator]: () => {
+      const it = rows[Symbol.iterator]();
+      return { next: () => Promise.resolve(it.next()) };
+    },
+  });
+}
+
 /** Every row of a source, in order (a synchronous answer, the bench, the tests). */
 export async function collectRows(source: ExportSource): Promise<string[][]> {
   const rows: string[][] = [];

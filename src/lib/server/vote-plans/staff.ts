@@ -1,11 +1,11 @@
 import type { StoredVotePlan, VotePlanPage, VotePlanRow } from '../../schemas/vote-plan.ts';
-import { toCsv } from '../forms/inbox.ts';
+import type { ExportColumn, ExportSource } from '../exports/source.ts';
 import { getPlan, RECENT_PREFIX, votePlans, type PlanRound } from './record.ts';
 
 /*
  * Plans to vote for staff (docs/decisions/110-plan-to-vote.md): newest first from the `recent/<round>/` markers, so a
  * page costs the key listing pages up to it (1,000 keys each) plus its own records, whatever the store holds; the
- * CSV reads every plan of the round (an export). Neither shows the link id, the IP or the user agent.
+ * CSV is an export of the round read a window at a time (votePlanExportSource). Neither shows the link id, the IP or the user agent.
  */
 
 export const VOTE_PLAN_PAGE_SIZE = 50;
@@ -46,7 +46,7 @@ export async function votePlanPage(round: PlanRound, page: number): Promise<Vote
   return { items, page, pageSize: size, more: ids.length > size };
 }
 
-export const VOTE_PLAN_CSV_COLUMNS = [
+export const VOTE_PLAN_CSV_COLUMNS: readonly (string | ExportColumn)[] = [
   'round',
   'day',
   'method',
@@ -57,46 +57,58 @@ export const VOTE_PLAN_CSV_COLUMNS = [
   'email',
   'text_reminders',
   'email_reminders',
-  'voted_at',
-  'stopped_at',
+  { name: 'voted_at', time: true },
+  { name: 'stopped_at', time: true },
   'eve_email',
   'eve_text',
   'morning_email',
   'morning_text',
   'language',
-  'created_at',
-  'updated_at',
+  { name: 'created_at', time: true },
+  { name: 'updated_at', time: true },
 ];
 
-export async function votePlanCsv(
-  round: PlanRound,
-  now = new Date(),
-): Promise<{ filename: string; body: string }> {
-  const plans = await readPlans(round, await idsFrom(round, 0, Number.MAX_SAFE_INTEGER));
-  const d = (x: StoredVotePlan['eveEmail']) => (x ? x.status : '');
-  const rows = plans.map((p) => [
-    p.round,
-    p.day,
-    p.method,
-    p.timeOfDay ?? '',
-    p.bringing ?? '',
-    p.name,
-    p.phone ?? '',
-    p.email ?? '',
-    p.smsConsent ? 'yes' : 'no',
-    p.emailConsent ? 'yes' : 'no',
-    p.votedAt ?? '',
-    p.stoppedAt ?? '',
-    d(p.eveEmail),
-    d(p.eveSms),
-    d(p.morningEmail),
-    d(p.morningSms),
-    p.lang,
-    p.createdAt,
-    p.updatedAt,
-  ]);
+/** Plans read per window of an export (at most this many record reads in flight at a time: readPlans reads 10). */
+export const VOTE_PLAN_CSV_WINDOW = 100;
+
+const status = (x: StoredVotePlan['eveEmail']) => (x ? x.status : '');
+
+const csvRow = (p: StoredVotePlan): string[] => [
+  p.round,
+  p.day,
+  p.method,
+  p.timeOfDay ?? '',
+  p.bringing ?? '',
+  p.name,
+  p.phone ?? '',
+  p.email ?? '',
+  p.smsConsent ? 'yes' : 'no',
+  p.emailConsent ? 'yes' : 'no',
+  p.votedAt ?? '',
+  p.stoppedAt ?? '',
+  status(p.eveEmail),
+  status(p.eveSms),
+  status(p.morningEmail),
+  status(p.morningSms),
+  p.lang,
+  p.createdAt,
+  p.updatedAt,
+];
+
+/**
+ * A round's plans as an export (docs/decisions/127-every-staff-export-through-one-mechanism.md): the ids from the
+ * `recent/` key listing (1,000 keys a call), then the plans VOTE_PLAN_CSV_WINDOW at a time, so an export of any
+ * size holds one window of records in memory and the background export writes it.
+ */
+export async function votePlanExportSource(round: PlanRound, now = new Date()): Promise<ExportSource> {
+  const ids = await idsFrom(round, 0, Number.MAX_SAFE_INTEGER);
   return {
     filename: `plans-to-vote-${round}-${now.toISOString().slice(0, 10)}.csv`,
-    body: toCsv(VOTE_PLAN_CSV_COLUMNS, rows),
+    columns: VOTE_PLAN_CSV_COLUMNS,
+    total: ids.length,
+    async *rows() {
+      for (let i = 0; i < ids.length; i += VOTE_PLAN_CSV_WINDOW)
+        for (const p of await readPlans(round, ids.slice(i, i + VOTE_PLAN_CSV_WINDOW))) yield csvRow(p);
+    },
   };
 }
