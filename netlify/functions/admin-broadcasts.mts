@@ -12,7 +12,6 @@ import {
 } from '../../src/lib/schemas/broadcast-views.ts';
 import {
   act,
-  broadcastCsv,
   broadcastTarget,
   broadcastView,
   createDraft,
@@ -20,7 +19,8 @@ import {
   updateDraft,
 } from '../../src/lib/server/broadcasts/staff.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
-import { allowMethods, download, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+import { directExport } from '../../src/lib/server/exports/exports.ts';
 
 /**
  * Broadcasts (docs/decisions/121-broadcast-staff-actions.md). Editors and admins (draft_broadcasts):
@@ -96,9 +96,8 @@ export default handle(async (req: Request, context: Context) => {
   }
   const format = new URL(req.url).searchParams.get('format');
   if (format === 'csv') {
-    const { body, filename } = await broadcastCsv(id);
-    await audit(context, user, 'broadcast.export', { type: 'broadcast', id, label: filename });
-    return download(body, filename, 'text/csv; charset=utf-8');
+    // The report through the one export mechanism: the file when small, else 413 pointing at Export CSV.
+    return directExport(user, context, 'broadcast', { broadcast: String(id) });
   }
   if (format !== null) throw new HttpError(400, 'Unknown format');
   return json(await broadcastView(id));

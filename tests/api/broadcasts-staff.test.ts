@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
+import * as exportsFn from '../../netlify/functions/admin-exports.mts';
+import type { ExportJobView } from '../../src/lib/schemas/exports.ts';
 import type { StoredSubscriber, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast, listBroadcasts } from '../../src/lib/server/broadcasts/repo.ts';
@@ -156,10 +158,24 @@ describe('an email broadcast from draft to completed', () => {
     expect(got.map((m) => m.to).sort()).toEqual([...emails].sort());
     const csv = await call(broadcastsFn, `/api/admin/broadcasts/${id}?format=csv`, { cookie: editor.cookie });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    const lines = (await csv.text()).trim().split('\r\n');
+    const raw = new Uint8Array(await csv.arrayBuffer());
+    // The one export format (docs/decisions/127-every-staff-export-through-one-mechanism.md): a byte-order mark first.
+    expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const body = new TextDecoder().decode(raw); // (decoding drops the mark)
+    const lines = body.trim().split('\r\n');
     expect(lines[0]).toBe('Email,First name,Language,Outcome,Message id,Error');
     expect(lines).toHaveLength(13);
     expect(lines.slice(1).every((l) => l.includes(',Sent,'))).toBe(true);
+    // Export CSV in the tab: the same file through the export mechanism, its signed link for the one who asked.
+    const started = await call(exportsFn, '/api/admin/exports', {
+      json: { source: 'broadcast', params: { broadcast: String(id) } },
+      cookie: editor.cookie,
+    });
+    expect(started.status).toBe(201);
+    const { job } = await json<{ job: ExportJobView }>(started);
+    expect(job).toMatchObject({ status: 'done', rows: 12, total: 12 });
+    const file = await call(exportsFn, job.downloads[0]!.url, { cookie: editor.cookie });
+    expect(await file.text()).toBe(body);
     // A completed broadcast takes no more actions.
     for (const a of ['prepare', 'send', 'pause', 'resume', 'cancel'])
       expect((await post(`/api/admin/broadcasts/${id}/${a}`, admin.cookie)).status, a).toBe(409);

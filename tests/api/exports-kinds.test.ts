@@ -140,10 +140,11 @@ async function exportsAudited(kind: AuditKind): Promise<number> {
 }
 
 describe('every staff CSV is a registered export', () => {
-  it('the registry holds the Inbox and the four lists', () => {
+  it('the registry holds the Inbox, the four lists and a broadcast’s report', () => {
     expect(Object.keys(EXPORT_KINDS).sort()).toEqual([
       'activity',
       'attendees',
+      'broadcast',
       'donations',
       'inbox',
       'vote_plans',

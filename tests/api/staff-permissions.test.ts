@@ -164,6 +164,15 @@ const ROUTES: Route[] = [
     ],
   },
   {
+    name: "POST /api/admin/exports (a broadcast's report)",
+    want: { viewer: 403, editor: 201, admin: 201 },
+    req: async () => [
+      exportsFn,
+      '/api/admin/exports',
+      { json: { source: 'broadcast', params: { broadcast: String(await broadcastIn('draft')) } } },
+    ],
+  },
+  {
     name: "GET /api/admin/exports/:id (the admin's)",
     want: { viewer: 404, editor: 404, admin: 200 },
     req: async () => [exportsFn, `/api/admin/exports/${(await adminExport()).id}`, {}],

@@ -189,10 +189,12 @@ describe('the Broadcasts tab', () => {
     await detail(page).getByText('2 of 2 done (100%)').waitFor();
     expect(await detail(page).getByRole('progressbar').getAttribute('value')).toBe('2');
     await expectNoAxeViolations(page);
-    const csv = await detail(page)
-      .getByRole('link', { name: 'Download the report (CSV)' })
-      .getAttribute('href');
-    const report = await apiAs(null, 'GET', csv!);
+    // The report through the one export mechanism: a signed link for the one who asked, staff only.
+    await detail(page).getByRole('button', { name: 'Export CSV of the report' }).click();
+    const link = detail(page).getByRole('link', { name: /^Download broadcast-/ });
+    await link.waitFor();
+    await expectNoAxeViolations(page);
+    const report = await apiAs(null, 'GET', (await link.getAttribute('href'))!);
     expect(report.status).toBe(401); // staff only
     const mail = (await mailsTo(`vol1-${run}@example.org`)).at(-1);
     expect(mail?.subject).toBe('Las urnas abren a las 7');

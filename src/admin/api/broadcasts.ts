@@ -15,7 +15,6 @@ import { send, useRevalidate } from './shared.ts';
 /** Broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors and admins. */
 export const ADMIN_BROADCASTS = '/api/admin/broadcasts';
 export const broadcastPath = (id: number) => `${ADMIN_BROADCASTS}/${id}`;
-export const broadcastCsvUrl = (id: number) => `${broadcastPath(id)}?format=csv`;
 
 export type { Action, BroadcastInput, BroadcastView, IndexItem, TestResult };
 

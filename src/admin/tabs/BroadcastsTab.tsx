@@ -6,19 +6,14 @@ import { OUTCOME_LABELS, OUTCOMES } from '../../lib/schemas/broadcast-rules.ts';
 import type { BroadcastChannel, BroadcastInput, BroadcastStatus } from '../../lib/schemas/broadcasts.ts';
 import type { BroadcastActionName, BroadcastView } from '../../lib/schemas/broadcast-views.ts';
 import { useRevalidate } from '../api/shared.ts';
-import {
-  ADMIN_BROADCASTS,
-  broadcastCsvUrl,
-  useBroadcast,
-  useBroadcastActions,
-  useBroadcasts,
-} from '../api/broadcasts.ts';
+import { ADMIN_BROADCASTS, useBroadcast, useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
 import { Badge, type BadgeVariant } from '../components/Badge.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime, fromLocalInput } from '../forms/datetime.ts';
 import { BroadcastComposer, emptyInput } from './BroadcastComposer.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
 
 /*
  * Broadcasts (docs/decisions/123-broadcasts-tab.md): the list; a draft to compose; then its count,
@@ -123,11 +118,7 @@ function Progress({ view }: { view: BroadcastView }) {
           </div>
         ) : null}
       </dl>
-      <p>
-        <a href={broadcastCsvUrl(b.id)} download>
-          Download the report (CSV)
-        </a>
-      </p>
+      <ExportButton source="broadcast" params={{ broadcast: String(b.id) }} label="the report" />
     </section>
   );
 }

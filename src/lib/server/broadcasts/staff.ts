@@ -18,7 +18,7 @@ import { sanitizeArticleHtml } from '../content/sanitize.ts';
 import { appSettings } from '../app-env.ts';
 import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
-import { toCsv } from '../forms/inbox.ts';
+import type { ExportSource } from '../exports/source.ts';
 import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts';
 import { bucketOpen } from '../messaging/quiet-hours.ts';
 import { compliantText } from '../../text-compliance.ts';
@@ -279,47 +279,64 @@ export async function testSend(
 /** Chunks read at once for the CSV (two blobs each): 500 chunks of a 100,000-recipient broadcast in about 20 rounds. */
 const CSV_CONCURRENCY = 25;
 
-export async function broadcastCsv(id: number): Promise<{ body: string; filename: string }> {
+/**
+ * Every recipient of a broadcast and what happened, as an export source (docs/decisions/127-every-staff-export-through-one-mechanism.md):
+ * the queue's chunks read CSV_CONCURRENCY at a time (each with its outcomes), so a report of any size is written by
+ * the export mechanism without holding every row at once.
+ */
+export async function broadcastExportSource(
+  id: number,
+): Promise<ExportSource & { broadcast: Pick<StoredBroadcast, 'id' | 'name'> }> {
   const b = await requireBroadcast(id);
-  const rows: string[][] = [];
-  for (let at = 0; at < b.run.chunks.length; at += CSV_CONCURRENCY) {
-    const parts = await Promise.all(
-      b.run.chunks
-        .slice(at, at + CSV_CONCURRENCY)
-        .map((c) =>
-          Promise.all([
-            bstore().get<{ recipients: Recipient[] }>(chunkKey(id, b.run.gen, c.id)),
-            bstore().get<{ rows: (OutcomeRow | null)[] }>(outcomeKey(id, b.run.gen, c.id)),
-          ]),
-        ),
-    );
-    for (const [recipients, outcomes] of parts) {
-      const done = outcomes?.value.rows ?? [];
-      (recipients?.value.recipients ?? []).forEach((r, i) => {
-        const o = done[i];
-        const outcome: Outcome | null = o ? o[0] : b.status === 'cancelled' ? 'skipped_cancelled' : null;
-        rows.push([
-          r.to,
-          r.firstName,
-          r.lang,
-          outcome ? OUTCOME_LABELS[outcome] : 'Queued',
-          o?.[1] ?? '',
-          o?.[2] ?? '',
-        ]);
-      });
-    }
-  }
   const slug =
     b.name
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'broadcast';
+  async function* rows(): AsyncIterable<string[]> {
+    for (let at = 0; at < b.run.chunks.length; at += CSV_CONCURRENCY) {
+      const parts = await Promise.all(
+        b.run.chunks
+          .slice(at, at + CSV_CONCURRENCY)
+          .map((c) =>
+            Promise.all([
+              bstore().get<{ recipients: Recipient[] }>(chunkKey(id, b.run.gen, c.id)),
+              bstore().get<{ rows: (OutcomeRow | null)[] }>(outcomeKey(id, b.run.gen, c.id)),
+            ]),
+          ),
+      );
+      for (const [recipients, outcomes] of parts) {
+        const done = outcomes?.value.rows ?? [];
+        const list = recipients?.value.recipients ?? [];
+        for (let i = 0; i < list.length; i += 1) {
+          const r = list[i]!;
+          const o = done[i];
+          const outcome: Outcome | null = o ? o[0] : b.status === 'cancelled' ? 'skipped_cancelled' : null;
+          yield [
+            r.to,
+            r.firstName,
+            r.lang,
+            outcome ? OUTCOME_LABELS[outcome] : 'Queued',
+            o?.[1] ?? '',
+            o?.[2] ?? '',
+          ];
+        }
+      }
+    }
+  }
   return {
-    body: toCsv(
-      [b.channel === 'text' ? 'Phone' : 'Email', 'First name', 'Language', 'Outcome', 'Message id', 'Error'],
-      rows,
-    ),
     filename: `broadcast-${id}-${slug}.csv`,
+    columns: [
+      b.channel === 'text' ? 'Phone' : 'Email',
+      'First name',
+      'Language',
+      'Outcome',
+      'Message id',
+      'Error',
+    ],
+    total: b.run.chunks.reduce((n, c) => n + c.size, 0),
+    rows,
+    broadcast: { id: b.id, name: b.name },
   };
 }
 

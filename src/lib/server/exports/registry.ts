@@ -7,6 +7,7 @@ import { auditExportSource } from '../audit/activity.ts';
 import { target, type AuditTarget } from '../audit/audit.ts';
 import type { RequireOptions } from '../auth/session.ts';
 import { donationExportSource, donationRange } from '../donations/ledger.ts';
+import { broadcastExportSource } from '../broadcasts/staff.ts';
 import { HttpError, zodToHttp } from '../errors.ts';
 import { rsvpExportSource } from '../events/rsvp-staff.ts';
 import { inboxExportSource } from '../forms/inbox.ts';
@@ -133,7 +134,30 @@ const vote_plans: ExportKind = {
   }),
 };
 
-export const EXPORT_KINDS: Record<string, ExportKind> = { inbox, activity, attendees, donations, vote_plans };
+const BroadcastParamsSchema = z.strictObject({
+  broadcast: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** A broadcast's report, every recipient and what happened (editors and admins): `broadcast`; audited as broadcast.export. */
+const broadcast: ExportKind<Awaited<ReturnType<typeof broadcastExportSource>>> = {
+  permission: 'draft_broadcasts',
+  params: (raw) => asStrings(checked(BroadcastParamsSchema, raw)),
+  open: (params) => broadcastExportSource(checked(BroadcastParamsSchema, params).broadcast),
+  audit: (_params, source) => ({
+    kind: 'broadcast.export',
+    target: { type: 'broadcast', id: source.broadcast.id, label: source.filename },
+    details: { rows: String(source.total ?? 0) },
+  }),
+};
+
+export const EXPORT_KINDS: Record<string, ExportKind> = {
+  inbox,
+  activity,
+  attendees,
+  donations,
+  vote_plans,
+  broadcast,
+};
 
 export function exportKind(name: string): ExportKind {
   const kind = Object.hasOwn(EXPORT_KINDS, name) ? EXPORT_KINDS[name] : undefined;
