@@ -512,6 +512,20 @@ interface Row {
   once: boolean;
 }
 
+/** A page misses its target (⚠) above 60 calls or 1 s cold; a rush or a one-run export is judged by its note. */
+function tableRow(r: Row): string {
+  const page = !r.once && !r.op.includes(' at once ');
+  const miss = page && (r.coldCalls > 60 || r.coldMs > 1000) ? ' ⚠' : '';
+  const calls = r.once
+    ? r.coldCalls.toLocaleString('en-US')
+    : `${r.coldCalls.toLocaleString('en-US')} / ${r.calls.toLocaleString('en-US')}`;
+  const time = r.once ? ms(r.coldMs) : `${ms(r.coldMs)} / ${ms(r.localMs)}`;
+  return (
+    `| ${r.op} | ${r.n.toLocaleString('en-US')} | ${calls}${miss} | ${time} | ${mib(r.peakRss)} | ` +
+    `${r.at30} | ${r.at100} | ${r.note} |`
+  );
+}
+
 export async function benchScale(): Promise<string> {
   const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
   const runs = Number(process.env.BENCH_SCALE_RUNS ?? 5);
@@ -596,38 +610,57 @@ export async function benchScale(): Promise<string> {
           for (const op of OPERATIONS) {
             let peak = 0;
             const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-            // Cold: as a fresh function instance makes the request (the first after a deploy, or on a new instance).
-            forgetDecodedBlobs();
-            const cold = await timed(op);
-            const warm: { ms: number; calls: number }[] = [];
-            for (let i = 1; i < (op.runs ?? runs); i++) warm.push(await timed(op));
-            clearInterval(sampler);
-            peak = Math.max(peak, process.memoryUsage().rss);
-            // Estimated: the reads in round trips of `parallelReads`, added to the local time.
-            const est = (at: number) =>
-              `~${ms(Math.ceil(cold.calls / op.parallelReads!) * at + cold.ms)} (est.)`;
-            const slow = async (at: number) => {
+            let row: Row;
+            // An operation that fails is a row saying so; the others still run.
+            try {
+              // Cold: as a fresh function instance makes the request (the first after a deploy, or on a new instance).
               forgetDecodedBlobs();
-              return ms((await timed(op, at)).ms);
-            };
-            const row: Row = {
-              op: op.name,
-              n,
-              coldCalls: cold.calls,
-              coldMs: cold.ms,
-              calls: warm.length ? warm.at(-1)!.calls : cold.calls,
-              localMs: warm.length ? median(warm.map((w) => w.ms)) : cold.ms,
-              peakRss: peak,
-              at30: op.parallelReads ? est(30) : await slow(30),
-              at100: op.parallelReads ? est(100) : await slow(100),
-              note: cold.note,
-              once: !warm.length,
-            };
+              const cold = await timed(op);
+              const warm: { ms: number; calls: number }[] = [];
+              for (let i = 1; i < (op.runs ?? runs); i++) warm.push(await timed(op));
+              clearInterval(sampler);
+              peak = Math.max(peak, process.memoryUsage().rss);
+              // Estimated: the reads in round trips of `parallelReads`, added to the local time.
+              const est = (at: number) =>
+                `~${ms(Math.ceil(cold.calls / op.parallelReads!) * at + cold.ms)} (est.)`;
+              const slow = async (at: number) => {
+                forgetDecodedBlobs();
+                return ms((await timed(op, at)).ms);
+              };
+              row = {
+                op: op.name,
+                n,
+                coldCalls: cold.calls,
+                coldMs: cold.ms,
+                calls: warm.length ? warm.at(-1)!.calls : cold.calls,
+                localMs: warm.length ? median(warm.map((w) => w.ms)) : cold.ms,
+                peakRss: peak,
+                at30: op.parallelReads ? est(30) : await slow(30),
+                at100: op.parallelReads ? est(100) : await slow(100),
+                note: cold.note,
+                once: !warm.length,
+              };
+            } catch (err) {
+              const message = (err as Error).message.split('\n')[0]!.slice(0, 200);
+              row = {
+                op: op.name,
+                n,
+                coldCalls: 0,
+                coldMs: 0,
+                calls: 0,
+                localMs: 0,
+                peakRss: peak,
+                at30: '-',
+                at100: '-',
+                note: `**failed**: ${message}`,
+                once: true,
+              };
+            } finally {
+              clearInterval(sampler);
+            }
             rows.push(row);
-            console.error(
-              `scale ${n}: ${op.name}: ${row.coldCalls} calls, cold ${ms(row.coldMs)}, warm ${ms(row.localMs)}, ` +
-                `${row.at30} / ${row.at100} at 30 / 100 ms; ${row.note}`,
-            );
+            // The table's row as soon as it is measured: a run stopped part way still has its rows.
+            console.error(`scale ${n}: ${tableRow(row)}`);
           }
         } finally {
           setStoreFactory(null);
@@ -640,8 +673,6 @@ export async function benchScale(): Promise<string> {
   } finally {
     Object.assign(console, quiet);
   }
-  const target = (r: Row) => (r.coldCalls <= 60 && r.coldMs <= 1000 ? '' : ' ⚠');
-  const rush = (r: Row) => r.op.includes(' at once ');
   return [
     '## Staff lists at scale',
     '',
@@ -661,15 +692,7 @@ export async function benchScale(): Promise<string> {
     '',
     '| Operation | Records of each kind | Store calls (cold / warm) | Local wall time (cold / warm) | Peak RSS | At 30 ms a call | At 100 ms a call | Note |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
-    ...rows.map((r) => {
-      const calls = r.once
-        ? r.coldCalls.toLocaleString('en-US')
-        : `${r.coldCalls.toLocaleString('en-US')} / ${r.calls.toLocaleString('en-US')}`;
-      return (
-        `| ${r.op} | ${r.n.toLocaleString('en-US')} | ${calls}${rush(r) || r.once ? '' : target(r)} | ` +
-        `${r.once ? ms(r.coldMs) : `${ms(r.coldMs)} / ${ms(r.localMs)}`} | ${mib(r.peakRss)} | ${r.at30} | ${r.at100} | ${r.note} |`
-      );
-    }),
+    ...rows.map(tableRow),
     '',
   ].join('\n');
 }
