@@ -123,6 +123,8 @@ export interface ScaleReport {
   wrote: Record<string, number>;
   ms: Record<string, number>;
   totalMs: number;
+  /** The event the RSVPs went to and the first article written (when those parts ran). */
+  ids: { event?: number; article?: number };
 }
 
 /** The parts of the scale seed: the Inbox lists, the audit trail, the event and its RSVPs, the articles. */
@@ -161,6 +163,7 @@ async function seedScaleQuietly(
 ): Promise<ScaleReport> {
   const wrote: Record<string, number> = {};
   const ms: Record<string, number> = {};
+  const ids: ScaleReport['ids'] = {};
   const now = new Date();
   const meta = { ip: '203.0.113.7', userAgent: 'npm run seed -- --scale' };
   const partOf = (name: string): ScalePart =>
@@ -342,6 +345,7 @@ async function seedScaleQuietly(
       now,
     );
     eventId = event.id;
+    ids.event = event.id;
   });
   await phase('RSVPs', rsvps, () =>
     // RSVPs to one event are folded into its roster together (combine.ts): more at once, fewer roster writes.
@@ -366,10 +370,11 @@ async function seedScaleQuietly(
   const articleCount = Math.floor(n / 20);
   await phase('articles', articleCount, async () => {
     // Ids first (the counter is one document), then the records in parallel; the index is built once at the end.
-    const ids: number[] = [];
-    for (let i = 0; i < articleCount; i++) ids.push(await nextId('articles'));
+    const articleIds: number[] = [];
+    for (let i = 0; i < articleCount; i++) articleIds.push(await nextId('articles'));
+    ids.article = articleIds[0];
     await pool(articleCount, concurrency, async (i) => {
-      const id = ids[i]!;
+      const id = articleIds[i]!;
       const at = when(i, articleCount).toISOString();
       const p = person(i, 'a');
       const english = {
@@ -411,5 +416,5 @@ async function seedScaleQuietly(
   const indexed = await reindexAll({ inbox: 'skip' });
   ms.reindex = Math.round(performance.now() - t);
   log(`  indexes rebuilt in ${(ms.reindex / 1000).toFixed(1)} s: ${JSON.stringify(indexed)}`);
-  return { wrote, ms, totalMs: Math.round(performance.now() - started) };
+  return { wrote, ms, totalMs: Math.round(performance.now() - started), ids };
 }
