@@ -1,18 +1,22 @@
 /**
- * `node scripts/run-parallel.mts check lint`: runs npm scripts side by side and
- * fails if any fails. Each script's output is printed whole when it ends, so
- * two logs never interleave. `npm test` uses it for the type check and the
- * linters, which each leave one of this machine's two cores idle most of the
- * time (docs/benchmarks.md, "Development loop"), after `astro sync`: the
- * type-aware linter needs the types in .astro/ that `astro check` would
- * otherwise write while it runs.
+ * `node scripts/run-parallel.mts check lint --live test:vitest`: runs npm scripts side by side and
+ * fails if any fails. Each script's output is printed whole when it ends, so two logs never
+ * interleave; the one script named after `--live` prints as it goes (the tests: a person watches
+ * them). `npm test` runs the type check and the linters beside vitest, after `astro sync` (the
+ * type-aware linter needs the types in .astro/): each of the checks uses one core, and vitest's
+ * start (the production build) and its last files leave one idle (docs/decisions/129-test-schedule.md).
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
-const scripts = process.argv.slice(2);
-if (scripts.length === 0) {
-  console.error('usage: node scripts/run-parallel.mts <npm script>...');
+// Arguments after the live script are its own (`npm test -- tests/unit/x.test.ts` reaches vitest).
+const args = process.argv.slice(2);
+const liveAt = args.indexOf('--live');
+const live = liveAt >= 0 ? args[liveAt + 1] : undefined;
+const liveArgs = liveAt >= 0 ? args.slice(liveAt + 2) : [];
+const scripts = liveAt >= 0 ? [...args.slice(0, liveAt), ...(live ? [live] : [])] : args;
+if (scripts.length === 0 || (liveAt >= 0 && !live)) {
+  console.error('usage: node scripts/run-parallel.mts <npm script>... [--live <npm script> [its arguments]]');
   process.exit(2);
 }
 
@@ -21,10 +25,13 @@ const results = await Promise.all(
     (script) =>
       new Promise<{ script: string; code: number; seconds: number }>((resolve) => {
         const started = performance.now();
-        const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const extra = script === live && liveArgs.length ? ['--', ...liveArgs] : [];
+        const child = spawn('npm', ['run', '--silent', script, ...extra], {
+          stdio: script === live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+        });
         const output: Buffer[] = [];
-        child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-        child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+        child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+        child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
         child.on('close', (code) => {
           const seconds = (performance.now() - started) / 1000;
           process.stdout.write(
