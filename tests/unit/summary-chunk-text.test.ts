@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ChunkText,
+  Damaged,
+  encodeChunk,
+  searchableBytes,
+} from '../../src/lib/server/summaries/chunk-text.ts';
+
+/*
+ * A chunk's searched texts are scanned as UTF-8 bytes (docs/decisions/128-search-by-text-columns.md): for every
+ * needle searchableBytes accepts, the rows found are exactly those whose text `includes` it; the rows come back
+ * as they went in.
+ */
+
+/** Text from a small alphabet that makes matches, line breaks, NULs, U+FFFD and lone surrogates likely. */
+const text = fc
+  .array(
+    fc.constantFrom('a', 'b', 'ñ', 'ễ', 'i̇', '\n', '\0', '\uFFFD', '\uD800', '\uDC00', '😀', ' ', '"', '\\'),
+    {
+      maxLength: 12,
+    },
+  )
+  .map((cs) => cs.join(''));
+
+describe('chunk text', () => {
+  it('finds exactly the rows whose text includes a searchable needle, each once, in order', () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 30 }), text, (texts, needle) => {
+        const rows = texts.map((t, i) => [`k${i}`, t]);
+        const chunk = new ChunkText(encodeChunk(texts, rows));
+        expect(chunk.n).toBe(texts.length);
+        texts.forEach((_, i) => expect(chunk.row(i)).toEqual(rows[i]));
+        const bytes = searchableBytes(needle);
+        const expected = texts.flatMap((t, i) => (t.includes(needle) ? [i] : []));
+        if (bytes) expect(chunk.find(bytes)).toEqual(expected);
+        else
+          expect(
+            needle === '' || /[\n\0\uFFFD]/.test(needle) || Buffer.from(needle).toString() !== needle,
+          ).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('a needle searched in the stored texts is one that a byte search answers exactly', () => {
+    expect(searchableBytes('metairie')?.toString()).toBe('metairie');
+    expect(searchableBytes('peña nguyễn 😀')).not.toBeNull();
+    for (const needle of ['', 'a\nb', 'a\0', '\uFFFD', 'bad\uD800'])
+      expect(searchableBytes(needle)).toBeNull();
+  });
+
+  it('a blob that is not a chunk, or not of its count, is damage', () => {
+    const good = encodeChunk(['a', 'b'], [[1], [2]]);
+    for (const bad of [
+      Buffer.from('not json'),
+      Buffer.from('{"x":1}'),
+      Buffer.from('{"n":3}\na\nb\nc\n[1]\n[2]'),
+      Buffer.concat([good, Buffer.from('\n[3]')]),
+    ])
+      expect(() => new ChunkText(bad)).toThrow(Damaged);
+    expect(() => new ChunkText(Buffer.from('{"n":1}\na\nnot json')).row(0)).toThrow(Damaged);
+  });
+});
