@@ -51,14 +51,26 @@ describe('chunk text', () => {
   });
 
   it('a blob that is not a chunk, or not of its count, is damage', () => {
-    const good = encodeChunk(['a', 'b'], [[1], [2]]);
+    const zlib = process.getBuiltinModule('node:zlib');
+    /** A chunk of these texts and rows, its header as given. */
+    const stored = (header: unknown, texts: string, rows: string) => {
+      const head = zlib.gzipSync(`${JSON.stringify(header)}\n${texts}`);
+      const size = Buffer.alloc(4);
+      size.writeUInt32BE(head.length);
+      return Buffer.concat([size, head, zlib.gzipSync(rows)]);
+    };
+    expect(new ChunkText(stored({ n: 2, texts: [1, 1], rows: [3, 3] }, 'a\nb', '[1]\n[2]')).row(1)).toEqual([2]);
     for (const bad of [
-      Buffer.from('not json'),
-      Buffer.from('{"x":1}'),
-      Buffer.from('{"n":3}\na\nb\nc\n[1]\n[2]'),
-      Buffer.concat([good, Buffer.from('\n[3]')]),
+      Buffer.from('no'),
+      Buffer.from('not a chunk at all'),
+      stored({ x: 1 }, '', ''),
+      stored({ n: 3, texts: [1, 1], rows: [3, 3] }, 'a\nb', '[1]\n[2]'),
+      stored({ n: 2, texts: [1, 2], rows: [3, 3] }, 'a\nb', '[1]\n[2]'),
     ])
       expect(() => new ChunkText(bad)).toThrow(Damaged);
-    expect(() => new ChunkText(Buffer.from('{"n":1}\na\nnot json')).row(0)).toThrow(Damaged);
+    for (const rows of ['[1]\n[2]\n[3]', '[1]\nno!']) {
+      const chunk = new ChunkText(stored({ n: 2, texts: [1, 1], rows: [3, 3] }, 'a\nb', rows));
+      expect(() => chunk.row(1)).toThrow(Damaged);
+    }
   });
 });

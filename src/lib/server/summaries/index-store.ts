@@ -14,7 +14,7 @@ import { SEGMENT_PREFIX, SUMMARY_PREFIX, type Segment } from './segments.ts';
  *   first, each with its count, its listed count and the sort keys of its first and last
  *   summary; the key of the per-email counts; the index format version; the segments
  *   already folded in (skipped unread until deleted) and the replaced blobs kept a while.
- * - `summary/chunk/<gen>-<n>` (gzip, immutable, created once): up to a few thousand
+ * - `summary/chunk/<gen>-<n>` (gzip members, immutable, created once): up to a few thousand
  *   summaries, newest first, as rows of the spec's fields, with each listed summary's
  *   searched text beside them (a search scans that text, and decodes only the rows it
  *   shows: docs/decisions/128-search-by-text-columns.md).
@@ -161,25 +161,14 @@ class Moved extends Error {}
 
 const zlib = () => process.getBuiltinModule('node:zlib');
 
-function gzip(data: Buffer): ArrayBuffer {
-  const gz = zlib().gzipSync(data, { level: 4 });
+function pack(value: unknown): ArrayBuffer {
+  const gz = zlib().gzipSync(Buffer.from(JSON.stringify(value)), { level: 4 });
   return gz.buffer.slice(gz.byteOffset, gz.byteOffset + gz.byteLength);
 }
 
-const pack = (value: unknown): ArrayBuffer => gzip(Buffer.from(JSON.stringify(value)));
-
-function gunzip(data: ArrayBuffer): Buffer {
-  try {
-    return zlib().gunzipSync(Buffer.from(data));
-  } catch {
-    throw new Damaged('not a packed blob');
-  }
-}
-
 function unpack(data: ArrayBuffer): unknown {
-  const text = gunzip(data).toString('utf8');
   try {
-    return JSON.parse(text);
+    return JSON.parse(zlib().gunzipSync(Buffer.from(data)).toString('utf8'));
   } catch {
     throw new Damaged('not a packed blob');
   }
@@ -249,7 +238,15 @@ class Chunk<S extends SummaryRecord> {
   }
 
   all(): S[] {
-    return (this.every ??= Array.from({ length: this.n }, (_, i) => this.row(i)));
+    if (!this.every) {
+      // One parse of every row, unless some were decoded already (a page's): those objects are kept.
+      const rows = this.rows.some(Boolean) ? null : this.text.all();
+      this.every = Array.from(
+        { length: this.n },
+        (_, i) => (this.rows[i] ??= fromRow(this.spec, rows ? rows[i] : this.text.row(i))),
+      );
+    }
+    return this.every;
   }
 
   /** The listed rows whose searched text holds `needle` (UTF-8, from searchableBytes). */
@@ -260,11 +257,9 @@ class Chunk<S extends SummaryRecord> {
 
 /** A chunk's stored form (chunk-text.ts): unlisted summaries get no searched text (a search never finds them). */
 function chunkBlob<S extends SummaryRecord>(spec: SummarySpec<S>, rows: readonly S[]): ArrayBuffer {
-  return gzip(
-    encodeChunk(
-      rows.map((s) => (spec.listed(s) ? searchText(spec, s) : '')),
-      rows.map((s) => toRow(spec, s)),
-    ),
+  return encodeChunk(
+    rows.map((s) => (spec.listed(s) ? searchText(spec, s) : '')),
+    rows.map((s) => toRow(spec, s)),
   );
 }
 
@@ -436,7 +431,7 @@ export function forgetDecodedBlobs(): void {
 
 function readChunk<S extends SummaryRecord>(spec: SummarySpec<S>, ref: ChunkRef): Promise<Chunk<S>> {
   return cachedBlob(spec.store, ref.key, (data) => {
-    const chunk = new Chunk(spec, new ChunkText(gunzip(data)));
+    const chunk = new Chunk(spec, new ChunkText(data));
     if (chunk.n !== ref.n) throw new Damaged('chunk size differs from its manifest entry');
     return { value: chunk, rows: chunk.n };
   });
