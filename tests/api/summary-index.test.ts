@@ -44,6 +44,7 @@ const spec: SummarySpec<Item> = {
   v: (s) => s.v,
   listed: (s) => s.shown,
   searched: (s) => `${s.name} ${s.email}`,
+  columns: ['email'],
   countKey: (s) => s.email,
 };
 
@@ -267,7 +268,7 @@ describe('search by the searched texts', () => {
     forgetDecodedBlobs();
     for (const needle of needles) {
       const [fast, all] = await readIndex(spec, async (v) => {
-        const found = await v.search(needle);
+        const found = await v.select({ needle });
         return [
           { total: found.total, rows: found.slice(0, found.total), page: found.slice(37, 50) },
           await v.all(),
@@ -294,7 +295,7 @@ describe('search by the searched texts', () => {
     const reads = new Reads(base);
     setStoreFactory((name) => (name === 'contacts' ? reads : new MemoryKV()));
     const found = await readIndex(spec, async (v) => {
-      const f = await v.search('name 1');
+      const f = await v.select({ needle: 'name 1' });
       return { total: f.total, page: f.slice(0, 3) };
     });
     // "Name 1", "Name 10".."Name 19", "Name 100".., "Name 1000".., "Name 10000".. of 10,010.

@@ -40,7 +40,11 @@ export type { InboxSummaries, InboxSummary };
  */
 
 interface InboxSpec<S extends InboxSummary> extends SummarySpec<S> {
-  /** The fields the shared filters read (absent: the filter matches nothing of this list). */
+  /**
+   * The fields the shared filters read (absent: the filter matches nothing of this list). Each is one of the
+   * spec's `columns`, with `lang` and `createdAt`, so the filters are answered from the chunks' columns
+   * (tests/api/inbox-search.test.ts holds every filter to reading those only).
+   */
   facets(s: S): { city?: string; zip?: string; sourcePage?: string | null };
 }
 
@@ -100,6 +104,7 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
         ...s.interests,
         LANG_NAMES_FOR_STAFF[s.lang],
       ].join(' '),
+    columns: ['lang', 'createdAt', 'city', 'zip'],
     facets: (s) => ({ city: s.city, zip: s.zip }),
   },
   contacts: {
@@ -123,6 +128,7 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
         s.message,
         LANG_NAMES_FOR_STAFF[s.lang],
       ].join(' '),
+    columns: ['lang', 'createdAt'],
     facets: () => ({}),
   },
   'text-signups': {
@@ -157,6 +163,7 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
         s.sourcePage ?? '',
         LANG_NAMES_FOR_STAFF[s.lang],
       ].join(' '),
+    columns: ['lang', 'createdAt', 'sourcePage'],
     facets: (s) => ({ sourcePage: s.sourcePage }),
   },
   'email-subscribers': {
@@ -172,6 +179,7 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
     // Double opt-in: an address nobody has confirmed is not a subscriber (docs/decisions/079-newsletter-double-opt-in.md).
     listed: (s) => s.status === 'subscribed',
     searched: (s) => [s.email, s.sourcePage ?? '', LANG_NAMES_FOR_STAFF[s.lang]].join(' '),
+    columns: ['lang', 'createdAt', 'sourcePage'],
     facets: (s) => ({ sourcePage: s.sourcePage }),
   },
 };
@@ -243,9 +251,9 @@ const hasFilter = <S>(f: InboxFilter<S>) => Boolean(needleOf(f as InboxFilter<ne
 
 /**
  * The listed summaries matching `filter` within one view of the index, newest first, as a count and a way to
- * decode some of them. A search (`q`) scans the chunks' searched texts (docs/decisions/128-search-by-text-columns.md)
- * and decodes only what it shows, unless other filters need the found summaries themselves (then it decodes the
- * found ones, not the rest); without a search every summary is decoded and tested.
+ * decode some of them. A search (`q`) scans the chunks' searched texts and the other filters read the chunks'
+ * columns (docs/decisions/128-search-by-text-columns.md): only what is shown is decoded. A `where` needs the
+ * summaries themselves: those a search found, or every one without a search.
  */
 async function selected<K extends InboxKindName>(
   view: IndexView<InboxSummaries[K]>,
@@ -254,9 +262,9 @@ async function selected<K extends InboxKindName>(
 ): Promise<Matches<InboxSummaries[K]>> {
   const needle = needleOf(filter as InboxFilter<never>);
   const rest = restOf(filter);
-  if (needle && !rest) return view.search(needle);
+  if (!rest?.where) return view.select({ needle, test: rest ? matcher(kind, rest) : null });
   const rows = needle
-    ? (await view.search(needle)).slice(0, Number.POSITIVE_INFINITY).filter(matcher(kind, rest!))
+    ? (await view.select({ needle })).slice(0, Number.POSITIVE_INFINITY).filter(matcher(kind, rest))
     : (await view.all()).filter(matcher(kind, filter));
   return { total: rows.length, slice: (offset, size) => rows.slice(offset, offset + size) };
 }

@@ -3,12 +3,15 @@
  * that a search scans bytes and decodes only the rows it shows. Two gzip members, the first's length
  * ahead of them (4 bytes, big-endian):
  *
- *     texts: {"n":5000,"texts":[<byte length of each text>],"rows":[<byte length of each row>]}
+ *     texts: {"n":5000,"texts":[<byte length of each text>],"rows":[<byte length of each row>],
+ *             "hidden":[<rows the list does not show>],"columns":{"lang":["en","es",...],...}}
  *            then each summary's searched text, lowercased ('' for one the list does not show),
  *            one a line
  *     rows:  every summary's row (its fields) as one JSON array, a row a line
  *
- * A search unzips only the texts (a fraction of the chunk) and finds its rows by the lengths; a row
+ * A search unzips only the texts (a fraction of the chunk) and finds its rows by the lengths; a filter
+ * on the columns (a few fields stored again column by column: language, sign-up time, city...) reads
+ * them there; a row
  * is cut out by its length and parsed when a page shows it (all of them at once, one parse, when every
  * summary is needed). A searched text's line breaks are stored as NUL, so a
  * match never runs from one text into the next. A needle is searched as its UTF-8 bytes: UTF-8 is
@@ -31,13 +34,28 @@ function gunzip(data: Uint8Array): Buffer {
   }
 }
 
+/** What a chunk stores of each row: its searched text ('' unless listed), its fields, its columns' values. */
+export interface ChunkInput {
+  texts: readonly string[];
+  rows: readonly unknown[][];
+  hidden: readonly number[];
+  columns: Readonly<Record<string, readonly unknown[]>>;
+}
+
 /** A chunk's stored bytes: the texts (line breaks stored as NUL) with the lengths, then the rows (a JSON array). */
-export function encodeChunk(texts: readonly string[], rows: readonly unknown[][]): ArrayBuffer {
-  if (texts.length !== rows.length) throw new Error('one searched text per row');
+export function encodeChunk({ texts, rows, hidden, columns }: ChunkInput): ArrayBuffer {
+  if (texts.length !== rows.length || Object.values(columns).some((c) => c.length !== rows.length))
+    throw new Error('one searched text and one value of each column per row');
   const textBytes = texts.map((t) => Buffer.from(t.replaceAll('\n', '\0')));
   const rowBytes = rows.map((r) => Buffer.from(JSON.stringify(r)));
   const lengths = (parts: Buffer[]) => parts.map((p) => p.length);
-  const header = JSON.stringify({ n: rows.length, texts: lengths(textBytes), rows: lengths(rowBytes) });
+  const header = JSON.stringify({
+    n: rows.length,
+    texts: lengths(textBytes),
+    rows: lengths(rowBytes),
+    hidden,
+    columns,
+  });
   const lines = (parts: Buffer[], between = NL) =>
     Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from(between), p] : [p])));
   const head = zlib().gzipSync(Buffer.concat([Buffer.from(header + NL), lines(textBytes)]), { level: 4 });
@@ -90,6 +108,9 @@ export class ChunkText {
   private readonly textStarts: Int32Array;
   private readonly body: Uint8Array;
   private readonly rowLengths: unknown;
+  private readonly columns: Record<string, unknown>;
+  /** Whether row i is one the list shows. */
+  readonly shown: Uint8Array;
   private rows: { data: Buffer; starts: Int32Array } | null = null;
 
   constructor(stored: ArrayBuffer | Uint8Array) {
@@ -100,7 +121,7 @@ export class ChunkText {
     const head = gunzip(bytes.subarray(4, 4 + headSize));
     this.body = bytes.subarray(4 + headSize);
     const end = head.indexOf(NL);
-    let header: { n?: unknown; texts?: unknown; rows?: unknown } | null;
+    let header: { n?: unknown; texts?: unknown; rows?: unknown; hidden?: unknown; columns?: unknown } | null;
     try {
       header = JSON.parse(head.toString('utf8', 0, end < 0 ? head.length : end)) as typeof header;
     } catch {
@@ -114,6 +135,24 @@ export class ChunkText {
       throw new Damaged('texts of other lengths');
     this.texts = head;
     this.rowLengths = header!.rows;
+    const columns = header!.columns;
+    if (!columns || typeof columns !== 'object') throw new Damaged('chunk without columns');
+    this.columns = columns as Record<string, unknown>;
+    this.shown = new Uint8Array(this.n).fill(1);
+    const hidden = header!.hidden;
+    if (!Array.isArray(hidden)) throw new Damaged('chunk without its hidden rows');
+    for (const i of hidden as unknown[]) {
+      if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= this.n)
+        throw new Damaged('hidden row');
+      this.shown[i as number] = 0;
+    }
+  }
+
+  /** A column's values, one per row (rows 0 to n - 1). */
+  column(name: string): unknown[] {
+    const values = this.columns[name];
+    if (!Array.isArray(values) || values.length !== this.n) throw new Damaged(`column ${name} missing`);
+    return values;
   }
 
   /** The rows (0 to n - 1, in order) whose searched text holds `needle` (from searchableBytes). */
@@ -137,9 +176,9 @@ export class ChunkText {
   private unzipped(): { data: Buffer; starts: Int32Array } {
     if (!this.rows) {
       const data = gunzip(this.body);
-      // "[" row ",\n" row ... "]": the last row's end plus its "]" is where a next row would start, less one.
+      // "[" row ",\n" row ... "]": a next row would start one past the "]" (at the "]" of an empty "[]").
       const rowStarts = starts(this.rowLengths, this.n, 1, 2);
-      if (rowStarts[this.n] !== data.length + (this.n ? 1 : 0)) throw new Damaged('rows of other lengths');
+      if (rowStarts[this.n] !== data.length + (this.n ? 1 : -1)) throw new Damaged('rows of other lengths');
       this.rows = { data, starts: rowStarts };
     }
     return this.rows;

@@ -67,6 +67,11 @@ export interface SummarySpec<S extends SummaryRecord> {
   listed(s: S): boolean;
   /** What a search (case-insensitive substring) looks in: a listed summary's searched text. */
   searched(s: S): string;
+  /**
+   * Fields also stored column by column in each chunk (docs/decisions/128-search-by-text-columns.md): a
+   * `select` test that reads only these is answered without decoding a row.
+   */
+  columns: readonly Exclude<keyof S & string, 'id'>[];
   /** What per-key counts count by (volunteers and contacts: the email). */
   countKey?(s: S): string;
 }
@@ -249,18 +254,48 @@ class Chunk<S extends SummaryRecord> {
     return this.every;
   }
 
-  /** The listed rows whose searched text holds `needle` (UTF-8, from searchableBytes). */
-  find(needle: Buffer): number[] {
-    return this.text.find(needle);
+  /** The listed rows a query selects, in order; null when its needle cannot be searched as bytes. */
+  select(query: Query<S>): number[] | null {
+    const { text } = this;
+    let rows: number[];
+    if (query.needle) {
+      if (!query.bytes) return null;
+      rows = text.find(query.bytes);
+    } else {
+      rows = [];
+      for (let i = 0; i < text.n; i++) if (text.shown[i]) rows.push(i);
+    }
+    const test = query.test;
+    if (!test) return rows;
+    // The test reads only the columns: one object, refilled for each row.
+    const columns = this.spec.columns.map((name) => [name, text.column(name)] as const);
+    const probe = {} as Record<string, unknown>;
+    return rows.filter((i) => {
+      for (const [name, values] of columns) probe[name] = values[i];
+      return test(probe as unknown as S);
+    });
   }
+}
+
+/**
+ * Which listed summaries a `select` wants: those whose searched text holds `needle` (lowercase; '' for any),
+ * and that pass `test`, which must read only the spec's columns.
+ */
+interface Query<S> {
+  needle: string;
+  /** The needle as searchableBytes gives it. */
+  bytes: Buffer | null;
+  test: ((s: S) => boolean) | null;
 }
 
 /** A chunk's stored form (chunk-text.ts): unlisted summaries get no searched text (a search never finds them). */
 function chunkBlob<S extends SummaryRecord>(spec: SummarySpec<S>, rows: readonly S[]): ArrayBuffer {
-  return encodeChunk(
-    rows.map((s) => (spec.listed(s) ? searchText(spec, s) : '')),
-    rows.map((s) => toRow(spec, s)),
-  );
+  return encodeChunk({
+    texts: rows.map((s) => (spec.listed(s) ? searchText(spec, s) : '')),
+    rows: rows.map((s) => toRow(spec, s)),
+    hidden: rows.flatMap((s, i) => (spec.listed(s) ? [] : [i])),
+    columns: Object.fromEntries(spec.columns.map((name) => [name, rows.map((s) => s[name])])),
+  });
 }
 
 function isManifest(value: unknown, version: number): value is Manifest {
@@ -358,8 +393,8 @@ interface Block<S> {
   /** Listed summaries in the block. */
   count: number;
   load(): Promise<S[]>;
-  /** Its listed summaries whose searched text holds `needle` (lowercase; `bytes`: searchableBytes). */
-  find(needle: string, bytes: Buffer | null): Promise<Found<S>>;
+  /** Its listed summaries a query selects. */
+  select(query: Query<S>): Promise<Found<S>>;
 }
 
 /** Matches of a search in one block: how many, and some of them decoded. */
@@ -522,11 +557,12 @@ export class IndexView<S extends SummaryRecord> {
     this.added = [...gaps.values()].flat();
     const blocks: Block<S>[] = [];
     const listedOf = (rows: S[]) => rows.filter((s) => spec.listed(s));
-    const holding = (rows: S[], needle: string) => rows.filter((s) => searchText(spec, s).includes(needle));
+    const selected = (rows: S[], { needle, test }: Query<S>) =>
+      rows.filter((s) => (!needle || searchText(spec, s).includes(needle)) && (!test || test(s)));
     const inMemory = (rows: S[]): Block<S> => ({
       count: rows.length,
       load: () => Promise.resolve(rows),
-      find: (needle) => Promise.resolve(foundIn(holding(rows, needle))),
+      select: (query) => Promise.resolve(foundIn(selected(rows, query))),
     });
     const gapBlock = (g: number) => {
       const rows = listedOf((gaps.get(g) ?? []).sort(compare));
@@ -548,10 +584,10 @@ export class IndexView<S extends SummaryRecord> {
         blocks.push({
           count: ref.listed,
           load: async () => listedOf(await readRows(spec, ref)),
-          async find(needle, bytes) {
+          async select(query) {
             const chunk = await readChunk(spec, ref);
-            if (!bytes) return foundIn(holding(listedOf(chunk.all()), needle));
-            const hits = chunk.find(bytes);
+            const hits = chunk.select(query);
+            if (!hits) return foundIn(selected(listedOf(chunk.all()), query));
             return { count: hits.length, get: (from, to) => hits.slice(from, to).map((r) => chunk.row(r)) };
           },
         });
@@ -594,12 +630,19 @@ export class IndexView<S extends SummaryRecord> {
   }
 
   /**
-   * The listed summaries whose searched text holds `needle` (lowercase, not empty), newest first: reads every
-   * chunk, scans its searched texts and decodes only the rows `slice` asks for.
+   * The listed summaries whose searched text holds `needle` (lowercase; '' for any) and that pass `test`
+   * (which must read only the spec's columns), newest first: reads every chunk, scans its searched texts and
+   * columns, and decodes only the rows `slice` asks for.
    */
-  async search(needle: string): Promise<Matches<S>> {
-    const bytes = searchableBytes(needle);
-    const found = await mapBounded(this.blocks, (b) => b.find(needle, bytes));
+  async select({
+    needle = '',
+    test = null,
+  }: {
+    needle?: string;
+    test?: ((s: S) => boolean) | null;
+  }): Promise<Matches<S>> {
+    const query: Query<S> = { needle, bytes: searchableBytes(needle), test };
+    const found = await mapBounded(this.blocks, (b) => b.select(query));
     return {
       total: found.reduce((n, f) => n + f.count, 0),
       slice(offset, size) {
