@@ -238,16 +238,17 @@ export function matcher<K extends InboxKindName>(
 }
 
 /** What `q` searches for: lowercased, trimmed ('' when it searches nothing). */
-const needleOf = (f: InboxFilter<never>) => f.q?.trim().toLowerCase() ?? '';
+const needleOf = ({ q }: { q?: string }) => q?.trim().toLowerCase() ?? '';
 
-/** The filter without its search: what the summaries a search found must also match. */
+/** The filter without its search (null when that filters nothing, as `matcher` reads it). */
 function restOf<S>({ q: _q, ...rest }: InboxFilter<S>): InboxFilter<S> | null {
-  return rest.lang || rest.city || rest.zip || rest.sourcePage || rest.from || rest.to || rest.where
+  const { lang, city, zip, sourcePage, from, to, where } = rest;
+  return lang || city !== undefined || zip !== undefined || sourcePage !== undefined || from || to || where
     ? rest
     : null;
 }
 
-const hasFilter = <S>(f: InboxFilter<S>) => Boolean(needleOf(f as InboxFilter<never>) || restOf(f));
+const hasFilter = <S>(f: InboxFilter<S>) => Boolean(needleOf(f) || restOf(f));
 
 /**
  * The listed summaries matching `filter` within one view of the index, newest first, as a count and a way to
@@ -260,7 +261,7 @@ async function selected<K extends InboxKindName>(
   kind: K,
   filter: InboxFilter<InboxSummaries[K]>,
 ): Promise<Matches<InboxSummaries[K]>> {
-  const needle = needleOf(filter as InboxFilter<never>);
+  const needle = needleOf(filter);
   const rest = restOf(filter);
   if (!rest?.where) return view.select({ needle, test: rest ? matcher(kind, rest) : null });
   const rows = needle

@@ -188,7 +188,7 @@ export class ChunkText {
   row(i: number): unknown {
     if (!(i >= 0 && i < this.n)) throw new RangeError(`row ${i} of ${this.n}`);
     const { data, starts: at } = this.unzipped();
-    return parse(data.toString('utf8', at[i]!, at[i + 1]! - 2));
+    return parse(data.toString('utf8', at[i], at[i + 1]! - 2));
   }
 
   /** Every row's fields, in order (one parse). */
