@@ -1,6 +1,8 @@
 /**
  * Staff lists at scale (docs/decisions/103-scale-bench.md). Prints a markdown section for docs/benchmarks.md.
  *   npm exec -- node scripts/bench/scale.mts     (BENCH_SCALE_SIZES=1000,10000,100000 by default; BENCH_SCALE_RUNS, 5)
+ *   BENCH_SCALE_OPS=search,lang: only the operations whose names hold one of these (case-insensitive), and only
+ *   the seed parts they need (a quick look at one operation at 100,000).
  *
  * For each size: a fresh local Blobs server, filled by `npm run seed -- --scale N`'s own code (the repositories,
  * straight into the store's directory), then each operation of OPERATIONS through the real function handlers on
@@ -551,6 +553,10 @@ function tableRow(r: Row): string {
 export async function benchScale(): Promise<string> {
   const sizes = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
   const runs = Number(process.env.BENCH_SCALE_RUNS ?? 5);
+  const only = (process.env.BENCH_SCALE_OPS ?? '').toLowerCase().split(',').filter(Boolean);
+  const operations = only.length
+    ? OPERATIONS.filter((o) => only.some((word) => o.name.toLowerCase().includes(word)))
+    : OPERATIONS;
   const rows: Row[] = [];
   const seeds: string[] = [];
   // The local adapters log every email they store (an RSVP's confirmation): kept quiet; progress goes to stderr.
@@ -570,7 +576,7 @@ export async function benchScale(): Promise<string> {
         const { seedScale } = await import('../lib/scale-seed.mts');
         const { CountingKV, roundTrips } = await import('../../tests/helpers/counting-store.ts');
         const { forgetDecodedBlobs } = await import('../../src/lib/server/summaries/index-store.ts');
-        const parts = [...new Set(OPERATIONS.flatMap((o) => o.parts))];
+        const parts = [...new Set(operations.flatMap((o) => o.parts))];
         // Every part straight into the store's directory (nothing else writes it meanwhile): the seed's records
         // and indexes, made by the repositories, in minutes at 100,000.
         setStoreFactory((name) => new DirectoryKV(store.directory, store.siteID, name));
@@ -628,7 +634,7 @@ export async function benchScale(): Promise<string> {
           return { ms: performance.now() - t, calls: calls(), note: note ?? '' };
         };
         try {
-          for (const op of OPERATIONS) {
+          for (const op of operations) {
             let peak = 0;
             const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
             let row: Row;

@@ -43,6 +43,8 @@ const spec: SummarySpec<Item> = {
   at: (s) => s.at,
   v: (s) => s.v,
   listed: (s) => s.shown,
+  searched: (s) => `${s.name} ${s.email}`,
+  columns: ['email'],
   countKey: (s) => s.email,
 };
 
@@ -210,6 +212,96 @@ describe('decoded blobs kept by a warm instance', () => {
     await reindex(spec);
     expect(await all()).toBe(12_000);
     expect(counted.filter((k) => k.startsWith('summary/chunk/')).length).toBe(3);
+  });
+});
+
+describe('search by the searched texts', () => {
+  /** What a search must answer: the listed summaries, newest first, whose lowercased text holds the needle. */
+  const slow = (all: Item[], needle: string) =>
+    all.filter((s) => `${s.name} ${s.email}`.toLowerCase().includes(needle));
+
+  it('finds what decoding every summary finds, pending segments and superseded rows included', async () => {
+    // A seeded generator: names from a few words (English, Spanish, Vietnamese, a line break, a NUL, a lone
+    // surrogate), so needles match often, across chunks and segments.
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    const words = [
+      'Ana',
+      'NGUYỄN',
+      'Peña',
+      'metairie',
+      'Kenner',
+      'a\nb',
+      'x\u0000y',
+      'bad\ud800',
+      'İstanbul',
+    ];
+    const name = () => `${words[rand(words.length)]} ${words[rand(words.length)]}`;
+    const n = 2 * CHUNK_TARGET + 1_500;
+    await records(Array.from({ length: n }, (_, i) => item(i, { name: name(), shown: rand(9) > 0 })));
+    await reindex(spec);
+    // Three chunks, newest first: records n - 1 to 6,500, 6,499 to 1,500, 1,499 to 0. Pending: changes that
+    // supersede base rows of the oldest chunk (hiding some, showing others), an older change that loses, new
+    // records (the newest, one between the first two chunks); the other two chunks are searched by their text.
+    for (let i = 0; i < 12; i++) {
+      const at = rand(1_500);
+      await write(item(at, { name: name(), v: iso(n + 100 + i), shown: rand(4) > 0 }));
+    }
+    await write(item(n + 5, { name: 'Ana new' }));
+    const between = n - CHUNK_TARGET - 0.5;
+    await write(item(between, { id: spec.idOf('rec/between'), key: 'rec/between', name: 'metairie b' }));
+    await write(item(3, { name: 'loses', v: iso(-1) }));
+    const needles = [
+      'ana',
+      'metairie',
+      'peña',
+      'nguyễn',
+      'a\nb',
+      'x\u0000y',
+      '\ufffd',
+      'bad',
+      'İstanbul'.toLowerCase(),
+      'n',
+      'zzz',
+      ' ',
+    ];
+    forgetDecodedBlobs();
+    for (const needle of needles) {
+      const [fast, all] = await readIndex(spec, async (v) => {
+        const found = await v.select({ needle });
+        return [
+          { total: found.total, rows: found.slice(0, found.total), page: found.slice(37, 50) },
+          await v.all(),
+        ];
+      });
+      const expected = slow(all, needle);
+      expect(fast.total, needle).toBe(expected.length);
+      expect(ids(fast.rows), needle).toEqual(ids(expected));
+      expect(ids(fast.page), needle).toEqual(ids(expected.slice(37, 87)));
+    }
+  });
+
+  it('a search reads each chunk once and answers its page from the rows it found', async () => {
+    await records(Array.from({ length: 2 * CHUNK_TARGET + 10 }, (_, i) => item(i)));
+    await reindex(spec);
+    forgetDecodedBlobs();
+    const chunks: string[] = [];
+    class Reads extends FlakyKV {
+      override getBytes(k: string) {
+        chunks.push(k);
+        return super.getBytes(k);
+      }
+    }
+    const reads = new Reads(base);
+    setStoreFactory((name) => (name === 'contacts' ? reads : new MemoryKV()));
+    const found = await readIndex(spec, async (v) => {
+      const f = await v.select({ needle: 'name 1' });
+      return { total: f.total, page: f.slice(0, 3) };
+    });
+    // "Name 1", "Name 10".."Name 19", "Name 100".., "Name 1000".., "Name 10000".. of 10,010.
+    expect(found.total).toBe(1 + 10 + 100 + 1000 + 10);
+    expect(found.page.map((s) => s.name)).toEqual(['Name 10009', 'Name 10008', 'Name 10007']);
+    expect(chunks.filter((k) => k.startsWith('summary/chunk/')).length).toBe(3);
   });
 });
 

@@ -13,7 +13,10 @@ import {
   compact,
   readIndex,
   reindex,
+  searchText,
   type CompactionRun,
+  type IndexView,
+  type Matches,
   type SummarySpec,
 } from '../summaries/index-store.ts';
 import {
@@ -36,12 +39,12 @@ export type { InboxSummaries, InboxSummary };
  * `inboxSummaries(kind, filter)` below.
  */
 
-/** What a list searches (?q, case-insensitive), besides its fields' filters. */
-type Searched<S> = (s: S) => string;
-
 interface InboxSpec<S extends InboxSummary> extends SummarySpec<S> {
-  searched: Searched<S>;
-  /** The fields the shared filters read (absent: the filter matches nothing of this list). */
+  /**
+   * The fields the shared filters read (absent: the filter matches nothing of this list). Each is one of the
+   * spec's `columns`, with `lang` and `createdAt`, so the filters are answered from the chunks' columns
+   * (tests/api/inbox-search.test.ts holds every filter to reading those only).
+   */
   facets(s: S): { city?: string; zip?: string; sourcePage?: string | null };
 }
 
@@ -101,6 +104,7 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
         ...s.interests,
         LANG_NAMES_FOR_STAFF[s.lang],
       ].join(' '),
+    columns: ['lang', 'createdAt', 'city', 'zip'],
     facets: (s) => ({ city: s.city, zip: s.zip }),
   },
   contacts: {
@@ -124,6 +128,7 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
         s.message,
         LANG_NAMES_FOR_STAFF[s.lang],
       ].join(' '),
+    columns: ['lang', 'createdAt'],
     facets: () => ({}),
   },
   'text-signups': {
@@ -158,6 +163,7 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
         s.sourcePage ?? '',
         LANG_NAMES_FOR_STAFF[s.lang],
       ].join(' '),
+    columns: ['lang', 'createdAt', 'sourcePage'],
     facets: (s) => ({ sourcePage: s.sourcePage }),
   },
   'email-subscribers': {
@@ -173,6 +179,7 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
     // Double opt-in: an address nobody has confirmed is not a subscriber (docs/decisions/079-newsletter-double-opt-in.md).
     listed: (s) => s.status === 'subscribed',
     searched: (s) => [s.email, s.sourcePage ?? '', LANG_NAMES_FOR_STAFF[s.lang]].join(' '),
+    columns: ['lang', 'createdAt', 'sourcePage'],
     facets: (s) => ({ sourcePage: s.sourcePage }),
   },
 };
@@ -204,24 +211,13 @@ export interface InboxFilter<S = InboxSummary> {
   where?: (s: S) => boolean;
 }
 
-/**
- * A summary's searched text, lowercased, kept per summary object: the decoded chunks a warm function keeps
- * (index-store.ts) are searched again without building it again.
- */
-const haystacks = new WeakMap<object, string>();
-function haystack<S extends InboxSummary>(spec: InboxSpec<S>, s: S): string {
-  let text = haystacks.get(s);
-  if (text === undefined) haystacks.set(s, (text = spec.searched(s).toLowerCase()));
-  return text;
-}
-
 /** A predicate for a filter (a list without the filtered field matches nothing). */
 export function matcher<K extends InboxKindName>(
   kind: K,
   filter: InboxFilter<InboxSummaries[K]>,
 ): (s: InboxSummaries[K]) => boolean {
   const spec = specOf(kind);
-  const needle = filter.q?.trim().toLowerCase() ?? '';
+  const needle = needleOf(filter);
   const city = filter.city?.trim().toLowerCase();
   const zip = filter.zip?.trim();
   const from = filter.from ? campaignDayStart(filter.from) : null;
@@ -236,13 +232,43 @@ export function matcher<K extends InboxKindName>(
       if (zip !== undefined && !f.zip?.startsWith(zip)) return false;
       if (filter.sourcePage !== undefined && f.sourcePage !== filter.sourcePage) return false;
     }
-    if (needle && !haystack(spec, s).includes(needle)) return false;
+    if (needle && !searchText(spec, s).includes(needle)) return false;
     return filter.where ? filter.where(s) : true;
   };
 }
 
-const hasFilter = <S>(f: InboxFilter<S>) =>
-  Boolean(f.q?.trim() || f.lang || f.city || f.zip || f.sourcePage || f.from || f.to || f.where);
+/** What `q` searches for: lowercased, trimmed ('' when it searches nothing). */
+const needleOf = ({ q }: { q?: string }) => q?.trim().toLowerCase() ?? '';
+
+/** The filter without its search (null when that filters nothing, as `matcher` reads it). */
+function restOf<S>({ q: _q, ...rest }: InboxFilter<S>): InboxFilter<S> | null {
+  const { lang, city, zip, sourcePage, from, to, where } = rest;
+  return lang || city !== undefined || zip !== undefined || sourcePage !== undefined || from || to || where
+    ? rest
+    : null;
+}
+
+const hasFilter = <S>(f: InboxFilter<S>) => Boolean(needleOf(f) || restOf(f));
+
+/**
+ * The listed summaries matching `filter` within one view of the index, newest first, as a count and a way to
+ * decode some of them. A search (`q`) scans the chunks' searched texts and the other filters read the chunks'
+ * columns (docs/decisions/128-search-by-text-columns.md): only what is shown is decoded. A `where` needs the
+ * summaries themselves: those a search found, or every one without a search.
+ */
+async function selected<K extends InboxKindName>(
+  view: IndexView<InboxSummaries[K]>,
+  kind: K,
+  filter: InboxFilter<InboxSummaries[K]>,
+): Promise<Matches<InboxSummaries[K]>> {
+  const needle = needleOf(filter);
+  const rest = restOf(filter);
+  if (!rest?.where) return view.select({ needle, test: rest ? matcher(kind, rest) : null });
+  const rows = needle
+    ? (await view.select({ needle })).slice(0, Number.POSITIVE_INFINITY).filter(matcher(kind, rest))
+    : (await view.all()).filter(matcher(kind, filter));
+  return { total: rows.length, slice: (offset, size) => rows.slice(offset, offset + size) };
+}
 
 /**
  * The listed summaries of an Inbox list that match `filter`, newest first: what the
@@ -256,9 +282,11 @@ export async function* inboxSummaries<K extends InboxKindName>(
   filter: InboxFilter<InboxSummaries[K]> = {},
 ): AsyncIterable<InboxSummaries[K]> {
   const spec = specOf(kind);
-  const all = await readIndex(spec, (view) => view.all());
-  const keep = matcher(kind, filter);
-  for (const s of all) if (keep(s)) yield s;
+  const rows = await readIndex(spec, async (view) => {
+    const found = await selected(view, kind, filter);
+    return found.slice(0, found.total);
+  });
+  yield* rows;
 }
 
 /** How many listed summaries match `filter` (no filter: the list's total, from the manifest). */
@@ -268,8 +296,7 @@ export async function countInbox<K extends InboxKindName>(
 ): Promise<number> {
   const spec = specOf(kind);
   if (!hasFilter(filter)) return readIndex(spec, (view) => view.total);
-  const keep = matcher(kind, filter);
-  return readIndex(spec, async (view) => (await view.all()).filter(keep).length);
+  return readIndex(spec, async (view) => (await selected(view, kind, filter)).total);
 }
 
 /**
@@ -291,9 +318,9 @@ export async function inboxSummaryPage<K extends InboxKindName>(
     const counting = view.counts();
     counting.catch(() => undefined); // awaited below; a failure is raised there
     if (hasFilter(filter)) {
-      const matched = (await view.all()).filter(matcher(kind, filter));
-      total = matched.length;
-      rows = matched.slice(offset, offset + size);
+      const matched = await selected(view, kind, filter);
+      total = matched.total;
+      rows = matched.slice(offset, size);
     } else {
       total = view.total;
       rows = await view.page(offset, size);

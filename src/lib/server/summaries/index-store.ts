@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isLocalMode } from '../app-env.ts';
 import { HttpError } from '../errors.ts';
 import { key, kv, type KV, type StoreName } from '../store.ts';
+import { ChunkText, Damaged, encodeChunk, searchableBytes } from './chunk-text.ts';
 import { SEGMENT_PREFIX, SUMMARY_PREFIX, type Segment } from './segments.ts';
 
 /**
@@ -13,8 +14,10 @@ import { SEGMENT_PREFIX, SUMMARY_PREFIX, type Segment } from './segments.ts';
  *   first, each with its count, its listed count and the sort keys of its first and last
  *   summary; the key of the per-email counts; the index format version; the segments
  *   already folded in (skipped unread until deleted) and the replaced blobs kept a while.
- * - `summary/chunk/<gen>-<n>` (gzip, immutable, created once): up to a few thousand
- *   summaries, newest first, as rows of the spec's fields.
+ * - `summary/chunk/<gen>-<n>` (gzip members, immutable, created once): up to a few thousand
+ *   summaries, newest first, as rows of the spec's fields, with each listed summary's
+ *   searched text beside them (a search scans that text, and decodes only the rows it
+ *   shows: docs/decisions/128-search-by-text-columns.md).
  * - `summary/counts/<gen>` (gzip, immutable): how many listed summaries each count key
  *   (an email) has in the base.
  * - `summary/seg/<time>-<random>` (JSON, created once): one summary written with a
@@ -62,6 +65,13 @@ export interface SummarySpec<S extends SummaryRecord> {
   v(s: S): string;
   /** Which summaries the list shows (and counts). */
   listed(s: S): boolean;
+  /** What a search (case-insensitive substring) looks in: a listed summary's searched text. */
+  searched(s: S): string;
+  /**
+   * Fields also stored column by column in each chunk (docs/decisions/128-search-by-text-columns.md): a
+   * `select` test that reads only these is answered without decoding a row.
+   */
+  columns: readonly Exclude<keyof S & string, 'id'>[];
   /** What per-key counts count by (volunteers and contacts: the email). */
   countKey?(s: S): string;
 }
@@ -99,8 +109,14 @@ interface ChunkRef {
   last: string;
 }
 
+/**
+ * The stored index's layout: 2 since chunks carry the searched text beside their rows
+ * (docs/decisions/128-search-by-text-columns.md). A manifest of another format is rebuilt.
+ */
+const FORMAT = 2;
+
 interface Manifest {
-  format: 1;
+  format: typeof FORMAT;
   version: number;
   chunks: ChunkRef[];
   /** The counts blob (null when the spec counts nothing). */
@@ -144,8 +160,6 @@ export class IndexRebuildingError extends HttpError {
 
 /** A referenced blob vanished: a compaction landed meanwhile (read again) or the index is damaged. */
 class Moved extends Error {}
-/** The stored index is not an index of this format: rebuild it. */
-class Damaged extends Error {}
 
 // ---------------------------------------------------------------------------
 // Encoding
@@ -165,6 +179,17 @@ function unpack(data: ArrayBuffer): unknown {
   }
 }
 
+/**
+ * A summary's searched text, lowercased: what a search (a lowercased needle) looks in. Kept per summary
+ * object, so the decoded summaries a warm function keeps are searched again without building it again.
+ */
+const searchTexts = new WeakMap<object, string>();
+export function searchText<S extends SummaryRecord>(spec: SummarySpec<S>, s: S): string {
+  let text = searchTexts.get(s);
+  if (text === undefined) searchTexts.set(s, (text = spec.searched(s).toLowerCase()));
+  return text;
+}
+
 const sortKey = <S extends SummaryRecord>(spec: SummarySpec<S>, s: S) => `${spec.at(s)}\u0000${s.id}`;
 
 /** Newest first. */
@@ -180,17 +205,96 @@ function toRow<S extends SummaryRecord>(spec: SummarySpec<S>, s: S): unknown[] {
   return spec.fields.map((f) => s[f]);
 }
 
+function fromRow<S extends SummaryRecord>(spec: SummarySpec<S>, row: unknown): S {
+  const width = spec.fields.length;
+  if (!Array.isArray(row) || row.length !== width) throw new Damaged('row of the wrong shape');
+  const s = {} as Record<string, unknown>;
+  for (let i = 0; i < width; i++) s[spec.fields[i]!] = row[i];
+  if (typeof s.key !== 'string') throw new Damaged('row without a key');
+  s.id = spec.idOf(s.key);
+  return s as S;
+}
+
 function fromRows<S extends SummaryRecord>(spec: SummarySpec<S>, value: unknown): S[] {
   const rows = (value as { rows?: unknown } | null)?.rows;
-  if (!Array.isArray(rows)) throw new Damaged('chunk without rows');
-  const width = spec.fields.length;
-  return rows.map((row: unknown) => {
-    if (!Array.isArray(row) || row.length !== width) throw new Damaged('row of the wrong shape');
-    const s = {} as Record<string, unknown>;
-    for (let i = 0; i < width; i++) s[spec.fields[i]!] = row[i];
-    if (typeof s.key !== 'string') throw new Damaged('row without a key');
-    s.id = spec.idOf(s.key);
-    return s as S;
+  if (!Array.isArray(rows)) throw new Damaged('rows missing');
+  return rows.map((row: unknown) => fromRow(spec, row));
+}
+
+/** A chunk as read: its rows decoded one at a time, as a page or a search's matches need them. */
+class Chunk<S extends SummaryRecord> {
+  private readonly spec: SummarySpec<S>;
+  private readonly text: ChunkText;
+  private readonly rows: (S | undefined)[];
+  private every: S[] | null = null;
+
+  constructor(spec: SummarySpec<S>, text: ChunkText) {
+    this.spec = spec;
+    this.text = text;
+    this.rows = new Array<S | undefined>(text.n);
+  }
+
+  get n(): number {
+    return this.text.n;
+  }
+
+  row(i: number): S {
+    return (this.rows[i] ??= fromRow(this.spec, this.text.row(i)));
+  }
+
+  all(): S[] {
+    if (!this.every) {
+      // One parse of every row, unless some were decoded already (a page's): those objects are kept.
+      const rows = this.rows.some(Boolean) ? null : this.text.all();
+      this.every = Array.from(
+        { length: this.n },
+        (_, i) => (this.rows[i] ??= fromRow(this.spec, rows ? rows[i] : this.text.row(i))),
+      );
+    }
+    return this.every;
+  }
+
+  /** The listed rows a query selects, in order; null when its needle cannot be searched as bytes. */
+  select(query: Query<S>): number[] | null {
+    const { text } = this;
+    let rows: number[];
+    if (query.needle) {
+      if (!query.bytes) return null;
+      rows = text.find(query.bytes);
+    } else {
+      rows = [];
+      for (let i = 0; i < text.n; i++) if (text.shown[i]) rows.push(i);
+    }
+    const test = query.test;
+    if (!test) return rows;
+    // The test reads only the columns: one object, refilled for each row.
+    const columns = this.spec.columns.map((name) => [name, text.column(name)] as const);
+    const probe = {} as Record<string, unknown>;
+    return rows.filter((i) => {
+      for (const [name, values] of columns) probe[name] = values[i];
+      return test(probe as unknown as S);
+    });
+  }
+}
+
+/**
+ * Which listed summaries a `select` wants: those whose searched text holds `needle` (lowercase; '' for any),
+ * and that pass `test`, which must read only the spec's columns.
+ */
+interface Query<S> {
+  needle: string;
+  /** The needle as searchableBytes gives it. */
+  bytes: Buffer | null;
+  test: ((s: S) => boolean) | null;
+}
+
+/** A chunk's stored form (chunk-text.ts): unlisted summaries get no searched text (a search never finds them). */
+function chunkBlob<S extends SummaryRecord>(spec: SummarySpec<S>, rows: readonly S[]): ArrayBuffer {
+  return encodeChunk({
+    texts: rows.map((s) => (spec.listed(s) ? searchText(spec, s) : '')),
+    rows: rows.map((s) => toRow(spec, s)),
+    hidden: rows.flatMap((s, i) => (spec.listed(s) ? [] : [i])),
+    columns: Object.fromEntries(spec.columns.map((name) => [name, rows.map((s) => s[name])])),
   });
 }
 
@@ -198,7 +302,7 @@ function isManifest(value: unknown, version: number): value is Manifest {
   const m = value as Partial<Manifest> | null;
   return (
     !!m &&
-    m.format === 1 &&
+    m.format === FORMAT &&
     m.version === version &&
     Array.isArray(m.chunks) &&
     m.chunks.every(
@@ -289,7 +393,23 @@ interface Block<S> {
   /** Listed summaries in the block. */
   count: number;
   load(): Promise<S[]>;
+  /** Its listed summaries a query selects. */
+  select(query: Query<S>): Promise<Found<S>>;
 }
+
+/** Matches of a search in one block: how many, and some of them decoded. */
+interface Found<S> {
+  count: number;
+  get(from: number, to: number): S[];
+}
+
+/** A search's matches over the whole list, newest first: the count, and a page decoded. */
+export interface Matches<S> {
+  total: number;
+  slice(offset: number, size: number): S[];
+}
+
+const foundIn = <S>(rows: S[]): Found<S> => ({ count: rows.length, get: (from, to) => rows.slice(from, to) });
 
 interface OpenState<S extends SummaryRecord> {
   manifest: Manifest;
@@ -344,13 +464,16 @@ export function forgetDecodedBlobs(): void {
   decodedRows = 0;
 }
 
-function readChunk<S extends SummaryRecord>(spec: SummarySpec<S>, ref: ChunkRef): Promise<S[]> {
+function readChunk<S extends SummaryRecord>(spec: SummarySpec<S>, ref: ChunkRef): Promise<Chunk<S>> {
   return cachedBlob(spec.store, ref.key, (data) => {
-    const rows = fromRows(spec, unpack(data));
-    if (rows.length !== ref.n) throw new Damaged('chunk size differs from its manifest entry');
-    return { value: rows, rows: rows.length };
+    const chunk = new Chunk(spec, new ChunkText(data));
+    if (chunk.n !== ref.n) throw new Damaged('chunk size differs from its manifest entry');
+    return { value: chunk, rows: chunk.n };
   });
 }
+
+const readRows = async <S extends SummaryRecord>(spec: SummarySpec<S>, ref: ChunkRef): Promise<S[]> =>
+  (await readChunk(spec, ref)).all();
 
 function readCounts(store: StoreName, k: string): Promise<Record<string, number>> {
   return cachedBlob(store, k, (data) => {
@@ -393,7 +516,7 @@ async function openOnce<S extends SummaryRecord>(spec: SummarySpec<S>): Promise<
     if (i >= 0) needed.add(i);
   }
   const loaded = new Map<number, S[]>();
-  await mapBounded([...needed], async (i) => loaded.set(i, await readChunk(spec, manifest.chunks[i]!)));
+  await mapBounded([...needed], async (i) => loaded.set(i, await readRows(spec, manifest.chunks[i]!)));
   return { manifest, etag: got.etag, segmentKeys, pending, loaded };
 }
 
@@ -434,9 +557,16 @@ export class IndexView<S extends SummaryRecord> {
     this.added = [...gaps.values()].flat();
     const blocks: Block<S>[] = [];
     const listedOf = (rows: S[]) => rows.filter((s) => spec.listed(s));
+    const selected = (rows: S[], { needle, test }: Query<S>) =>
+      rows.filter((s) => (!needle || searchText(spec, s).includes(needle)) && (!test || test(s)));
+    const inMemory = (rows: S[]): Block<S> => ({
+      count: rows.length,
+      load: () => Promise.resolve(rows),
+      select: (query) => Promise.resolve(foundIn(selected(rows, query))),
+    });
     const gapBlock = (g: number) => {
       const rows = listedOf((gaps.get(g) ?? []).sort(compare));
-      if (rows.length) blocks.push({ count: rows.length, load: () => Promise.resolve(rows) });
+      if (rows.length) blocks.push(inMemory(rows));
     };
     for (let i = 0; i < chunks.length; i++) {
       gapBlock(i);
@@ -448,14 +578,29 @@ export class IndexView<S extends SummaryRecord> {
           if (!had) this.added.push(s);
           if (!had || spec.v(s) > spec.v(had)) merged.set(s.id, s);
         }
-        const rows = listedOf([...merged.values()].sort(compare));
-        blocks.push({ count: rows.length, load: () => Promise.resolve(rows) });
+        blocks.push(inMemory(listedOf([...merged.values()].sort(compare))));
       } else {
         const ref = chunks[i]!;
-        let cached: Promise<S[]> | null = null;
         blocks.push({
           count: ref.listed,
-          load: () => (cached ??= readChunk(spec, ref).then(listedOf)),
+          load: async () => listedOf(await readRows(spec, ref)),
+          async select(query) {
+            const chunk = await readChunk(spec, ref);
+            const hits = chunk.select(query);
+            if (!hits) return foundIn(selected(listedOf(chunk.all()), query));
+            return {
+              count: hits.length,
+              get(from, to) {
+                const rows = hits.slice(from, to);
+                // Many of the chunk's rows (an export, an audience): one parse of them all is quicker.
+                if (rows.length > chunk.n / 4) {
+                  const all = chunk.all();
+                  return rows.map((r) => all[r]!);
+                }
+                return rows.map((r) => chunk.row(r));
+              },
+            };
+          },
         });
       }
     }
@@ -493,6 +638,37 @@ export class IndexView<S extends SummaryRecord> {
   async all(): Promise<S[]> {
     const loaded = await mapBounded(this.blocks, (b) => b.load());
     return loaded.flat();
+  }
+
+  /**
+   * The listed summaries whose searched text holds `needle` (lowercase; '' for any) and that pass `test`
+   * (which must read only the spec's columns), newest first: reads every chunk, scans its searched texts and
+   * columns, and decodes only the rows `slice` asks for.
+   */
+  async select({
+    needle = '',
+    test = null,
+  }: {
+    needle?: string;
+    test?: ((s: S) => boolean) | null;
+  }): Promise<Matches<S>> {
+    const query: Query<S> = { needle, bytes: searchableBytes(needle), test };
+    const found = await mapBounded(this.blocks, (b) => b.select(query));
+    return {
+      total: found.reduce((n, f) => n + f.count, 0),
+      slice(offset, size) {
+        const out: S[] = [];
+        let start = 0;
+        for (const f of found) {
+          const end = start + f.count;
+          if (end > offset && start < offset + size)
+            out.push(...f.get(Math.max(0, offset - start), offset + size - start));
+          start = end;
+          if (start >= offset + size) break;
+        }
+        return out;
+      },
+    };
   }
 
   /** Listed summaries, newest first, one block at a time (for exports and audiences). */
@@ -607,7 +783,7 @@ async function writeChunks<S extends SummaryRecord>(
     pieces.map((rows, n) => ({ rows, n })),
     async ({ rows, n }) => {
       const k = key('summary', 'chunk', `${gen}-${n}`);
-      if (!(await store.putBytes(k, pack({ rows: rows.map((s) => toRow(spec, s)) }), { format: '1' })))
+      if (!(await store.putBytes(k, chunkBlob(spec, rows), { format: '1' })))
         throw new Error(`chunk ${k} exists`);
       return {
         key: k,
@@ -779,7 +955,7 @@ async function foldInto<S extends SummaryRecord>(
     const replaced = new Map<number, ChunkRef[]>();
     const groups: [number, S[]][] = chunks.length === 0 ? [[0, loose]] : [...byChunk.entries()];
     for (const [i, updates] of groups) {
-      const current = chunks.length === 0 ? [] : (state.loaded.get(i) ?? (await readChunk(spec, chunks[i]!)));
+      const current = chunks.length === 0 ? [] : (state.loaded.get(i) ?? (await readRows(spec, chunks[i]!)));
       const merged = new Map(current.map((s) => [s.id, s]));
       for (const s of updates) {
         const had = merged.get(s.id);
@@ -967,7 +1143,7 @@ async function finishRebuild<S extends SummaryRecord>(
   if (old) {
     const since = new Date(Date.parse(st.startedAt) - 60_000).toISOString();
     try {
-      const chunks = await mapBounded(old.chunks, (c) => readChunk(spec, c));
+      const chunks = await mapBounded(old.chunks, (c) => readRows(spec, c));
       for (const s of chunks.flat()) {
         const had = byId.get(s.id);
         if (had ? spec.v(s) > spec.v(had) : spec.v(s) >= since) byId.set(s.id, s);
@@ -1021,7 +1197,7 @@ async function writeIndex<S extends SummaryRecord>(
   ]);
   return {
     manifest: {
-      format: 1,
+      format: FORMAT,
       version: spec.version,
       chunks: built.chunks,
       counts: countsKey,
