@@ -51,6 +51,17 @@ const at = (date: string, time: string) => {
 const sites = defaultElectionCalendar.sites;
 const calendar: ElectionCalendar = { sites, mode: 'none', runoff: null, primary: DST_2026 };
 
+/** The calendar with Election Day moved to `electionDay` (results the next day) and one more early-voting day. */
+function calendarWith(electionDay: string, earlyDay: string): ElectionCalendar {
+  const cal = structuredClone(calendar);
+  cal.primary.electionDay.date = electionDay;
+  cal.primary.resultsDate = new Date(Date.parse(`${electionDay}T12:00:00Z`) + 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  cal.primary.earlyVoting.push({ date: earlyDay, open: '08:30', close: '18:00', sites: ['city-hall'] });
+  return cal;
+}
+
 const post = (body: Record<string, unknown>, ip = uniqueIp()) =>
   call(votePlanFn, '/api/vote-plan', { json: { captcha: TURNSTILE_TEST_TOKEN, ...body }, ip });
 const plan = (over: Record<string, unknown> = {}) => ({
@@ -265,11 +276,7 @@ describe('plan reminders (fake clock, outbox)', () => {
   });
 
   it('a plan made in the evening is held for quiet hours and lapses at midnight, never sent at night', async () => {
-    const cal = structuredClone(calendar);
-    cal.primary.electionDay.date = '2026-11-10';
-    cal.primary.resultsDate = '2026-11-11';
-    cal.primary.earlyVoting.push({ date: '2026-11-07', open: '08:30', close: '18:00', sites: ['city-hall'] });
-    await setElectionCalendar(cal, 'test');
+    await setElectionCalendar(calendarWith('2026-11-10', '2026-11-07'), 'test');
     at('2026-11-06', '20:30');
     await post(plan({ name: 'Nia Hale', phone: '504-555-0186', smsConsent: true, day: '2026-11-07' }));
     const count = (await texts()).length;
@@ -306,11 +313,7 @@ describe('plan reminders (fake clock, outbox)', () => {
   });
 
   it('reminders share the site’s send rate with broadcasts: a spent minute holds a text until the next', async () => {
-    const cal = structuredClone(calendar);
-    cal.primary.electionDay.date = '2026-11-17';
-    cal.primary.resultsDate = '2026-11-18';
-    cal.primary.earlyVoting.push({ date: '2026-11-14', open: '08:30', close: '18:00', sites: ['city-hall'] });
-    await setElectionCalendar(cal, 'test');
+    await setElectionCalendar(calendarWith('2026-11-17', '2026-11-14'), 'test');
     at('2026-11-12', '10:00');
     await post(plan({ name: 'Ida Wells', phone: '504-555-0188', smsConsent: true, day: '2026-11-14' }));
     const count = (await texts()).length;
