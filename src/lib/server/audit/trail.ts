@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AuditEntry } from '../../schemas/audit.ts';
-import { sessionSecret } from '../env.ts';
+import { derivedKey } from '../derived-keys.ts';
 import { key, kv, type KV } from '../store.ts';
 
 /**
@@ -83,17 +83,16 @@ export interface DayAnchor {
 }
 
 /** The chain's HMAC key, derived from the session secret (never stored). */
-function chainKeyBytes(): Buffer {
-  return createHmac('sha256', sessionSecret()).update('campaign audit chain v1').digest();
-}
+const chainMacKey = () => derivedKey('campaign audit chain v1');
 
 /**
  * The anchors' MAC: a separate derivation, so an entry's MAC can never pass for
  * an anchor's. The checkpoint is signed with it too, under its own first field.
  */
 export function anchorMac(fields: unknown[]): string {
-  const k = createHmac('sha256', sessionSecret()).update('campaign audit anchor v1').digest();
-  return createHmac('sha256', k).update(JSON.stringify(fields)).digest('hex');
+  return createHmac('sha256', derivedKey('campaign audit anchor v1'))
+    .update(JSON.stringify(fields))
+    .digest('hex');
 }
 export const headMac = (h: Omit<Head, 'mac'>) => anchorMac(['head', h.seq, h.hash, h.anchoredFrom ?? null]);
 export const signedHead = ({ mac, ...h }: Head) => mac !== undefined && headMac(h) === mac;
@@ -115,7 +114,7 @@ export function entryHash(e: Omit<AuditEntry, 'hash'>): string {
     e.ip,
     e.prevHash,
   ]);
-  return createHmac('sha256', chainKeyBytes()).update(canonical).digest('hex');
+  return createHmac('sha256', chainMacKey()).update(canonical).digest('hex');
 }
 
 /** What an index key says about its entry, from its name alone. */
