@@ -361,10 +361,44 @@ export class MemoryKV implements KV {
     { json: string; etag: string; bytes?: ArrayBuffer; metadata?: Record<string, string> }
   >();
   private seq = 0;
+  /**
+   * Every key in order (as a listing yields them), kept as keys come and go: the keys added since the
+   * last listing and those deleted are folded in by the next one. A listing then reads its prefix's keys
+   * only, not every key of the store sorted again (100,000 records, a listing a request).
+   */
+  private sorted: string[] = [];
+  private added: string[] = [];
+  private readonly deleted = new Set<string>();
 
   private nextEtag(): string {
     this.seq += 1;
     return `"m${this.seq}"`;
+  }
+
+  private set(
+    k: string,
+    entry: { json: string; etag: string; bytes?: ArrayBuffer; metadata?: Record<string, string> },
+  ) {
+    if (!this.data.has(k)) {
+      if (this.deleted.has(k)) this.deleted.delete(k);
+      else this.added.push(k);
+    }
+    this.data.set(k, entry);
+  }
+
+  /** The keys in order, the changes since the last listing folded in. */
+  private inOrder(): string[] {
+    if (this.deleted.size) {
+      this.sorted = this.sorted.filter((k) => !this.deleted.has(k));
+      this.added = this.added.filter((k) => this.data.has(k));
+      this.deleted.clear();
+    }
+    if (this.added.length) {
+      // Two sorted runs: the sort merges them.
+      this.sorted = [...this.sorted, ...this.added.sort()].sort();
+      this.added = [];
+    }
+    return this.sorted;
   }
 
   async get<T>(k: string): Promise<{ value: T; etag: string } | null> {
@@ -376,7 +410,7 @@ export class MemoryKV implements KV {
   async create(k: string, value: unknown): Promise<boolean> {
     await Promise.resolve();
     if (this.data.has(k)) return false;
-    this.data.set(k, { json: JSON.stringify(value), etag: this.nextEtag() });
+    this.set(k, { json: JSON.stringify(value), etag: this.nextEtag() });
     return true;
   }
 
@@ -386,19 +420,19 @@ export class MemoryKV implements KV {
     const e = this.data.get(k);
     if (e?.etag !== etag) return null;
     const next = this.nextEtag();
-    this.data.set(k, { json: JSON.stringify(value), etag: next });
+    this.set(k, { json: JSON.stringify(value), etag: next });
     return next;
   }
 
   async put(k: string, value: unknown): Promise<void> {
     await Promise.resolve();
-    this.data.set(k, { json: JSON.stringify(value), etag: this.nextEtag() });
+    this.set(k, { json: JSON.stringify(value), etag: this.nextEtag() });
   }
 
   async putBytes(k: string, data: ArrayBuffer, metadata: Record<string, string>): Promise<boolean> {
     await Promise.resolve();
     if (this.data.has(k)) return false;
-    this.data.set(k, { json: 'null', etag: this.nextEtag(), bytes: data, metadata });
+    this.set(k, { json: 'null', etag: this.nextEtag(), bytes: data, metadata });
     return true;
   }
 
@@ -410,12 +444,23 @@ export class MemoryKV implements KV {
 
   async delete(k: string): Promise<void> {
     await Promise.resolve();
-    this.data.delete(k);
+    if (this.data.delete(k)) this.deleted.add(k);
   }
 
   async *keys(prefix = ''): AsyncIterable<string[]> {
     await Promise.resolve();
-    const all = [...this.data.keys()].filter((k) => k.startsWith(prefix)).sort();
+    const sorted = this.inOrder();
+    // The first key at or after the prefix (binary search), then every key that starts with it.
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
+    const all = sorted.slice(lo, end);
     for (let i = 0; i < all.length; i += 1000) yield all.slice(i, i + 1000);
     if (all.length === 0) yield [];
   }
