@@ -46,22 +46,20 @@ export interface ChunkInput {
 export function encodeChunk({ texts, rows, hidden, columns }: ChunkInput): ArrayBuffer {
   if (texts.length !== rows.length || Object.values(columns).some((c) => c.length !== rows.length))
     throw new Error('one searched text and one value of each column per row');
-  const textBytes = texts.map((t) => Buffer.from(t.replaceAll('\n', '\0')));
-  const rowBytes = rows.map((r) => Buffer.from(JSON.stringify(r)));
-  const lengths = (parts: Buffer[]) => parts.map((p) => p.length);
+  // Each line once as a string, the lines joined once: byte lengths from the strings (the UTF-8 bytes the
+  // joined text has of each: a separator sits between any two, so no surrogate pairs across a line's end).
+  const textLines = texts.map((t) => t.replaceAll('\n', '\0'));
+  const rowLines = rows.map((r) => JSON.stringify(r));
+  const lengths = (lines: string[]) => lines.map((l) => Buffer.byteLength(l));
   const header = JSON.stringify({
     n: rows.length,
-    texts: lengths(textBytes),
-    rows: lengths(rowBytes),
+    texts: lengths(textLines),
+    rows: lengths(rowLines),
     hidden,
     columns,
   });
-  const lines = (parts: Buffer[], between = NL) =>
-    Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from(between), p] : [p])));
-  const head = zlib().gzipSync(Buffer.concat([Buffer.from(header + NL), lines(textBytes)]), { level: 4 });
-  const body = zlib().gzipSync(Buffer.concat([Buffer.from('['), lines(rowBytes, ',\n'), Buffer.from(']')]), {
-    level: 4,
-  });
+  const head = zlib().gzipSync(Buffer.from(header + NL + textLines.join(NL)), { level: 4 });
+  const body = zlib().gzipSync(Buffer.from(`[${rowLines.join(',\n')}]`), { level: 4 });
   const size = Buffer.alloc(4);
   size.writeUInt32BE(head.length);
   const out = Buffer.concat([size, head, body]);

@@ -192,13 +192,15 @@ export function searchText<S extends SummaryRecord>(spec: SummarySpec<S>, s: S):
 
 const sortKey = <S extends SummaryRecord>(spec: SummarySpec<S>, s: S) => `${spec.at(s)}\u0000${s.id}`;
 
-/** Newest first. */
-function newestFirst<S extends SummaryRecord>(spec: SummarySpec<S>) {
-  return (a: S, b: S) => {
-    const x = sortKey(spec, a);
-    const y = sortKey(spec, b);
-    return x < y ? 1 : x > y ? -1 : 0;
-  };
+/**
+ * Sorts `rows` newest first, in place (stable). Each row's sort key is made once: a comparator making
+ * them made two strings a comparison, 3.4 million for a base of 100,000.
+ */
+function sortNewestFirst<S extends SummaryRecord>(spec: SummarySpec<S>, rows: S[]): S[] {
+  const keyed = rows.map((s) => ({ s, k: sortKey(spec, s) }));
+  keyed.sort((a, b) => (a.k < b.k ? 1 : a.k > b.k ? -1 : 0));
+  keyed.forEach(({ s }, i) => (rows[i] = s));
+  return rows;
 }
 
 function toRow<S extends SummaryRecord>(spec: SummarySpec<S>, s: S): unknown[] {
@@ -538,7 +540,6 @@ export class IndexView<S extends SummaryRecord> {
     this.state = state;
     const { manifest, pending, loaded } = state;
     const chunks = manifest.chunks;
-    const compare = newestFirst(spec);
     // Pending summaries by the chunk that holds their record, or by the gap before chunk i (i = chunks.length:
     // after the last one) when no chunk does: a record the base has never seen.
     const into = new Map<number, S[]>();
@@ -565,7 +566,7 @@ export class IndexView<S extends SummaryRecord> {
       select: (query) => Promise.resolve(foundIn(selected(rows, query))),
     });
     const gapBlock = (g: number) => {
-      const rows = listedOf((gaps.get(g) ?? []).sort(compare));
+      const rows = listedOf(sortNewestFirst(spec, gaps.get(g) ?? []));
       if (rows.length) blocks.push(inMemory(rows));
     };
     for (let i = 0; i < chunks.length; i++) {
@@ -578,7 +579,7 @@ export class IndexView<S extends SummaryRecord> {
           if (!had) this.added.push(s);
           if (!had || spec.v(s) > spec.v(had)) merged.set(s.id, s);
         }
-        blocks.push(inMemory(listedOf([...merged.values()].sort(compare))));
+        blocks.push(inMemory(listedOf(sortNewestFirst(spec, [...merged.values()]))));
       } else {
         const ref = chunks[i]!;
         blocks.push({
@@ -914,7 +915,6 @@ async function foldInto<S extends SummaryRecord>(
   const store = kv(spec.store);
   const { manifest, pending } = state;
   const chunks = manifest.chunks;
-  const compare = newestFirst(spec);
   // Each pending summary goes to the chunk that holds its record, else to the chunk just newer than it.
   const byChunk = new Map<number, S[]>();
   const loose: S[] = [];
@@ -964,7 +964,7 @@ async function foldInto<S extends SummaryRecord>(
         bump(s, +1);
         merged.set(s.id, s);
       }
-      const rows = [...merged.values()].sort(compare);
+      const rows = sortNewestFirst(spec, [...merged.values()]);
       // A chunk past twice the target is cut; the newest piece keeps the remainder (page 1 stays small).
       const pieces = rows.length === 0 ? [] : rows.length > 2 * CHUNK_TARGET ? cut(rows) : [rows];
       const built = await writeChunks(spec, `${gen}-${i}`, pieces);
@@ -1180,7 +1180,7 @@ async function writeIndex<S extends SummaryRecord>(
   summaries: S[],
   previous: Manifest | null,
 ): Promise<{ manifest: Manifest; written: string[]; drop: string[] }> {
-  const rows = summaries.sort(newestFirst(spec));
+  const rows = sortNewestFirst(spec, summaries);
   const built = await writeChunks(spec, gen, cut(rows, false));
   const written = [...built.written];
   let countsKey: string | null = null;
