@@ -70,18 +70,28 @@ interface Person {
   phone: string;
 }
 
+/** A name as an email address spells it: no accents, lowercase (a few dozen names, each spelled once). */
+const spelled = new Map<string, string>();
+function plain(name: string): string {
+  let out = spelled.get(name);
+  if (out === undefined)
+    spelled.set(
+      name,
+      (out = name
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[đĐ]/g, 'd')
+        .replace(/./g, (c) => ASCII[c] ?? c)
+        .toLowerCase()),
+    );
+  return out;
+}
+
 /** The i-th person: a name from one of three languages, a unique email and phone (deterministic). */
 function person(i: number, tag: string): Person {
   const origin = (['en', 'es', 'vi'] as const)[i % 3]!;
   const first = FIRST[origin][Math.floor(i / 3) % FIRST[origin].length]!;
   const last = LAST[origin][Math.floor(i / 30) % LAST[origin].length]!;
-  const plain = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[đĐ]/g, 'd')
-      .replace(/./g, (c) => ASCII[c] ?? c)
-      .toLowerCase();
   const area = AREA_CODES[i % AREA_CODES.length]!;
   // Exchange 2xx-9xx, line 0000-9999: valid North American numbers, distinct for i below 8 million.
   const exchange = 200 + (Math.floor(i / 10_000) % 800);
