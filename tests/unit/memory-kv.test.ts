@@ -25,7 +25,10 @@ const PREFIX = fc.constantFrom('', 'a', 'a/', 'a/1', 'b/', 'c', 'd', 'b/\uFFFF')
 const OP = fc.oneof(
   fc.record({ op: fc.constantFrom('create', 'put', 'putBytes', 'replace', 'delete'), key: KEY }),
   fc.record({ op: fc.constant('list'), key: PREFIX }),
+  // Many writes or deletes before the next listing (a bulk write; more than a listing puts in place one by one).
+  fc.record({ op: fc.constantFrom('createMany', 'deleteMany'), key: KEY }),
 );
+const MANY = 100;
 
 describe('MemoryKV listing', () => {
   it('lists every stored key under a prefix in order, whatever was written and deleted before', async () => {
@@ -37,6 +40,16 @@ describe('MemoryKV listing', () => {
           if (op === 'list') {
             const want = [...model].filter((k) => k.startsWith(key)).sort();
             expect(await listed(store, key)).toEqual(pagesOf(want));
+          } else if (op === 'createMany') {
+            for (let i = 0; i < MANY; i++) {
+              await store.create(`${key}/${i}`, 1);
+              model.add(`${key}/${i}`);
+            }
+          } else if (op === 'deleteMany') {
+            for (const k of [...model].filter((m) => m.startsWith(key))) {
+              await store.delete(k);
+              model.delete(k);
+            }
           } else if (op === 'delete') {
             await store.delete(key);
             model.delete(key);

@@ -355,6 +355,21 @@ function writeSucceeded(res: { modified: boolean; etag?: string }): boolean {
 // ---------------------------------------------------------------------------
 // Atomic in-memory implementation, for race tests and benchmarks.
 
+/** Changes a MemoryKV listing puts in place one by one; more are merged in one pass. */
+const FEW_CHANGES = 64;
+
+/** The first index of a sorted array whose key is at or after `k` (its length if none). */
+function lowerBound(sorted: readonly string[], k: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class MemoryKV implements KV {
   private readonly data = new Map<
     string,
@@ -388,16 +403,30 @@ export class MemoryKV implements KV {
 
   /** The keys in order, the changes since the last listing folded in. */
   private inOrder(): string[] {
-    if (this.deleted.size) {
-      this.sorted = this.sorted.filter((k) => !this.deleted.has(k));
-      this.added = this.added.filter((k) => this.data.has(k));
-      this.deleted.clear();
+    const sorted = this.sorted;
+    const added = this.added.filter((k) => this.data.has(k));
+    if (this.deleted.size + added.length <= FEW_CHANGES) {
+      // A few writes since the last listing (a request's): each put in its place.
+      for (const k of this.deleted) {
+        const i = lowerBound(sorted, k);
+        if (sorted[i] === k) sorted.splice(i, 1);
+      }
+      for (const k of added) sorted.splice(lowerBound(sorted, k), 0, k);
+    } else {
+      // Many (a bulk write): one merge of the two sorted runs.
+      const kept = this.deleted.size ? sorted.filter((k) => !this.deleted.has(k)) : sorted;
+      added.sort();
+      const merged: string[] = [];
+      let i = 0;
+      let j = 0;
+      while (i < kept.length && j < added.length)
+        merged.push(kept[i]! < added[j]! ? kept[i++]! : added[j++]!);
+      while (i < kept.length) merged.push(kept[i++]!);
+      while (j < added.length) merged.push(added[j++]!);
+      this.sorted = merged;
     }
-    if (this.added.length) {
-      // Two sorted runs: the sort merges them.
-      this.sorted = [...this.sorted, ...this.added.sort()].sort();
-      this.added = [];
-    }
+    this.added = [];
+    this.deleted.clear();
     return this.sorted;
   }
 
@@ -450,14 +479,8 @@ export class MemoryKV implements KV {
   async *keys(prefix = ''): AsyncIterable<string[]> {
     await Promise.resolve();
     const sorted = this.inOrder();
-    // The first key at or after the prefix (binary search), then every key that starts with it.
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    // The first key at or after the prefix, then every key that starts with it.
+    const lo = lowerBound(sorted, prefix);
     let end = lo;
     while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
     const all = sorted.slice(lo, end);
