@@ -36,7 +36,7 @@ const entry = {
   actorId: 2,
   actorName: 'editor',
   target: { type: 'article', id: 3, label: 'Report' },
-  details: { b: 1, a: 'x' },
+  details: { b: '1', a: 'x' },
   ip: '198.51.100.7',
   prevHash: '0'.repeat(64),
 };
@@ -47,7 +47,7 @@ const canonical = JSON.stringify([
   2,
   'editor',
   entry.target,
-  { a: 'x', b: 1 },
+  { a: 'x', b: '1' },
   entry.ip,
   entry.prevHash,
 ]);
