@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AuditEntrySchema, type AuditChainReport, type AuditVerifyStatus } from '../../schemas/audit.ts';
+import {
+  AuditEntrySchema,
+  type AuditChainReport,
+  type AuditEntry,
+  type AuditVerifyStatus,
+} from '../../schemas/audit.ts';
 import { key, mapLimit, type KV } from '../store.ts';
 import { checkUntil, BULK_STEP, readCheckpoint, resetIndex } from './checkpoint.ts';
 import {
@@ -14,6 +19,7 @@ import {
 import {
   auditStore,
   chainKey,
+  dayOf,
   entryProblem,
   GENESIS,
   logKey,
@@ -188,8 +194,10 @@ async function chainChunk(s: KV, job: VerifyJob, io: JobIO, now: Date): Promise<
     for (const [i, raw] of raws.entries()) {
       const seq = seqs[i]!;
       if (!raw) {
-        // The end of the chain, or a gap (a later position is taken).
-        if (await anyChainAfter(s, seq)) return fail(seq, 'missing entry');
+        // The end of the chain as it was read. A gap when a later position is taken and this one still is
+        // not; taken now, it is an action since the read (positions are taken in order): the walk ends
+        // here all the same, and the later phases take what names it for that append (laterEntry).
+        if ((await anyChainAfter(s, seq)) && !(await s.get(chainKey(seq)))) return fail(seq, 'missing entry');
         end = true;
         break;
       }
@@ -213,6 +221,19 @@ async function chainChunk(s: KV, job: VerifyJob, io: JobIO, now: Date): Promise<
   }
 }
 
+/**
+ * The genuine entry at a position past the walk's end (its position and HMAC check out), or null. Staff
+ * keep working while the job runs: a head, day anchor, index key or checkpoint naming a later position is
+ * an action taken since the walk ended, and holds when it names a genuine entry; the next check walks it.
+ * Naming a later position with nothing genuine there is entries removed from the end.
+ */
+async function laterEntry(s: KV, job: VerifyJob, seq: number): Promise<AuditEntry | null> {
+  if (seq <= job.entries) return null;
+  const raw = await s.get<unknown>(chainKey(seq));
+  const parsed = raw ? AuditEntrySchema.safeParse(raw.value) : null;
+  return parsed?.success && parsed.data.seq === seq && !entryProblem(parsed.data, null) ? parsed.data : null;
+}
+
 /** The head and the day anchors (docs/decisions/073-audit-anchors.md). */
 async function anchorPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Promise<void> {
   const n = job.entries;
@@ -220,20 +241,29 @@ async function anchorPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): P
   const head = (await s.get<Head>('head'))?.value;
   if (!head) return n === 0 ? finish(job, { ok: true, entries: 0 }, now) : fail(1, 'head missing');
   if (!signedHead(head)) return fail(n + 1, 'head altered');
-  if (head.seq > n) return fail(n + 1, 'entries missing at the end');
+  if (head.seq > n && (await laterEntry(s, job, head.seq))?.hash !== head.hash)
+    return fail(n + 1, 'entries missing at the end');
   if (head.seq < job.headSeq) return fail(head.seq + 1, 'head altered');
-  if (head.seq > 0 && (await sums.at(head.seq))?.[3] !== head.hash) return fail(head.seq, 'head altered');
+  if (head.seq > 0 && head.seq <= n && (await sums.at(head.seq))?.[3] !== head.hash)
+    return fail(head.seq, 'head altered');
   const anchors = new Map<string, DayAnchor>();
   for await (const page of s.keys('anchor/')) {
     for (const k of page) {
       const a = (await s.get<DayAnchor>(k))?.value;
       if (!validAnchor(k, a)) return fail(n + 1, 'day anchor altered');
+      anchors.set(a.day, a);
+      if (a.seq > n) {
+        // Moved past the walk by an action since: it must name that action's entry.
+        const e = await laterEntry(s, job, a.seq);
+        if (!e) return fail(n + 1, 'entries missing at the end');
+        if (e.hash !== a.hash || dayOf(e.at) !== a.day) return fail(a.seq, 'day anchor altered');
+        continue;
+      }
       const named = a.seq >= 1 && a.seq <= n ? await sums.at(a.seq) : undefined;
       // An anchor naming a position the chain no longer has: entries were removed from the end.
       if (!named) return fail(n + 1, 'entries missing at the end');
       if (a.seq < job.from || named[3] !== a.hash || dayOfMs(named[0]) !== a.day)
         return fail(a.seq, 'day anchor altered');
-      anchors.set(a.day, a);
     }
   }
   for (const [day, seq] of Object.entries(job.dayLast).sort((x, y) => x[1] - y[1])) {
@@ -241,7 +271,7 @@ async function anchorPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): P
     if (!a) return fail(seq, 'day anchor missing');
     if (a.seq < seq) return fail(seq, 'day anchor behind');
   }
-  job.headSeq = head.seq;
+  job.headSeq = Math.min(head.seq, n);
   job.phase = 'listing';
 }
 
@@ -253,6 +283,13 @@ async function listingPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): 
   for await (const page of s.keys('log/')) {
     for (const k of page) {
       const info = parseLogKey(k);
+      if (info && info.seq > n) {
+        // An action's since the walk: it must name that action's entry (the next check lists it).
+        const e = await laterEntry(s, job, info.seq);
+        if (!e) return fail(n + 1, 'entries missing at the end');
+        if (logKey(e) !== k) return fail(info.seq, 'listing altered');
+        continue;
+      }
       const e = info && info.seq >= 1 && info.seq <= n ? await sums.at(info.seq) : undefined;
       if (!info || !e) return fail(info?.seq ?? n + 1, 'listed entry missing');
       const named = logKey({
@@ -307,8 +344,12 @@ async function indexPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Pr
     finish(job, { ok: false, entries: n, brokenAt, reason }, now);
   const { cp, valid } = await readCheckpoint(s);
   if (!valid) return fail(1, 'checkpoint altered');
-  if (cp.seq > n) return fail(n + 1, 'entries missing at the end');
-  if (cp.seq > 0 && (await sums.at(cp.seq))?.[3] !== cp.hash) return fail(cp.seq, 'checkpoint altered');
+  // The incremental check may have gone past the walk since (staff at work): the lists are checked to the walk's end.
+  if (cp.seq > n && (await laterEntry(s, job, cp.seq))?.hash !== cp.hash)
+    return fail(n + 1, 'entries missing at the end');
+  const upTo = Math.min(cp.seq, n);
+  if (cp.seq <= n && cp.seq > 0 && (await sums.at(cp.seq))?.[3] !== cp.hash)
+    return fail(cp.seq, 'checkpoint altered');
   const docKeys: string[] = [];
   for await (const page of s.keys('postings/'))
     docKeys.push(...page.filter((k) => k.split('/').length === 2));
@@ -321,18 +362,18 @@ async function indexPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Pr
       return fail(cp.seq || 1, 'index altered');
     cursors.set(list, new ListCursor(s, doc));
   }
-  for (let seq = 1; seq <= cp.seq; seq++) {
+  for (let seq = 1; seq <= upTo; seq++) {
     const e = (await sums.at(seq))!;
     for (const list of listsOf({ kind: e[1] as never, actorId: e[2] })) {
       const item = await cursors.get(list)?.next();
       if (!item || item === 'bad' || item[0] !== seq || item[1] !== e[0]) return fail(seq, 'index altered');
     }
   }
-  // Nothing else up to the checkpoint (items past it are a later check's, still being written).
+  // Nothing else up to there (items past it are a later check's, still being written).
   for (const c of cursors.values()) {
     const item = await c.next();
     if (item === 'bad') return fail(1, 'index altered');
-    if (item && item[0] <= cp.seq) return fail(item[0], 'index altered');
+    if (item && item[0] <= upTo) return fail(item[0], 'index altered');
   }
   finish(job, ok, now);
 }
