@@ -7,6 +7,8 @@ import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast, listBroadcasts } from '../../src/lib/server/broadcasts/repo.ts';
 import type { BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
 import { insideRecipientWindow, DEFAULT_SEND_WINDOW } from '../../src/lib/server/messaging/quiet-hours.ts';
+import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
+import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
 import { hashed, key, kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock } from '../helpers/broadcasts.ts';
@@ -34,13 +36,19 @@ beforeAll(async () => {
 afterAll(() => stop());
 
 const json = async <T>(res: Response) => (await res.json()) as T;
+
+/** Writes a record as the form paths do: the record, then its summary in the list's index. */
+async function stored(kind: 'email-subscribers' | 'text-signups', k: string, record: unknown): Promise<void> {
+  await kv(INBOX_SPECS[kind].store).put(k, record);
+  await noteSummary(kind, INBOX_SPECS[kind].fromRecord(record, k)!);
+}
 const at = '2025-06-01T12:00:00.000Z';
 
 async function subscribers(n: number, tag: string): Promise<string[]> {
   const emails = Array.from({ length: n }, (_, i) => `${tag}${i}@example.org`);
   await Promise.all(
     emails.map((email, i) =>
-      kv('subscribers').put(key('subscriber', hashed(email)), {
+      stored('email-subscribers', key('subscriber', hashed(email)), {
         id: hashed(email),
         email,
         sourcePage: `/${tag}?ref=doors`,
@@ -266,7 +274,7 @@ describe('texts: the test send and the estimate', () => {
       updatedAt: at,
       confirmation: null,
     };
-    await kv('signups').put(key('person', hashed(phone)), person);
+    await stored('text-signups', key('person', hashed(phone)), person);
     const res = await call(broadcastsFn, '/api/admin/broadcasts', {
       json: {
         name: 'GOTV text',

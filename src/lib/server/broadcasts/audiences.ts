@@ -1,22 +1,20 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../lang.ts';
 import { AUDIENCE_KINDS, type AudienceKind } from '../../schemas/broadcast-rules.ts';
 import type { Audience, BroadcastChannel } from '../../schemas/broadcasts.ts';
-import {
-  StoredSubscriberSchema,
-  StoredTextSignupSchema,
-  StoredVolunteerSchema,
-} from '../../schemas/inbox.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { rsvpPrefix } from '../events/rsvp.ts';
 import { recipientZones, zoneBucket } from '../messaging/quiet-hours.ts';
+import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../forms/inbox-summaries.ts';
 import { hashed, kv, type StoreName } from '../store.ts';
+import type { SummarySpec } from '../summaries/index-store.ts';
 import { parsePlan } from '../vote-plans/record.ts';
 
 /**
  * Who a broadcast goes to (docs/decisions/118-broadcast-audiences.md). THE ONE MODULE that reads the
- * lists for broadcasts: today it pages through the records themselves (one listing page of up to
- * 1,000 keys at a time, the page's records read 50 at a time), only ever inside the delivery job
- * (engine.ts), never in a request: each source only has to yield people page by page.
+ * lists for broadcasts, only ever inside the delivery job (engine.ts), never in a request: each source
+ * yields people a page of up to 1,000 records at a time, the page's records read 50 at a time. A whole
+ * list is paged by its listing; a filtered audience of an Inbox list by the keys its summary index
+ * matches (docs/decisions/130-filtered-audiences-from-the-inbox-index.md).
  */
 
 /** A person as every list describes them, before the audience's filters. */
@@ -48,67 +46,84 @@ interface Source {
   store: StoreName;
   prefix: (a: Audience) => string;
   /** The person a record describes, or null when the record is not on the list (opted out, pending, cancelled). */
-  person: (raw: unknown, a: Audience) => Person | null;
+  person: (raw: unknown, a: Audience, key: string) => Person | null;
+  /**
+   * The keys of the records that may be in a filtered audience, from the list's summary index, in key
+   * order: a filtered count reads the index's chunks and those records, not the whole list
+   * (docs/decisions/130-filtered-audiences-from-the-inbox-index.md).
+   */
+  candidates?: (a: Audience) => Promise<string[]>;
+}
+
+type IndexedKind = 'volunteers' | 'text-signups' | 'email-subscribers';
+
+/**
+ * A source that is an Inbox list: the person is read from the record's summary (the same fields the
+ * index keeps), so the index and the records choose by one definition.
+ */
+function inboxSource<K extends IndexedKind>(
+  kind: K,
+  personOf: (s: InboxSummaries[K]) => Person | null,
+): Source {
+  const spec = INBOX_SPECS[kind] as unknown as SummarySpec<InboxSummaries[K]> & { recordPrefix: string };
+  const inAudience = (s: InboxSummaries[K], a: Audience) => {
+    const p = personOf(s);
+    return p !== null && matches(p, a);
+  };
+  return {
+    store: spec.store,
+    prefix: () => spec.recordPrefix,
+    person: (raw, _a, key) => {
+      const s = spec.fromRecord(raw, key);
+      return s ? personOf(s) : null;
+    },
+    candidates: async (a) => {
+      const keys: string[] = [];
+      for await (const s of inboxSummaries(kind, { where: (s) => inAudience(s, a) })) keys.push(s.key);
+      return keys.sort();
+    },
+  };
 }
 
 const SOURCES: Record<Exclude<Audience['kind'], 'plan_to_vote'>, Source> = {
-  text_subscribers: {
-    store: 'signups',
-    prefix: () => 'person/',
-    person: (raw) => {
-      const p = StoredTextSignupSchema.safeParse(raw);
-      if (!p.success || p.data.smsStatus !== 'subscribed') return null;
-      const s = p.data;
-      return {
-        phone: s.phone,
-        email: null,
-        firstName: s.firstName,
-        lang: s.lang,
-        city: null,
-        zip: null,
-        source: s.sourcePage,
-        joinedAt: s.consentAt ?? s.createdAt,
-      };
-    },
-  },
-  newsletter_subscribers: {
-    store: 'subscribers',
-    prefix: () => 'subscriber/',
-    person: (raw) => {
-      const p = StoredSubscriberSchema.safeParse(raw);
-      if (!p.success || p.data.status !== 'subscribed') return null;
-      const s = p.data;
-      return {
-        phone: null,
-        email: s.email,
-        firstName: '',
-        lang: s.lang,
-        city: null,
-        zip: null,
-        source: s.sourcePage,
-        joinedAt: s.confirmedAt ?? s.createdAt,
-      };
-    },
-  },
-  volunteers: {
-    store: 'volunteers',
-    prefix: () => 'volunteer/',
-    person: (raw) => {
-      const p = StoredVolunteerSchema.safeParse(raw);
-      if (!p.success) return null;
-      const v = p.data;
-      return {
-        phone: v.phone || null,
-        email: v.email,
-        firstName: v.firstName,
-        lang: v.lang,
-        city: v.city,
-        zip: v.zip || null,
-        source: null,
-        joinedAt: v.createdAt,
-      };
-    },
-  },
+  text_subscribers: inboxSource('text-signups', (s) =>
+    s.smsStatus !== 'subscribed'
+      ? null
+      : {
+          phone: s.phone,
+          email: null,
+          firstName: s.firstName,
+          lang: s.lang,
+          city: null,
+          zip: null,
+          source: s.sourcePage,
+          joinedAt: s.consentAt ?? s.createdAt,
+        },
+  ),
+  newsletter_subscribers: inboxSource('email-subscribers', (s) =>
+    s.status !== 'subscribed'
+      ? null
+      : {
+          phone: null,
+          email: s.email,
+          firstName: '',
+          lang: s.lang,
+          city: null,
+          zip: null,
+          source: s.sourcePage,
+          joinedAt: s.confirmedAt ?? s.createdAt,
+        },
+  ),
+  volunteers: inboxSource('volunteers', (v) => ({
+    phone: v.phone || null,
+    email: v.email,
+    firstName: v.firstName,
+    lang: v.lang,
+    city: v.city,
+    zip: v.zip || null,
+    source: null,
+    joinedAt: v.createdAt,
+  })),
   event_attendees: {
     store: 'rsvps',
     prefix: (a) => rsvpPrefix(a.eventId ?? 0),
@@ -208,9 +223,21 @@ export function recipientOf(p: Person, channel: BroadcastChannel): Recipient | n
 /** Records read at once while resolving a page. */
 const READ_CONCURRENCY = 50;
 
+/** Records listed in a page: a source listing's page, or as many of a filtered audience's candidates. */
+const PAGE_KEYS = 1000;
+
+/** Whether an audience is narrower than its whole list (then its candidates come from the index). */
+const filtered = (a: Audience) => Boolean(a.lang || a.place || a.source || a.signedUpFrom || a.signedUpTo);
+
+function* inPages(keys: string[]): Iterable<string[]> {
+  for (let i = 0; i < keys.length; i += PAGE_KEYS) yield keys.slice(i, i + PAGE_KEYS);
+}
+
 /**
- * The audience's recipients, one source listing page (up to 1,000 records) at a time, from page
- * `startPage` on (the pages before it are listed and skipped: a list call each, no record reads).
+ * The audience's recipients, one page of up to 1,000 records at a time, from page `startPage` on (the
+ * pages before it are skipped unread). A whole list's pages are its listing's; a filtered audience of an
+ * Inbox list pages through the keys its summary index matches (`candidates`), so its cost grows with the
+ * audience, not the list. Every record is read and checked again (the record is the truth).
  * Recipients are de-duplicated within a page; across pages the queue's claims find duplicates.
  */
 export async function* audiencePages(
@@ -219,17 +246,22 @@ export async function* audiencePages(
 ): AsyncGenerator<{ page: number; recipients: Recipient[] }> {
   const source = sourceOf(b.audience);
   const store = kv(source.store);
+  const pages =
+    source.candidates && filtered(b.audience)
+      ? inPages(await source.candidates(b.audience))
+      : store.keys(source.prefix(b.audience));
   let page = 0;
-  for await (const keys of store.keys(source.prefix(b.audience))) {
+  for await (const keys of pages) {
     if (page < startPage) {
       page += 1;
       continue;
     }
     const recipients = new Map<string, Recipient>();
     for (let i = 0; i < keys.length; i += READ_CONCURRENCY) {
-      const values = await Promise.all(keys.slice(i, i + READ_CONCURRENCY).map((k) => store.get(k)));
-      for (const v of values) {
-        const person = v ? source.person(v.value, b.audience) : null;
+      const batch = keys.slice(i, i + READ_CONCURRENCY);
+      const values = await Promise.all(batch.map((k) => store.get(k)));
+      for (const [j, v] of values.entries()) {
+        const person = v ? source.person(v.value, b.audience, batch[j]!) : null;
         if (!person || !matches(person, b.audience)) continue;
         const r = recipientOf(person, b.channel);
         if (r && !recipients.has(r.k)) recipients.set(r.k, r);

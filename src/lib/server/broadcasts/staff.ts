@@ -32,6 +32,7 @@ import {
   chunkKey,
   createBroadcast,
   emptyRun,
+  listBroadcasts,
   outcomeKey,
   requireBroadcast,
   updateBroadcast,
@@ -182,14 +183,26 @@ export async function act(id: number, action: Action, by: Staff, at?: string) {
   return result;
 }
 
+/** How long local mode's stand-in goes on after an action while a count is unfinished (a large local list). */
+const LOCAL_RUNS_MS = 5 * 60_000;
+
 /**
- * Local mode's stand-in for the scheduled worker (a dev convenience): the dev server runs one job
- * right after an action, since nothing calls scheduled functions there. On Netlify the worker
+ * Local mode's stand-in for the scheduled worker (a dev convenience): the dev server runs the job right
+ * after an action, since nothing calls scheduled functions there, and again (a second apart) while a
+ * broadcast is still being counted, for a few minutes at most. On Netlify the worker
  * (`broadcasts-worker.mts`) takes it up within a minute. Tests (APP_ENV=test) drive the job themselves.
  */
 function kickDelivery(): void {
   if (appSettings().APP_ENV !== 'development') return;
-  void runBroadcasts({ deadline: Date.now() + 20_000 }).catch((err: unknown) => {
+  const until = Date.now() + LOCAL_RUNS_MS;
+  const preparing = async () => (await listBroadcasts()).some((b) => b.status === 'preparing');
+  void (async () => {
+    for (;;) {
+      await runBroadcasts({ deadline: Date.now() + 20_000 });
+      if (Date.now() > until || !(await preparing())) return;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })().catch((err: unknown) => {
     console.error('[broadcasts] local run failed', err);
   });
 }
