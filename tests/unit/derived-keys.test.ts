@@ -1,12 +1,18 @@
-import { createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sanitisedName } from '../../src/lib/server/audit/refused-sign-ins.ts';
 import { anchorMac, entryHash } from '../../src/lib/server/audit/trail.ts';
+import { hashRecoveryCode, openSecret, sealSecret } from '../../src/lib/server/auth/totp.ts';
+import { cancelToken } from '../../src/lib/server/events/cancel-link.ts';
+import { validUnsubscribeToken } from '../../src/lib/server/messaging/email-guard.ts';
 import { derivedKey } from '../../src/lib/server/derived-keys.ts';
 import { resetEnv, sessionSecret } from '../../src/lib/server/env.ts';
 
 /*
- * A key derived from the session secret is made once (src/lib/server/derived-keys.ts): the MACs made with
- * it are, byte for byte, those of the raw derived key, and a new SESSION_SECRET derives a new key.
+ * A key derived from the session secret is made once (src/lib/server/derived-keys.ts), and every key the
+ * server derives from it comes from there: the MACs and ciphertexts made with it are, byte for byte, those
+ * of the raw derived key (so links already sent and secrets already stored still hold), and a new
+ * SESSION_SECRET derives a new key.
  */
 
 const previous = { APP_ENV: process.env.APP_ENV, SESSION_SECRET: process.env.SESSION_SECRET };
@@ -23,11 +29,11 @@ afterEach(() => {
   resetEnv();
 });
 
-/** The derivation spelled out with the raw key: HMAC(HMAC(secret, purpose), data). */
-const rawMac = (purpose: string, data: string) =>
-  createHmac('sha256', createHmac('sha256', sessionSecret()).update(purpose).digest())
-    .update(data)
-    .digest('hex');
+/** The derivation spelled out with the raw key: HMAC(secret, purpose). */
+const rawKey = (purpose: string) => createHmac('sha256', sessionSecret()).update(purpose).digest();
+/** HMAC(HMAC(secret, purpose), data). */
+const rawMac = (purpose: string, data: string, encoding: 'hex' | 'base64url' = 'hex') =>
+  createHmac('sha256', rawKey(purpose)).update(data).digest(encoding);
 
 const entry = {
   seq: 7,
@@ -74,5 +80,34 @@ describe('derivedKey', () => {
     expect(entryHash(entry)).toBe(rawMac('campaign audit chain v1', canonical));
     useSecret(undefined);
     expect(createHmac('sha256', derivedKey('p')).update('data').digest('hex')).toBe(rawMac('p', 'data'));
+  });
+
+  it('every other key made from the session secret gives the bytes stored and sent before', async () => {
+    useSecret('a-test-session-secret-of-at-least-thirty-two-bytes-1');
+    expect(cancelToken(12, 'r1')).toBe(rawMac('campaign-site:rsvp-cancel-link:v1', '12\nr1', 'base64url'));
+    const hash = 'ab'.repeat(32);
+    expect(validUnsubscribeToken(hash, rawMac('campaign unsubscribe v1', hash, 'base64url'))).toBe(true);
+    expect(hashRecoveryCode('ABCDE-12345')).toBe(rawMac('campaign recovery codes v1', 'abcde12345'));
+    expect(await sanitisedName('Somebody Typed')).toBe(
+      `unknown name ${rawMac('campaign refused sign-in names v1', 'somebody typed').slice(0, 8)}`,
+    );
+    // A two-factor secret sealed under the raw key (as stored before) opens, and a new seal opens under it.
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', rawKey('campaign totp secrets v1'), iv);
+    const data = Buffer.concat([cipher.update('JBSWY3DPEHPK3PXP', 'utf8'), cipher.final()]);
+    const old = ['v1', iv, data, cipher.getAuthTag()].map((x) =>
+      typeof x === 'string' ? x : x.toString('base64url'),
+    );
+    expect(openSecret(old.join('.'))).toBe('JBSWY3DPEHPK3PXP');
+    const [, iv2, data2, tag2] = sealSecret('JBSWY3DPEHPK3PXP').split('.');
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      rawKey('campaign totp secrets v1'),
+      Buffer.from(iv2!, 'base64url'),
+    );
+    decipher.setAuthTag(Buffer.from(tag2!, 'base64url'));
+    expect(
+      Buffer.concat([decipher.update(Buffer.from(data2!, 'base64url')), decipher.final()]).toString(),
+    ).toBe('JBSWY3DPEHPK3PXP');
   });
 });

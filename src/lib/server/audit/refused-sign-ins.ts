@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { sessionSecret } from '../env.ts';
+import { derivedKey } from '../derived-keys.ts';
 import { LIMITS } from '../auth/rate-limit.ts';
 import { findUserByLogin } from '../auth/users.ts';
 import { hashed, key, kv, upsert } from '../store.ts';
@@ -50,8 +50,10 @@ const AGGREGATE_KEY = /^refused\/(\d+)\//;
 export async function sanitisedName(typed: string): Promise<string> {
   const user = await findUserByLogin(typed).catch(() => null);
   if (user) return user.username.replace(/[^a-z0-9._-]/gi, '').slice(0, MAX_NAME_CHARS);
-  const k = createHmac('sha256', sessionSecret()).update('campaign refused sign-in names v1').digest();
-  const digest = createHmac('sha256', k).update(typed.trim().toLowerCase()).digest('hex').slice(0, 8);
+  const digest = createHmac('sha256', derivedKey('campaign refused sign-in names v1'))
+    .update(typed.trim().toLowerCase())
+    .digest('hex')
+    .slice(0, 8);
   return `unknown name ${digest}`;
 }
 

@@ -7,7 +7,7 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { sessionSecret } from '../env.ts';
+import { derivedKey } from '../derived-keys.ts';
 
 /**
  * RFC 6238 TOTP (SHA-1, 6 digits, 30 s steps: what every authenticator app
@@ -74,10 +74,6 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 /** Case, spaces and dashes do not matter when a person types a code. */
 export function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, '');
-}
-
-function derivedKey(purpose: string): Buffer {
-  return createHmac('sha256', sessionSecret()).update(purpose).digest();
 }
 
 export function hashRecoveryCode(code: string): string {

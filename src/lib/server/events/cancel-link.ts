@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sessionSecret } from '../env.ts';
+import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { derivedKey } from '../derived-keys.ts';
 
 /*
  * The token of an RSVP's cancellation link: an HMAC-SHA256, under a key
@@ -15,8 +15,8 @@ import { sessionSecret } from '../env.ts';
 const PURPOSE = 'campaign-site:rsvp-cancel-link:v1';
 
 /** The link key, derived from SESSION_SECRET (ConfigError, a 503, when production has none). */
-function linkKey(): Buffer {
-  return createHmac('sha256', sessionSecret()).update(PURPOSE).digest();
+function linkKey(): KeyObject {
+  return derivedKey(PURPOSE);
 }
 
 /** Throws ConfigError (503) now when links cannot be made, so an RSVP is refused before anything is stored. */
@@ -24,7 +24,7 @@ export function requireCancelLinks(): void {
   linkKey();
 }
 
-function tokenWith(key: Buffer, eventId: number, rsvpId: string): Buffer {
+function tokenWith(key: KeyObject, eventId: number, rsvpId: string): Buffer {
   return createHmac('sha256', key).update(`${eventId}\n${rsvpId}`).digest();
 }
 

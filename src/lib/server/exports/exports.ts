@@ -11,7 +11,8 @@ import { audit, type Actor } from '../audit/audit.ts';
 import { userMay } from '../auth/session.ts';
 import type { StoredUser } from '../auth/users.ts';
 import { appSettings } from '../app-env.ts';
-import { env, sessionSecret } from '../env.ts';
+import { derivedKey } from '../derived-keys.ts';
+import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { download, respond } from '../http.ts';
 import { key, kv, update } from '../store.ts';
@@ -344,10 +345,8 @@ export async function ownJob(user: StoredUser, id: string): Promise<StoredExport
   return job;
 }
 
-const linkKey = () => createHmac('sha256', sessionSecret()).update('campaign export links v1').digest();
-
 function signature(job: StoredExportJob, part: number, expires: number): string {
-  return createHmac('sha256', linkKey())
+  return createHmac('sha256', derivedKey('campaign export links v1'))
     .update(`${job.id}.${job.attempt}.${part}.${expires}.${job.ownerId}`)
     .digest('base64url');
 }

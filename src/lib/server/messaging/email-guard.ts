@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IDENTITY, officeAddress, paidForLine } from '../../../content/identity.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { sendEmail } from '../adapters/email.ts';
-import { env, sessionSecret } from '../env.ts';
+import { derivedKey } from '../derived-keys.ts';
+import { env } from '../env.ts';
 import { hashed, key, kv, UNCHANGED, upsert } from '../store.ts';
 
 /**
@@ -55,8 +56,7 @@ export async function suppress(
 
 /** The unsubscribe link's proof: an HMAC of the address hash under a key derived from SESSION_SECRET. */
 function unsubscribeMac(addressHash: string): string {
-  const k = createHmac('sha256', sessionSecret()).update('campaign unsubscribe v1').digest();
-  return createHmac('sha256', k).update(addressHash).digest('base64url');
+  return createHmac('sha256', derivedKey('campaign unsubscribe v1')).update(addressHash).digest('base64url');
 }
 
 export function validUnsubscribeToken(addressHash: string, token: string): boolean {
