@@ -21,6 +21,19 @@ const CITIES = ['New Orleans', 'Metairie', 'Kenner', 'Gretna'];
 const T0 = Date.parse('2026-08-01T15:00:00.000Z');
 let stores: CountingStores;
 
+/** Volunteer i of the fixture, as written and as the slow way below filters it (the last two in a town of their own). */
+const volunteer = (i: number) => {
+  const town = i >= N ? 'Lafitte' : CITIES[i % CITIES.length]!;
+  return {
+    town,
+    zip: town === 'Lafitte' ? '70067' : `701${String(10 + (i % 20))}`,
+    lang: i % 3 === 1 ? ('es' as const) : ('en' as const),
+    email: `volunteer.${i}@example.org`,
+    phone: `+1504${String(3_000_000 + i)}`,
+    at: new Date(T0 + i * 600_000),
+  };
+};
+
 beforeAll(async () => {
   process.env.APP_ENV ??= 'test';
   resetEnv();
@@ -29,24 +42,23 @@ beforeAll(async () => {
   await bulkInsertInbox(
     'volunteers',
     Array.from({ length: N + 2 }, (_, i) => {
-      // The last two live in a town of their own.
-      const town = i >= N ? 'Lafitte' : CITIES[i % CITIES.length]!;
+      const v = volunteer(i);
       return volunteerRecord(
         VolunteerSignupSchema.parse({
-          firstName: i % 3 === 1 ? 'Lucía' : 'James',
+          firstName: v.lang === 'es' ? 'Lucía' : 'James',
           lastName: `Tester${i}`,
-          email: `volunteer.${i}@example.org`,
-          phone: `+1504${String(3_000_000 + i)}`,
+          email: v.email,
+          phone: v.phone,
           address1: `${i} Magazine St`,
-          city: town,
+          city: v.town,
           state: 'LA',
-          zip: town === 'Lafitte' ? '70067' : `701${String(10 + (i % 20))}`,
+          zip: v.zip,
           interests: ['Canvassing'],
           captchaResponse: 'seed',
-          lang: i % 3 === 1 ? 'es' : 'en',
+          lang: v.lang,
         }),
         meta,
-        new Date(T0 + i * 600_000),
+        v.at,
       );
     }),
   );
@@ -101,18 +113,14 @@ describe('a filtered volunteer audience', () => {
           // The slow way, record by record: the volunteer's index (its email), then the same filters.
           const expected: string[] = [];
           for (let i = 0; i < N + 2; i++) {
-            const town = i >= N ? 'Lafitte' : CITIES[i % CITIES.length]!;
-            const zip = town === 'Lafitte' ? '70067' : `701${String(10 + (i % 20))}`;
-            const lang = i % 3 === 1 ? 'es' : 'en';
-            const joined = new Date(T0 + i * 600_000).toISOString().slice(0, 10);
+            const v = volunteer(i);
+            const joined = v.at.toISOString().slice(0, 10);
             const place = filters.place?.trim().toLowerCase();
-            if (filters.lang && lang !== filters.lang) continue;
-            if (place && town.toLowerCase() !== place && zip !== place) continue;
+            if (filters.lang && v.lang !== filters.lang) continue;
+            if (place && v.town.toLowerCase() !== place && v.zip !== place) continue;
             if (filters.signedUpFrom && joined < filters.signedUpFrom) continue;
             if (filters.signedUpTo && joined > filters.signedUpTo) continue;
-            expected.push(
-              channel === 'email' ? `volunteer.${i}@example.org` : `+1504${String(3_000_000 + i)}`,
-            );
+            expected.push(channel === 'email' ? v.email : v.phone);
           }
           expect(got.map((r) => r.to).sort()).toEqual(expected.sort());
           if (channel === 'email') for (const r of got) expect(byEmail.get(r.to)).toEqual(r);
