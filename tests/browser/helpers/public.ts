@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { ConsoleMessage, Frame, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { PUBLIC_LIST_SWR } from '../../../src/lib/public-lists.ts';
 import { baseURL } from './browser.ts';
@@ -8,22 +8,70 @@ import { baseURL } from './browser.ts';
 /** What a person first uses in an island that hydrates on first use: a form's first field, a list's first link. */
 const FIRST_USE = 'input:not([type="hidden"]), select, textarea, button, a[href]';
 
+/** How long an island may take to hydrate on a busy machine before a test gives up (it is not a speed target). */
+const HYDRATION_TIMEOUT_MS = 45_000;
+/** After this long without hydration, the first use is repeated, as a person would (see hydrated()). */
+const HYDRATION_RETRY_MS = 15_000;
+
 /**
  * Scrolls an island into view (client:visible) and waits until Astro has
  * hydrated it. An island that hydrates on first use (client:interaction: the
  * forms, /blog's lists) is first used the way a person starts: focusing its
  * first field or link.
+ *
+ * A dev server on a busy machine can take long to serve an island's modules,
+ * and it may reload the page (Vite), which puts the island back as it was
+ * served: so when the island has not hydrated after HYDRATION_RETRY_MS, the
+ * first use is repeated (the directive starts once, so repeating changes
+ * nothing if it is merely slow). When it never hydrates, the error says what
+ * the page reported meanwhile (console errors, Astro's "Error hydrating",
+ * page errors, reloads); a repeat that was needed is logged, never silent.
  */
 export async function hydrated(page: Page, component: string): Promise<void> {
-  const island = page.locator(`astro-island[component-url*="/${component}"]`).first();
-  await island.scrollIntoViewIfNeeded();
-  if ((await island.getAttribute('client')) === 'interaction') {
-    await island.locator(FIRST_USE).first().focus();
+  const selector = `astro-island[component-url*="/${component}"]`;
+  const seen: string[] = [];
+  const onConsole = (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.text().includes('[vite]')) seen.push(`console.${m.type()}: ${m.text()}`);
+  };
+  const onPageError = (e: Error) => seen.push(`page error: ${e.message}`);
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) seen.push(`navigated to ${frame.url()}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('framenavigated', onNavigated);
+  const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const island = page.locator(selector).first();
+      await island.scrollIntoViewIfNeeded();
+      if ((await island.getAttribute('client')) === 'interaction') {
+        // Away and back: focusing the field that already has focus would not be a new first use.
+        if (attempt > 1) await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await island.locator(FIRST_USE).first().focus();
+      }
+      const wait = Math.min(HYDRATION_RETRY_MS, Math.max(1, deadline - Date.now()));
+      try {
+        await page.waitForSelector(`${selector}:not([ssr])`, { state: 'attached', timeout: wait });
+        if (attempt > 1)
+          console.warn(
+            `${component} hydrated at attempt ${attempt}; the page said: ${seen.join(' | ') || 'nothing'}`,
+          );
+        return;
+      } catch (error) {
+        if (Date.now() < deadline) continue;
+        throw new Error(
+          `${component} did not hydrate within ${HYDRATION_TIMEOUT_MS / 1000} s (${attempt} attempts) at ${page.url()}; ` +
+            `the page said: ${seen.join(' | ') || 'nothing'}`,
+          { cause: error },
+        );
+      }
+    }
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    page.off('framenavigated', onNavigated);
   }
-  await page.waitForSelector(`astro-island[component-url*="/${component}"]:not([ssr])`, {
-    state: 'attached',
-    timeout: 20_000,
-  });
 }
 
 /**
@@ -47,7 +95,7 @@ export async function hydrateAll(page: Page, { forms = true } = {}): Promise<voi
     }, FIRST_USE);
   }
   await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, pending, {
-    timeout: 20_000,
+    timeout: HYDRATION_TIMEOUT_MS,
   });
 }
 
