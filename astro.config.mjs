@@ -5,6 +5,7 @@ import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { PAGE_SCRIPT_LOADER_HASH } from './src/lib/page-script-loader.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 import { devImageCache } from './scripts/dev/image-cache.mts';
+import { completeDevBlobListings } from './scripts/dev/blobs-listing.mts';
 import { trailingSlashRedirects } from './scripts/dev/trailing-slash.mts';
 import { localOrigin, localSiteUrl, portFromArgv } from './scripts/dev/site-url.mts';
 import { clientDependencies } from './scripts/dev/client-deps.mjs';
@@ -82,6 +83,8 @@ export default defineConfig({
     plugins: isDevServer
       ? [
           devImageCache(),
+          // Complete listings from the local Blobs server while it writes (docs/decisions/131-local-blobs-listings.md).
+          completeDevBlobListings(),
           // /about/ answers 301 to /about, as on Netlify (docs/decisions/090-trailing-slash-redirects.md).
           trailingSlashRedirects(),
           // The API's links follow the port actually served (docs/decisions/098-dev-port-and-site-url.md).

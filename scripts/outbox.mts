@@ -14,7 +14,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BlobsServer } from '@netlify/blobs/server';
+import { BlobsServer } from './dev/blobs-listing.mts';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
 
 const kind = process.argv[2] === 'sms' || process.argv[2] === 'email' ? process.argv[2] : null;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { BlobsServer } from '../dev/blobs-listing.mts';
 import { setStoreFactory } from '../../src/lib/server/store.ts';
 import type { Context } from '@netlify/functions';
 

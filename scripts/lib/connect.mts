@@ -1,5 +1,5 @@
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { BlobsServer } from '../dev/blobs-listing.mts';
 import { randomBytes } from 'node:crypto';
 import { env } from 'node:process';
 

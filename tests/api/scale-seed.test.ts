@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { BlobsServer } from '../../scripts/dev/blobs-listing.mts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as inbox from '../../netlify/functions/admin-inbox.mts';
 import * as news from '../../netlify/functions/news.mts';

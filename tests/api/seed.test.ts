@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { BlobsServer } from '../../scripts/dev/blobs-listing.mts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as eventsFn from '../../netlify/functions/events.mts';
 import * as news from '../../netlify/functions/news.mts';

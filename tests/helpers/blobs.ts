@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BlobsServer } from '@netlify/blobs/server';
+import { BlobsServer } from '../../scripts/dev/blobs-listing.mts';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { FakeBlobsService } from './fake-blobs-service.ts';
