@@ -3,7 +3,10 @@
  * each kind's CPU-seconds (user + system) when the command ends. A process counts with its last sample (up to
  * half a second of a short-lived process can be missed). Used for docs/benchmarks.md, "`npm test` on a clean clone":
  *   d=$(mktemp -d) && git clone -q . $d/p && cd $d/p && \
- *     flock /tmp/campaign-heavy.lock npm exec -- node /path/to/scripts/bench/cpu-by-process.mts -- bash .ci/run
+ *     flock /tmp/campaign-heavy.lock /path/to/checkout/node_modules/.bin/node \
+ *       /path/to/checkout/scripts/bench/cpu-by-process.mts -- bash .ci/run
+ * (Node 24 from an installed checkout: the clone has no node_modules before `.ci/run` installs them, and the
+ * machine's own Node 20 cannot run .mts.)
  * Chromium's processes count whatever their command line (its renderers do not name the run); every other
  * process counts only when its command line names the directory the command runs in.
  */
