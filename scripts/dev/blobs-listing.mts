@@ -68,11 +68,9 @@ export function completeListings(server: LocalBlobsServerClass): void {
       const entryPath = join(path, entry);
       const key = relative(rootPath, entryPath).split(sep).join('/');
       if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
-      let isDirectory: boolean;
       try {
         const info = await stat(entryPath);
-        isDirectory = info.isDirectory();
-        if (!isDirectory) {
+        if (!info.isDirectory()) {
           const etag = await etagOf(entryPath);
           result.blobs?.push({ etag, key, last_modified: info.mtime.toISOString(), size: info.size });
           continue;
