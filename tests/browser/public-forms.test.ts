@@ -164,6 +164,34 @@ describe('contact', () => {
     await page.close();
   });
 
+  it('hydrates when the visitor is already in a field before the island can listen for it', async () => {
+    const page = await browser.newPage();
+    // In development an island first imports Astro's before-hydration module, then runs its directive: a busy
+    // dev server can be that slow, and a focus that came first was lost (the form stayed a plain POST form).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(
+      (url) => url.pathname.includes('before-hydration'),
+      async (route) => {
+        held++;
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await page.locator('#contact-form').getByLabel('Full Name').focus();
+    await expect.poll(() => held, { message: 'the island waits on the held module' }).toBeGreaterThan(0);
+    const island = page.locator('astro-island[component-url*="/ContactForm"]');
+    expect(await island.getAttribute('ssr'), 'not hydrated while the module is held').toBe('');
+    release();
+    await page.waitForSelector('astro-island[component-url*="/ContactForm"]:not([ssr])', {
+      state: 'attached',
+      timeout: 45_000,
+    });
+    await page.close();
+  });
+
   it('shows the failure toast on a server error and keeps the text', async () => {
     const page = await browser.newPage();
     await page.route('**/api/contact', (r) => json(r, 503, { error: 'Service unavailable' }));

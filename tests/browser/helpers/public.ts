@@ -29,17 +29,7 @@ const HYDRATION_RETRY_MS = 15_000;
  */
 export async function hydrated(page: Page, component: string): Promise<void> {
   const selector = `astro-island[component-url*="/${component}"]`;
-  const seen: string[] = [];
-  const onConsole = (m: ConsoleMessage) => {
-    if (m.type() === 'error' || m.text().includes('[vite]')) seen.push(`console.${m.type()}: ${m.text()}`);
-  };
-  const onPageError = (e: Error) => seen.push(`page error: ${e.message}`);
-  const onNavigated = (frame: Frame) => {
-    if (frame === page.mainFrame()) seen.push(`navigated to ${frame.url()}`);
-  };
-  page.on('console', onConsole);
-  page.on('pageerror', onPageError);
-  page.on('framenavigated', onNavigated);
+  const { seen, stop } = watch(page);
   const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
   try {
     for (let attempt = 1; ; attempt++) {
@@ -68,10 +58,31 @@ export async function hydrated(page: Page, component: string): Promise<void> {
       }
     }
   } finally {
-    page.off('console', onConsole);
-    page.off('pageerror', onPageError);
-    page.off('framenavigated', onNavigated);
+    stop();
   }
+}
+
+/** Collects what a page reports (console errors, Vite's messages, page errors, reloads) until `stop()`. */
+function watch(page: Page): { seen: string[]; stop: () => void } {
+  const seen: string[] = [];
+  const onConsole = (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.text().includes('[vite]')) seen.push(`console.${m.type()}: ${m.text()}`);
+  };
+  const onPageError = (e: Error) => seen.push(`page error: ${e.message}`);
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) seen.push(`navigated to ${frame.url()}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('framenavigated', onNavigated);
+  return {
+    seen,
+    stop: () => {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('framenavigated', onNavigated);
+    },
+  };
 }
 
 /**
@@ -82,6 +93,29 @@ export async function hydrated(page: Page, component: string): Promise<void> {
  */
 export async function hydrateAll(page: Page, { forms = true } = {}): Promise<void> {
   const pending = forms ? 'astro-island[ssr]' : 'astro-island[ssr]:not([client="interaction"])';
+  const { seen, stop } = watch(page);
+  try {
+    await useEveryIsland(page, pending);
+    await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, pending, {
+      timeout: HYDRATION_TIMEOUT_MS,
+    });
+  } catch (error) {
+    const left = await page
+      .locator(pending)
+      .evaluateAll((islands) => islands.map((el) => el.getAttribute('component-url')))
+      .catch(() => ['(the page is gone)']);
+    throw new Error(
+      `islands not hydrated within ${HYDRATION_TIMEOUT_MS / 1000} s at ${page.url()}: ${left.join(', ')}; ` +
+        `the page said: ${seen.join(' | ') || 'nothing'}`,
+      { cause: error },
+    );
+  } finally {
+    stop();
+  }
+}
+
+/** Brings each pending island into view and uses each that hydrates on first use (see hydrateAll()). */
+async function useEveryIsland(page: Page, pending: string): Promise<void> {
   // Handles, not locators: an island that hydrates leaves the selector, which would shift the rest.
   for (const island of await page.locator(pending).elementHandles()) {
     await island.evaluate(async (el: Element, firstUse: string) => {
@@ -94,9 +128,6 @@ export async function hydrateAll(page: Page, { forms = true } = {}): Promise<voi
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }, FIRST_USE);
   }
-  await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, pending, {
-    timeout: HYDRATION_TIMEOUT_MS,
-  });
 }
 
 /**

@@ -12,6 +12,9 @@ import type { ClientDirective } from 'astro';
  * would without JavaScript (tests/browser/public-nojs.test.ts): nothing waits
  * on a download that may never finish.
  *
+ * An island the visitor has already focused into when the directive runs
+ * hydrates at once: that focus was the first use.
+ *
  * `client:interaction={{ pendingKey }}` hydrates at once when localStorage
  * holds that key: work saved on an earlier visit (the volunteer outbox) is
  * sent without waiting for an interaction.
@@ -45,7 +48,9 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     void load().then((hydrate) => hydrate());
   };
   const value = options.value as { pendingKey?: unknown; after?: unknown } | undefined;
-  if (hasPending(value?.pendingKey)) {
+  // Focus already inside the island is a first use that came before this directive ran (in development the
+  // island first loads Astro's before-hydration module, and a visitor can be in the field by then).
+  if (hasPending(value?.pendingKey) || el.contains(document.activeElement)) {
     start();
     return;
   }
