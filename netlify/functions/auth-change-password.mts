@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { ChangePasswordSchema } from '../../src/lib/schemas/user.ts';
 import { hashPassword } from '../../src/lib/server/auth/passwords.ts';
+import { assertStrongPassword } from '../../src/lib/server/auth/password-strength.ts';
 import { reauthenticate } from '../../src/lib/server/auth/reauth.ts';
 import { notifyPasswordChanged } from '../../src/lib/server/auth/recovery.ts';
 import { createSessionCookie, requireUser } from '../../src/lib/server/auth/session.ts';
@@ -37,6 +38,7 @@ export default handle(async (req: Request, context: Context) => {
     );
     if (method === 'recovery') await audit(context, user, 'auth.recovery_code_used');
   }
+  await assertStrongPassword(newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   // Every session, reset link and temporary password issued before dies with the old password.
   const updated = await changeUser(user.id, (u) =>

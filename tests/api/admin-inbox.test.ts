@@ -42,7 +42,7 @@ beforeAll(async () => {
     const u = await createUser({
       username: `${role}1`,
       email: `${role}@example.org`,
-      password: 'password123',
+      password: 'inbox staff password',
       role,
     });
     cookies[role] = pair(await createSessionCookie(u));
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const inactive = await createUser({
     username: 'gone',
     email: 'gone@example.org',
-    password: 'password123',
+    password: 'inbox staff password',
     role: 'admin',
     isActive: false,
   });

@@ -7,9 +7,10 @@ import * as forgotFn from '../../netlify/functions/auth-forgot-password.mts';
 import * as resetFn from '../../netlify/functions/auth-reset-password.mts';
 import * as changeFn from '../../netlify/functions/auth-change-password.mts';
 import * as usersFn from '../../netlify/functions/admin-users.mts';
-import { createUser, getUser, updateUser } from '../../src/lib/server/auth/users.ts';
+import { createUser, getUser, listUsers, updateUser } from '../../src/lib/server/auth/users.ts';
 import { hashPassword } from '../../src/lib/server/auth/passwords.ts';
 import { resetPassword, INVALID_RESET, FORGOT_MESSAGE } from '../../src/lib/server/auth/recovery.ts';
+import { WEAK_PASSWORD } from '../../src/lib/server/auth/password-strength.ts';
 import { MemoryKV, setStoreFactory } from '../../src/lib/server/store.ts';
 import { resetEnv, sessionSecret } from '../../src/lib/server/env.ts';
 import { startBlobs } from '../helpers/blobs.ts';
@@ -375,6 +376,84 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('staff passwords that are easy to guess', () => {
+  // Six characters or more (the spec's minimum holds), yet on every list of leaked passwords or a keyboard walk.
+  const WEAK = ['abc123', 'password123', 'qwerty12', 'secret1', '11111111', 'iloveyou'];
+
+  it('an admin cannot create an account with a common password, and a strong one works', async () => {
+    const { cookie } = await signedIn('admin');
+    for (const password of WEAK) {
+      const res = await call(usersFn, '/api/admin/users', {
+        cookie,
+        json: { username: `weak${password.length}x`, email: `weak@example.org`, password, role: 'viewer' },
+      });
+      expect(res.status, password).toBe(400);
+      expect(await res.json()).toMatchObject({ error: WEAK_PASSWORD, fields: { password: WEAK_PASSWORD } });
+    }
+    // The account's own name with a digit is as weak as a common password.
+    const own = await call(usersFn, '/api/admin/users', {
+      cookie,
+      json: { username: 'dmartinez', email: 'dm@example.org', password: 'dmartinez1', role: 'viewer' },
+    });
+    expect(own.status).toBe(400);
+    expect((await listUsers()).filter((u) => u.username === 'dmartinez')).toHaveLength(0);
+    const ok = await call(usersFn, '/api/admin/users', {
+      cookie,
+      json: {
+        username: 'dmartinez',
+        email: 'dm@example.org',
+        password: 'river lantern marble',
+        role: 'viewer',
+      },
+    });
+    expect(ok.status).toBe(201);
+  });
+
+  it('the spec minimum still comes first with its own message', async () => {
+    const { cookie } = await signedIn('admin');
+    const res = await call(usersFn, '/api/admin/users', {
+      cookie,
+      json: { username: 'shorty', email: 'shorty@example.org', password: 'abc12', role: 'viewer' },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields.password).toBe(
+      'Password must be at least 6 characters',
+    );
+  });
+
+  it('an admin edit, a password change and a reset refuse a common password and change nothing', async () => {
+    const admin = await signedIn('admin');
+    const { user, username, password, email } = await makeUser();
+    const edit = await call(usersFn, `/api/admin/users/${user.id}`, {
+      method: 'PUT',
+      cookie: admin.cookie,
+      json: { password: 'abc123' },
+    });
+    expect(edit.status).toBe(400);
+    expect(await edit.json()).toMatchObject({ error: WEAK_PASSWORD });
+    const cookie = sessionCookie(await login(username, password, '192.0.2.90'));
+    const change = await call(changeFn, '/api/auth/change-password', {
+      cookie,
+      json: { currentPassword: password, newPassword: 'password123' },
+    });
+    expect(change.status).toBe(400);
+    expect(await change.json()).toMatchObject({ fields: { newPassword: WEAK_PASSWORD } });
+    await call(forgotFn, '/api/auth/forgot-password', { json: { email }, ip: '192.0.2.91' });
+    const token =
+      /token=([\w-]+)/.exec((await outboxEmails()).find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
+    const reset = await call(resetFn, '/api/auth/reset-password', { json: { token, password: 'qwerty12' } });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toMatchObject({ error: WEAK_PASSWORD });
+    // Nothing changed: the old password still signs in, and the link was not spent by the refusal.
+    expect((await me(cookie)).status).toBe(200);
+    expect((await login(username, password, '192.0.2.92')).status).toBe(200);
+    const good = await call(resetFn, '/api/auth/reset-password', {
+      json: { token, password: 'violet harbor engine' },
+    });
+    expect(good.status).toBe(200);
+  });
+});
+
 describe('reset token redemption under concurrency (atomic in-memory store)', () => {
   it('exactly one of ten concurrent redemptions succeeds', async () => {
     setStoreFactory(() => new MemoryKV());
@@ -435,12 +514,22 @@ describe('user management', () => {
 
     const dup = await call(usersFn, '/api/admin/users', {
       cookie,
-      json: { username: 'newvolunteerlead', email: 'other@example.org', password: 'xxxxxxx', role: 'viewer' },
+      json: {
+        username: 'newvolunteerlead',
+        email: 'other@example.org',
+        password: 'a-valid-pass-1',
+        role: 'viewer',
+      },
     });
     expect(dup.status).toBe(409);
     const dupEmail = await call(usersFn, '/api/admin/users', {
       cookie,
-      json: { username: 'someoneelse', email: 'LEAD@example.org', password: 'xxxxxxx', role: 'viewer' },
+      json: {
+        username: 'someoneelse',
+        email: 'LEAD@example.org',
+        password: 'a-valid-pass-1',
+        role: 'viewer',
+      },
     });
     expect(dupEmail.status).toBe(409);
 
@@ -480,7 +569,7 @@ describe('user management', () => {
       const b = await createUser({
         username: 'second',
         email: 'second@example.org',
-        password: 'second pw',
+        password: 'a second admin password',
         role: 'admin',
       });
       const { deleteUser } = await import('../../src/lib/server/auth/users.ts');
@@ -508,7 +597,7 @@ describe('user management', () => {
       {
         method: 'POST',
         path: '/api/admin/users',
-        json: { username: 'mxuser', email: 'mx@example.org', password: 'mx password', role: 'viewer' },
+        json: { username: 'mxuser', email: 'mx@example.org', password: 'mx user password', role: 'viewer' },
       },
       { method: 'PUT', path: `/api/admin/users/${target.id}`, json: { lastName: 'Changed' } },
       { method: 'DELETE', path: `/api/admin/users/${target.id}` },

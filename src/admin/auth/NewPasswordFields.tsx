@@ -31,7 +31,8 @@ export function NewPasswordFields({
           onChange={(e) => onNext(e.target.value)}
         />
         <p id={`${idPrefix}-new-hint`} className="field__hint">
-          At least {PASSWORD_MIN} characters.
+          At least {PASSWORD_MIN} characters, and not a common password: three or four unrelated words work
+          well.
         </p>
       </div>
       <div className="field">

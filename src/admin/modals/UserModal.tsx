@@ -100,7 +100,9 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
           onChange={(e) => set('password', e.target.value)}
         />
         <p id="user-password-hint" className="field__hint">
-          {isNew ? `At least ${PASSWORD_MIN} characters.` : 'Leave blank to keep the current password.'}
+          {isNew
+            ? `At least ${PASSWORD_MIN} characters, and not a common password: three or four unrelated words work well.`
+            : 'Leave blank to keep the current password.'}
         </p>
         {errors.password ? <p className="field__error">{errors.password}</p> : null}
       </div>

@@ -8,7 +8,8 @@ import { HttpError } from '../errors.ts';
 import { key, kv, update } from '../store.ts';
 import { hashPassword } from './passwords.ts';
 import { LIMITS, reserveAttempt } from './rate-limit.ts';
-import { changeUser, findUserByEmail, withNewPassword } from './users.ts';
+import { assertStrongPassword } from './password-strength.ts';
+import { changeUser, findUserByEmail, getUser, withNewPassword } from './users.ts';
 
 export const FORGOT_MESSAGE =
   'If an account with that email exists, a temporary password has been sent to your email address. Please check your inbox and log in with the temporary password.';
@@ -118,6 +119,11 @@ export async function resetPassword(
 ): Promise<{ id: number; username: string }> {
   const { token, password } = ResetPasswordSchema.parse(input);
   const k = resetKey(token);
+  // A weak password is refused before the link is spent, judged against the account's own words.
+  const pending = ResetRecordSchema.safeParse((await kv('auth').get(k))?.value);
+  if (!pending.success || pending.data.usedAt || Date.parse(pending.data.expiresAt) <= now.getTime())
+    throw new HttpError(400, INVALID_RESET);
+  await assertStrongPassword(password, (await getUser(pending.data.userId)) ?? {});
   let record: ResetRecord | null = null;
   const claimed = await update<ResetRecord>(kv('auth'), k, (cur) => {
     const r = ResetRecordSchema.parse(cur);

@@ -16,6 +16,7 @@ import {
   upsert,
   type KV,
 } from '../store.ts';
+import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
 
 /** The stored user: the public fields plus credential state that never leaves the server. */
@@ -137,6 +138,7 @@ async function claim(k: string, id: number, message: string, now = Date.now()): 
 export async function createUser(input: UserCreate, now = new Date()): Promise<StoredUser> {
   const data = UserCreateSchema.parse(input);
   // The slow part first, so a claimed name waits for its record as briefly as possible.
+  await assertStrongPassword(data.password, data);
   const passwordHash = await hashPassword(data.password);
   const id = await nextId('users');
   await claim(usernameKey(data.username), id, 'Username already exists');
@@ -267,6 +269,7 @@ export async function updateUser(id: number, input: UserUpdate, now = new Date()
     await claim(usernameKey(data.username), id, 'Username already exists');
   if (data.email && data.email !== before.email)
     await claim(emailKey(data.email), id, 'Email already exists');
+  if (data.password) await assertStrongPassword(data.password, { ...before, ...data });
   const passwordHash = data.password ? await hashPassword(data.password) : null;
   if (losesAdmin) await leaveAdminRoster(id, LAST_ADMIN_UPDATE);
   let after: StoredUser;
