@@ -45,6 +45,9 @@ const ACTION_LABELS: Record<BroadcastActionName, { label: string; done: string }
 
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const count = (n: number) => n.toLocaleString('en-US');
+/** A price per segment as configured ($0.0083), not rounded to the cent. */
+const unitPrice = (n: number) =>
+  n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 });
 
 function inputOf(v: BroadcastView): BroadcastInput {
   const b = v.broadcast;
@@ -288,7 +291,7 @@ function Detail({
                 <div>
                   <dt>Estimated cost</dt>
                   <dd>
-                    {money(e.cost)} <span className="muted">at {money(e.pricePerSegment)} a segment</span>
+                    {money(e.cost)} <span className="muted">at {unitPrice(e.pricePerSegment)} a segment</span>
                   </dd>
                 </div>
               </>
