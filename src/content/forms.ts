@@ -97,7 +97,7 @@ export const formCopy = {
     outcomes: {
       sent: {
         heading: "You're Going!",
-        text: RSVP_MESSAGES.going,
+        text: RSVP_MESSAGES.goingDetail,
         link: { label: 'See all events', href: '/blog#events' },
       },
       waitlisted: {

@@ -304,7 +304,7 @@ export const eventPageCopy = {
     goingHeading: "You're going!",
     waitlistedHeading: "You're on the waitlist",
     waitlistPosition: 'Your place on the waitlist: {0}',
-    going: RSVP_MESSAGES.going,
+    going: RSVP_MESSAGES.goingDetail,
     waitlisted: RSVP_MESSAGES.waitlisted,
     notTaking: RSVP_MESSAGES.notTaking,
     /** The field messages (the server's are in src/lib/schemas/rsvp.ts and public-forms.ts). */

@@ -145,7 +145,13 @@ export default function RsvpForm({
       {result ? (
         <div className="form-card" role="status" tabIndex={-1} ref={answer} data-rsvp-result={result.status}>
           <h3>{result.status === 'going' ? words.goingHeading : words.waitlistedHeading}</h3>
-          <p>{lang === 'en' ? result.message : words[result.status]}</p>
+          <p>
+            {result.message === RSVP_MESSAGES.going
+              ? words.going
+              : lang === 'en'
+                ? result.message
+                : words[result.status]}
+          </p>
           {result.position ? <p>{fill(words.waitlistPosition, result.position)}</p> : null}
         </div>
       ) : null}

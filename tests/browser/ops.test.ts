@@ -89,6 +89,9 @@ describe('RSVP on the event page', () => {
     const page = await browser.newPage();
     await rsvp(page, eventId, first.name, first.email);
     await answered(page, "You're going!");
+    // The answer replaces the form and says "You're going!" once (the heading), not twice.
+    expect(await page.locator('form[data-rsvp-form]').isVisible()).toBe(false);
+    expect(await page.getByText("You're going!").count()).toBe(1);
     await expectNoAxeViolations(page);
 
     const second = await browser.newPage();

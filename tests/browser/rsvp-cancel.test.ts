@@ -136,6 +136,9 @@ describe.each(['en', 'es'] as const)('the cancellation page (%s)', (lang) => {
     await done.waitFor({ timeout: 45_000 });
     expect(await done.innerText()).toContain(words.cancelled);
     expect(await page.getByRole('button', { name: words.submit }).isVisible()).toBe(false);
+    // The form is gone, not left showing its busy button above the answer.
+    expect(await page.locator('form[data-cancel-form]').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: words.submitting }).count()).toBe(0);
     expect(await done.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectNoAxeViolations(page);
     await page.close();

@@ -309,6 +309,8 @@ describe('Spanish events and RSVP (docs/decisions/067-the-public-site-in-spanish
     await form.getByRole('button', { name: rsvpWords.submit }).click();
     await page.getByRole('heading', { name: rsvpWords.goingHeading }).waitFor({ timeout: 60_000 });
     expect(await page.getByText(rsvpWords.going).count()).toBe(1);
+    expect(await page.getByText(rsvpWords.goingHeading).count()).toBe(1);
+    expect(await form.isVisible()).toBe(false);
     await expectNoAxeViolations(page);
     await page.close();
   }, 180_000);

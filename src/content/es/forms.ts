@@ -85,7 +85,7 @@ export const formCopy = {
     outcomes: {
       sent: {
         heading: '¡Asistirá!',
-        text: 'Asistirá. Le enviamos la confirmación por correo electrónico.',
+        text: 'Le enviamos la confirmación por correo electrónico, con un enlace para cancelar si cambian sus planes.',
         link: { label: 'Ver todos los eventos' },
       },
       waitlisted: {

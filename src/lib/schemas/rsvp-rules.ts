@@ -21,6 +21,8 @@ export const RSVP_MESSAGES = {
   phoneForSms: 'Please enter a mobile number for the text reminder',
   notTaking: 'This event does not take RSVPs on this site.',
   going: "You're going! We've emailed your confirmation.",
+  /** Under a "You're going!" heading: the rest of `going`, so the page does not say it twice. */
+  goingDetail: "We've emailed your confirmation, with a link to cancel if your plans change.",
   waitlisted: "This event is full, so you're on the waitlist. We'll email you if a seat opens up.",
   alreadyGoing: "You've already RSVP'd: you're going.",
   alreadyWaitlisted: "You've already RSVP'd: you're on the waitlist.",
