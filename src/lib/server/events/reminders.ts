@@ -104,7 +104,7 @@ export async function runReminders(now = new Date()): Promise<ReminderRun> {
         // Every check (number, consent, STOP read fresh, quiet hours, caps) is the guard's.
         const sent = await sendGuardedText({
           to: forSms.phone,
-          body: reminderText(event),
+          body: reminderText(event, forSms.lang ?? 'en'),
           consent: { purpose: 'rsvp_reminder', eventId: event.id, rsvpId: entry.id },
           now,
         });

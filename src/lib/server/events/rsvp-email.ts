@@ -3,7 +3,11 @@ import { formatEventDate, formatTime } from '../../campaign-time.ts';
 import { buildCalendar, icsFileName } from '../../ics.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
 import type { StoredRsvp } from '../../schemas/rsvp.ts';
-import { RSVP_MESSAGES, eventPagePath } from '../../schemas/rsvp-rules.ts';
+import { eventPagePath } from '../../schemas/rsvp-rules.ts';
+import { toPublicEvent } from '../../schemas/public-projections.ts';
+import { fill } from '../../fill.ts';
+import { compliantText } from '../../text-compliance.ts';
+import { RSVP_EMAIL_COPY, type RsvpEmailCopy } from '../../../content/rsvp-emails.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { localizedPath } from '../../lang-paths.ts';
 import type { EmailMessage } from '../adapters/email.ts';
@@ -34,26 +38,33 @@ export function cancelUrl(eventId: number, rsvpId: string, lang: Lang = DEFAULT_
   return u.href;
 }
 
-function when(e: CampaignEvent): string {
-  return `${formatEventDate(e.eventDate)}, ${formatTime(e.startTime)}${e.endTime ? ` - ${formatTime(e.endTime)}` : ''} (New Orleans time)`;
+/** The event as the recipient reads it: its title in their language when it has a translation. */
+function eventFor(e: CampaignEvent, lang: Lang): CampaignEvent {
+  return { ...e, title: toPublicEvent(e, lang).title };
 }
 
-function details(e: CampaignEvent, r: StoredRsvp): string[] {
+function when(e: CampaignEvent, w: RsvpEmailCopy): string {
+  const end = e.endTime ? ` - ${formatTime(e.endTime, w.locale)}` : '';
+  return `${formatEventDate(e.eventDate, w.locale)}, ${formatTime(e.startTime, w.locale)}${end} ${w.zoneNote}`;
+}
+
+function details(e: CampaignEvent, r: StoredRsvp, w: RsvpEmailCopy, lang: Lang): string[] {
+  const guests = r.guests ? fill(r.guests === 1 ? w.guestOne : w.guestMany, r.guests) : '';
   return [
-    `Event: ${e.title}`,
-    `When: ${when(e)}`,
-    `Where: ${e.location}`,
-    `Party: you${r.guests ? ` and ${r.guests} guest${r.guests === 1 ? '' : 's'}` : ''}`,
-    `Event page: ${new URL(eventPagePath(e.id), env().SITE_URL).href}`,
+    fill(w.event, e.title),
+    fill(w.when, when(e, w)),
+    fill(w.where, e.location),
+    fill(w.party, guests),
+    fill(w.eventPage, new URL(localizedPath(eventPagePath(e.id), lang), env().SITE_URL).href),
   ];
 }
 
-export function icsAttachment(e: CampaignEvent) {
+export function icsAttachment(e: CampaignEvent, lang: Lang = DEFAULT_LANG) {
   return {
     filename: icsFileName(e),
     type: 'text/calendar',
-    content: buildCalendar([e], {
-      name: `${IDENTITY.smsProgramName} Events`,
+    content: buildCalendar([eventFor(e, lang)], {
+      name: `${IDENTITY.smsProgramName} ${RSVP_EMAIL_COPY[lang].calendarName}`,
       uidHost: new URL(env().SITE_URL).hostname,
     }),
   };
@@ -61,52 +72,58 @@ export function icsAttachment(e: CampaignEvent) {
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 200);
 
+/** The language an RSVP's emails are written in: the page's it came from. */
+const langOf = (r: StoredRsvp): Lang => r.lang ?? DEFAULT_LANG;
+
 export function confirmationEmail(
-  e: CampaignEvent,
+  event: CampaignEvent,
   r: StoredRsvp,
   status: 'going' | 'waitlisted',
   position: number | null,
 ): EmailMessage {
+  const lang = langOf(r);
+  const w = RSVP_EMAIL_COPY[lang];
+  const e = eventFor(event, lang);
   const going = status === 'going';
   return {
     to: r.email,
     replyTo: e.contactEmail,
-    subject: oneLine(going ? `You're going: ${e.title}` : `You're on the waitlist: ${e.title}`),
+    subject: oneLine(fill(going ? w.subjectGoing : w.subjectWaitlisted, e.title)),
     text: [
-      greeting(r.name),
+      greeting(r.name, lang),
       '',
-      going
-        ? "Thanks for your RSVP. You're on the list; the calendar invitation is attached."
-        : `This event is full, so you're on the waitlist${position ? ` (number ${position})` : ''}. ` +
-          "If a seat opens up we'll email you right away.",
+      going ? w.going : fill(w.waitlisted, position ? fill(w.waitlistNumber, position) : ''),
       '',
-      ...details(e, r),
+      ...details(e, r, w, lang),
       '',
-      `Can't make it? Cancel your RSVP so someone else can have the seat: ${cancelUrl(e.id, r.id, r.lang)}`,
+      fill(w.cancel, cancelUrl(e.id, r.id, lang)),
       '',
       `${IDENTITY.committeeName}`,
     ].join('\n'),
-    ...(going ? { attachments: [icsAttachment(e)] } : {}),
+    ...(going ? { attachments: [icsAttachment(event, lang)] } : {}),
   };
 }
 
-export function promotionEmail(e: CampaignEvent, r: StoredRsvp): EmailMessage {
+export function promotionEmail(event: CampaignEvent, r: StoredRsvp): EmailMessage {
+  const lang = langOf(r);
+  const w = RSVP_EMAIL_COPY[lang];
+  const e = eventFor(event, lang);
   return {
     to: r.email,
     replyTo: e.contactEmail,
-    subject: oneLine(`A seat opened up: you're going to ${e.title}`),
+    subject: oneLine(fill(w.subjectPromoted, e.title)),
     text: [
-      greeting(r.name),
+      greeting(r.name, lang),
       '',
-      "Good news: a seat opened up and you're now on the list. The calendar invitation is attached.",
+      w.promoted,
       '',
-      ...details(e, r),
+      ...details(e, r, w, lang),
       '',
-      `Can't make it after all? Cancel here: ${cancelUrl(e.id, r.id, r.lang)}`,
+      fill(w.cancelAfterAll, cancelUrl(e.id, r.id, lang)),
       '',
       `${IDENTITY.committeeName}`,
     ].join('\n'),
-    attachments: [icsAttachment(e)],
+    attachments: [icsAttachment(event, lang)],
   };
 }
 
@@ -115,59 +132,68 @@ export function promotionEmail(e: CampaignEvent, r: StoredRsvp): EmailMessage {
  * being shown to whoever submitted the form (docs/decisions/077-repeat-rsvp.md).
  */
 export function statusEmail(
-  e: CampaignEvent,
+  event: CampaignEvent,
   r: StoredRsvp,
   status: 'going' | 'waitlisted',
   position: number | null,
 ): EmailMessage {
+  const lang = langOf(r);
+  const w = RSVP_EMAIL_COPY[lang];
+  const e = eventFor(event, lang);
   const going = status === 'going';
   return {
     to: r.email,
     replyTo: e.contactEmail,
-    subject: oneLine(`Your RSVP: ${e.title}`),
+    subject: oneLine(fill(w.subjectStatus, e.title)),
     text: [
-      greeting(r.name),
+      greeting(r.name, lang),
       '',
-      'We got another RSVP for this event with this email address, so nothing has changed.',
+      w.repeat,
       going
-        ? RSVP_MESSAGES.alreadyGoing
-        : `${RSVP_MESSAGES.alreadyWaitlisted}${position ? ` Your place: number ${position}.` : ''} ` +
-          "If a seat opens up we'll email you right away.",
+        ? w.alreadyGoing
+        : `${w.alreadyWaitlisted}${position ? fill(w.yourPlace, position) : ''} ${w.seatNotice}`,
       '',
-      ...details(e, r),
+      ...details(e, r, w, lang),
       '',
-      `Can't make it? Cancel your RSVP so someone else can have the seat: ${cancelUrl(e.id, r.id, r.lang)}`,
+      fill(w.cancel, cancelUrl(e.id, r.id, lang)),
       '',
-      "If you didn't send that RSVP, you can ignore this email.",
+      w.notYou,
       '',
       `${IDENTITY.committeeName}`,
     ].join('\n'),
   };
 }
 
-export function reminderEmail(e: CampaignEvent, r: StoredRsvp): EmailMessage {
+export function reminderEmail(event: CampaignEvent, r: StoredRsvp): EmailMessage {
+  const lang = langOf(r);
+  const w = RSVP_EMAIL_COPY[lang];
+  const e = eventFor(event, lang);
   return {
     to: r.email,
     replyTo: e.contactEmail,
-    subject: oneLine(`Tomorrow: ${e.title}`),
+    subject: oneLine(fill(w.subjectReminder, e.title)),
     text: [
-      greeting(r.name),
+      greeting(r.name, lang),
       '',
-      'A reminder that you are coming tomorrow:',
+      w.reminder,
       '',
-      ...details(e, r),
+      ...details(e, r, w, lang),
       '',
-      'Plans changed? Please cancel with the link in your confirmation email so someone on the waitlist can come.',
+      w.plansChanged,
       '',
       `${IDENTITY.committeeName}`,
     ].join('\n'),
   };
 }
 
-/** The reminder text: program name, the event, and how to stop (SECURITY.md "SMS"). */
-export function reminderText(e: CampaignEvent): string {
-  return (
-    `${IDENTITY.smsProgramName}: Reminder: ${e.title} is tomorrow, ${formatTime(e.startTime)} at ${e.location}. ` +
-    'Reply STOP to opt out.'
-  ).slice(0, 320);
+/**
+ * The reminder text in the RSVP's language: program name, the event, and how to stop (SECURITY.md "SMS"),
+ * the last two added by the compliance rule every text shares.
+ */
+export function reminderText(event: CampaignEvent, lang: Lang = DEFAULT_LANG): string {
+  const w = RSVP_EMAIL_COPY[lang];
+  const e = eventFor(event, lang);
+  // The event's words are cut, never the program name or the opt-out line the rule adds.
+  const body = fill(w.reminderText, e.title, formatTime(e.startTime, w.locale), e.location).slice(0, 260);
+  return compliantText(body, lang);
 }
