@@ -26,6 +26,8 @@ describe('Security: re-authentication', () => {
   it('change password, two-factor on and new recovery codes ask for the password (and the code once on), by keyboard', async () => {
     const { username, password } = await createStaff('editor', `reauth-ui-${run}`);
     const page = await openDashboard(browser, username, password);
+    // A laptop screen: the set-up (QR code, key, fields) is taller than the window.
+    await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByRole('tab', { name: 'Security' }).click();
 
     // Change password, a wrong current password: the server's message, on the field and in a toast.
@@ -58,6 +60,17 @@ describe('Security: re-authentication', () => {
     await page.getByLabel('Code from the app').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    // The codes are on screen and their heading has focus, not an empty bottom of the page where the form was.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('list', { name: 'Recovery codes' })
+          .evaluate(
+            (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < innerHeight,
+          ),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save your recovery codes');
     // The status says On at once, above the codes ("Two-factor sign-in is on"), never Off.
     expect(await page.getByText('Status: On').isVisible()).toBe(true);
     expect(await page.getByText('Status: Off').count()).toBe(0);

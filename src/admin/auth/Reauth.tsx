@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { ApiError, messageOf } from '../../lib/client/api.ts';
 import { PasswordInput } from '../components/PasswordInput.tsx';
@@ -109,9 +110,18 @@ export function RecoveryCodeList({
   lead: string;
   onDone: () => void;
 }) {
+  // The codes replace a form that may have been scrolled far down (the set-up's QR code and fields): bring
+  // their heading into view and focus, so neither a sighted nor a screen-reader user starts below them.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
     <div className="stack" aria-labelledby={headingId}>
-      <h3 id={headingId}>Save your recovery codes</h3>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        Save your recovery codes
+      </h3>
       <p>
         {lead} If you lose your phone, each of these codes signs you in once. They are shown only now: print
         them or keep them in a password manager.
