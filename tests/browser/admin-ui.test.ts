@@ -348,6 +348,67 @@ describe('admin dashboard (stubbed API)', () => {
     await page.close();
   });
 
+  it('unsaved article: Escape and a click outside ask first; a draft survives a reload and is offered back', async () => {
+    const { page } = await openAdmin({ role: 'editor' });
+    const add = page.getByRole('button', { name: 'Add Article' });
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Add Article' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Town hall recap, District B');
+    await dialog.getByRole('textbox', { name: 'Content (required)' }).click();
+    await page.keyboard.type('We heard from forty neighbours about drainage.');
+    const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+    // Escape asks, and the safe answer (which has focus) keeps everything typed.
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep editing');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Enter');
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Title', { exact: true }).inputValue()).toBe(
+      'Town hall recap, District B',
+    );
+    // A click on the page behind the dialog asks too.
+    await page.mouse.click(5, 5);
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+
+    // A reload (or a closed dialog, an expired session) keeps the draft in this tab: the next opening offers it.
+    // The draft is written half a second after the last change.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('campaign.admin.draft.'))),
+      )
+      .toBe(true);
+    await page.reload();
+    await add.click();
+    const notice = dialog.locator('[data-draft-notice]');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/You have unsaved changes to this form from/);
+    await expectNoAxeViolations(page);
+    await notice.getByRole('button', { name: 'Restore my changes' }).click();
+    expect(await dialog.getByLabel('Title', { exact: true }).inputValue()).toBe(
+      'Town hall recap, District B',
+    );
+    expect(await dialog.getByLabel('Slug').inputValue()).toBe('town-hall-recap-district-b');
+    await expect
+      .poll(() => dialog.getByRole('textbox', { name: 'Content (required)' }).innerText())
+      .toBe('We heard from forty neighbours about drainage.');
+
+    // Discarding for real: Cancel asks, "Discard changes" closes, and the draft is gone.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await add.click();
+    await dialog.getByLabel('Title', { exact: true }).waitFor();
+    expect(await dialog.locator('[data-draft-notice]').count()).toBe(0);
+    expect(await dialog.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+    // An untouched form still closes on Escape at once.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
   it('article errors: 401 on create, 409 on update keeps the form open, failed upload alert', async () => {
     const { page, api } = await openAdmin({ role: 'editor' });
     await page.getByRole('button', { name: 'Edit Article 1' }).click();

@@ -13,6 +13,7 @@ import {
 } from '../../lib/client/auth-store.ts';
 import type { SecondFactorInput } from '../../lib/schemas/two-factor.ts';
 import type { PublicUser } from '../../lib/schemas/user.ts';
+import { clearDrafts } from '../forms/use-draft.ts';
 
 export interface AuthContextValue {
   user: PublicUser | null;
@@ -70,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async logout() {
         const ok = await storeLogout();
+        clearDrafts(); // unsaved forms stay with their member, not the next person at this computer
         if (ok) toast.success('Logged out successfully');
       },
       async refresh(force) {

@@ -5,6 +5,8 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The safe choice's words (default 'Cancel'). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -16,6 +18,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   onConfirm,
   onCancel,
@@ -31,7 +34,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className="btn btn--secondary" data-autofocus onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="btn btn--destructive" disabled={busy} onClick={onConfirm}>
             {confirmLabel}

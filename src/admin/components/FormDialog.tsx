@@ -1,4 +1,5 @@
-import type { SyntheticEvent, ReactNode } from 'react';
+import { useEffect, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Dialog, type DialogProps } from './Dialog.tsx';
 
 export interface FormDialogProps {
@@ -16,8 +17,19 @@ export interface FormDialogProps {
   onClose: () => void;
   /** Layout class of the form. */
   className?: string;
+  /**
+   * The form holds unsaved work: Escape, a click outside, the close button and Cancel ask before
+   * discarding it, and leaving the page asks the browser's question (docs/decisions/141-unsaved-work-in-dialogs.md).
+   */
+  dirty?: boolean;
+  /** Runs when the member chooses to discard unsaved work (before onClose). */
+  onDiscard?: () => void;
   children: ReactNode;
 }
+
+export const DISCARD_TITLE = 'Discard your changes?';
+export const DISCARD_MESSAGE =
+  'What you changed in this form has not been saved. Discard it and close the form?';
 
 /**
  * An add/edit modal: a Dialog holding one form, with the standard footer
@@ -34,17 +46,27 @@ export function FormDialog({
   onSubmit,
   onClose,
   className = 'form-grid',
+  dirty = false,
+  onDiscard,
   children,
 }: FormDialogProps) {
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => (dirty ? setAsking(true) : onClose());
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={requestClose}
       size={size}
       title={title}
       footer={
         <>
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
+          <button type="button" className="btn btn--secondary" onClick={requestClose}>
             Cancel
           </button>
           <button type="submit" form={id} className="btn btn--primary" aria-disabled={busy || blocked}>
@@ -56,6 +78,19 @@ export function FormDialog({
       <form id={id} onSubmit={onSubmit} noValidate className={className}>
         {children}
       </form>
+      <ConfirmDialog
+        open={asking}
+        title={DISCARD_TITLE}
+        message={DISCARD_MESSAGE}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          onDiscard?.();
+          onClose();
+        }}
+      />
     </Dialog>
   );
 }

@@ -56,6 +56,14 @@ export default function ArticleEditor({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
+  // A value set from outside (a restored draft) replaces the document; the editor's own updates come back
+  // equal to its HTML and change nothing.
+  useEffect(() => {
+    if (!editor) return;
+    if (value !== (editor.isEmpty ? '' : editor.getHTML()))
+      editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
   // Keep aria-invalid/describedby in step with the error after the first render.
   useEffect(() => {
     editor?.setOptions({

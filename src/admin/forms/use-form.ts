@@ -28,7 +28,7 @@ export function useFormState<T extends object>(initial: T) {
     return false;
   }
 
-  return { values, set, errors, setErrors, validate };
+  return { values, set, setValues, errors, setErrors, validate };
 }
 
 export interface SubmitOptions {

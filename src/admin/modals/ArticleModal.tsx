@@ -17,6 +17,8 @@ import {
 } from '../forms/article-form.ts';
 import { failureDescription, serverFieldErrors } from '../forms/errors.ts';
 import { useFormState, useSubmit } from '../forms/use-form.ts';
+import { clearDraft, isDirty, useDraft } from '../forms/use-draft.ts';
+import { DraftNotice } from '../components/DraftNotice.tsx';
 
 const FALLBACK = 'Please check your input and try again.';
 
@@ -25,7 +27,10 @@ const ArticleEditor = lazy(() => import('../editor/ArticleEditor.tsx'));
 
 /** Add (id 0) or edit an article. The caller keys it by record so each opening starts fresh. */
 export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClose: () => void }) {
-  const { values: f, set, errors, setErrors } = useFormState(initial);
+  const { values: f, set, setValues, errors, setErrors } = useFormState(initial);
+  const draftKey = `article.${initial.id}`;
+  const dirty = isDirty(f, initial);
+  const draft = useDraft(draftKey, f, initial, dirty);
   const [uploading, setUploading] = useState(false);
   const [editorUploading, setEditorUploading] = useState(false);
   const [uploadError, setUploadError] = useState('');
@@ -88,7 +93,10 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
     save: () => (isNew ? create(articlePayload(f)) : update(f.id, articlePayload(f))),
     success: isNew ? 'Article created successfully!' : 'Article updated successfully!',
     onError,
-    onClose,
+    onClose: () => {
+      clearDraft(draftKey);
+      onClose();
+    },
     setErrors,
     blocked: uploading || editorUploading,
   });
@@ -103,7 +111,17 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
       blocked={uploading || editorUploading}
       onSubmit={onSubmit}
       onClose={onClose}
+      dirty={dirty}
+      onDiscard={() => clearDraft(draftKey)}
     >
+      <DraftNotice
+        draft={draft}
+        onRestore={(values) => {
+          setValues(values);
+          setSlugByHand(values.slug !== '');
+        }}
+        onDiscard={() => clearDraft(draftKey)}
+      />
       <TextField
         id="article-title"
         label="Title"

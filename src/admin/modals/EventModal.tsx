@@ -9,12 +9,17 @@ import { CheckboxField, SelectField, TextArea, TextField } from '../components/F
 import { eventPayload, type EventForm } from '../forms/event-form.ts';
 import { failureDescription, serverFieldErrors } from '../forms/errors.ts';
 import { useFormState, useSubmit } from '../forms/use-form.ts';
+import { clearDraft, isDirty, useDraft } from '../forms/use-draft.ts';
+import { DraftNotice } from '../components/DraftNotice.tsx';
 
 const TYPE_OPTIONS = EVENT_TYPES.map((t) => ({ value: t, label: islandUi.eventTypeLabels[t] }));
 const FALLBACK = 'Please check your input and try again.';
 
 export function EventModal({ initial, onClose }: { initial: EventForm; onClose: () => void }) {
-  const { values: f, set, errors, setErrors, validate } = useFormState(initial);
+  const { values: f, set, setValues, errors, setErrors, validate } = useFormState(initial);
+  const draftKey = `event.${initial.id}`;
+  const dirty = isDirty(f, initial);
+  const draft = useDraft(draftKey, f, initial, dirty);
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const isNew = f.id === 0;
@@ -27,7 +32,10 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
       setErrors(serverFieldErrors(err));
       toast.error(failTitle, { description: failureDescription(err, FALLBACK) });
     },
-    onClose,
+    onClose: () => {
+      clearDraft(draftKey);
+      onClose();
+    },
     setErrors,
   });
 
@@ -40,7 +48,10 @@ export function EventModal({ initial, onClose }: { initial: EventForm; onClose: 
       busy={busy}
       onSubmit={onSubmit}
       onClose={onClose}
+      dirty={dirty}
+      onDiscard={() => clearDraft(draftKey)}
     >
+      <DraftNotice draft={draft} onRestore={setValues} onDiscard={() => clearDraft(draftKey)} />
       <TextField
         id="event-title"
         label="Title"
