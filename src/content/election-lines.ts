@@ -228,16 +228,3 @@ export function buildElection(): Promise<{ calendar: ElectionCalendar; now: Date
     };
   return building.election;
 }
-
-/**
- * What a page says about the election, in `lang`: a prerendered page at the build's moment (every page of a build
- * the same); an on-demand page (`requestTime`, from `Astro.isPrerendered`) at the moment it is rendered.
- */
-export async function siteElection(lang: Lang, requestTime?: Date): Promise<ElectionLines> {
-  const { calendar, now } = await buildElection();
-  return electionLines(calendar, requestTime ?? now, lang);
-}
-
-/** The moment a page component renders for: undefined when prerendered (the build's), else now. */
-export const renderTime = (isPrerendered: boolean): Date | undefined =>
-  isPrerendered ? undefined : new Date();
