@@ -4,6 +4,7 @@ import netlify from '@astrojs/netlify';
 import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { PAGE_SCRIPT_LOADER_HASH } from './src/lib/page-script-loader.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
+import { scheduledFunctionsInDev } from './scripts/dev/scheduled-functions.mts';
 import { devImageCache } from './scripts/dev/image-cache.mts';
 import { completeDevBlobListings } from './scripts/dev/blobs-listing.mts';
 import { trailingSlashRedirects } from './scripts/dev/trailing-slash.mts';
@@ -92,6 +93,8 @@ export default defineConfig({
           ...(process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator'
             ? [functionsInProcess({ devFeatures: NETLIFY_DEV_FEATURES })]
             : []),
+          // Scheduled functions on their schedules, as on Netlify (docs/decisions/142-scheduled-functions-in-development.md).
+          scheduledFunctionsInDev(),
         ]
       : [noDynamicImportPreloads()],
     server: {

@@ -139,7 +139,9 @@ export async function startDevServer(options: {
   env?: NodeJS.ProcessEnv;
 }): Promise<DevServer> {
   const { root } = options;
-  const env = childEnv(options.env);
+  // Tests and benchmarks drive the scheduled jobs themselves: none runs by the clock under them unless asked
+  // (docs/decisions/142-scheduled-functions-in-development.md).
+  const env = childEnv({ CAMPAIGN_DEV_SCHEDULE: 'off', ...options.env });
   const restoreBlobs = await isolateBlobs(root);
   await npmRun(root, 'seed', env);
   const port = await findFreePort();
