@@ -81,3 +81,19 @@ export const vision = {
     'A city that protects its culture and its people, welcomes visitors without pricing out residents, and trusts its government again because that government has earned it.',
   ],
 };
+
+/**
+ * The intro's lead and the biography's second paragraph once the polls have closed (docs/decisions/113-post-election-modes.md):
+ * "ran" until an admin sets the outcome and after a loss or the end of the campaign (a fact either way); "elected"
+ * after a win. Before the polls close, aboutIntro.lead and biography[1] speak.
+ */
+export const aboutAfterElection = {
+  ran: {
+    lead: `An accountant, not a politician: ${years} years of following the money, and a candidate for ${candidate.office} in ${candidate.city}'s election to fix the city's books and restore trust in City Hall.`,
+    paragraph: `A longtime ${candidate.city} resident, ${candidate.firstName} has watched the city struggle with broken streets, unreliable drainage, billing errors and budgets that residents cannot follow. ${candidate.firstName} ran for ${candidate.office} to bring an auditor's discipline to city government, pledging to serve one term and leave with the work done.`,
+  },
+  elected: {
+    lead: `An accountant, not a politician: ${years} years of following the money, now elected to fix ${candidate.city}'s books and restore trust in City Hall.`,
+    paragraph: `A longtime ${candidate.city} resident, ${candidate.firstName} has watched the city struggle with broken streets, unreliable drainage, billing errors and budgets that residents cannot follow. ${candidate.firstName} was elected ${candidate.office} to bring an auditor's discipline to city government, and will leave after one term with the work done.`,
+  },
+};

@@ -68,3 +68,10 @@ export const donorCertification =
   'By contributing, you certify that you are a U.S. citizen or lawfully admitted permanent resident, that the contribution is made from your own funds, and that you will not be reimbursed for it by any person or organization.';
 
 export const donateDisclaimer = `Contributions to ${candidate.committeeName} are not tax-deductible for federal or state income tax purposes. Donations are processed securely by a third-party donation provider; the campaign does not receive or store your card details.`;
+
+/** The intro's lead once the polls have closed, by voice ("ended" retires the debt: vote.ts afterCopy). */
+export const donateAfterElection = {
+  awaiting: `Contributions now help the campaign finish its work and pay its remaining bills. Thank you for supporting a better-run ${candidate.city}.`,
+  won: `Contributions now help the campaign close its books and prepare an open, accountable transition at City Hall.`,
+  lost: `Contributions now help the campaign pay its remaining bills and close its books with nothing owed.`,
+};

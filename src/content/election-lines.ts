@@ -7,11 +7,13 @@ import {
   formsClosed,
   phaseStatuses,
   siteMode,
+  siteVoice,
   GOTV_STAGES,
   type DerivedPhaseStatus,
   type ElectionCalendar,
   type ElectionStage,
   type SiteMode,
+  type SiteVoice,
 } from '../lib/election-stage.ts';
 import { ElectionCalendarSchema } from '../lib/schemas/election.ts';
 import { copyFor } from './copy.ts';
@@ -50,6 +52,8 @@ export interface ElectionLines {
   mode: SiteMode;
   /** Whether the volunteer and text sign-ups are closed (the mode "ended"). */
   formsClosed: boolean;
+  /** How the campaigning pages speak (hero, about, volunteer, text sign-up, donate). */
+  voice: SiteVoice;
 }
 
 const day = (iso: string, lang: Lang) => longDate(iso, lang);
@@ -122,6 +126,7 @@ export function electionLines(calendar: ElectionCalendar, now: Date, lang: Lang)
     phaseStatuses: phaseStatuses(campaignPhases, calendar, now),
     mode: siteMode(stage),
     formsClosed: formsClosed(siteMode(stage)),
+    voice: siteVoice(stage),
   };
 }
 

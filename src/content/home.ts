@@ -121,3 +121,14 @@ export const textSignup = {
   heading: 'Sign Up For Text Messages',
   text: 'Get campaign updates, polling and voting reminders, and public-service announcements by text.',
 };
+
+/** The text sign-up's line once the polls have closed: no voting reminders for an election that is over. */
+export const textSignupAfterElection = {
+  text: 'Get campaign news and public-service announcements by text.',
+};
+
+/** The candidate summary's lead once the polls have closed: "ran" (awaiting, lost, ended) or "elected" (won). */
+export const candidateSummaryAfterElection = {
+  ran: `${candidate.fullName} qualified on ${electionFacts.qualifiedOn.label} as one of ${electionFacts.candidateCount} candidates for ${candidate.office} of ${candidate.city}: an accountant and reformer who ran on a one-term pledge.`,
+  elected: `${candidate.fullName} qualified on ${electionFacts.qualifiedOn.label} as one of ${electionFacts.candidateCount} candidates for ${candidate.office} of ${candidate.city}, and was elected on a one-term pledge: an accountant and reformer, not a career politician.`,
+};

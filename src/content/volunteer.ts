@@ -88,3 +88,11 @@ export const volunteerSuccess = {
   text: 'A member of the team will reach out soon with next steps.',
   again: 'Sign Up Another Volunteer',
 };
+
+/** The intro's lead once the polls have closed, by voice (docs/decisions/113-post-election-modes.md). */
+export const volunteerAfterElection = {
+  awaiting: `Thank you to every neighbor who knocked on doors, made calls and sent texts for this campaign. Sign up to stay part of the work for a better-run ${candidate.city}.`,
+  won: `Thank you to every neighbor who helped win this election. Join the team to help shape the work ahead at City Hall.`,
+  lost: `Thank you to every neighbor who knocked on doors, made calls and sent texts for this campaign. The work for a better-run ${candidate.city} goes on: sign up to stay involved.`,
+  ended: `Thank you to every neighbor who knocked on doors, made calls and sent texts for this campaign.`,
+};

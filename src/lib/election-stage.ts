@@ -250,6 +250,19 @@ export function siteMode(stage: ElectionStage): SiteMode {
   return stage.kind === 'results' && stage.outcome !== 'none' ? stage.outcome : 'campaign';
 }
 
+/**
+ * How the site speaks, from the stage (docs/decisions/113-post-election-modes.md, "One voice at every stage"):
+ * a campaign until this round's polls close; then, until an admin sets the outcome, making no claim either way
+ * ("awaiting": the election is over, nothing says who won); then the outcome. A runoff is a campaign again until its
+ * own polls close.
+ */
+export type SiteVoice = 'campaign' | 'awaiting' | Exclude<Outcome, 'none'>;
+
+export function siteVoice(stage: ElectionStage): SiteVoice {
+  if (!stage.pollsClosed) return 'campaign';
+  return stage.kind === 'results' && stage.outcome !== 'none' ? stage.outcome : 'awaiting';
+}
+
 /** The sign-ups a mode closes (pages show "stay in touch" instead; the endpoints refuse them: 410). */
 export const CLOSED_FORMS = ['volunteer', 'text-signup'] as const;
 export type ClosableForm = (typeof CLOSED_FORMS)[number];

@@ -85,3 +85,14 @@ export const vision = {
     'Una ciudad que protege su cultura y a su gente, que recibe a los visitantes sin expulsar a los residentes por los precios, y que vuelve a confiar en su gobierno porque ese gobierno se lo ha ganado.',
   ],
 } satisfies Translation<typeof en.vision>;
+
+export const aboutAfterElection = {
+  ran: {
+    lead: `Un contador, no un político: ${years} años siguiendo el rastro del dinero, y candidato a la alcaldía en las elecciones de Nueva Orleans para poner en orden las cuentas de la ciudad y recuperar la confianza en el Ayuntamiento.`,
+    paragraph: `Residente de Nueva Orleans desde hace muchos años, ${first} ha visto a la ciudad luchar con calles rotas, un drenaje poco confiable, errores en las facturas y presupuestos que los residentes no pueden seguir. ${first} se postuló a la alcaldía para llevar la disciplina de un auditor al gobierno de la ciudad, con el compromiso de servir un solo mandato y retirarse con el trabajo hecho.`,
+  },
+  elected: {
+    lead: `Un contador, no un político: ${years} años siguiendo el rastro del dinero, y ahora electo para poner en orden las cuentas de Nueva Orleans y recuperar la confianza en el Ayuntamiento.`,
+    paragraph: `Residente de Nueva Orleans desde hace muchos años, ${first} ha visto a la ciudad luchar con calles rotas, un drenaje poco confiable, errores en las facturas y presupuestos que los residentes no pueden seguir. ${first} fue electo alcalde para llevar la disciplina de un auditor al gobierno de la ciudad, y se retirará después de un solo mandato con el trabajo hecho.`,
+  },
+} satisfies Translation<typeof en.aboutAfterElection>;

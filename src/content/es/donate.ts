@@ -58,3 +58,10 @@ export const donorCertification =
   'Al contribuir, usted certifica que es ciudadano de los EE. UU. o residente permanente legal, que la contribución proviene de sus propios fondos y que ninguna persona u organización se la reembolsará.';
 
 export const donateDisclaimer = `Las contribuciones a ${IDENTITY.committeeName} no son deducibles de impuestos federales ni estatales. Un proveedor externo procesa las donaciones de forma segura; la campaña no recibe ni guarda los datos de su tarjeta.`;
+
+export const donateAfterElection = {
+  awaiting:
+    'Las contribuciones ahora ayudan a la campaña a terminar su trabajo y pagar sus cuentas pendientes. Gracias por apoyar una Nueva Orleans mejor administrada.',
+  won: 'Las contribuciones ahora ayudan a la campaña a cerrar sus cuentas y preparar una transición abierta y responsable en el Ayuntamiento.',
+  lost: 'Las contribuciones ahora ayudan a la campaña a pagar sus cuentas pendientes y cerrar sus libros sin deudas.',
+} satisfies Translation<typeof en.donateAfterElection>;

@@ -99,3 +99,12 @@ export const textSignup = {
   heading: 'Inscríbase para recibir mensajes de texto',
   text: 'Reciba noticias de la campaña, recordatorios para votar y anuncios de servicio público por mensaje de texto.',
 } satisfies Translation<typeof en.textSignup>;
+
+export const textSignupAfterElection = {
+  text: 'Reciba noticias de la campaña y anuncios de servicio público por mensaje de texto.',
+} satisfies Translation<typeof en.textSignupAfterElection>;
+
+export const candidateSummaryAfterElection = {
+  ran: `${name} se inscribió el ${electionFacts.qualifiedOn.label} como uno de los ${facts.candidateCount} candidatos a la alcaldía de Nueva Orleans: un contador y reformista que se postuló con el compromiso de un solo mandato.`,
+  elected: `${name} se inscribió el ${electionFacts.qualifiedOn.label} como uno de los ${facts.candidateCount} candidatos a la alcaldía de Nueva Orleans, y fue electo con el compromiso de un solo mandato: un contador y reformista, no un político de carrera.`,
+} satisfies Translation<typeof en.candidateSummaryAfterElection>;

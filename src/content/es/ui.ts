@@ -268,7 +268,8 @@ export const eventPageCopy = {
     goingHeading: '¡Asistirá!',
     waitlistedHeading: 'Está en la lista de espera',
     waitlistPosition: 'Su lugar en la lista de espera: {0}',
-    going: 'Le enviamos la confirmación por correo electrónico, con un enlace para cancelar si cambian sus planes.',
+    going:
+      'Le enviamos la confirmación por correo electrónico, con un enlace para cancelar si cambian sus planes.',
     waitlisted:
       'Este evento está lleno, así que está en la lista de espera. Le escribiremos si se libera un lugar.',
     notTaking: 'Este evento no acepta confirmaciones de asistencia en este sitio.',

@@ -75,3 +75,11 @@ export const volunteerSuccess = {
   text: 'Una persona del equipo se comunicará con usted pronto con los siguientes pasos.',
   again: 'Inscribir a otro voluntario',
 } satisfies Translation<typeof en.volunteerSuccess>;
+
+export const volunteerAfterElection = {
+  awaiting:
+    'Gracias a cada vecino que tocó puertas, hizo llamadas y envió mensajes para esta campaña. Inscríbase para seguir siendo parte del trabajo por una Nueva Orleans mejor administrada.',
+  won: 'Gracias a cada vecino que ayudó a ganar esta elección. Súmese al equipo para dar forma al trabajo que viene en el Ayuntamiento.',
+  lost: 'Gracias a cada vecino que tocó puertas, hizo llamadas y envió mensajes para esta campaña. El trabajo por una Nueva Orleans mejor administrada continúa: inscríbase para seguir participando.',
+  ended: 'Gracias a cada vecino que tocó puertas, hizo llamadas y envió mensajes para esta campaña.',
+} satisfies Translation<typeof en.volunteerAfterElection>;

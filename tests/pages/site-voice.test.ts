@@ -1,0 +1,141 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import AboutPage from '../../src/components/pages/AboutPage.astro';
+import DonatePage from '../../src/components/pages/DonatePage.astro';
+import HomePage from '../../src/components/pages/HomePage.astro';
+import VolunteerPage from '../../src/components/pages/VolunteerPage.astro';
+import { copyFor } from '../../src/content/copy';
+import { defaultElectionCalendar } from '../../src/content/election-calendar';
+import type { ElectionCalendar, SiteVoice } from '../../src/lib/election-stage';
+import type { Lang } from '../../src/lib/lang';
+import { RUNOFF_2025 } from '../helpers/election';
+import { at, render, restore } from './render';
+
+/*
+ * One voice at every stage (docs/decisions/113-post-election-modes.md): the pages that campaign (the home page's
+ * summary and text sign-up, /about, /volunteer, /donate) are walked through the election with a fake clock, in both
+ * languages, and none campaigns for an election whose polls have closed, none claims an outcome an admin has not
+ * set, and none speaks of the election in the past while it is still ahead. Every moment is written with its
+ * explicit UTC offset (CDT -05:00 until November 2, 2025; CST -06:00 after).
+ */
+
+afterAll(() => restore());
+
+const cal: ElectionCalendar = defaultElectionCalendar;
+const runoff: ElectionCalendar = { ...cal, mode: 'runoff', runoff: RUNOFF_2025 };
+const with_ = (mode: ElectionCalendar['mode']): ElectionCalendar => ({ ...cal, mode });
+
+const MOMENTS: { name: string; calendar: ElectionCalendar; when: string; voice: SiteVoice }[] = [
+  { name: 'registration open', calendar: cal, when: '2025-09-08T12:00:00-05:00', voice: 'campaign' },
+  { name: 'early voting', calendar: cal, when: '2025-09-27T10:00:00-05:00', voice: 'campaign' },
+  {
+    name: 'the last minute of the polls',
+    calendar: cal,
+    when: '2025-10-11T19:59:00-05:00',
+    voice: 'campaign',
+  },
+  {
+    name: 'polls closed, election night',
+    calendar: cal,
+    when: '2025-10-11T20:00:00-05:00',
+    voice: 'awaiting',
+  },
+  { name: 'results in, no outcome set', calendar: cal, when: '2025-10-12T09:00:00-05:00', voice: 'awaiting' },
+  { name: 'a year on, no outcome set', calendar: cal, when: '2026-11-29T12:00:00-06:00', voice: 'awaiting' },
+  {
+    name: 'an outcome chosen early',
+    calendar: with_('won'),
+    when: '2025-10-11T12:00:00-05:00',
+    voice: 'campaign',
+  },
+  { name: 'won', calendar: with_('won'), when: '2025-10-12T09:00:00-05:00', voice: 'won' },
+  { name: 'lost', calendar: with_('lost'), when: '2025-10-12T09:00:00-05:00', voice: 'lost' },
+  { name: 'campaign ended', calendar: with_('ended'), when: '2026-11-29T12:00:00-06:00', voice: 'ended' },
+  { name: 'a runoff ahead', calendar: runoff, when: '2025-11-10T12:00:00-06:00', voice: 'campaign' },
+  {
+    name: 'after the runoff, no outcome',
+    calendar: runoff,
+    when: '2025-11-16T09:00:00-06:00',
+    voice: 'awaiting',
+  },
+  {
+    name: 'runoff won',
+    calendar: { ...runoff, runoff: { ...RUNOFF_2025, outcome: 'won' } },
+    when: '2025-11-16T09:00:00-06:00',
+    voice: 'won',
+  },
+];
+
+/** What each page says while campaigning, and the words that claim an outcome or speak of the election as past. */
+function phrases(lang: Lang) {
+  const { about, donate, home, volunteer, vote } = copyFor(lang);
+  return {
+    campaigning: [
+      about.aboutIntro.lead,
+      about.biography[1]!,
+      volunteer.volunteerIntro.lead,
+      home.textSignup.text,
+      home.candidateSummary.lead,
+      donate.donateIntro.lead,
+    ],
+    won: [
+      about.aboutAfterElection.elected.lead,
+      about.aboutAfterElection.elected.paragraph,
+      home.candidateSummaryAfterElection.elected,
+      volunteer.volunteerAfterElection.won,
+      donate.donateAfterElection.won,
+      vote.afterCopy.nextHeading,
+    ],
+    lost: [volunteer.volunteerAfterElection.lost, donate.donateAfterElection.lost],
+    past: [
+      about.aboutAfterElection.ran.lead,
+      about.aboutAfterElection.ran.paragraph,
+      home.candidateSummaryAfterElection.ran,
+      home.textSignupAfterElection.text,
+      volunteer.volunteerAfterElection.awaiting,
+      donate.donateAfterElection.awaiting,
+    ],
+  };
+}
+
+const progress = { goals: [], metrics: [], milestones: [], unavailable: false };
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+async function pagesText(lang: Lang): Promise<Record<string, string>> {
+  const text = (d: Document) => squash(d.querySelector('main')?.textContent ?? '');
+  return {
+    home: text(await render(HomePage, '/', lang)),
+    about: text(await render(AboutPage, '/about', lang)),
+    volunteer: text(await render(VolunteerPage, '/volunteer', lang, progress)),
+    donate: text(await render(DonatePage, '/donate', lang)),
+  };
+}
+
+const found = (pages: Record<string, string>, list: string[]) =>
+  Object.entries(pages).flatMap(([page, text]) =>
+    list.filter((p) => text.includes(squash(p))).map((p) => `${page}: ${p}`),
+  );
+
+describe('one voice at every stage', () => {
+  for (const lang of ['en', 'es'] as Lang[])
+    it.each(MOMENTS)(`${lang}: $name`, async ({ calendar, when, voice }) => {
+      at(calendar, new Date(when));
+      const pages = await pagesText(lang);
+      const p = phrases(lang);
+      if (voice === 'campaign') {
+        expect(found(pages, p.campaigning)).toHaveLength(p.campaigning.length);
+        expect(found(pages, [...p.past, ...p.won, ...p.lost])).toEqual([]);
+        return;
+      }
+      // The polls have closed: nothing campaigns for this election any more.
+      expect(found(pages, p.campaigning)).toEqual([]);
+      const claims = {
+        awaiting: [...p.won, ...p.lost],
+        won: p.lost,
+        lost: p.won,
+        ended: [...p.won, ...p.lost],
+      };
+      expect(found(pages, claims[voice])).toEqual([]);
+      const own = { awaiting: p.past, won: p.won.slice(0, 5), lost: p.lost, ended: [p.past[0]!] };
+      expect(found(pages, own[voice])).toHaveLength(own[voice].length);
+    });
+});
