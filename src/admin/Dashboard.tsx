@@ -6,6 +6,7 @@ import { displayName, type PublicUser } from '../lib/schemas/user.ts';
 import { useAuth } from './auth/AuthProvider.tsx';
 import { AlertBanner } from './components/AlertBanner.tsx';
 import { LaunchChecklist } from './components/LaunchChecklist.tsx';
+import { OutcomePrompt } from './components/OutcomePrompt.tsx';
 import type { LaunchItem } from '../lib/schemas/launch-check.ts';
 import { RoleBadge } from './components/Badge.tsx';
 import { Tabs, type TabItem } from './components/Tabs.tsx';
@@ -127,6 +128,7 @@ export function Dashboard({
       </header>
       <AlertBanner />
       {hasPermission(user, 'manage_users') && <LaunchChecklist contentItems={launchContent} />}
+      {hasPermission(user, 'admin') && <OutcomePrompt onOpen={() => select('election')} />}
       <Tabs label="Dashboard sections" items={tabs} selected={selected} onSelect={select} />
     </div>
   );

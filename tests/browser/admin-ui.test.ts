@@ -1,4 +1,5 @@
 import { IDENTITY } from '../../src/content/identity.ts';
+import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -345,6 +346,36 @@ describe('admin dashboard (stubbed API)', () => {
       author: 'Jordan Avery',
       isPublished: true,
     });
+    await page.close();
+  });
+
+  it('after the results date with no outcome set, admins are asked to set it, and the button opens Election', async () => {
+    // The calendar is answered before the dashboard asks for it: the seeded 2025 primary, no outcome set.
+    const page = await browser.newPage('desktop');
+    const api = await mockAdminApi(page, { role: 'admin' });
+    const stored = { calendar: defaultElectionCalendar, isDefault: true, updatedAt: null, updatedBy: null };
+    for (let i = 0; i < 3; i++) api.override('GET /api/admin/election', 200, stored);
+    await page.goto('/admin');
+    await dashboardHeading(page).waitFor();
+    const prompt = page.getByRole('region', {
+      name: 'Set the outcome of the election of Saturday, October 11, 2025',
+    });
+    await prompt.waitFor();
+    expect(await prompt.innerText()).toMatch(/makes no claim either way/);
+    await expectNoAxeViolations(page);
+    await prompt.getByRole('button', { name: 'Set the outcome' }).click();
+    expect(await page.getByRole('tab', { name: 'Election' }).getAttribute('aria-selected')).toBe('true');
+    await page.close();
+  });
+
+  it('editors are not asked for the outcome (the Election tab is for admins)', async () => {
+    const page = await browser.newPage('desktop');
+    const api = await mockAdminApi(page, { role: 'editor' });
+    api.override('GET /api/admin/election', 200, { calendar: defaultElectionCalendar, isDefault: true });
+    await page.goto('/admin');
+    await dashboardHeading(page).waitFor();
+    await page.getByRole('tab', { name: 'Blog Management' }).waitFor();
+    expect(await page.getByRole('region', { name: /Set the outcome/ }).count()).toBe(0);
     await page.close();
   });
 
