@@ -69,6 +69,16 @@ export const voteCopy = {
     electionDay: 'Election Day',
     results: 'Results expected',
   },
+  /** The same deadlines once they have passed: a record, not an instruction. */
+  deadlinesPast: {
+    inPerson: 'In-person registration closed',
+    byMail: 'Registration by mail closed',
+    online: 'Online registration closed',
+    mailRequest: 'Mail ballot requests closed',
+    mailReturn: 'Mail ballots were due',
+    electionDay: 'Election Day was',
+    results: 'Results were expected',
+  },
   /** "September 10, 2025 at 4:30 PM". */
   at: (date: string, time: string) => `${date} at ${time}`,
   /** "7:00 AM to 8:00 PM". */
@@ -85,6 +95,9 @@ export const voteCopy = {
   earlyToday: 'Open today',
   earlyNone: 'There is no early voting for this election.',
   earlyOver: 'Early voting is over for this election.',
+  /** Once early voting is over, its days in one line instead of the table: "Early voting ran September 27 - October 4 at 4 sites." */
+  earlyRan: (range: string, sites: number) =>
+    `Early voting ran ${range}${sites > 0 ? ` at ${sites === 1 ? 'one site' : `${sites} sites`}` : ''}.`,
   /** Table headings of the early-voting days. */
   dayColumn: 'Day',
   hoursColumn: 'Hours',
@@ -92,6 +105,7 @@ export const voteCopy = {
   mapLink: (name: string) => `Map of ${name}`,
   electionDayHeading: 'Election Day',
   pollHours: (open: string, close: string) => `Polls are open from ${open} to ${close}.`,
+  pollHoursPast: (open: string, close: string) => `Polls were open from ${open} to ${close}.`,
   pollingPlace: { label: 'Find your polling place', href: 'https://voterportal.sos.la.gov/' },
   bringHeading: 'What to bring',
   bring: [

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import AboutPage from '../../src/components/pages/AboutPage.astro';
 import DonatePage from '../../src/components/pages/DonatePage.astro';
 import HomePage from '../../src/components/pages/HomePage.astro';
+import VotePage from '../../src/components/pages/VotePage.astro';
 import VolunteerPage from '../../src/components/pages/VolunteerPage.astro';
 import { copyFor } from '../../src/content/copy';
 import { defaultElectionCalendar } from '../../src/content/election-calendar';
@@ -137,5 +138,42 @@ describe('one voice at every stage', () => {
       expect(found(pages, claims[voice])).toEqual([]);
       const own = { awaiting: p.past, won: p.won.slice(0, 5), lost: p.lost, ended: [p.past[0]!] };
       expect(found(pages, own[voice])).toHaveLength(own[voice].length);
+    });
+});
+
+describe('/vote after the election is a short record, not the past as instructions', () => {
+  for (const lang of ['en', 'es'] as Lang[])
+    it(`${lang}: past deadlines read as closed, early voting is one line, the polls "were" open`, async () => {
+      const w = copyFor(lang).vote.voteCopy;
+      const text = async (when: string) => {
+        at(cal, new Date(when));
+        const doc = await render(VotePage, '/vote', lang);
+        return { doc, main: squash(doc.querySelector('main')?.textContent ?? '') };
+      };
+      // Before registration closes: the instructions, the table of days and the sites.
+      const before = await text('2025-09-08T12:00:00-05:00');
+      expect(before.main).toContain(w.deadlines.online);
+      expect(before.main).not.toContain(w.deadlinesPast.online);
+      expect(before.doc.querySelectorAll('main table tbody tr')).toHaveLength(7);
+      // A year on: every deadline is a record, no table, no list of sites, and the hours in the past.
+      const after = await text('2026-11-29T12:00:00-06:00');
+      const labels = (doc: Document) =>
+        [...doc.querySelectorAll('main dl.dates dt')].map((d) => squash(d.textContent ?? ''));
+      expect(labels(after.doc)).toEqual(Object.values(w.deadlinesPast).map(squash));
+      expect(labels(before.doc)).toEqual(Object.values(w.deadlines).map(squash));
+      expect(after.doc.querySelector('main table')).toBeNull();
+      expect(after.doc.querySelector('main .sites')).toBeNull();
+      expect(squash(after.doc.querySelector('[data-early-voting-over]')?.textContent ?? '')).toBe(
+        squash(
+          `${w.earlyOver} ${w.earlyRan(copyFor(lang).vote.electionWords.range(lang === 'en' ? 'Saturday, September 27, 2025' : 'sábado, 27 de septiembre de 2025', lang === 'en' ? 'Saturday, October 4, 2025' : 'sábado, 4 de octubre de 2025'), 4)}`,
+        ),
+      );
+      expect(after.main).toContain(
+        w.pollHoursPast(lang === 'en' ? '7:00 AM' : '7:00 a.m.', lang === 'en' ? '8:00 PM' : '8:00 p.m.'),
+      );
+      // Election night: registration closed long ago, the polls just closed.
+      const night = await text('2025-10-11T20:30:00-05:00');
+      expect(night.main).toContain(w.deadlinesPast.electionDay);
+      expect(night.main).toContain(w.deadlines.results);
     });
 });
