@@ -92,15 +92,18 @@ describe('early-voting sites from a CSV file (docs/decisions/112-site-csv-import
       'no-address,Nowhere,,',
       'city-hall,Duplicate,"2 Main St",',
       'map,Map,"3 Main St",http://insecure.example.org',
+      'Two Problems,,"4 Main St",',
     ].join('\r\n');
     const res = await upload(csv);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { rows: { row: number; message: string }[] };
-    expect(body.rows.map((r) => r.row)).toEqual([7, 8, 9, 10]);
+    expect(body.rows.map((r) => r.row)).toEqual([7, 8, 9, 10, 11]);
     expect(body.rows[0]?.message).toMatch(/^id: /);
     expect(body.rows[1]?.message).toMatch(/^address: Required/);
     expect(body.rows[2]?.message).toMatch(/already on row 2/);
     expect(body.rows[3]?.message).toMatch(/^map_url: /);
+    // Every problem of a row at once, not only the first.
+    expect(body.rows[4]?.message).toMatch(/^id: .+; name: /);
     expect(await calendarNow()).toEqual(before);
   });
 

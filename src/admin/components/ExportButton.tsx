@@ -4,6 +4,8 @@ import { formatDateTime } from '../forms/datetime.ts';
 import { startExport, useExportJob, type ExportJob } from '../api/exports.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** "1 row", "2 rows". */
+const rows = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -70,8 +72,8 @@ export function ExportButton({
         {error ? <p className="export__error">{error}</p> : null}
         {job && working ? (
           <p>
-            Preparing {job.filename}: {count(job.rows)}
-            {job.total !== null ? ` of ${count(job.total)}` : ''} rows
+            Preparing {job.filename}:{' '}
+            {job.total !== null ? `${count(job.rows)} of ${rows(job.total)}` : rows(job.rows)}
             <progress
               className="export__progress"
               max={job.total ?? undefined}
@@ -90,7 +92,7 @@ export function ExportButton({
                 Download {d.filename}
                 <span className="muted">
                   {' '}
-                  ({count(d.rows)} rows, {size(d.bytes)})
+                  ({rows(d.rows)}, {size(d.bytes)})
                 </span>
               </a>
             ))}

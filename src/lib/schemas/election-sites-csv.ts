@@ -83,9 +83,14 @@ export function sitesFromCsv(text: string): { sites: VotingSite[] } | { problems
       mapUrl: col(r, 'map_url').trim() || (address ? mapLink(address) : ''),
     });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = String(issue.path[0] ?? '');
-      problems.push({ row, message: `${field === 'mapUrl' ? 'map_url' : field}: ${issue.message}` });
+      // Every problem of the row at once ("name: …; address: …"), so one correction pass fixes the row.
+      const message = parsed.error.issues
+        .map((issue) => {
+          const field = String(issue.path[0] ?? '');
+          return `${field === 'mapUrl' ? 'map_url' : field}: ${issue.message}`;
+        })
+        .join('; ');
+      problems.push({ row, message });
       return;
     }
     const first = seen.get(parsed.data.id);
