@@ -1,5 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as votePlanFn from '../../netlify/functions/vote-plan.mts';
+import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
+import type { ElectionCalendar } from '../../src/lib/election-stage.ts';
 import type { StoredBroadcast } from '../../src/lib/schemas/broadcasts.ts';
+import { StoredVotePlanSchema } from '../../src/lib/schemas/vote-plan.ts';
+import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
+import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
+import { runReminders } from '../../src/lib/server/events/reminders.ts';
+import {
+  reserveTextToNumber,
+  smsBudgetToday,
+  TEXT_SIGNUP_LIMITS,
+} from '../../src/lib/server/forms/text-limits.ts';
+import { TEXT_REFUSALS } from '../../src/lib/server/messaging/text-guard.ts';
+import { runPlanReminders } from '../../src/lib/server/vote-plans/reminders.ts';
 import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import {
@@ -21,7 +35,10 @@ import {
 } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock, Killed, useKillableStores } from '../helpers/broadcasts.ts';
-import { localProviders, setEnv } from '../helpers/forms.ts';
+import { DST_2026 } from '../helpers/election.ts';
+import { localProviders, setEnv, uniqueIp, valuesOf } from '../helpers/forms.ts';
+import { call } from '../helpers/http.ts';
+import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 
 /*
  * The sending guarantees, each proven by a test that fails when the line that keeps it is weakened
@@ -327,5 +344,202 @@ describe('the per-minute send rate, across minute boundaries', () => {
     expect(sent).toHaveLength(480);
     expect(perMinute.size).toBeGreaterThan(4);
     expect(Math.max(...perMinute.values())).toBeLessThanOrEqual(RATE);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Plan-to-vote and RSVP reminders: the guard alone decides (no engine around them)
+
+const calendar: ElectionCalendar = {
+  sites: defaultElectionCalendar.sites,
+  mode: 'none',
+  runoff: null,
+  primary: DST_2026,
+};
+
+/** DST_2026 with Election Day moved to `electionDay` and one more early-voting day. */
+function calendarWith(electionDay: string, earlyDay: string, resultsDate: string): ElectionCalendar {
+  const cal = structuredClone(calendar);
+  cal.primary.electionDay.date = electionDay;
+  cal.primary.resultsDate = resultsDate;
+  cal.primary.earlyVoting.push({ date: earlyDay, open: '08:30', close: '18:00', sites: ['city-hall'] });
+  return cal;
+}
+
+/** Date (only) reads `iso`, an instant written with its UTC offset. */
+function clockAt(iso: string): Date {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+  return new Date(iso);
+}
+
+/** A voter's plan with text reminders to `phone`, through the public endpoint. */
+async function pledge(phone: string, day: string, name = `Voter ${phone.slice(-7)}`): Promise<void> {
+  const res = await call(votePlanFn, '/api/vote-plan', {
+    json: { captcha: TURNSTILE_TEST_TOKEN, day, method: 'in-person', name, phone, smsConsent: true },
+    ip: uniqueIp(),
+  });
+  expect(res.status).toBe(201);
+}
+
+/** The outbox's texts so far (their keys). */
+async function outboxKeys(): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for await (const page of kv('outbox').keys('sms/')) for (const k of page) seen.add(k);
+  return seen;
+}
+/** The texts to `phones` the outbox took after `seen` (keys carry the faked clock: order is not relied on). */
+async function textsSince(seen: Set<string>, phones: readonly string[]): Promise<{ to: string }[]> {
+  const out: { to: string }[] = [];
+  for (const k of await outboxKeys()) {
+    if (seen.has(k)) continue;
+    const t = (await kv('outbox').get<{ to: string }>(k))?.value;
+    if (t && phones.includes(t.to)) out.push(t);
+  }
+  return out;
+}
+const area = (phone: string) => phone.slice(2, 5);
+
+describe('plan-to-vote reminders keep quiet hours in each voter’s zone, and count against the caps', () => {
+  it('Election Day morning: each voter is texted from 9:00 their own time, not the campaign’s', async () => {
+    await setElectionCalendar(calendar, 'test');
+    clockAt('2026-10-20T10:00:00-05:00');
+    const phones = AREAS.map((a) => `+1${a}5550151`);
+    for (const p of phones) await pledge(p, '2026-11-03');
+    // The eve, 17:00 in New Orleans (standard time since Sunday): 13:00 in Honolulu, open everywhere.
+    let before = await outboxKeys();
+    expect(await runPlanReminders(new Date('2026-11-02T17:00:00-06:00'))).toMatchObject({ texts: 7 });
+    expect((await textsSince(before, phones)).map((t) => t.to).sort()).toEqual([...phones].sort());
+
+    // The morning reminder falls due at 9:00 in New Orleans; the job runs every half hour.
+    before = await outboxKeys();
+    const first = new Map<string, string>();
+    for (const at of [
+      '2026-11-03T09:00:00-06:00', // 10:00 New York, 9:00 New Orleans and Chicago; 8:00 Denver, Phoenix
+      '2026-11-03T09:30:00-06:00',
+      '2026-11-03T10:00:00-06:00', // 9:00 Denver and Phoenix (the same hour in winter); 8:00 Los Angeles
+      '2026-11-03T10:30:00-06:00',
+      '2026-11-03T11:00:00-06:00', // 9:00 Los Angeles; 7:00 Honolulu
+      '2026-11-03T11:30:00-06:00',
+      '2026-11-03T12:00:00-06:00',
+      '2026-11-03T12:30:00-06:00',
+      '2026-11-03T13:00:00-06:00', // 9:00 Honolulu
+    ]) {
+      await runPlanReminders(clockAt(at));
+      for (const t of await textsSince(before, phones)) if (!first.has(area(t.to))) first.set(area(t.to), at);
+    }
+    expect(Object.fromEntries(first)).toEqual({
+      '212': '2026-11-03T09:00:00-06:00',
+      '504': '2026-11-03T09:00:00-06:00',
+      '312': '2026-11-03T09:00:00-06:00',
+      '303': '2026-11-03T10:00:00-06:00',
+      '602': '2026-11-03T10:00:00-06:00',
+      '415': '2026-11-03T11:00:00-06:00',
+      '808': '2026-11-03T13:00:00-06:00',
+    });
+    expect(await textsSince(before, phones)).toHaveLength(7);
+  });
+
+  it('a plan made at 20:30 in New Orleans: the West is texted at once, the East waits and lapses', async () => {
+    await setElectionCalendar(calendarWith('2026-11-10', '2026-11-07', '2026-11-11'), 'test');
+    const now = clockAt('2026-11-06T20:30:00-06:00');
+    const phones = AREAS.map((a) => `+1${a}5550152`);
+    for (const p of phones) await pledge(p, '2026-11-07');
+    const before = await outboxKeys();
+    // 21:30 New York, 20:30 New Orleans and Chicago: closed. 19:30 Denver and Phoenix, 18:30 Los Angeles, 16:30 Honolulu.
+    expect(await runPlanReminders(now)).toMatchObject({ texts: 4, held: 3 });
+    expect((await textsSince(before, phones)).map((t) => area(t.to)).sort()).toEqual(
+      ['303', '415', '602', '808'].sort(),
+    );
+    // After midnight in New Orleans the eve reminder has lapsed: the East never gets a night text.
+    expect(await runPlanReminders(new Date('2026-11-07T00:15:00-06:00'))).toMatchObject({ texts: 0 });
+    expect(await textsSince(before, phones)).toHaveLength(4);
+  });
+
+  it('plan reminder texts count against the site’s daily cap (SMS_DAILY_CAP)', async () => {
+    await setElectionCalendar(calendarWith('2026-11-17', '2026-11-14', '2026-11-18'), 'test');
+    clockAt('2026-11-12T10:00:00-06:00');
+    const phones = ['212', '415', '808'].map((a) => `+1${a}5550153`);
+    for (const p of phones) await pledge(p, '2026-11-14');
+    setEnv({ SMS_DAILY_CAP: '2' });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const at = clockAt('2026-11-13T17:00:00-06:00');
+    const before = await outboxKeys();
+    expect(await runPlanReminders(at)).toMatchObject({ texts: 2, skipped: 1 });
+    expect(await textsSince(before, phones)).toHaveLength(2);
+    expect((await smsBudgetToday(at.getTime())).used).toBe(2);
+    const plans = (await valuesOf('vote-plans', 'plan/')).map((p) => StoredVotePlanSchema.parse(p));
+    const skipped = plans.filter((p) => phones.includes(p.phone ?? '') && p.eveSms?.status === 'skipped');
+    expect(skipped.map((p) => p.eveSms?.error)).toEqual([TEXT_REFUSALS.daily_cap]);
+    expect(errors.mock.calls.some((c) => String(c[0]).startsWith('[ALERT] sms-daily-cap'))).toBe(true);
+  });
+
+  it('plan reminder texts count against each number’s texts a day', async () => {
+    await setElectionCalendar(calendarWith('2026-11-24', '2026-11-21', '2026-11-25'), 'test');
+    clockAt('2026-11-19T10:00:00-06:00');
+    const [full, fresh] = ['+14155550154', '+13035550154'];
+    for (const p of [full, fresh]) await pledge(p, '2026-11-21');
+    const at = clockAt('2026-11-20T17:00:00-06:00');
+    // The first number had every text it may get today already (other reminders, a confirmation).
+    for (let i = 0; i < TEXT_SIGNUP_LIMITS.textsPerNumber.max; i += 1)
+      expect(await reserveTextToNumber(full, false, at.getTime())).toBe(true);
+    const before = await outboxKeys();
+    expect(await runPlanReminders(at)).toMatchObject({ texts: 1, skipped: 1 });
+    expect((await textsSince(before, [full, fresh])).map((t) => t.to)).toEqual([fresh]);
+    const plans = (await valuesOf('vote-plans', 'plan/')).map((p) => StoredVotePlanSchema.parse(p));
+    expect(plans.find((p) => p.phone === full)?.eveSms).toMatchObject({
+      status: 'skipped',
+      error: TEXT_REFUSALS.number_limit,
+    });
+  });
+
+  it('three runs at once text each voter once (the claim on the plan is taken by one run only)', async () => {
+    await setElectionCalendar(calendarWith('2026-12-01', '2026-11-28', '2026-12-02'), 'test');
+    clockAt('2026-11-26T10:00:00-06:00');
+    const phones = ['212', '504', '303', '415'].map((a) => `+1${a}5550155`);
+    for (const p of phones) await pledge(p, '2026-11-28');
+    const at = new Date('2026-11-27T17:00:00-06:00');
+    const before = await outboxKeys();
+    const runs = await Promise.all([0, 1, 2].map(() => runPlanReminders(at)));
+    expect(runs.reduce((n, r) => n + r.texts, 0)).toBe(phones.length);
+    expect((await textsSince(before, phones)).map((t) => t.to).sort()).toEqual([...phones].sort());
+  });
+});
+
+describe('RSVP reminders keep quiet hours in each guest’s zone', () => {
+  it('the day before (July): from 9:00 each guest’s own time, and not after 20:00 in New York', async () => {
+    clockAt('2027-07-01T12:00:00-05:00');
+    const event = await rsvpEventFixture(null);
+    expect(event.eventDate).toBe('2027-07-08');
+    const phones = ['212', '504', '602', '415', '808'].map((a) => `+1${a}5550156`);
+    for (const phone of phones)
+      expect((await rsvpTo(event.id, person({ smsReminder: true, phone }))).status).toBe(201);
+    const before = await outboxKeys();
+    const first = new Map<string, string>();
+    for (const at of [
+      '2027-07-07T09:00:00-05:00', // 10:00 New York, 9:00 New Orleans; 7:00 Phoenix and Los Angeles, 4:00 Honolulu
+      '2027-07-07T11:00:00-05:00', // 9:00 Phoenix and Los Angeles; 6:00 Honolulu
+      '2027-07-07T14:00:00-05:00', // 9:00 Honolulu
+    ]) {
+      await runReminders(clockAt(at));
+      for (const t of await textsSince(before, phones)) if (!first.has(area(t.to))) first.set(area(t.to), at);
+    }
+    expect(Object.fromEntries(first)).toEqual({
+      '212': '2027-07-07T09:00:00-05:00',
+      '504': '2027-07-07T09:00:00-05:00',
+      '602': '2027-07-07T11:00:00-05:00',
+      '415': '2027-07-07T11:00:00-05:00',
+      '808': '2027-07-07T14:00:00-05:00',
+    });
+
+    // Another event's reminders first run at 19:30 in New Orleans: 20:30 in New York is too late there.
+    clockAt('2027-07-02T12:00:00-05:00');
+    const late = await rsvpEventFixture(null, { title: 'Evening canvass' });
+    const evening = ['+12125550157', '+15045550157', '+18085550157'];
+    for (const phone of evening)
+      expect((await rsvpTo(late.id, person({ smsReminder: true, phone }))).status).toBe(201);
+    const since = await outboxKeys();
+    await runReminders(clockAt('2027-07-08T19:30:00-05:00'));
+    expect((await textsSince(since, evening)).map((t) => area(t.to)).sort()).toEqual(['504', '808']);
   });
 });
