@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
 import * as exportsFn from '../../netlify/functions/admin-exports.mts';
 import type { ExportJobView } from '../../src/lib/schemas/exports.ts';
@@ -6,7 +6,6 @@ import type { StoredSubscriber, StoredTextSignup } from '../../src/lib/schemas/i
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast, listBroadcasts } from '../../src/lib/server/broadcasts/repo.ts';
 import type { BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
-import { insideRecipientWindow, DEFAULT_SEND_WINDOW } from '../../src/lib/server/messaging/quiet-hours.ts';
 import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
 import { hashed, key, kv } from '../../src/lib/server/store.ts';
@@ -294,13 +293,26 @@ describe('texts: the test send and the estimate', () => {
       await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, { to: '(504) 555-0199' }),
     );
     expect(stranger).toMatchObject({ sent: false, reason: 'No consent on record' });
-    const mine = await json<{ sent: boolean; reason?: string }>(
-      await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, { to: '504-555-0111' }),
-    );
-    const open = insideRecipientWindow(new Date(), phone, DEFAULT_SEND_WINDOW);
-    expect(mine).toEqual(
-      open ? { sent: true, to: phone } : { sent: false, to: phone, reason: 'Quiet hours' },
-    );
+    // Both branches of quiet hours, each at an explicit time (only Date is faked; the editor signs in then).
+    const testTextAt = async (iso: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(iso));
+      try {
+        const me = await signedIn('editor');
+        return await json<{ sent: boolean; reason?: string }>(
+          await post(`/api/admin/broadcasts/${id}/test`, me.cookie, { to: '504-555-0111' }),
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    // 21:30 in New Orleans: quiet hours, nothing sent; 10:00 the next morning: sent.
+    expect(await testTextAt('2026-07-01T21:30:00-05:00')).toEqual({
+      sent: false,
+      to: phone,
+      reason: 'Quiet hours',
+    });
+    expect(await testTextAt('2026-07-02T10:00:00-05:00')).toEqual({ sent: true, to: phone });
     expect((await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, {})).status).toBe(400);
     await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
     await runUntil(id, (s) => s === 'ready');

@@ -1,8 +1,8 @@
 import type { Context } from '@netlify/functions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as remindersFn from '../../netlify/functions/event-reminders.mts';
 import { StoredRsvpSchema } from '../../src/lib/schemas/rsvp.ts';
-import { campaignHour, campaignTomorrow, runReminders } from '../../src/lib/server/events/reminders.ts';
+import { campaignTomorrow, runReminders } from '../../src/lib/server/events/reminders.ts';
 import { applyInboundText } from '../../src/lib/server/forms/text-signups.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { localProviders, messageSid, valuesOf } from '../helpers/forms.ts';
@@ -14,14 +14,15 @@ beforeAll(async () => {
   localProviders();
 });
 afterAll(() => blobs.stop());
+afterEach(() => vi.useRealTimers());
 
-/** A fake clock reading: `hh:mm` on `date`, New Orleans time (either side of a DST change). */
+/**
+ * A fake clock reading: `hh:mm` on `date`, New Orleans time, written with its UTC offset (never computed by the
+ * campaign clock under test): the event is in July 2031, daylight time (-05:00).
+ */
 function chicago(date: string, time: string): Date {
-  for (const offset of ['-05:00', '-06:00']) {
-    const d = new Date(`${date}T${time}:00${offset}`);
-    if (campaignHour(d) === Number(time.slice(0, 2))) return d;
-  }
-  throw new Error('no such local time');
+  if (!date.startsWith('2031-07-')) throw new Error(`the offset below is July 2031's, not ${date}'s`);
+  return new Date(`${date}T${time}:00-05:00`);
 }
 const dayBefore = (date: string) => {
   const d = new Date(`${date}T12:00:00Z`);
@@ -31,7 +32,11 @@ const dayBefore = (date: string) => {
 
 describe('day-before reminders (fake clock)', () => {
   it('emails and texts the people going, inside 9:00-20:00 only, once, never to an opted-out number', async () => {
+    // The event is a week after the pinned clock (only Date is faked): Tuesday, July 8, 2031.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-07-01T12:00:00-05:00'));
     const event = await rsvpEventFixture(2);
+    expect(event.eventDate).toBe('2031-07-08');
     const [a, b, c] = [
       person({ smsReminder: true, phone: '504-555-0161' }),
       person({ smsReminder: true, phone: '504-555-0162' }),

@@ -14,7 +14,7 @@ import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { StoredRsvpSchema, type StoredRsvp } from '../../src/lib/schemas/rsvp.ts';
-import { campaignHour, runReminders } from '../../src/lib/server/events/reminders.ts';
+import { runReminders } from '../../src/lib/server/events/reminders.ts';
 import { FORM_POST_LIMITS } from '../../src/lib/server/forms/post-limits.ts';
 import { smsBudgetToday, TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
 import { applyInboundText } from '../../src/lib/server/forms/text-signups.ts';
@@ -53,13 +53,16 @@ afterEach(() => {
 /** The four numbers the outside test enrolled for reminder texts. */
 const ATTACK_NUMBERS = ['+447911123456', '+18765551234', '+882345678901', '+19005550123'];
 
-/** A fake clock reading: `hh:mm` on `date`, New Orleans time. */
+/**
+ * A fake clock reading: `hh:mm` on `date`, New Orleans time, written with its UTC offset (never computed by the
+ * campaign clock under test): these tests run in 2031, daylight time (-05:00) from 2:00 on March 9 to 2:00 on
+ * November 2, standard time (-06:00) otherwise.
+ */
 function chicago(date: string, time: string): Date {
-  for (const offset of ['-05:00', '-06:00']) {
-    const d = new Date(`${date}T${time}:00${offset}`);
-    if (campaignHour(d) === Number(time.slice(0, 2))) return d;
-  }
-  throw new Error('no such local time');
+  if (!date.startsWith('2031-')) throw new Error(`the offsets below are 2031's, not ${date}'s`);
+  const local = `${date}T${time}`;
+  const daylight = local >= '2031-03-09T02:00' && local < '2031-11-02T02:00';
+  return new Date(`${local}:00${daylight ? '-05:00' : '-06:00'}`);
 }
 const dayBefore = (date: string) => {
   const d = new Date(`${date}T12:00:00Z`);

@@ -35,13 +35,13 @@ beforeAll(async () => {
 afterAll(() => blobs.stop());
 afterEach(() => vi.useRealTimers());
 
-/** `hh:mm` on `date` in New Orleans, on either side of a DST change. */
+/**
+ * `hh:mm` on `date` in New Orleans, written with its UTC offset (never computed by the campaign clock under test):
+ * daylight time (-05:00) until 2:00 on Sunday, November 1, 2026, standard time (-06:00) after.
+ */
 function chicago(date: string, time: string): Date {
-  for (const offset of ['-05:00', '-06:00']) {
-    const d = new Date(`${date}T${time}:00${offset}`);
-    if (campaignWallClock(d) === `${date}T${time}`) return d;
-  }
-  throw new Error(`no such local time ${date} ${time}`);
+  const offset = `${date}T${time}` < '2026-11-01T02:00' ? '-05:00' : '-06:00';
+  return new Date(`${date}T${time}:00${offset}`);
 }
 const at = (date: string, time: string) => {
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -103,8 +103,10 @@ export class Killed extends Error {
  * Every store an atomic in-memory KV behind a kill switch: `arm(n)` makes the n-th store call of the
  * current process throw, and every later call of that process too (a killed worker does nothing
  * more); `restart()` starts a new process whose calls go through. Work runs as a process with `run`.
+ * `spared` stores are not the worker's (the local outbox stands for the provider, which a dead worker
+ * does not take down): their calls always go through and count for nothing.
  */
-export function useKillableStores() {
+export function useKillableStores(spared: readonly StoreName[] = []) {
   const als = new AsyncLocalStorage<number>();
   const stores = new Map<StoreName, KV>();
   const state = { pid: 0, calls: 0, killAt: Infinity, dead: new Set<number>() };
@@ -132,7 +134,7 @@ export function useKillableStores() {
   });
   setStoreFactory((name) => {
     let s = stores.get(name);
-    if (!s) stores.set(name, (s = wrap(new MemoryKV())));
+    if (!s) stores.set(name, (s = spared.includes(name) ? new MemoryKV() : wrap(new MemoryKV())));
     return s;
   });
   return {
