@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../lib/client/api.ts';
 import { formatDateTime } from '../forms/datetime.ts';
 import { startExport, useExportJob, type ExportJob } from '../api/exports.ts';
@@ -35,6 +35,10 @@ export function ExportButton({
   const { data } = useExportJob(started && started.status !== 'done' ? jobId : null);
   const job = data?.job ?? started;
   const key = JSON.stringify([source, params]);
+  // The list the current key names; an export started for another (the list switched while it was being
+  // asked for) is dropped when it answers, so no link to another list's file is left beside the button.
+  const current = useRef(key);
+  current.current = key;
   // Another list or search: the previous export no longer describes what is shown.
   useEffect(() => {
     setJobId(null);
@@ -47,11 +51,14 @@ export function ExportButton({
     if (busy || working) return;
     setBusy(true);
     setError(null);
+    const asked = key;
     try {
       const next = await startExport(source, params);
+      if (current.current !== asked) return;
       setStarted(next);
       setJobId(next.id);
     } catch (err) {
+      if (current.current !== asked) return;
       setError(messageOf(err, 'The export could not be started. Please try again.'));
     } finally {
       setBusy(false);
