@@ -8,11 +8,10 @@ import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/li
 
 /**
  * Approval is for one version, against an atomic store (docs/decisions/121-broadcast-staff-actions.md): the
- * local Blobs server's conditional writes are not atomic (docs/decisions/117), so the swap between the
- * admin's read and write is replayed here on MemoryKV. An editor's edit and new preparation land after the
- * admin's send has read the broadcast and before it writes: the send's compare-and-set fails, its retry
- * reads the new content, and the version the admin named is no longer the broadcast's: a 409, nothing
- * approved.
+ * local Blobs server's conditional writes are not atomic, so the swap between the admin's read and write is
+ * replayed here on MemoryKV. An editor's edit and new preparation land after the admin's send has read the
+ * broadcast and before it writes: the send's compare-and-set fails, its retry reads the new content, and the
+ * version the admin named is no longer the broadcast's: a 409, nothing approved.
  */
 
 /** A KV whose next write of `key` first lets `before` run (another person's whole change). */
