@@ -85,17 +85,16 @@ describe('broadcastVersion', () => {
 
   it('does not change with what recipients do not get: the name, status, approval, counts', () => {
     const v = broadcastVersion(EMAIL);
-    expect(
-      broadcastVersion({
-        ...EMAIL,
-        name: 'Renamed',
-        status: 'sending',
-        updatedAt: '2026-11-03T09:00:00-06:00',
-        approvedBy: 'admin',
-        approvedVersion: v,
-        run: { ...EMAIL.run, recipients: 13, segments: 40, startedAt: at },
-      }),
-    ).toBe(v);
+    const approved: StoredBroadcast = {
+      ...EMAIL,
+      name: 'Renamed',
+      status: 'sending',
+      updatedAt: '2026-11-03T09:00:00-06:00',
+      approvedBy: 'admin',
+      approvedVersion: v,
+      run: { ...EMAIL.run, recipients: 13, segments: 40, startedAt: at },
+    };
+    expect(broadcastVersion(approved)).toBe(v);
   });
 
   it('every stored field is either versioned or named as not what recipients get', () => {
