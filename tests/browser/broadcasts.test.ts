@@ -188,15 +188,30 @@ describe('the Broadcasts tab', () => {
     const me = `${admin.username}@example.org`;
     await detail(page).getByRole('status').getByText(`Test sent to ${me}.`).waitFor();
 
-    // Approval is for one version (docs/decisions/121-broadcast-staff-actions.md). An editor changes the
-    // broadcast and prepares it again while the admin reviews it, before the admin's view is read again (held
-    // here until the admin approves): the approval names the version on screen and is refused; the view then
-    // shows the new version and says it changed; approved again, the new version is what goes out.
+    // Approval is for one version (docs/decisions/121-broadcast-staff-actions.md): an editor changes the
+    // broadcast and prepares it again while the admin reviews it.
     const ed = await login(editor.username, editor.password);
     const list = await apiAs(ed.cookie, 'GET', '/api/admin/broadcasts');
     const id = (list.json!.items as { id: number; name: string }[]).find(
       (b) => b.name === `Newsletter ${run}`,
     )!.id;
+    const read = async () =>
+      (await apiAs(ed.cookie, 'GET', `/api/admin/broadcasts/${id}`)).json as unknown as BroadcastView;
+    async function editAndPrepare(subject: string) {
+      const { broadcast: b, version } = await read();
+      const put = await apiAs(ed.cookie, 'PUT', `/api/admin/broadcasts/${id}`, {
+        name: b.name,
+        channel: b.channel,
+        audience: b.audience,
+        email: { ...b.email, subject },
+      });
+      expect(put.status, put.text).toBe(200);
+      expect((await apiAs(ed.cookie, 'POST', `/api/admin/broadcasts/${id}/prepare`)).status).toBe(200);
+      await expect.poll(async () => (await read()).version).not.toBe(version);
+      await expect.poll(async () => (await read()).broadcast.status).toBe('ready');
+    }
+    // 1. Before the admin's view is read again (held here until the admin approves): the approval names the
+    //    version on screen and is refused; the view then shows the new version and says it changed.
     const reviewed = await apiAs(ed.cookie, 'GET', `/api/admin/broadcasts/${id}`);
     let held = true;
     await page.route(`**/api/admin/broadcasts/${id}`, (route) =>
@@ -208,31 +223,24 @@ describe('the Broadcasts tab', () => {
       held = false;
       return route.continue();
     });
-    const b = (reviewed.json as unknown as BroadcastView).broadcast;
-    const changed = await apiAs(ed.cookie, 'PUT', `/api/admin/broadcasts/${id}`, {
-      name: b.name,
-      channel: b.channel,
-      audience: b.audience,
-      email: { ...b.email, subject: 'Polls open at 7 a.m.' },
-    });
-    expect(changed.status, changed.text).toBe(200);
-    expect((await apiAs(ed.cookie, 'POST', `/api/admin/broadcasts/${id}/prepare`)).status).toBe(200);
-    await expect
-      .poll(async () => (await apiAs(ed.cookie, 'GET', `/api/admin/broadcasts/${id}`)).json?.version)
-      .not.toBe((reviewed.json as unknown as BroadcastView).version);
-    await expect
-      .poll(
-        async () =>
-          ((await apiAs(ed.cookie, 'GET', `/api/admin/broadcasts/${id}`)).json as unknown as BroadcastView)
-            .broadcast.status,
-      )
-      .toBe('ready');
+    await editAndPrepare('Polls open at 7 a.m.');
     await detail(page).getByRole('button', { name: 'Approve and send now' }).click();
     await expectToast(page, 'Failed: Approve and send now');
     await detail(page).getByRole('alert').getByText(BROADCAST_CHANGED).waitFor();
     await detail(page).getByText('Polls open at 7 a.m.').first().waitFor();
     await badge(page, 'Ready to send');
     await expectNoAxeViolations(page);
+    await page.unrouteAll();
+    // 2. While the admin's view is open (opened anew): it reads the broadcast again by itself and says it changed.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Broadcasts' }).click();
+    await page.getByRole('button', { name: `Open Newsletter ${run}` }).click();
+    await detail(page).getByText('Polls open at 7 a.m.').first().waitFor();
+    expect(await detail(page).getByRole('alert').count()).toBe(0);
+    await editAndPrepare('Polls open at 7:00 a.m.');
+    await detail(page).getByRole('alert').getByText(BROADCAST_CHANGED).waitFor();
+    await detail(page).getByText('Polls open at 7:00 a.m.').first().waitFor();
+    await badge(page, 'Ready to send');
 
     await detail(page).getByRole('button', { name: 'Approve and send now' }).click();
     await badge(page, 'Completed');
@@ -248,9 +256,9 @@ describe('the Broadcasts tab', () => {
     expect(report.status).toBe(401); // staff only
     const mail = (await mailsTo(`vol1-${run}@example.org`)).at(-1);
     expect(mail?.subject).toBe('Las urnas abren a las 7');
-    // The version approved: the editor's change, each volunteer once.
+    // The version approved: the editor's last change, each volunteer once.
     expect((await mailsTo(`vol0-${run}@example.org`)).map((m) => m.subject)).toEqual([
-      'Polls open at 7 a.m.',
+      'Polls open at 7:00 a.m.',
     ]);
     expect(mail?.text).toContain('Hola Vol1, nos vemos.');
     const test = (await mailsTo(me)).at(-1);
