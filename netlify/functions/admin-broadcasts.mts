@@ -1,5 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
-import { BroadcastInputSchema, TestSendSchema } from '../../src/lib/schemas/broadcasts.ts';
+import {
+  BROADCAST_VERSION_REQUIRED,
+  BroadcastInputSchema,
+  ScheduleBodySchema,
+  SendBodySchema,
+  TestSendSchema,
+} from '../../src/lib/schemas/broadcasts.ts';
 import { z } from '../../src/lib/schemas/zod.ts';
 import { audit } from '../../src/lib/server/audit/audit.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
@@ -31,15 +37,20 @@ import { directExport } from '../../src/lib/server/exports/exports.ts';
  * - PUT  /api/admin/broadcasts/:id                  edit a draft (a prepared one goes back to draft)
  * - POST /api/admin/broadcasts/:id/prepare          count the audience (the delivery job queues it)
  * - POST /api/admin/broadcasts/:id/test             a test to the sender's own phone or email
- * Admins only (send_broadcasts): POST .../send, .../schedule {at}, .../pause, .../resume, .../cancel.
- * Every write is audited.
+ * Admins only (send_broadcasts): POST .../send {version}, .../schedule {at, version}, .../pause, .../resume,
+ * .../cancel. `version` is the view's: the version the admin reviewed (a broadcast changed since is a 409).
+ * Every write is audited; a send or schedule names the version approved.
  */
 const MAX_BROADCAST_BYTES = 256 * 1024;
-const ScheduleSchema = z.strictObject({ at: z.iso.datetime({ offset: true }) });
 const NoBodySchema = z.strictObject({});
 
-async function actionBody(req: Request, action: Action): Promise<{ at?: string }> {
-  if (action === 'schedule') return readJson(req, ScheduleSchema);
+async function actionBody(req: Request, action: Action): Promise<{ at?: string; version?: string }> {
+  if (action === 'send' || action === 'schedule') {
+    // No body at all: the approval does not say what it approves.
+    if (!req.headers.get('content-type'))
+      throw new HttpError(400, BROADCAST_VERSION_REQUIRED, { fields: { version: 'Required' } });
+    return readJson(req, action === 'send' ? SendBodySchema : ScheduleBodySchema);
+  }
   // The other actions take no body; an empty JSON object is accepted too.
   if ((req.headers.get('content-length') ?? '0') !== '0' || req.headers.get('content-type'))
     await readJson(req, NoBodySchema);
@@ -76,7 +87,7 @@ export default handle(async (req: Request, context: Context) => {
       permission: EDITOR_ACTIONS.includes(a) ? 'draft_broadcasts' : 'send_broadcasts',
     });
     const body = await actionBody(req, a);
-    const { before, after } = await act(id, a, user, body.at);
+    const { before, after } = await act(id, a, user, body);
     await audit(context, user, `broadcast.${a}`, broadcastTarget(after), {
       from: before.status,
       to: after.status,
@@ -84,6 +95,8 @@ export default handle(async (req: Request, context: Context) => {
       ...(a === 'send' || a === 'schedule'
         ? { recipients: String(after.run.recipients), segments: String(after.run.segments) }
         : {}),
+      // The version approved (the content hash, version.ts), and the one a resume goes on with.
+      ...(a === 'send' || a === 'schedule' || a === 'resume' ? { version: after.approvedVersion ?? '' } : {}),
     });
     return json(await broadcastView(id));
   }

@@ -28,7 +28,8 @@ import * as twoFactorFn from '../../netlify/functions/auth-two-factor.mts';
 import * as uploadFn from '../../netlify/functions/upload.mts';
 import type { AuditEntry, AuditKind } from '../../src/lib/schemas/audit.ts';
 import { auditPage, verifyChain } from '../../src/lib/server/audit/audit.ts';
-import { updateBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
+import { getBroadcast, updateBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
+import { broadcastVersion } from '../../src/lib/server/broadcasts/version.ts';
 import type { BroadcastStatus } from '../../src/lib/schemas/broadcasts.ts';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
@@ -235,19 +236,32 @@ async function broadcast(status: BroadcastStatus = 'draft'): Promise<number> {
     cookie: admin.cookie,
   });
   const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
+  // Past ready: as if approved (resuming checks the content is the version approved).
   if (status !== 'draft')
-    await updateBroadcast(id, (b) => ({ ...b, status, run: { ...b.run, recipients: 1, resolved: true } }));
+    await updateBroadcast(id, (b) => ({
+      ...b,
+      status,
+      approvedVersion: status === 'ready' ? null : broadcastVersion(b),
+      run: { ...b.run, recipients: 1, resolved: true },
+    }));
   return id;
 }
-const broadcastAction = (status: BroadcastStatus, action: string, body?: unknown) => async () =>
-  [
-    await call(adminBroadcasts, `/api/admin/broadcasts/${await broadcast(status)}/${action}`, {
-      method: 'POST',
-      cookie: admin.cookie,
-      ...(body ? { json: body } : {}),
-    }),
-    `broadcast.${action === 'test' ? 'test_send' : action}` as AuditKind,
-  ] as [Response, AuditKind];
+/** An action on a broadcast in `status`; send and schedule name the version an admin reviewing it sees. */
+const broadcastAction =
+  (status: BroadcastStatus, action: string, body?: Record<string, unknown>) => async () => {
+    const id = await broadcast(status);
+    const approval = action === 'send' || action === 'schedule';
+    const version = broadcastVersion((await getBroadcast(id))!);
+    const payload = approval ? { ...body, version } : body;
+    return [
+      await call(adminBroadcasts, `/api/admin/broadcasts/${id}/${action}`, {
+        method: 'POST',
+        cookie: admin.cookie,
+        ...(payload ? { json: payload } : {}),
+      }),
+      `broadcast.${action === 'test' ? 'test_send' : action}` as AuditKind,
+    ] as [Response, AuditKind];
+  };
 
 /** A valid staff write of each endpoint: the response, and the kind of entry it must leave. */
 const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {

@@ -4,8 +4,10 @@ import * as exportsFn from '../../netlify/functions/admin-exports.mts';
 import type { ExportJobView } from '../../src/lib/schemas/exports.ts';
 import type { StoredSubscriber, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
-import { getBroadcast, listBroadcasts } from '../../src/lib/server/broadcasts/repo.ts';
-import type { BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
+import { getBroadcast, listBroadcasts, updateBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
+import { BROADCAST_CHANGED, type BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
+import { BROADCAST_VERSION_REQUIRED } from '../../src/lib/schemas/broadcasts.ts';
+import { auditPage } from '../../src/lib/server/audit/audit.ts';
 import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
 import { hashed, key, kv } from '../../src/lib/server/store.ts';
@@ -124,9 +126,13 @@ describe('an email broadcast from draft to completed', () => {
     expect((await post(`/api/admin/broadcasts/${id}/send`, editor.cookie)).status).toBe(403);
     const prepared = await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
     expect(prepared.status).toBe(200);
-    expect((await json<BroadcastView>(prepared)).broadcast.status).toBe('preparing');
+    const preparing = await json<BroadcastView>(prepared);
+    expect(preparing.broadcast.status).toBe('preparing');
     // Sending before the count is done is refused.
-    expect((await post(`/api/admin/broadcasts/${id}/send`, admin.cookie)).status).toBe(409);
+    const early = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, {
+      version: preparing.version,
+    });
+    expect(early.status).toBe(409);
     await runUntil(id, (s) => s === 'ready');
     const v = await view(id);
     expect(v.estimate).toMatchObject({ recipients: 12, segments: 12, spanish: 4, cost: 0 });
@@ -149,14 +155,16 @@ describe('an email broadcast from draft to completed', () => {
   });
 
   it('an admin sends it: every subscriber once, progress and the CSV say so', async () => {
-    const sent = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie);
+    const { version } = await view(id);
+    const sent = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, { version });
     expect(sent.status).toBe(200);
     expect((await json<BroadcastView>(sent)).broadcast).toMatchObject({
       status: 'sending',
       approvedBy: admin.username,
+      approvedVersion: version,
     });
     // Sent twice (a double click): the second is a 409, nothing changes.
-    expect((await post(`/api/admin/broadcasts/${id}/send`, admin.cookie)).status).toBe(409);
+    expect((await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, { version })).status).toBe(409);
     await runUntil(id, (s) => s === 'completed');
     const v = await view(id);
     expect(v.progress).toMatchObject({ recipients: 12, processed: 12, queued: 0, waiting: 0 });
@@ -185,7 +193,11 @@ describe('an email broadcast from draft to completed', () => {
     expect(await file.text()).toBe(body);
     // A completed broadcast takes no more actions.
     for (const a of ['prepare', 'send', 'pause', 'resume', 'cancel'])
-      expect((await post(`/api/admin/broadcasts/${id}/${a}`, admin.cookie)).status, a).toBe(409);
+      expect(
+        (await post(`/api/admin/broadcasts/${id}/${a}`, admin.cookie, a === 'send' ? { version } : undefined))
+          .status,
+        a,
+      ).toBe(409);
   });
 });
 
@@ -199,12 +211,14 @@ describe('schedule, pause, resume, cancel', () => {
     const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
     await post(`/api/admin/broadcasts/${id}/prepare`, admin.cookie);
     await runUntil(id, (s) => s === 'ready');
+    const { version } = await view(id);
     const past = await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, {
       at: new Date(Date.now() - 60_000).toISOString(),
+      version,
     });
     expect(past.status).toBe(400);
     const when = new Date(Date.now() + 3_600_000).toISOString();
-    const s = await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, { at: when });
+    const s = await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, { at: when, version });
     expect(s.status).toBe(200);
     expect((await json<BroadcastView>(s)).broadcast).toMatchObject({
       status: 'scheduled',
@@ -250,7 +264,10 @@ describe('schedule, pause, resume, cancel', () => {
     expect(edited.estimate.recipients).toBe(0);
     await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
     await runUntil(id, (s) => s === 'ready');
-    await post(`/api/admin/broadcasts/${id}/send`, admin.cookie);
+    const sent = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, {
+      version: (await view(id)).version,
+    });
+    expect(sent.status).toBe(200);
     expect((await put(EMAIL('edit'))).status).toBe(409);
   });
 });
@@ -331,6 +348,154 @@ describe('texts: the test send and the estimate', () => {
   });
 });
 
+describe('approval is for one version (docs/decisions/121-broadcast-staff-actions.md)', () => {
+  /** An editor's email broadcast to `n` subscribers of its own, prepared and counted: its id and addresses. */
+  async function readyBroadcast(tag: string, n = 3): Promise<{ id: number; emails: string[] }> {
+    const emails = await subscribers(n, tag);
+    const res = await call(broadcastsFn, '/api/admin/broadcasts', {
+      json: EMAIL(tag),
+      cookie: editor.cookie,
+    });
+    const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
+    expect((await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie)).status).toBe(200);
+    await runUntil(id, (s) => s === 'ready');
+    return { id, emails };
+  }
+  /** The outside attack's swap: the editor changes the ready broadcast and prepares it again. */
+  async function swap(id: number, tag: string) {
+    const changed = {
+      ...EMAIL(tag),
+      email: {
+        ...EMAIL(tag).email,
+        subject: 'Your ballot was REJECTED',
+        subjectEs: 'Su boleta fue RECHAZADA',
+        html: '<p>Fix it <a href="https://evil.example/ballot">here</a>.</p>',
+        htmlEs: '<p>Corríjala <a href="https://evil.example/ballot">aquí</a>.</p>',
+      },
+    };
+    const put = await call(broadcastsFn, `/api/admin/broadcasts/${id}`, {
+      method: 'PUT',
+      json: changed,
+      cookie: editor.cookie,
+    });
+    expect((await json<BroadcastView>(put)).broadcast.status).toBe('draft');
+    expect((await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie)).status).toBe(200);
+    await runUntil(id, (s) => s === 'ready');
+  }
+  const mailsTo = async (emails: string[]) => (await outboxEmails()).filter((m) => emails.includes(m.to));
+  /** The audit entries of one broadcast's action. */
+  async function entries(id: number, kind: 'broadcast.send' | 'broadcast.schedule') {
+    const page = await auditPage({ page: 1, pageSize: 100, format: 'json', kind });
+    return page.entries.filter((e) => e.target?.id === id);
+  }
+
+  it('the finding: sending the version reviewed after an editor swapped the content is a 409 and sends nothing; the new version, once reviewed, goes', async () => {
+    const { id, emails } = await readyBroadcast('swap');
+    const reviewed = await view(id);
+    expect(reviewed.version).toMatch(/^[0-9a-f]{64}$/);
+    await swap(id, 'swap');
+    const now = await view(id);
+    expect(now.version).not.toBe(reviewed.version);
+    expect(now.preview.en).toMatchObject({ subject: 'Your ballot was REJECTED' });
+
+    const refused = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, {
+      version: reviewed.version,
+    });
+    expect(refused.status).toBe(409);
+    expect((await json<{ error: string }>(refused)).error).toBe(BROADCAST_CHANGED);
+    expect(await getBroadcast(id)).toMatchObject({
+      status: 'ready',
+      approvedBy: null,
+      approvedVersion: null,
+    });
+    // The job runs: nothing goes out, and no approval was recorded.
+    await runBroadcasts({ clock: new FakeClock(Date.now()), deadline: Date.now() + 25_000 });
+    expect(await mailsTo(emails)).toEqual([]);
+    expect(await entries(id, 'broadcast.send')).toEqual([]);
+
+    // Reviewed again, the version on screen is the one sent: every subscriber gets it once.
+    const sent = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, { version: now.version });
+    expect(sent.status).toBe(200);
+    expect((await json<BroadcastView>(sent)).broadcast.approvedVersion).toBe(now.version);
+    await runUntil(id, (s) => s === 'completed');
+    const got = await mailsTo(emails);
+    expect(got.map((m) => m.to).sort()).toEqual([...emails].sort());
+    expect(new Set(got.map((m) => m.subject))).toEqual(
+      new Set(['Your ballot was REJECTED', 'Su boleta fue RECHAZADA']),
+    );
+    // The audit entry names the version approved.
+    const [entry, ...more] = await entries(id, 'broadcast.send');
+    expect(more).toEqual([]);
+    expect(entry?.details).toMatchObject({ from: 'ready', to: 'sending', version: now.version });
+  });
+
+  it('send and schedule without a version, or with one that is not a version, are a 400 and change nothing', async () => {
+    const { id } = await readyBroadcast('nover', 1);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    for (const [action, body] of [
+      ['send', undefined],
+      ['send', {}],
+      ['send', { version: '' }],
+      ['send', { version: 'v1' }],
+      ['schedule', { at }],
+      ['schedule', { at, version: 42 }],
+    ] as const) {
+      const res = await post(`/api/admin/broadcasts/${id}/${action}`, admin.cookie, body);
+      expect(res.status, `${action} ${JSON.stringify(body)}`).toBe(400);
+      expect((await json<{ error: string }>(res)).error).toBeTruthy();
+    }
+    const missing = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, {});
+    expect(await json(missing)).toMatchObject({ error: BROADCAST_VERSION_REQUIRED });
+    expect(await getBroadcast(id)).toMatchObject({ status: 'ready', approvedBy: null, scheduledAt: null });
+  });
+
+  it('schedule: the version reviewed before the swap is a 409; the new one is scheduled, and its audit entry names it', async () => {
+    const { id } = await readyBroadcast('swapsched', 1);
+    const reviewed = await view(id);
+    await swap(id, 'swapsched');
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const refused = await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, {
+      at,
+      version: reviewed.version,
+    });
+    expect(refused.status).toBe(409);
+    expect((await json<{ error: string }>(refused)).error).toBe(BROADCAST_CHANGED);
+    expect(await getBroadcast(id)).toMatchObject({ status: 'ready', scheduledAt: null, approvedBy: null });
+    expect(await entries(id, 'broadcast.schedule')).toEqual([]);
+    const { version } = await view(id);
+    const scheduled = await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, { at, version });
+    expect(scheduled.status).toBe(200);
+    expect(await getBroadcast(id)).toMatchObject({ status: 'scheduled', approvedVersion: version });
+    const [entry] = await entries(id, 'broadcast.schedule');
+    expect(entry?.details).toMatchObject({ to: 'scheduled', at, version });
+    expect(version).not.toBe(reviewed.version);
+  });
+
+  it('a scheduled or paused broadcast cannot be edited, and a resume sends only the version approved', async () => {
+    const { id } = await readyBroadcast('frozen', 1);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const { version } = await view(id);
+    expect((await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, { at, version })).status).toBe(
+      200,
+    );
+    const edit = () =>
+      call(broadcastsFn, `/api/admin/broadcasts/${id}`, {
+        method: 'PUT',
+        json: { ...EMAIL('frozen'), name: 'Changed' },
+        cookie: editor.cookie,
+      });
+    expect((await edit()).status).toBe(409);
+    expect((await post(`/api/admin/broadcasts/${id}/pause`, admin.cookie)).status).toBe(200);
+    expect((await edit()).status).toBe(409);
+    expect((await view(id)).version).toBe(version);
+    // Content that is not the version approved (no route writes it: the store is edited by hand) is not resumed.
+    await updateBroadcast(id, (b) => ({ ...b, email: { ...b.email!, subject: 'Swapped while paused' } }));
+    const resumed = await post(`/api/admin/broadcasts/${id}/resume`, admin.cookie);
+    expect(resumed.status).toBe(409);
+    expect((await getBroadcast(id))?.status).toBe('paused');
+  });
+});
+
 describe('bad input: 4xx with { error }, nothing stored', () => {
   it('drafts, actions and ids', async () => {
     const before = (await listBroadcasts()).length;
@@ -358,8 +523,9 @@ describe('bad input: 4xx with { error }, nothing stored', () => {
     );
     const res = await call(broadcastsFn, '/api/admin/broadcasts', { json: EMAIL('x'), cookie: admin.cookie });
     const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
+    const { version } = await view(id);
     expect(
-      (await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, { at: 'tomorrow' })).status,
+      (await post(`/api/admin/broadcasts/${id}/schedule`, admin.cookie, { at: 'tomorrow', version })).status,
     ).toBe(400);
     expect((await post(`/api/admin/broadcasts/${id}/pause`, admin.cookie, { x: 1 })).status).toBe(400);
     expect(

@@ -12,7 +12,8 @@ import * as adminEvents from '../../netlify/functions/admin-events.mts';
 import * as previewFn from '../../netlify/functions/admin-preview.mts';
 import * as exportsFn from '../../netlify/functions/admin-exports.mts';
 import { verifyChain } from '../../src/lib/server/audit/audit.ts';
-import { updateBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
+import { getBroadcast, updateBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
+import { broadcastVersion } from '../../src/lib/server/broadcasts/version.ts';
 import { getPolicy } from '../../src/lib/server/auth/two-factor.ts';
 import { listTrash } from '../../src/lib/server/content/history.ts';
 import { kv } from '../../src/lib/server/store.ts';
@@ -99,9 +100,17 @@ async function broadcastIn(status: 'draft' | 'ready' | 'sending' | 'paused'): Pr
   const id = ((await res.json()) as { broadcast: { id: number } }).broadcast.id;
   if (status === 'draft') return id;
   // Counted by hand (the audience is empty, and sending needs recipients): the status is what is tested.
-  await updateBroadcast(id, (b) => ({ ...b, status, run: { ...b.run, recipients: 1, resolved: true } }));
+  // Sending or paused: as if approved (resuming checks the content is the version approved).
+  await updateBroadcast(id, (b) => ({
+    ...b,
+    status,
+    approvedVersion: status === 'ready' ? null : broadcastVersion(b),
+    run: { ...b.run, recipients: 1, resolved: true },
+  }));
   return id;
 }
+/** The version an admin reviewing the broadcast sees (send and schedule name it). */
+const versionOf = async (id: number) => broadcastVersion((await getBroadcast(id))!);
 
 interface Route {
   name: string;
@@ -229,20 +238,23 @@ const ROUTES: Route[] = [
   {
     name: 'POST /api/admin/broadcasts/:id/send',
     want: ADMIN_ONLY,
-    req: async () => [
-      broadcastsFn,
-      `/api/admin/broadcasts/${await broadcastIn('ready')}/send`,
-      { method: 'POST' },
-    ],
+    req: async () => {
+      const id = await broadcastIn('ready');
+      return [broadcastsFn, `/api/admin/broadcasts/${id}/send`, { json: { version: await versionOf(id) } }];
+    },
   },
   {
     name: 'POST /api/admin/broadcasts/:id/schedule',
     want: ADMIN_ONLY,
-    req: async () => [
-      broadcastsFn,
-      `/api/admin/broadcasts/${await broadcastIn('ready')}/schedule`,
-      { json: { at: new Date(Date.now() + 86_400_000).toISOString() } },
-    ],
+    req: async () => {
+      const id = await broadcastIn('ready');
+      const at = new Date(Date.now() + 86_400_000).toISOString();
+      return [
+        broadcastsFn,
+        `/api/admin/broadcasts/${id}/schedule`,
+        { json: { at, version: await versionOf(id) } },
+      ];
+    },
   },
   {
     name: 'POST /api/admin/broadcasts/:id/pause',

@@ -3,16 +3,18 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_COPY } from '../../src/content/unsubscribe.ts';
+import { BROADCAST_CHANGED, type BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { expectNoAxeViolations } from './helpers/axe';
 import { launchBrowser, type BrowserSession } from './helpers/browser';
-import { apiAs, createStaff, dashboardBrowser, expectToast, openDashboard } from './helpers/staff';
+import { apiAs, createStaff, dashboardBrowser, expectToast, login, openDashboard } from './helpers/staff';
 
 /*
  * Broadcasts end to end on the dev server (docs/decisions/123-broadcasts-tab.md): an admin composes a text
  * (the live counter, GSM-7 and Unicode), counts it, previews, tests, schedules, pauses and resumes, cancels;
  * composes an email in the editor, tests it to their own address and sends it to volunteers of one city,
- * watching the progress to the end; axe on every state. Then the email's unsubscribe link with JavaScript off,
+ * watching the progress to the end, after an editor's change made while the admin reviewed it was refused
+ * (approval is for one version, docs/decisions/121); axe on every state. Then the email's unsubscribe link with JavaScript off,
  * in English and Spanish. The dev server runs the delivery job right after an action (local mode).
  */
 
@@ -22,11 +24,13 @@ const city = `Bcity${run}`;
 const source = `/bc-${run}`;
 const phone = `50452${String(Date.now() % 100_000).padStart(5, '0')}`;
 let admin: { username: string; password: string };
+let editor: { username: string; password: string };
 let noJs: BrowserSession;
 let js: BrowserSession;
 
 beforeAll(async () => {
   admin = await createStaff('admin', `bc-admin-${run}`);
+  editor = await createStaff('editor', `bc-editor-${run}`);
   // Two volunteers in a city of their own: the email's audience.
   for (const [i, lang] of (['en', 'es'] as const).entries()) {
     const res = await apiAs(null, 'POST', '/api/volunteers-sendgrid', {
@@ -184,6 +188,60 @@ describe('the Broadcasts tab', () => {
     const me = `${admin.username}@example.org`;
     await detail(page).getByRole('status').getByText(`Test sent to ${me}.`).waitFor();
 
+    // Approval is for one version (docs/decisions/121-broadcast-staff-actions.md): an editor changes the
+    // broadcast and prepares it again while the admin reviews it.
+    const ed = await login(editor.username, editor.password);
+    const list = await apiAs(ed.cookie, 'GET', '/api/admin/broadcasts');
+    const id = (list.json!.items as { id: number; name: string }[]).find(
+      (b) => b.name === `Newsletter ${run}`,
+    )!.id;
+    const read = async () =>
+      (await apiAs(ed.cookie, 'GET', `/api/admin/broadcasts/${id}`)).json as unknown as BroadcastView;
+    async function editAndPrepare(subject: string) {
+      const { broadcast: b, version } = await read();
+      const put = await apiAs(ed.cookie, 'PUT', `/api/admin/broadcasts/${id}`, {
+        name: b.name,
+        channel: b.channel,
+        audience: b.audience,
+        email: { ...b.email, subject },
+      });
+      expect(put.status, put.text).toBe(200);
+      expect((await apiAs(ed.cookie, 'POST', `/api/admin/broadcasts/${id}/prepare`)).status).toBe(200);
+      await expect.poll(async () => (await read()).version).not.toBe(version);
+      await expect.poll(async () => (await read()).broadcast.status).toBe('ready');
+    }
+    // 1. Before the admin's view is read again (held here until the admin approves): the approval names the
+    //    version on screen and is refused; the view then shows the new version and says it changed.
+    const reviewed = await apiAs(ed.cookie, 'GET', `/api/admin/broadcasts/${id}`);
+    let held = true;
+    await page.route(`**/api/admin/broadcasts/${id}`, (route) =>
+      held && route.request().method() === 'GET'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: reviewed.text })
+        : route.continue(),
+    );
+    await page.route(`**/api/admin/broadcasts/${id}/send`, (route) => {
+      held = false;
+      return route.continue();
+    });
+    await editAndPrepare('Polls open at 7 a.m.');
+    await detail(page).getByRole('button', { name: 'Approve and send now' }).click();
+    await expectToast(page, 'Failed: Approve and send now');
+    await detail(page).getByRole('alert').getByText(BROADCAST_CHANGED).waitFor();
+    await detail(page).getByText('Polls open at 7 a.m.').first().waitFor();
+    await badge(page, 'Ready to send');
+    await expectNoAxeViolations(page);
+    await page.unrouteAll();
+    // 2. While the admin's view is open (opened anew): it reads the broadcast again by itself and says it changed.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Broadcasts' }).click();
+    await page.getByRole('button', { name: `Open Newsletter ${run}` }).click();
+    await detail(page).getByText('Polls open at 7 a.m.').first().waitFor();
+    expect(await detail(page).getByRole('alert').count()).toBe(0);
+    await editAndPrepare('Polls open at 7:00 a.m.');
+    await detail(page).getByRole('alert').getByText(BROADCAST_CHANGED).waitFor();
+    await detail(page).getByText('Polls open at 7:00 a.m.').first().waitFor();
+    await badge(page, 'Ready to send');
+
     await detail(page).getByRole('button', { name: 'Approve and send now' }).click();
     await badge(page, 'Completed');
     await detail(page).getByText('2 of 2 done (100%)').waitFor();
@@ -198,6 +256,10 @@ describe('the Broadcasts tab', () => {
     expect(report.status).toBe(401); // staff only
     const mail = (await mailsTo(`vol1-${run}@example.org`)).at(-1);
     expect(mail?.subject).toBe('Las urnas abren a las 7');
+    // The version approved: the editor's last change, each volunteer once.
+    expect((await mailsTo(`vol0-${run}@example.org`)).map((m) => m.subject)).toEqual([
+      'Polls open at 7:00 a.m.',
+    ]);
     expect(mail?.text).toContain('Hola Vol1, nos vemos.');
     const test = (await mailsTo(me)).at(-1);
     expect(test?.subject).toBe('[Test] Las urnas abren a las 7');

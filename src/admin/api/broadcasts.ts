@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { useCallback } from 'react';
 import { queryFetcher } from '../../lib/client/api.ts';
 import type { AudienceKind } from '../../lib/schemas/broadcast-rules.ts';
-import type { BroadcastInput } from '../../lib/schemas/broadcasts.ts';
+import type { BroadcastInput, BroadcastStatus } from '../../lib/schemas/broadcasts.ts';
 import type {
   BroadcastActionName as Action,
   BroadcastListItem as IndexItem,
@@ -23,12 +23,23 @@ export function useBroadcasts() {
 }
 
 /**
- * One broadcast with its progress. While the job is counting or sending, it is read again every
- * few seconds (the one polled view of the dashboard: docs/decisions/123-broadcasts-tab.md).
+ * How often one broadcast is read again, by status (the one polled view of the dashboard:
+ * docs/decisions/123-broadcasts-tab.md): its progress while the job counts or sends; and before it goes out
+ * (a draft, awaiting approval or its time), so a broadcast an editor changes and prepares again shows changed
+ * at once (121: approval is for one version).
  */
+const REFRESH_MS: Partial<Record<BroadcastStatus, number>> = {
+  draft: 5000,
+  preparing: 3000,
+  sending: 3000,
+  ready: 5000,
+  scheduled: 5000,
+};
+
+/** One broadcast with its progress, read again while its status is in REFRESH_MS. */
 export function useBroadcast(id: number | null) {
   return useSWR<BroadcastView, Error>(id === null ? null : broadcastPath(id), queryFetcher, {
-    refreshInterval: (data) => (data && ['preparing', 'sending'].includes(data.broadcast.status) ? 3000 : 0),
+    refreshInterval: (data) => (data ? (REFRESH_MS[data.broadcast.status] ?? 0) : 0),
   });
 }
 
@@ -50,10 +61,15 @@ export function useBroadcastActions() {
       },
       [revalidate],
     ),
+    /** An action; send and schedule name the version the admin reviewed (the view's `version`). */
     act: useCallback(
-      async (id: number, action: Action, at?: string) => {
-        await send<BroadcastView>('POST', `${broadcastPath(id)}/${action}`, at ? { at } : undefined);
-        await revalidate(ADMIN_BROADCASTS, broadcastPath(id));
+      async (id: number, action: Action, body?: { at?: string; version: string }) => {
+        try {
+          await send<BroadcastView>('POST', `${broadcastPath(id)}/${action}`, body);
+        } finally {
+          // Refused too (a 409: it changed, or another admin acted): show what it is now.
+          await revalidate(ADMIN_BROADCASTS, broadcastPath(id));
+        }
       },
       [revalidate],
     ),

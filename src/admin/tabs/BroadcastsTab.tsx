@@ -1,10 +1,14 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
-import { messageOf } from '../../lib/client/api.ts';
+import { ApiError, messageOf } from '../../lib/client/api.ts';
 import type { Lang } from '../../lib/lang.ts';
 import { OUTCOME_LABELS, OUTCOMES } from '../../lib/schemas/broadcast-rules.ts';
 import type { BroadcastChannel, BroadcastInput, BroadcastStatus } from '../../lib/schemas/broadcasts.ts';
-import type { BroadcastActionName, BroadcastView } from '../../lib/schemas/broadcast-views.ts';
+import {
+  BROADCAST_CHANGED,
+  type BroadcastActionName,
+  type BroadcastView,
+} from '../../lib/schemas/broadcast-views.ts';
 import { useRevalidate } from '../api/shared.ts';
 import { ADMIN_BROADCASTS, useBroadcast, useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
 import { Badge, type BadgeVariant } from '../components/Badge.tsx';
@@ -211,6 +215,18 @@ function Detail({
   const [busy, setBusy] = useState<BroadcastActionName | null>(null);
   const [when, setWhen] = useState('');
   const [whenError, setWhenError] = useState<string | undefined>();
+  // Approval is for one version (docs/decisions/121-broadcast-staff-actions.md): once seen ready, a broadcast
+  // that comes back (polled, or after a refused approval) as another version, or edited back to a draft,
+  // changed under the reviewer's eyes: say so, until the tab is closed.
+  const [changed, setChanged] = useState(false);
+  const seenReady = useRef<string | null>(null);
+  useEffect(() => {
+    if (!view) return;
+    const s = view.broadcast.status;
+    const ready = seenReady.current;
+    if (ready !== null && (view.version !== ready || s === 'draft' || s === 'preparing')) setChanged(true);
+    if (s === 'ready') seenReady.current = view.version;
+  }, [view]);
 
   async function run(action: BroadcastActionName) {
     const at = action === 'schedule' ? fromLocalInput(when) : undefined;
@@ -218,12 +234,17 @@ function Detail({
       setWhenError('Choose a date and time');
       return;
     }
+    if (!view) return;
     setWhenError(undefined);
     setBusy(action);
     try {
-      await actions.act(id, action, at ?? undefined);
-      toast.success(ACTION_LABELS[action].done, { description: view?.broadcast.name });
+      // Send and schedule name the version on screen: the one reviewed.
+      const approval = { version: view.version, ...(at ? { at } : {}) };
+      await actions.act(id, action, action === 'send' || action === 'schedule' ? approval : undefined);
+      toast.success(ACTION_LABELS[action].done, { description: view.broadcast.name });
     } catch (err) {
+      // The view was read again (act revalidates); a 409 may be a change since it was reviewed.
+      if (err instanceof ApiError && err.serverMessage === BROADCAST_CHANGED) setChanged(true);
       toast.error(`Failed: ${ACTION_LABELS[action].label}`, {
         description: messageOf(err, 'Please try again.'),
       });
@@ -261,6 +282,11 @@ function Detail({
         {b.approvedBy ? ` · approved by ${b.approvedBy} ${formatDateTime(b.approvedAt)}` : ''}
         {b.scheduledAt && s === 'scheduled' ? ` · goes out ${formatDateTime(b.scheduledAt)}` : ''}
       </p>
+      {changed ? (
+        <p role="alert" className="alert alert--warning">
+          {BROADCAST_CHANGED}. What is shown now is the new version.
+        </p>
+      ) : null}
       {s === 'draft' || s === 'ready' ? (
         <div className="row-actions">
           <button type="button" className="btn btn--secondary" onClick={() => onEdit(inputOf(view))}>
@@ -313,6 +339,10 @@ function Detail({
       {canSend && s === 'ready' && e.recipients > 0 ? (
         <section className="stack" aria-labelledby="broadcast-send-heading">
           <h4 id="broadcast-send-heading">Send</h4>
+          <p className="muted">
+            You approve what is shown here: version <code>{view.version.slice(0, 12)}</code>. If it changes
+            before you approve, nothing is sent.
+          </p>
           <div className="row-actions">{button('send', 'btn--primary')}</div>
           <TextField
             id="broadcast-schedule-at"

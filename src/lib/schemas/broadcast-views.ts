@@ -12,6 +12,9 @@ export type BroadcastActionName = (typeof BROADCAST_ACTIONS)[number];
 /** What editors may do besides drafting and testing; the rest is admins' (`send_broadcasts`). */
 export const EDITOR_ACTIONS: readonly BroadcastActionName[] = ['prepare'];
 
+/** Send or schedule naming a version that is no longer the broadcast's (a 409). */
+export const BROADCAST_CHANGED = 'This broadcast changed since you reviewed it: review it again';
+
 /** One line of the list. */
 export interface BroadcastListItem {
   id: number;
@@ -44,6 +47,8 @@ export interface BroadcastView {
   estimate: { recipients: number; segments: number; spanish: number; pricePerSegment: number; cost: number };
   /** What a recipient without a first name gets, in each language. */
   preview: Record<Lang, BroadcastPreview>;
+  /** The version of what is shown (content and prepared run): send and schedule name it. */
+  version: string;
 }
 
 export type TestResult = { sent: true; to: string } | { sent: false; to: string; reason: string };

@@ -107,11 +107,34 @@ export const BROADCAST_STATUSES = [
 ] as const;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 
+/** Send and schedule without the version the admin reviewed (docs/decisions/121-broadcast-staff-actions.md). */
+export const BROADCAST_VERSION_REQUIRED =
+  'Please review the broadcast before approving it: the version you reviewed is missing';
+
+/**
+ * The version (content hash, src/lib/server/broadcasts/version.ts) of the broadcast the admin reviewed:
+ * approving names it, and a broadcast that changed since is not sent.
+ */
+export const BroadcastVersionSchema = z
+  .string({ error: BROADCAST_VERSION_REQUIRED })
+  .regex(/^[0-9a-f]{64}$/, 'Not a broadcast version');
+
+/** The bodies of the two approvals: send now, or schedule at a time. */
+export const SendBodySchema = z.strictObject({ version: BroadcastVersionSchema });
+export const ScheduleBodySchema = z.strictObject({
+  at: z.iso.datetime({ offset: true }),
+  version: BroadcastVersionSchema,
+});
+
 /** The send actions. */
 export const BroadcastActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('prepare') }),
-  z.strictObject({ action: z.literal('send') }),
-  z.strictObject({ action: z.literal('schedule'), at: z.iso.datetime({ offset: true }) }),
+  z.strictObject({ action: z.literal('send'), version: BroadcastVersionSchema }),
+  z.strictObject({
+    action: z.literal('schedule'),
+    at: z.iso.datetime({ offset: true }),
+    version: BroadcastVersionSchema,
+  }),
   z.strictObject({ action: z.literal('pause') }),
   z.strictObject({ action: z.literal('resume') }),
   z.strictObject({ action: z.literal('cancel') }),
@@ -171,6 +194,10 @@ export const StoredBroadcastSchema = z.object({
   updatedBy: z.string(),
   approvedBy: z.string().nullable(),
   approvedAt: z.string().nullable(),
+  /** The version the admin approved (send or schedule); resuming checks the content still has it. */
+  approvedVersion: z.string().nullable().default(null),
   run: RunStateSchema,
 });
 export type StoredBroadcast = z.infer<typeof StoredBroadcastSchema>;
+/** A broadcast as written (the version approved may be left out: none yet). */
+export type StoredBroadcastInput = z.input<typeof StoredBroadcastSchema>;

@@ -1,4 +1,9 @@
-import { StoredBroadcastSchema, type RunState, type StoredBroadcast } from '../../schemas/broadcasts.ts';
+import {
+  StoredBroadcastSchema,
+  type RunState,
+  type StoredBroadcast,
+  type StoredBroadcastInput,
+} from '../../schemas/broadcasts.ts';
 import { OUTCOMES } from '../../schemas/broadcast-rules.ts';
 import type { BroadcastListItem } from '../../schemas/broadcast-views.ts';
 import { HttpError } from '../errors.ts';
@@ -81,7 +86,7 @@ export async function listBroadcasts(): Promise<IndexItem[]> {
   return (await bstore().get<Index>(INDEX_KEY))?.value.items ?? [];
 }
 
-export async function createBroadcast(b: Omit<StoredBroadcast, 'id'>): Promise<StoredBroadcast> {
+export async function createBroadcast(b: Omit<StoredBroadcastInput, 'id'>): Promise<StoredBroadcast> {
   const id = await nextId('broadcast');
   const stored = StoredBroadcastSchema.parse({ ...b, id });
   if (!(await bstore().create(broadcastKey(id), stored))) throw new HttpError(409, 'Try again');

@@ -1,15 +1,17 @@
 import {
+  BROADCAST_VERSION_REQUIRED,
   BroadcastInputSchema,
   type BroadcastInput,
   type Outcome,
   type StoredBroadcast,
 } from '../../schemas/broadcasts.ts';
 import { OUTCOME_LABELS } from '../../schemas/broadcast-rules.ts';
-import type {
-  BroadcastActionName as Action,
-  BroadcastPreview as Preview,
-  BroadcastView,
-  TestResult,
+import {
+  BROADCAST_CHANGED,
+  type BroadcastActionName as Action,
+  type BroadcastPreview as Preview,
+  type BroadcastView,
+  type TestResult,
 } from '../../schemas/broadcast-views.ts';
 import type { StoredUser } from '../auth/users.ts';
 import { toE164 } from '../../schemas/fields.ts';
@@ -37,12 +39,15 @@ import {
   requireBroadcast,
   updateBroadcast,
 } from './repo.ts';
+import { broadcastVersion } from './version.ts';
 
 /**
  * What staff do with broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors and admins
  * draft, edit, prepare (count) and test-send; admins send, schedule, pause, resume and cancel. Each
  * action is one compare-and-set on the broadcast that refuses a status it does not apply to (409),
- * so two people clicking at once cannot, say, send a cancelled broadcast.
+ * so two people clicking at once cannot, say, send a cancelled broadcast. Approval is for one version
+ * (version.ts): send and schedule name the version the admin reviewed, checked in the same
+ * compare-and-set, and the content cannot change from then on.
  */
 
 /** Dollars per text segment for the estimate (SMS_PRICE_PER_SEGMENT; Twilio's US list price, 2026). */
@@ -89,6 +94,7 @@ export async function createDraft(input: BroadcastInput, by: Staff): Promise<Sto
     updatedBy: by.username,
     approvedBy: null,
     approvedAt: null,
+    approvedVersion: null,
     run: emptyRun(0),
   });
 }
@@ -110,7 +116,11 @@ async function change(
   return { before, after };
 }
 
-/** Edits a draft, or a prepared one (which goes back to draft: its count no longer holds). */
+/**
+ * Edits a draft, or a prepared one (which goes back to draft: its count and its version no longer hold, so
+ * it needs a new preparation and a new approval). The only path that changes content: never once approved
+ * (scheduled, sending, paused), nor while the audience is being counted.
+ */
 export async function updateDraft(id: number, input: BroadcastInput, by: Staff) {
   const clean = await cleanInput(BroadcastInputSchema.parse(input));
   return change(id, (b, now) => {
@@ -129,9 +139,21 @@ export async function updateDraft(id: number, input: BroadcastInput, by: Staff) 
 
 const MAX_SCHEDULE_DAYS = 60;
 
-/** Applies an action; the broadcast before and after (for the audit entry). */
-export async function act(id: number, action: Action, by: Staff, at?: string) {
+/**
+ * Applies an action; the broadcast before and after (for the audit entry). Send and schedule need `version`,
+ * the version the admin reviewed (the view's): one that is not the broadcast's now is a 409, decided inside
+ * the compare-and-set, so a change between the admin's read and this write is never approved.
+ */
+export async function act(
+  id: number,
+  action: Action,
+  by: Staff,
+  opts: { at?: string | undefined; version?: string | undefined } = {},
+) {
+  const { at, version } = opts;
   const when = at ? Date.parse(at) : NaN;
+  if ((action === 'send' || action === 'schedule') && !version)
+    throw new HttpError(400, BROADCAST_VERSION_REQUIRED, { fields: { version: 'Required' } });
   if (action === 'schedule') {
     if (!Number.isFinite(when))
       throw new HttpError(400, 'Please give a date and time', { fields: { at: 'Required' } });
@@ -147,7 +169,9 @@ export async function act(id: number, action: Action, by: Staff, at?: string) {
         if (b.status !== 'draft') throw conflict(b, 'prepared');
         return { ...b, ...stamp, status: 'preparing', run: emptyRun(b.run.gen + 1) };
       case 'send':
-      case 'schedule':
+      case 'schedule': {
+        const current = broadcastVersion(b);
+        if (version !== current) throw new HttpError(409, BROADCAST_CHANGED, { status: b.status });
         if (b.status !== 'ready') throw conflict(b, action === 'send' ? 'sent' : 'scheduled');
         if (b.run.recipients === 0) throw new HttpError(409, 'No one is in this audience');
         return {
@@ -155,15 +179,25 @@ export async function act(id: number, action: Action, by: Staff, at?: string) {
           ...stamp,
           approvedBy: by.username,
           approvedAt: now,
+          approvedVersion: current,
           status: action === 'send' ? 'sending' : 'scheduled',
           scheduledAt: action === 'send' ? null : new Date(when).toISOString(),
           run: { ...b.run, startedAt: action === 'send' ? now : null },
         };
+      }
       case 'pause':
         if (b.status !== 'sending' && b.status !== 'scheduled') throw conflict(b, 'paused');
         return { ...b, ...stamp, status: 'paused' };
       case 'resume': {
         if (b.status !== 'paused') throw conflict(b, 'resumed');
+        // Nothing edits an approved broadcast (updateDraft refuses it); should its content differ from the
+        // version approved all the same, it is not sent.
+        if (b.approvedVersion !== broadcastVersion(b))
+          throw new HttpError(
+            409,
+            'This broadcast is not the version that was approved: cancel it and prepare it again',
+            { status: b.status },
+          );
         // A schedule still ahead stays a schedule; otherwise sending goes on now.
         const ahead = b.scheduledAt !== null && Date.parse(b.scheduledAt) > Date.now();
         return {
@@ -243,6 +277,7 @@ export async function broadcastView(id: number, now = Date.now()): Promise<Broad
       cost: b.channel === 'text' ? Math.round(b.run.segments * price * 100) / 100 : 0,
     },
     preview: { en: preview(b, 'en'), es: preview(b, 'es') },
+    version: broadcastVersion(b),
   };
 }
 
