@@ -1,5 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
-import { maskPhone, StaffPhoneCodeSchema, StaffPhoneVerifySchema } from '../../src/lib/schemas/staff-phone.ts';
+import {
+  maskPhone,
+  StaffPhoneCodeSchema,
+  StaffPhoneVerifySchema,
+} from '../../src/lib/schemas/staff-phone.ts';
 import { audit } from '../../src/lib/server/audit/audit.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import {

@@ -593,7 +593,10 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
   'DELETE /api/auth/phone': async () => {
     const u = await signedIn('editor');
     await verifyPhone(u.cookie, '+12125550303');
-    return [await call(phoneFn, '/api/auth/phone', { method: 'DELETE', cookie: u.cookie }), 'auth.phone_removed'];
+    return [
+      await call(phoneFn, '/api/auth/phone', { method: 'DELETE', cookie: u.cookie }),
+      'auth.phone_removed',
+    ];
   },
   'POST /api/auth/two-factor/disable': async () => {
     const u = await enrolled();

@@ -8,6 +8,7 @@ import { reserveTestSend } from '../../src/lib/server/broadcasts/test-sends.ts';
 import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
 import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
+import { sendGuardedText } from '../../src/lib/server/messaging/text-guard.ts';
 import { hashed, key, kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock } from '../helpers/broadcasts.ts';
@@ -169,6 +170,31 @@ describe('a test text goes to the member’s own verified phone', () => {
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ sent: false, to: '(•••) •••-0193', reason: 'Opted out' });
     expect((await textsTo(own)).filter(isTest)).toEqual([]);
+  });
+});
+
+describe('the guard’s own check, whoever calls it', () => {
+  it('a staff test text goes to the member’s verified phone only; a code only to the number the member asked for', async () => {
+    const editor = await signedIn('editor');
+    await verifyPhone(editor.cookie, '+12125550195');
+    const subscriber = '+14155550196';
+    await subscribed(subscriber, '/guard');
+    const consent = { purpose: 'staff_test', userId: editor.user.id, broadcastId: 1 } as const;
+    expect(await sendGuardedText({ to: subscriber, body: '[Test] x', consent })).toEqual({
+      sent: false,
+      refusal: 'no_consent',
+    });
+    expect(
+      await sendGuardedText({
+        to: subscriber,
+        body: 'code 123456',
+        consent: { purpose: 'staff_phone_code', userId: editor.user.id },
+      }),
+    ).toEqual({ sent: false, refusal: 'no_consent' });
+    expect(await textsTo(subscriber)).toEqual([]);
+    expect(await sendGuardedText({ to: '+12125550195', body: '[Test] x', consent })).toMatchObject({
+      sent: true,
+    });
   });
 });
 

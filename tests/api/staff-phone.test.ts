@@ -209,8 +209,8 @@ describe('what a code may be texted to, and how often', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await textsTo('+12125550181')).toEqual([]);
-    expect((await call(phoneFn, '/api/auth/phone/code', { method: 'GET', cookie: editor.cookie })).status).toBe(
-      405,
-    );
+    expect(
+      (await call(phoneFn, '/api/auth/phone/code', { method: 'GET', cookie: editor.cookie })).status,
+    ).toBe(405);
   });
 });

@@ -171,7 +171,12 @@ export async function confirmPhoneCode(
 export async function removeStaffPhone(user: StoredUser, now = new Date()): Promise<string> {
   if (!user.phone) throw new HttpError(409, M.nothingToRemove);
   const was = user.phone;
-  await changeUser(user.id, (u) => ({ ...u, phone: null, phoneVerifiedAt: null, updatedAt: now.toISOString() }));
+  await changeUser(user.id, (u) => ({
+    ...u,
+    phone: null,
+    phoneVerifiedAt: null,
+    updatedAt: now.toISOString(),
+  }));
   await kv('auth').delete(phoneCodeKey(user.id));
   return was;
 }

@@ -76,12 +76,7 @@ export { localHour };
  * confirmation answers the person at once), and whether it spends the number's texts a day (`numberCap`).
  */
 export type TextPurpose =
-  | 'signup_confirmation'
-  | 'rsvp_reminder'
-  | 'plan_reminder'
-  | 'broadcast'
-  | 'staff_phone_code'
-  | 'staff_test';
+  'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast' | 'staff_phone_code' | 'staff_test';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
@@ -203,8 +198,7 @@ export type TextOutcome =
 
 async function hasConsent(consent: TextConsent, to: string, subscribed: boolean): Promise<boolean> {
   if (consent.purpose === 'signup_confirmation' || consent.purpose === 'broadcast') return subscribed;
-  if (consent.purpose === 'staff_phone_code')
-    return (await pendingPhoneCode(consent.userId))?.phone === to;
+  if (consent.purpose === 'staff_phone_code') return (await pendingPhoneCode(consent.userId))?.phone === to;
   if (consent.purpose === 'staff_test') {
     const member = await getUser(consent.userId);
     return Boolean(member?.isActive && member.phone === to);
