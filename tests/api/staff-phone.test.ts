@@ -111,6 +111,31 @@ describe('verifying one’s own phone', () => {
     expect((await getUser(editor.user.id))?.phone).toBe('+16025550144');
   });
 
+  it('tries are counted before the comparison: a code whose tries are all taken is refused, the right one too', async () => {
+    const editor = await signedIn('editor');
+    await askForCode(editor.cookie, '602-555-0154');
+    const code = await lastCodeTo('+16025550154');
+    // As if the last tries were counted by requests still comparing (parallel guesses): none is left for this one.
+    const k = phoneCodeKey(editor.user.id);
+    const cur = (await kv('auth').get<Record<string, unknown>>(k))!.value;
+    await kv('auth').put(k, { ...cur, attempts: STAFF_PHONE_CODE_ATTEMPTS });
+    const res = await sendCodeBack(editor.cookie, code);
+    expect(res.status).toBe(400);
+    expect((await json<{ error: string }>(res)).error).toBe(M.tooManyWrong);
+    expect((await getUser(editor.user.id))?.phone).toBeNull();
+  });
+
+  it('a code proves only the number it was texted to: the number in the stored record changed, the code fails', async () => {
+    const editor = await signedIn('editor');
+    await askForCode(editor.cookie, '602-555-0155');
+    const code = await lastCodeTo('+16025550155');
+    const k = phoneCodeKey(editor.user.id);
+    const cur = (await kv('auth').get<Record<string, unknown>>(k))!.value;
+    await kv('auth').put(k, { ...cur, phone: '+16025550156' });
+    expect((await sendCodeBack(editor.cookie, code)).status).toBe(400);
+    expect((await getUser(editor.user.id))?.phone).toBeNull();
+  });
+
   it('a code works for ten minutes and not after', async () => {
     const editor = await signedIn('editor');
     const user = (await getUser(editor.user.id))!;
