@@ -97,6 +97,16 @@ export function Dashboard({
     };
   }, []);
 
+  // A link to a tab (`#security` from the broadcast composer) selects it.
+  useEffect(() => {
+    const onHash = () => {
+      const id = location.hash.slice(1);
+      if (tabs.some((t) => t.id === id)) setSelected(id);
+    };
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, [tabs]);
+
   function select(id: string) {
     setSelected(id);
     // Keep the tab across reloads without adding history entries.

@@ -25,6 +25,7 @@ import * as loginFn from '../../netlify/functions/auth-login.mts';
 import * as logoutFn from '../../netlify/functions/auth-logout.mts';
 import * as resetFn from '../../netlify/functions/auth-reset-password.mts';
 import * as twoFactorFn from '../../netlify/functions/auth-two-factor.mts';
+import * as phoneFn from '../../netlify/functions/auth-phone.mts';
 import * as uploadFn from '../../netlify/functions/upload.mts';
 import type { AuditEntry, AuditKind } from '../../src/lib/schemas/audit.ts';
 import { auditPage, verifyChain } from '../../src/lib/server/audit/audit.ts';
@@ -37,6 +38,7 @@ import { startBlobs } from '../helpers/blobs.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
+import { lastCodeTo, verifyPhone } from '../helpers/staff-phone.ts';
 
 /**
  * Every staff write is audited (docs/decisions/073-audit-anchors.md).
@@ -581,6 +583,33 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
         cookie: pending,
       }),
       'auth.sign_in',
+    ];
+  },
+  // A member's own phone for test texts (docs/decisions/133-test-sends-only-to-the-sender.md).
+  'POST /api/auth/phone/code': async () => [
+    await call(phoneFn, '/api/auth/phone/code', {
+      json: { phone: '+12125550301' },
+      cookie: (await signedIn('viewer')).cookie,
+    }),
+    'auth.phone_code_sent',
+  ],
+  'POST /api/auth/phone/verify': async () => {
+    const u = await signedIn('editor');
+    await call(phoneFn, '/api/auth/phone/code', { json: { phone: '+12125550302' }, cookie: u.cookie });
+    return [
+      await call(phoneFn, '/api/auth/phone/verify', {
+        json: { code: await lastCodeTo('+12125550302') },
+        cookie: u.cookie,
+      }),
+      'auth.phone_verified',
+    ];
+  },
+  'DELETE /api/auth/phone': async () => {
+    const u = await signedIn('editor');
+    await verifyPhone(u.cookie, '+12125550303');
+    return [
+      await call(phoneFn, '/api/auth/phone', { method: 'DELETE', cookie: u.cookie }),
+      'auth.phone_removed',
     ];
   },
   'POST /api/auth/two-factor/disable': async () => {

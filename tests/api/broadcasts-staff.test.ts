@@ -15,6 +15,7 @@ import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock } from '../helpers/broadcasts.ts';
 import { localProviders } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { verifyPhone } from '../helpers/staff-phone.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 
 /**
@@ -273,7 +274,7 @@ describe('schedule, pause, resume, cancel', () => {
 });
 
 describe('texts: the test send and the estimate', () => {
-  it('a test text goes through the guard (consent, quiet hours); the estimate prices the segments', async () => {
+  it('a test text goes to the sender’s own verified phone; the estimate prices the segments', async () => {
     const phone = '+15045550111';
     const person: StoredTextSignup = {
       id: hashed(phone),
@@ -305,32 +306,14 @@ describe('texts: the test send and the estimate', () => {
       cookie: editor.cookie,
     });
     const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
-    // A number not on the text list gets nothing, and says why.
-    const stranger = await json<{ sent: boolean; reason?: string }>(
-      await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, { to: '(504) 555-0199' }),
+    // A test text goes to the sender's own verified phone only (docs/decisions/133-test-sends-only-to-the-sender.md;
+    // the refusals are in broadcast-test-sends.test.ts).
+    await verifyPhone(editor.cookie, '+12125550112');
+    const mine = await json<{ sent: boolean; reason?: string }>(
+      await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, { to: '212-555-0112' }),
     );
-    expect(stranger).toMatchObject({ sent: false, reason: 'No consent on record' });
-    // Both branches of quiet hours, each at an explicit time (only Date is faked; the editor signs in then).
-    const testTextAt = async (iso: string) => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date(iso));
-      try {
-        const me = await signedIn('editor');
-        return await json<{ sent: boolean; reason?: string }>(
-          await post(`/api/admin/broadcasts/${id}/test`, me.cookie, { to: '504-555-0111' }),
-        );
-      } finally {
-        vi.useRealTimers();
-      }
-    };
-    // 21:30 in New Orleans: quiet hours, nothing sent; 10:00 the next morning: sent.
-    expect(await testTextAt('2026-07-01T21:30:00-05:00')).toEqual({
-      sent: false,
-      to: phone,
-      reason: 'Quiet hours',
-    });
-    expect(await testTextAt('2026-07-02T10:00:00-05:00')).toEqual({ sent: true, to: phone });
-    expect((await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, {})).status).toBe(400);
+    expect(mine).toEqual({ sent: true, to: '(•••) •••-0112' });
+    expect((await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, { to: phone })).status).toBe(400);
     await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
     await runUntil(id, (s) => s === 'ready');
     const v = await view(id);

@@ -22,6 +22,7 @@ import { basic, useWebhookCredentials, WEBHOOK_PASSWORD, WEBHOOK_USER } from '..
 import { localProviders, valuesOf } from '../helpers/forms.ts';
 import { anyValue, formOf } from '../helpers/fuzz.ts';
 import { call, ORIGIN, type CallOptions } from '../helpers/http.ts';
+import { verifyPhone } from '../helpers/staff-phone.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /**
@@ -58,6 +59,8 @@ beforeAll(async () => {
   cookies.admin = (await signedIn('admin')).cookie;
   cookies.editor = (await signedIn('editor')).cookie;
   cookies.viewer = (await signedIn('viewer')).cookie;
+  // The admin's own verified phone: a test text goes nowhere else (docs/decisions/133-test-sends-only-to-the-sender.md).
+  await verifyPhone(cookies.admin, '+15045550123');
   // An election still ahead, so the plan-to-vote example is accepted (the seeded 2025 one is over).
   await setElectionCalendar(FUTURE_CALENDAR, 'fuzz');
 });

@@ -131,13 +131,14 @@ describe('the Broadcasts tab', () => {
     await detail(page)
       .getByText('Avery for Mayor: Hola friend, las urnas cierran a las 8 Responda ALTO para cancelar.')
       .waitFor();
-    // A test to a number that is not on the text list: refused by the guard, and said so.
-    await detail(page).getByLabel('Your mobile number').fill('(504) 555-0177');
-    await detail(page).getByRole('button', { name: 'Send test' }).click();
+    // A test text goes only to the sender's own verified phone (docs/decisions/133-test-sends-only-to-the-sender.md):
+    // no number to type; without a verified phone, a link to Security (tests/browser/staff-phone.test.ts follows it).
+    expect(await detail(page).getByLabel('Your mobile number').count()).toBe(0);
     await detail(page)
-      .getByRole('status')
-      .getByText(/Not sent to \+15045550177: (No consent on record|Quiet hours)/)
+      .getByTestId('test-phone')
+      .getByRole('link', { name: 'verify your mobile phone under Security' })
       .waitFor();
+    expect(await detail(page).getByRole('button', { name: 'Send test' }).isDisabled()).toBe(true);
     await expectNoAxeViolations(page);
 
     const tomorrow = new Date(Date.now() + 86_400_000);

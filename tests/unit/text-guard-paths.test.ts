@@ -20,7 +20,10 @@ const TEXT_PATHS = {
   'src/lib/server/events/reminders.ts': 'RSVP reminder texts (the hourly job)',
   'src/lib/server/vote-plans/reminders.ts': 'plan-to-vote reminder texts (the 15-minute job)',
   'src/lib/server/broadcasts/engine.ts': 'staff broadcasts (the delivery job)',
-  'src/lib/server/broadcasts/staff.ts': 'a broadcast’s test text to the sender’s own number',
+  'src/lib/server/broadcasts/staff.ts':
+    'a broadcast’s test text to the sender’s own verified phone (staff_test)',
+  'src/lib/server/auth/staff-phone.ts':
+    'the code that verifies a staff member’s own phone (staff_phone_code; docs/decisions/133-test-sends-only-to-the-sender.md)',
 };
 
 async function sources(dir: string): Promise<string[]> {

@@ -73,9 +73,9 @@ export function useBroadcastActions() {
       },
       [revalidate],
     ),
+    /** A test to the sender's own address or verified phone (the server picks it: nothing to type). */
     test: useCallback(
-      (id: number, lang: Lang, to?: string) =>
-        send<TestResult>('POST', `${broadcastPath(id)}/test`, { lang, ...(to ? { to } : {}) }),
+      (id: number, lang: Lang) => send<TestResult>('POST', `${broadcastPath(id)}/test`, { lang }),
       [],
     ),
   };

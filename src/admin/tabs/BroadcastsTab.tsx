@@ -13,6 +13,8 @@ import { useRevalidate } from '../api/shared.ts';
 import { ADMIN_BROADCASTS, useBroadcast, useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
 import { Badge, type BadgeVariant } from '../components/Badge.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
+import { useOwnPhone } from '../api/staff-phone.ts';
+import { STAFF_TESTS_PER_DAY } from '../../lib/schemas/staff-phone.ts';
 import { ListState } from '../components/ListState.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime, fromLocalInput } from '../forms/datetime.ts';
@@ -130,24 +132,30 @@ function Progress({ view }: { view: BroadcastView }) {
   );
 }
 
+/**
+ * A test to the sender only (docs/decisions/133-test-sends-only-to-the-sender.md): an email to their own address, a
+ * text to their own verified phone (shown masked; no number to type). Without one, a link to Security.
+ */
 function TestSend({ view, email }: { view: BroadcastView; email: string }) {
   const b = view.broadcast;
   const actions = useBroadcastActions();
-  const [to, setTo] = useState('');
+  const own = useOwnPhone();
   const [lang, setLang] = useState<Lang>('en');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
+  const needsPhone = b.channel === 'text' && own.data?.phone === null;
   async function onSubmit(e: SyntheticEvent) {
     e.preventDefault();
     setBusy(true);
     setResult(null);
     try {
-      const r = await actions.test(b.id, lang, b.channel === 'text' ? to : undefined);
+      const r = await actions.test(b.id, lang);
       setResult(r.sent ? `Test sent to ${r.to}.` : `Not sent to ${r.to}: ${r.reason}.`);
     } catch (err) {
       setResult(messageOf(err, 'The test could not be sent.'));
     } finally {
       setBusy(false);
+      void own.mutate();
     }
   }
   return (
@@ -158,18 +166,17 @@ function TestSend({ view, email }: { view: BroadcastView; email: string }) {
       aria-labelledby="broadcast-test-heading"
     >
       <h4 id="broadcast-test-heading">Send a test</h4>
-      {b.channel === 'text' ? (
-        <TextField
-          id="broadcast-test-to"
-          label="Your mobile number"
-          type="tel"
-          autoComplete="tel"
-          value={to}
-          hint="It must be on the text list (text JOIN to the campaign’s number or sign up on the site), as every recipient is."
-          onChange={(e) => setTo(e.target.value)}
-        />
-      ) : (
+      {b.channel === 'email' ? (
         <p className="muted">The test goes to your own address, {email}.</p>
+      ) : needsPhone ? (
+        <p className="muted" data-testid="test-phone">
+          A test text goes only to your own verified phone, and you have none yet:{' '}
+          <a href="#security">verify your mobile phone under Security</a>.
+        </p>
+      ) : (
+        <p className="muted" data-testid="test-phone">
+          The test goes to your verified phone, <strong>{own.data?.phone ?? '…'}</strong>.
+        </p>
       )}
       <SelectField
         id="broadcast-test-lang"
@@ -182,10 +189,15 @@ function TestSend({ view, email }: { view: BroadcastView; email: string }) {
         onChange={(e) => setLang(e.target.value as Lang)}
       />
       <div>
-        <button type="submit" className="btn btn--secondary" disabled={busy}>
+        <button type="submit" className="btn btn--secondary" disabled={busy || needsPhone}>
           {busy ? 'Sending test...' : 'Send test'}
         </button>
       </div>
+      {own.data ? (
+        <p className="muted">
+          {own.data.testsLeftToday} of {STAFF_TESTS_PER_DAY} tests left today.
+        </p>
+      ) : null}
       <p role="status" className="muted">
         {result}
       </p>

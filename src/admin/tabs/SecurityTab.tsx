@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
-import { messageOf } from '../../lib/client/api.ts';
+import { ApiError, messageOf } from '../../lib/client/api.ts';
 import { $twoFactor, twoFactorChanged } from '../../lib/client/auth-store.ts';
 import { TWO_FACTOR_MESSAGES } from '../../lib/schemas/two-factor-messages.ts';
 import type { TwoFactorPolicy, TwoFactorStatus } from '../../lib/schemas/two-factor.ts';
@@ -27,7 +27,9 @@ import {
 } from '../auth/Reauth.tsx';
 import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { TwoFactorSetup } from '../auth/TwoFactorSetup.tsx';
-import { CheckboxField } from '../components/Field.tsx';
+import { CheckboxField, TextField } from '../components/Field.tsx';
+import { useOwnPhone, useOwnPhoneActions } from '../api/staff-phone.ts';
+import { STAFF_PHONE_CODE_TTL_MINUTES } from '../../lib/schemas/staff-phone.ts';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /**
@@ -40,6 +42,7 @@ export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {
       <h2 id="security-heading">Security</h2>
       <MyPassword />
       <MyTwoFactor />
+      <MyPhone />
       {isAdmin ? <TeamPolicy /> : null}
     </section>
   );
@@ -194,6 +197,151 @@ function MyTwoFactor() {
       )}
       {enabled && status?.required && mode === 'view' ? (
         <p className="muted">{TWO_FACTOR_MESSAGES.requiredCannotDisable}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The member's own mobile phone: the one number a broadcast's test text goes to
+ * (docs/decisions/133-test-sends-only-to-the-sender.md). A code texted to it proves it is theirs; a new number
+ * replaces the verified one only when its own code comes back.
+ */
+function MyPhone() {
+  const { data, error } = useOwnPhone();
+  const actions = useOwnPhoneActions();
+  const [entering, setEntering] = useState(false);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<{ phone?: string; code?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const pending = entering ? null : (data?.pending ?? null);
+
+  /** Runs a call; a 400 shows its message on the field, anything else in a toast. */
+  async function run(field: 'phone' | 'code', call: () => Promise<unknown>, failure: string) {
+    setBusy(true);
+    setProblem({});
+    try {
+      await call();
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400)
+        setProblem({ [field]: messageOf(err, 'Please check and try again.') });
+      else toast.error(failure, { description: messageOf(err, 'Please try again.') });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onSendCode(e: SyntheticEvent) {
+    e.preventDefault();
+    if (!phone.trim()) return setProblem({ phone: 'Enter your mobile number' });
+    if (await run('phone', () => actions.sendCode(phone), 'Could not text a code')) {
+      setEntering(false);
+      setCode('');
+    }
+  }
+
+  async function onVerify(e: SyntheticEvent) {
+    e.preventDefault();
+    if (!code.trim()) return setProblem({ code: 'Enter the code we texted you' });
+    if (await run('code', () => actions.verify(code), 'Could not verify the phone')) {
+      setCode('');
+      setPhone('');
+      toast.success('Phone verified', { description: 'Test texts now go to this phone.' });
+    }
+  }
+
+  async function onRemove() {
+    if (await run('phone', () => actions.remove(), 'Could not remove the phone'))
+      toast.success('Phone removed');
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="my-phone-heading">
+      <h3 id="my-phone-heading">Mobile phone for test texts</h3>
+      {error ? (
+        <p className="state state--error" role="alert">
+          {messageOf(error, 'Could not load your phone.')}
+        </p>
+      ) : null}
+      <p>
+        Verified phone: <strong data-testid="own-phone">{data ? (data.phone ?? 'None') : '…'}</strong>
+      </p>
+      <p className="muted">
+        A broadcast’s test text goes only to this phone. We text it a 6-digit code to check it is yours; it is
+        not added to the text list.
+      </p>
+      {entering ? (
+        <form className="stack" onSubmit={(e) => void onSendCode(e)} noValidate aria-label="Text me a code">
+          <TextField
+            id="my-phone-number"
+            label="Your mobile number"
+            type="tel"
+            autoComplete="tel"
+            value={phone}
+            error={problem.phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <div className="row-actions">
+            <SubmitButton
+              busy={busy}
+              label="Text me a code"
+              busyLabel="Texting..."
+              className="btn btn--primary"
+            />
+            <button type="button" className="btn btn--secondary" onClick={() => setEntering(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : pending ? (
+        <form className="stack" onSubmit={(e) => void onVerify(e)} noValidate aria-label="Verify phone">
+          <TextField
+            id="my-phone-code"
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            value={code}
+            hint={`We texted a code to ${pending.phone}. It works for ${STAFF_PHONE_CODE_TTL_MINUTES} minutes.`}
+            error={problem.code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <div className="row-actions">
+            <SubmitButton
+              busy={busy}
+              label="Verify phone"
+              busyLabel="Checking..."
+              className="btn btn--primary"
+            />
+            <button type="button" className="btn btn--secondary" onClick={() => setEntering(true)}>
+              Text a new code
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="row-actions">
+          <button type="button" className="btn btn--secondary" onClick={() => setEntering(true)}>
+            {data?.phone ? 'Change phone' : 'Add a phone'}
+          </button>
+          {data?.phone ? (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={busy}
+              onClick={() => void onRemove()}
+            >
+              Remove phone
+            </button>
+          ) : null}
+        </div>
+      )}
+      {problem.phone && !entering ? (
+        <p className="field__error" role="alert">
+          {problem.phone}
+        </p>
       ) : null}
     </section>
   );

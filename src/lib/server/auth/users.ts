@@ -34,6 +34,12 @@ export const StoredUserSchema = PublicUserSchema.extend({
   passwordVersion: z.number().int().default(0),
   tempPasswordHash: z.string().nullable(),
   tempPasswordExpiresAt: z.string().nullable(),
+  /**
+   * The member's own mobile phone (E.164), set only by a texted code (auth/staff-phone.ts): the one number a
+   * broadcast's test text goes to (docs/decisions/133-test-sends-only-to-the-sender.md). Records from before read as none.
+   */
+  phone: z.string().nullable().default(null),
+  phoneVerifiedAt: z.string().nullable().default(null),
 });
 export type StoredUser = z.infer<typeof StoredUserSchema>;
 
@@ -167,6 +173,8 @@ export async function createUser(input: UserCreate, now = new Date()): Promise<S
     mustChangePassword: false,
     tempPasswordHash: null,
     tempPasswordExpiresAt: null,
+    phone: null,
+    phoneVerifiedAt: null,
   };
   if (!(await users().create(userKey(id), user))) throw new HttpError(409, 'Please try again');
   if (isActiveAdmin(user)) await joinAdminRoster(id);

@@ -25,6 +25,8 @@ import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts'
 import { bucketOpen } from '../messaging/quiet-hours.ts';
 import { compliantText } from '../../text-compliance.ts';
 import { sendGuardedText, sendWindow, TEXT_REFUSALS } from '../messaging/text-guard.ts';
+import { maskPhone, STAFF_PHONE_MESSAGES } from '../../schemas/staff-phone.ts';
+import { reserveTestSend } from './test-sends.ts';
 import { audienceChannels, type Recipient } from './audiences.ts';
 import { runBroadcasts, type OutcomeRow } from './engine.ts';
 import { reportedCounts } from './feedback.ts';
@@ -282,11 +284,12 @@ export async function broadcastView(id: number, now = Date.now()): Promise<Broad
 }
 
 // ---------------------------------------------------------------------------
-// Test send: to the sender's own phone or email, through the same guards
+// Test send: to the sender's own verified phone or own email, through the same guards
+// (docs/decisions/133-test-sends-only-to-the-sender.md)
 
 export async function testSend(
   id: number,
-  by: Staff,
+  by: Staff & Pick<StoredUser, 'id' | 'phone'>,
   req: { to?: string | undefined; lang: Lang },
 ): Promise<TestResult> {
   const b = await requireBroadcast(id);
@@ -297,6 +300,7 @@ export async function testSend(
       throw new HttpError(400, 'A test email goes to your own address', {
         fields: { to: 'Not your address' },
       });
+    await reserveTestSend(by.id);
     const e = emailFor(b, sample);
     const sent = await sendGuardedEmail({ to: by.email, ...e, subject: `[Test] ${e.subject}` });
     return sent.sent
@@ -307,18 +311,26 @@ export async function testSend(
           reason: sent.refusal === 'suppressed' ? 'Your address is unsubscribed' : 'Invalid address',
         };
   }
-  const phone = req.to ? toE164(req.to) : null;
-  if (!phone)
-    throw new HttpError(400, 'Please give your mobile number', { fields: { to: 'Enter a phone number' } });
-  // The same guard as the broadcast: the number must be on the text list (consent), inside quiet hours.
+  // Test texts go to the member's own verified phone only: `to` may name it, never another number.
+  if (!by.phone)
+    throw new HttpError(400, STAFF_PHONE_MESSAGES.noVerifiedPhone, {
+      fields: { to: STAFF_PHONE_MESSAGES.noVerifiedPhone },
+    });
+  if (req.to !== undefined && toE164(req.to) !== by.phone)
+    throw new HttpError(400, STAFF_PHONE_MESSAGES.testToOwnPhone, {
+      fields: { to: 'Not your verified phone' },
+    });
+  const phone = by.phone;
+  await reserveTestSend(by.id);
+  // The guard's staff_test purpose: the member's own verified phone, STOP honoured, never a subscriber's allowance.
   const sent = await sendGuardedText({
     to: phone,
     body: `[Test] ${textFor(b, sample)}`,
-    consent: { purpose: 'broadcast', broadcastId: b.id },
+    consent: { purpose: 'staff_test', userId: by.id, broadcastId: b.id },
   });
   return sent.sent
-    ? { sent: true, to: phone }
-    : { sent: false, to: phone, reason: TEXT_REFUSALS[sent.refusal] };
+    ? { sent: true, to: maskPhone(phone) }
+    : { sent: false, to: maskPhone(phone), reason: TEXT_REFUSALS[sent.refusal] };
 }
 
 // ---------------------------------------------------------------------------

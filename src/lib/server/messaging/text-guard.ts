@@ -12,6 +12,8 @@ import { spendRateNow } from '../broadcasts/pacing.ts';
 import { hashed, kv } from '../store.ts';
 import type { PlanReminder } from '../../vote-plan.ts';
 import { getPlan, type PlanRound } from '../vote-plans/record.ts';
+import { pendingPhoneCode } from '../auth/staff-phone-codes.ts';
+import { getUser } from '../auth/users.ts';
 import {
   DEFAULT_SEND_WINDOW,
   insideRecipientWindow,
@@ -36,16 +38,20 @@ export { localHour };
  * 2. consent on record for this purpose, read fresh: the text list's person is
  *    subscribed (a sign-up confirmation), or the RSVP asked for a reminder to
  *    this very number and is not cancelled (a reminder), or the plan to vote
- *    gave text consent for this number and its reminders are not stopped;
+ *    gave text consent for this number and its reminders are not stopped, or
+ *    a staff member asked for a code to this very number (its verification)
+ *    or verified it as their own phone (a broadcast's test text);
  * 3. not opted out: the person's STOP state, read fresh at dispatch (a STOP to
  *    any campaign text stops every kind of text);
  * 4. quiet hours in the recipient's time zone (from the number's area code:
  *    quiet-hours.ts), for the purposes that have them;
  * 5. the site's send rate per minute (BROADCAST_RATE_PER_MINUTE, shared with
  *    broadcasts: broadcasts/pacing.ts) for the texts jobs send one by one;
- * 6. per-number texts a day (and one confirmation a day), then the site's
- *    daily cap SMS_DAILY_CAP (text-limits.ts, the one definition of each) for
- *    the purposes that count against it.
+ * 6. per-number texts a day (and one confirmation a day), for the purposes
+ *    sent to the lists' people (not a staff member's own phone: its texts are
+ *    counted per member, so a test never spends a subscriber's allowance),
+ *    then the site's daily cap SMS_DAILY_CAP (text-limits.ts, the one
+ *    definition of each) for the purposes that count against it.
  *
  * Whatever the caller wrote, the text sent names the program and carries the
  * opt-out line in the recipient's language (text-compliance.ts).
@@ -67,24 +73,40 @@ export { localHour };
  * Why a text is sent; each has its consent, its quiet-hours rule, whether it counts against SMS_DAILY_CAP and
  * whether the guard spends the site's per-minute send rate for it (`paced`: the reminders sent by jobs; a
  * broadcast's engine paces its own batches, docs/decisions/117-broadcast-delivery-engine.md; a sign-up's
- * confirmation answers the person at once).
+ * confirmation answers the person at once), and whether it spends the number's texts a day (`numberCap`).
  */
-export type TextPurpose = 'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast';
+export type TextPurpose =
+  'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast' | 'staff_phone_code' | 'staff_test';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
-  signup_confirmation: { quietHours: false, dailyCap: true, paced: false },
+  signup_confirmation: { quietHours: false, dailyCap: true, paced: false, numberCap: true },
   /** Sent by a scheduled job, so it keeps to the send window. */
-  rsvp_reminder: { quietHours: true, dailyCap: true, paced: true },
+  rsvp_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
   /** A plan-to-vote reminder (docs/decisions/111-plan-reminders.md): sent by a scheduled job, in the window. */
-  plan_reminder: { quietHours: true, dailyCap: true, paced: true },
+  plan_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
   /**
    * A staff broadcast to the text list (docs/decisions/116-broadcast-texts-through-the-guard.md): an
    * admin approved its recipients and cost, and the delivery engine paces it, so it does not spend the
    * daily cap that bounds what strangers can cause; every other check holds.
    */
-  broadcast: { quietHours: true, dailyCap: false, paced: false },
-} as const satisfies Record<TextPurpose, { quietHours: boolean; dailyCap: boolean; paced: boolean }>;
+  broadcast: { quietHours: true, dailyCap: false, paced: false, numberCap: true },
+  /**
+   * The code a staff member asked for, seconds ago, to verify their own phone
+   * (docs/decisions/133-test-sends-only-to-the-sender.md): transactional, not campaign-timed, so no quiet hours; it
+   * is bounded per member and per number where it is asked for (auth/staff-phone.ts), not by the lists' caps.
+   * STOP, the number's country and type still hold.
+   */
+  staff_phone_code: { quietHours: false, dailyCap: false, paced: false, numberCap: false },
+  /**
+   * A broadcast's test text to the member's own verified phone (133), at their request: counted per member
+   * (STAFF_TESTS_PER_DAY), never against a number's texts a day, so a test cannot crowd out a real text.
+   */
+  staff_test: { quietHours: false, dailyCap: false, paced: false, numberCap: false },
+} as const satisfies Record<
+  TextPurpose,
+  { quietHours: boolean; dailyCap: boolean; paced: boolean; numberCap: boolean }
+>;
 
 /** Where the consent for a text is on record. */
 export type TextConsent =
@@ -92,7 +114,11 @@ export type TextConsent =
   | { purpose: 'rsvp_reminder'; eventId: number; rsvpId: string }
   | { purpose: 'plan_reminder'; round: PlanRound; planId: string; reminder: PlanReminder }
   /** The person is subscribed to the text list, read at the moment of dispatch. */
-  | { purpose: 'broadcast'; broadcastId: number };
+  | { purpose: 'broadcast'; broadcastId: number }
+  /** The member asked for a code to this number (their code in flight names it). */
+  | { purpose: 'staff_phone_code'; userId: number }
+  /** The number is the member's own verified phone, and the member is active. */
+  | { purpose: 'staff_test'; userId: number; broadcastId: number };
 
 /**
  * Quiet hours: texts that keep to them go out only inside the send window
@@ -172,6 +198,11 @@ export type TextOutcome =
 
 async function hasConsent(consent: TextConsent, to: string, subscribed: boolean): Promise<boolean> {
   if (consent.purpose === 'signup_confirmation' || consent.purpose === 'broadcast') return subscribed;
+  if (consent.purpose === 'staff_phone_code') return (await pendingPhoneCode(consent.userId))?.phone === to;
+  if (consent.purpose === 'staff_test') {
+    const member = await getUser(consent.userId);
+    return Boolean(member?.isActive && member.phone === to);
+  }
   if (consent.purpose === 'plan_reminder') {
     // The plan's own text consent, for this very number, reminders not stopped; no morning text after "I voted".
     const plan = await getPlan(consent.round, consent.planId);
@@ -214,7 +245,10 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
   if (purpose.quietHours && !insideRecipientWindow(now, req.to, sendWindow())) return refuse('quiet_hours');
   const at = now.getTime();
   if (purpose.paced && !(await spendRateNow(countSegments(body).segments, at))) return refuse('send_rate');
-  if (!(await reserveTextToNumber(req.to, req.consent.purpose === 'signup_confirmation', at)))
+  if (
+    purpose.numberCap &&
+    !(await reserveTextToNumber(req.to, req.consent.purpose === 'signup_confirmation', at))
+  )
     return refuse('number_limit');
   if (purpose.dailyCap && !req.dailySlotTaken && !(await reserveDailyText(at))) return refuse('daily_cap');
   try {
