@@ -98,7 +98,10 @@ async function deliver(id: number, editorCookie: string): Promise<void> {
   };
   expect((await post(`/api/admin/broadcasts/${id}/prepare`, editorCookie)).status).toBe(200);
   await until('ready');
-  expect((await post(`/api/admin/broadcasts/${id}/send`, admin.cookie)).status).toBe(200);
+  // The admin approves the version they reviewed (docs/decisions/121-broadcast-staff-actions.md).
+  const view = await call(broadcastsFn, `/api/admin/broadcasts/${id}`, { cookie: admin.cookie });
+  const { version } = (await view.json()) as { version: string };
+  expect((await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, { version })).status).toBe(200);
   await until('completed');
 }
 
