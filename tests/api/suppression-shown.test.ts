@@ -176,6 +176,10 @@ describe('the finding, replayed: who left shows as having left', () => {
       ip: uniqueIp(),
     });
     expect(signup.status).toBe(201);
+    // Each list's index is built now, before anyone leaves: what follows shows by the writes, not by a rebuild.
+    expect((await rowOf('email-subscribers', left))[0]).toMatchObject({ reachStatus: 'subscribed' });
+    expect((await rowOf('volunteers', bounced))[0]).toMatchObject({ reachStatus: 'subscribed' });
+    expect((await rowOf('text-signups', phone))[0]).toMatchObject({ reachStatus: 'subscribed' });
     await oneClick(left);
     await sendgrid([
       { email: bounced, event: 'bounce', sg_event_id: `b-${seq}` },
@@ -205,6 +209,26 @@ describe('the finding, replayed: who left shows as having left', () => {
     expect(await csvRowOf('email-subscribers', 'email', email)).toMatchObject({
       status: 'unsubscribed',
       status_at: at,
+    });
+  });
+
+  it('an address suppressed before it confirms (its confirmation marked as spam) is listed as such once it confirms', async () => {
+    const email = address('early');
+    const res = await call(subscribersFn, '/api/email-subscribers', {
+      json: { email, sourcePage: '/blog', captcha: TURNSTILE_TEST_TOKEN },
+      ip: uniqueIp(),
+    });
+    expect(res.status).toBe(202);
+    const text = (await outboxEmails()).filter((m) => m.to === email).at(-1)?.text ?? '';
+    await sendgrid([{ email, event: 'spamreport', sg_event_id: `early-${seq}` }]);
+    const confirmed = await call(confirmFn, '/api/email-subscribers/confirm', {
+      json: { token: /confirm\?token=([\w-]{43})/.exec(text)?.[1] },
+      ip: uniqueIp(),
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await rowOf('email-subscribers', email))[0]).toMatchObject({
+      reachStatus: 'spam_reported',
+      reachStatusAt: (await suppressionOf(email))?.at,
     });
   });
 
