@@ -34,8 +34,8 @@ import { call } from '../helpers/http.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 
 /**
- * One suppression state, shown everywhere (docs/decisions/136-one-suppression-state-shown-everywhere.md; issue 41
- * item 5, issue 42 item 9). The outside finding, replayed: after a one-click unsubscribe (or a bounce or a spam
+ * One suppression state, shown everywhere (docs/decisions/136-one-suppression-state-shown-everywhere.md). The
+ * outside attack's finding of 2026-11-29, replayed: after a one-click unsubscribe (or a bounce or a spam
  * report) the Inbox and the newsletter CSV still said "subscribed", and an email broadcast to two subscribers who
  * had both left counted "Recipients 2". Now the rows, the Status filter and every CSV say who left and when, from
  * the ledger the senders read, and a broadcast's count leaves them out.
