@@ -559,7 +559,7 @@ describe('admin dashboard (stubbed API)', () => {
     );
     await page.getByLabel('Show').selectOption('text-signups');
     await page.getByLabel('Search').fill('');
-    await page.getByText('Opted out').waitFor();
+    await page.getByRole('table').getByText('Opted out').waitFor();
     expect(await page.getByRole('table').getByText('Subscribed', { exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
     await page.close();
