@@ -7,7 +7,7 @@ import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * GET the staff inbox lists (admin, editor): JSON pages (?page, ?pageSize, ?q, ?lang) from
+ * GET the staff inbox lists (admin, editor): JSON pages (?page, ?pageSize, ?q, ?lang, ?status) from
  * the lists' summary indexes, or ?format=csv: the file itself up to EXPORT_LIMITS.directRows
  * rows, else 413 pointing at the background export (docs/decisions/101-exports-of-any-size.md).
  */
@@ -23,6 +23,7 @@ export default handle(async (req: Request, context: Context) => {
       kind,
       q: query.q,
       ...(query.lang ? { lang: query.lang } : {}),
+      ...(query.status ? { status: query.status } : {}),
     });
   return json(await inboxPage(kind, query));
 });

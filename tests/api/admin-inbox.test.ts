@@ -165,7 +165,7 @@ describe('CSV export', () => {
     const text = await csvOf(res);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'first_name,last_name,email,phone,address1,address2,city,state,zip,interests,language,created_at,created_at_local,updated_at,updated_at_local,email_status',
+      'first_name,last_name,email,phone,address1,address2,city,state,zip,interests,language,created_at,created_at_local,updated_at,updated_at_local,email_status,status,status_at,status_at_local',
     );
     expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT[\d:.]+Z,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);
     expect(lines).toHaveLength(7); // header + 5 rows + trailing empty
@@ -187,10 +187,10 @@ describe('CSV export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/filename="text-signups-\d{4}-\d{2}-\d{2}\.csv"/);
     const [head, first] = (await csvOf(res)).split('\r\n');
     expect(head).toBe(
-      'first_name,phone,email,sms_opt_in,consent_at,consent_at_local,consent_version,language,opted_out_at,opted_out_at_local,source_page,created_at,created_at_local,confirmation_status',
+      'first_name,phone,email,sms_opt_in,consent_at,consent_at_local,consent_version,language,opted_out_at,opted_out_at_local,source_page,created_at,created_at_local,confirmation_status,status,status_at,status_at_local',
     );
     expect(first).toMatch(
-      /^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,[\d-]+ [\d:]+,2025-09-17\.[0-9a-f]{8},en,,,,[^,]+Z,[\d-]+ [\d:]+,sent$/,
+      /^Texter4,\+15045550204,,yes,\d{4}-[^,]+Z,[\d-]+ [\d:]+,2025-09-17\.[0-9a-f]{8},en,,,,[^,]+Z,[\d-]+ [\d:]+,sent,subscribed,[^,]+Z,[\d-]+ [\d:]+$/,
     );
   });
 
@@ -220,10 +220,10 @@ describe('CSV export', () => {
     );
     const [header, ...rows] = csv.split('\r\n');
     expect(header).toBe(
-      'email,subscribed_at,subscribed_at_local,source_page,consent_version,consent_text,confirmed_at,confirmed_at_local',
+      'email,subscribed_at,subscribed_at_local,source_page,consent_version,consent_text,confirmed_at,confirmed_at_local,status,status_at,status_at_local',
     );
     expect(rows.find((r) => r.startsWith('second@'))).toMatch(
-      /^second@example\.com,[^,]+Z,[\d-]+ [\d:]+,\/blog,2025-09-17\.[0-9a-f]{8},"By subscribing[^"]+",[^,]+Z,[\d-]+ [\d:]+$/,
+      /^second@example\.com,[^,]+Z,[\d-]+ [\d:]+,\/blog,2025-09-17\.[0-9a-f]{8},"By subscribing[^"]+",[^,]+Z,[\d-]+ [\d:]+,subscribed,[^,]+Z,[\d-]+ [\d:]+$/,
     );
   });
 

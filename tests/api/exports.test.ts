@@ -128,7 +128,7 @@ describe('small exports answer at once', () => {
     expect(new TextDecoder().decode(await direct.arrayBuffer())).toBe(file);
     const rows = rowsOf(file);
     expect(rows[0]).toBe(
-      'first_name,last_name,email,phone,address1,address2,city,state,zip,interests,language,created_at,created_at_local,updated_at,updated_at_local,email_status',
+      'first_name,last_name,email,phone,address1,address2,city,state,zip,interests,language,created_at,created_at_local,updated_at,updated_at_local,email_status,status,status_at,status_at_local',
     );
     expect(rows.length - 1).toBe(done.rows);
     expect(rows.slice(1).every((r) => r.includes(',Metairie,') && r.includes(',es,'))).toBe(true);
@@ -154,7 +154,7 @@ describe('large exports run in the background', () => {
     expect(Date.parse(done.linksExpireAt!) - Date.now()).toBeLessThanOrEqual(LINK_TTL_MS);
     const rows = rowsOf(await fetchCsv(done.downloads[0]!.url));
     expect(rows[0]).toBe(
-      'first_name,phone,email,sms_opt_in,consent_at,consent_at_local,consent_version,language,opted_out_at,opted_out_at_local,source_page,created_at,created_at_local,confirmation_status',
+      'first_name,phone,email,sms_opt_in,consent_at,consent_at_local,consent_version,language,opted_out_at,opted_out_at_local,source_page,created_at,created_at_local,confirmation_status,status,status_at,status_at_local',
     );
     expect(rows).toHaveLength(N + 1);
     const created = rows.slice(1).map((r) => r.split(',')[11]!);

@@ -50,6 +50,8 @@ function volunteer(i: number): VolunteerSummary {
     interests: rand(2) ? ['canvassing'] : ['phones', 'events'],
     lang: rand(3) ? 'en' : 'es',
     createdAt: at(i),
+    suppressed: null,
+    suppressedAt: null,
   };
 }
 

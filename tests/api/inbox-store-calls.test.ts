@@ -5,11 +5,13 @@ import * as confirmSubscriber from '../../netlify/functions/email-subscribers-co
 import * as subscribers from '../../netlify/functions/email-subscribers.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import * as textSignup from '../../netlify/functions/text-signup.mts';
+import * as unsubscribe from '../../netlify/functions/unsubscribe.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import { seedScale } from '../../scripts/lib/scale-seed.mts';
 import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-routes.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { compactInbox, INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
+import { oneClickUrl } from '../../src/lib/server/messaging/email-guard.ts';
 import { forgetDecodedBlobs } from '../../src/lib/server/summaries/index-store.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
 import { callsOf, useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
@@ -52,14 +54,19 @@ const BOUNDS = {
   /** A search or a language filter: the same with every chunk, 100,000 / 5,000 = 20 of them (24-25). */
   search: 28,
   /** Each write, everything included: limits, captcha, record, consent log, outbox, delivery status, segment. */
-  volunteerSignup: 10, // (8)
+  volunteerSignup: 10, // (10 since 136: the address's suppression is read for its summary)
   contactMessage: 9, // (7)
   /** With its confirmation text: the text guard's checks and caps, the consent log, the person twice. */
   textSignup: 22, // (18)
   newsletterBox: 8, // (6)
-  newsletterConfirm: 6, // (4)
+  newsletterConfirm: 6, // (5 since 136: the address's suppression)
   stop: 8, // (6)
   start: 8, // (6)
+  /**
+   * A one-click unsubscribe: the ledger (read, create), the newsletter record and its new summary, one listing of
+   * the address's volunteer sign-ups (docs/decisions/136-one-suppression-state-shown-everywhere.md).
+   */
+  unsubscribe: 8, // (5)
 } as const;
 
 let counting: CountingStores;
@@ -137,6 +144,13 @@ describe(`the Inbox with ${N.toLocaleString('en-US')} records of each kind (coun
     const subs = await list('email-subscribers', '?q=nguyen');
     expect(subs.calls).toBeLessThanOrEqual(BOUNDS.search);
     expect(subs.page.total).toBeGreaterThan(0);
+    // The Status filter reads the chunks' columns like the other filters (nobody seeded has left).
+    const stillThere = await list('email-subscribers', '?status=subscribed&page=7');
+    expect(stillThere.calls).toBeLessThanOrEqual(BOUNDS.search);
+    expect(stillThere.page.total).toBe(N);
+    const stopped = await list('text-signups', '?status=stopped');
+    expect(stopped.calls).toBeLessThanOrEqual(BOUNDS.search);
+    expect(stopped.page.total).toBe(0);
   });
 });
 
@@ -234,6 +248,30 @@ describe(`each write at ${N.toLocaleString('en-US')} records costs a fixed numbe
     const { page } = await list('email-subscribers');
     expect(page.total).toBe(N + 1);
     expect(page.items[0]).toMatchObject({ email, status: 'subscribed' });
+  });
+
+  it(`a one-click unsubscribe: at most ${BOUNDS.unsubscribe} calls; the next page shows it`, async () => {
+    const { page: before } = await list('email-subscribers', '?page=3');
+    const email = before.items[4]!.email as string;
+    const url = new URL(oneClickUrl(email));
+    let res!: Response;
+    expect(
+      await cost(
+        async () =>
+          (res = await call(unsubscribe, `${url.pathname}${url.search}`, {
+            method: 'POST',
+            body: 'List-Unsubscribe=One-Click',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            crossSite: true,
+          })),
+      ),
+    ).toBeLessThanOrEqual(BOUNDS.unsubscribe);
+    expect(res.status).toBe(200);
+    const after = await list('email-subscribers', '?page=3');
+    expect(after.calls).toBeLessThanOrEqual(BOUNDS.page + 2);
+    expect(after.page.items[4]).toMatchObject({ email, reachStatus: 'unsubscribed' });
+    const filtered = await list('email-subscribers', '?status=unsubscribed');
+    expect(filtered.page.items.map((i) => i.email)).toEqual([email]);
   });
 
   it('the compaction folds those writes in: the pages are back to the bound and unchanged', async () => {

@@ -168,7 +168,7 @@ describe('double opt-in', () => {
     const [header, ...rows] = csv.split('\r\n');
     // Each time column is followed by the campaign's clock (docs/decisions/101-exports-of-any-size.md).
     expect(header).toBe(
-      'email,subscribed_at,subscribed_at_local,source_page,consent_version,consent_text,confirmed_at,confirmed_at_local',
+      'email,subscribed_at,subscribed_at_local,source_page,consent_version,consent_text,confirmed_at,confirmed_at_local,status,status_at,status_at_local',
     );
     expect(rows.find((r) => r.startsWith(email))).toMatch(
       new RegExp(`,${after!.confirmedAt},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`),

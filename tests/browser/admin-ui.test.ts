@@ -653,8 +653,50 @@ describe('admin dashboard (stubbed API)', () => {
     // The volunteers' file does not stay offered beside another list.
     await link.waitFor({ state: 'detached' });
     await page.getByLabel('Search').fill('');
-    await page.getByText('Opted out').waitFor();
-    expect(await page.getByText('Subscribed', { exact: true }).count()).toBe(1);
+    await page.getByRole('table').getByText('Opted out').waitFor();
+    expect(await page.getByRole('table').getByText('Subscribed', { exact: true }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('Inbox: who left shows as having left, with the date, and the Status filter lists only them', async () => {
+    const { page, api } = await openAdmin({ role: 'admin' });
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    const left = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Vol2 Lee' }) });
+    await left.getByText('Unsubscribed', { exact: true }).waitFor();
+    const stays = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Vol1 Lee' }) });
+    expect(await stays.getByText('Subscribed', { exact: true }).count()).toBe(1);
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Unsubscribed' });
+    await page.getByRole('cell', { name: 'Vol1 Lee' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('cell', { name: 'Vol2 Lee' }).count()).toBe(1);
+    expect(api.calls.some((c) => c.path === '/api/admin/volunteers' && c.method === 'GET')).toBe(true);
+    api.override('POST /api/admin/exports', 201, {
+      job: {
+        id: 'left',
+        status: 'done',
+        filename: 'volunteers.csv',
+        rows: 1,
+        total: 1,
+        createdAt: new Date().toISOString(),
+        error: null,
+        downloads: [
+          { url: '/api/admin/exports/left/download?sig=x', filename: 'volunteers.csv', rows: 1, bytes: 90 },
+        ],
+        linksExpireAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    await page.getByRole('button', { name: /Export CSV/ }).click();
+    await page.getByRole('link', { name: /Download volunteers\.csv/ }).waitFor();
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/exports')?.body).toMatchObject(
+      {
+        source: 'inbox',
+        params: { kind: 'volunteers', status: 'unsubscribed' },
+      },
+    );
+    // Contact messages keep no status: no Status filter there.
+    await page.getByLabel('Show').selectOption('contacts');
+    await page.getByRole('cell', { name: 'Contact 1', exact: true }).waitFor();
+    expect(await page.getByLabel('Status', { exact: true }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await page.close();
   });

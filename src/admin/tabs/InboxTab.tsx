@@ -3,6 +3,7 @@ import { DEFAULT_LANG, isLang, LANGS } from '../../lib/lang.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
 import { contactSubjectLabels } from '../../content/contact.ts';
 import {
+  INBOX_STATUSES,
   INBOX_TABS,
   INBOX_PAGE_SIZE,
   inboxExportParams,
@@ -10,6 +11,7 @@ import {
   type InboxItem,
 } from '../api/get-inbox.ts';
 import type { InboxKindName } from '../../lib/inbox-routes.ts';
+import { REACH_STATUS_LABELS, ReachStatusSchema } from '../../lib/schemas/reach-status.ts';
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
@@ -30,12 +32,31 @@ interface Column {
   cell: (r: InboxItem) => React.ReactNode;
 }
 
+/**
+ * Whether the campaign may still message the person, and since when: the server's `reachStatus` and `reachStatusAt`, read
+ * from the ledger the senders read (docs/decisions/136-one-suppression-state-shown-everywhere.md).
+ */
+function statusCell(r: InboxItem) {
+  const status = ReachStatusSchema.safeParse(r.reachStatus);
+  if (!status.success) return null;
+  return (
+    <>
+      <Badge variant={status.data === 'subscribed' ? 'success' : 'secondary'}>
+        {REACH_STATUS_LABELS[status.data]}
+      </Badge>
+      {status.data !== 'subscribed' && r.reachStatusAt ? (
+        <span className="cell-sub">{formatDateTime(str(r.reachStatusAt))}</span>
+      ) : null}
+    </>
+  );
+}
+
 /** Text sign-ups: smsStatus subscribed | opted_out (src/lib/schemas/inbox.ts), with the consent time and version. */
 function consentCell(r: InboxItem) {
   if (r.smsStatus === 'opted_out') {
     return (
       <>
-        <Badge variant="secondary">Opted out</Badge>
+        <Badge variant="secondary">{REACH_STATUS_LABELS.stopped}</Badge>
         {r.optedOutAt ? <span className="cell-sub">{formatDateTime(str(r.optedOutAt))}</span> : null}
       </>
     );
@@ -84,6 +105,7 @@ const COLUMNS: Record<InboxKindName, Column[]> = {
     { header: 'Interests', cell: (r) => (Array.isArray(r.interests) ? r.interests.map(str).join(', ') : '') },
     { header: 'Language', cell: langCell },
     { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
+    { header: 'Email status', cell: statusCell },
   ],
   contacts: [
     { header: 'Name', cell: (r) => str(r.name) },
@@ -116,6 +138,7 @@ const COLUMNS: Record<InboxKindName, Column[]> = {
       header: 'Confirmed',
       cell: (r) => (r.confirmedAt ? formatDateTime(str(r.confirmedAt)) : 'Before double opt-in'),
     },
+    { header: 'Status', cell: statusCell },
   ],
 };
 
@@ -133,15 +156,20 @@ export function InboxTab() {
   const [kind, setKind] = useState<InboxKindName>('volunteers');
   const [query, setQuery] = useState('');
   const [lang, setLang] = useState('');
+  const [status, setStatus] = useState('');
   const q = useDebounced(query, 300);
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useInbox(kind, page, q, lang);
+  const statuses = INBOX_STATUSES[kind];
+  // A status the list does not keep (after switching lists) filters nothing.
+  const statusFilter = statuses.some((s) => s === status) ? status : '';
+  const { data, error, isLoading } = useInbox(kind, page, q, lang, undefined, statusFilter);
   const items = data?.items ?? [];
   const searchId = useId();
   const kindId = useId();
   const langId = useId();
+  const statusId = useId();
   useClampPage(page, setPage, data?.total, data?.pageSize ?? INBOX_PAGE_SIZE);
-  useEffect(() => setPage(1), [kind, q, lang]);
+  useEffect(() => setPage(1), [kind, q, lang, statusFilter]);
   const columns = COLUMNS[kind];
   const label = INBOX_TABS[kind].label;
 
@@ -152,7 +180,11 @@ export function InboxTab() {
           <h2 id="inbox-heading">Inbox</h2>
           <p className="muted">{data ? `${data.total} ${label.toLowerCase()}` : '\u00a0'}</p>
         </div>
-        <ExportButton source="inbox" params={inboxExportParams(kind, q, lang)} label={label.toLowerCase()} />
+        <ExportButton
+          source="inbox"
+          params={inboxExportParams(kind, q, lang, statusFilter)}
+          label={label.toLowerCase()}
+        />
       </div>
       <div className="toolbar">
         <div className="field">
@@ -185,6 +217,26 @@ export function InboxTab() {
             ))}
           </select>
         </div>
+        {statuses.length ? (
+          <div className="field">
+            <label htmlFor={statusId} className="field__label">
+              Status
+            </label>
+            <select
+              id={statusId}
+              className="input"
+              value={statusFilter}
+              onChange={(e) => setStatus(e.target.value)}
+            >
+              <option value="">Any status</option>
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {REACH_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="field toolbar__grow">
           <label htmlFor={searchId} className="field__label">
             Search

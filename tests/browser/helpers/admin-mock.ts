@@ -147,6 +147,9 @@ function seed(opts: MockOptions): Record<string, Rec[]> {
       state: 'LA',
       interests: ['canvassing'],
       createdAt: now,
+      // The second left (docs/decisions/136-one-suppression-state-shown-everywhere.md).
+      reachStatus: i === 2 ? 'unsubscribed' : 'subscribed',
+      reachStatusAt: i === 2 ? now : null,
     })),
     contacts: inbox(2, (i) => ({
       id: i,
@@ -276,7 +279,10 @@ export async function mockAdminApi(page: Page, opts: MockOptions = {}): Promise<
         });
       }
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
-      const filtered = q ? list.filter((r) => JSON.stringify(r).toLowerCase().includes(q)) : list;
+      const status = url.searchParams.get('status');
+      const filtered = list.filter(
+        (r) => (!q || JSON.stringify(r).toLowerCase().includes(q)) && (!status || r.reachStatus === status),
+      );
       if (!PAGED.has(name)) return reply(route, 200, { [LIST_KEYS[name]!]: filtered });
       const pageNo = Number(url.searchParams.get('page') ?? 1);
       const pageSize = Number(url.searchParams.get('pageSize') ?? 20);

@@ -4,6 +4,7 @@ import type { Audience, BroadcastChannel } from '../../schemas/broadcasts.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { rsvpPrefix } from '../events/rsvp.ts';
 import { recipientZones, zoneBucket } from '../messaging/quiet-hours.ts';
+import { suppressedHashes } from '../messaging/suppressions.ts';
 import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../forms/inbox-summaries.ts';
 import { hashed, kv, type StoreName } from '../store.ts';
 import type { SummarySpec } from '../summaries/index-store.ts';
@@ -238,7 +239,10 @@ function* inPages(keys: string[]): Iterable<string[]> {
  * pages before it are skipped unread). A whole list's pages are its listing's; a filtered audience of an
  * Inbox list pages through the keys its summary index matches (`candidates`), so its cost grows with the
  * audience, not the list. Every record is read and checked again (the record is the truth).
- * Recipients are de-duplicated within a page; across pages the queue's claims find duplicates.
+ * Recipients are de-duplicated within a page; across pages the queue's claims find duplicates. An email's
+ * audience leaves out the addresses the suppression ledger holds (one listing of it per call), so the count is
+ * the number that will be tried (docs/decisions/136-one-suppression-state-shown-everywhere.md); the guard still
+ * checks each address at dispatch, for a suppression recorded after the count.
  */
 export async function* audiencePages(
   b: { channel: BroadcastChannel; audience: Audience },
@@ -250,6 +254,7 @@ export async function* audiencePages(
     source.candidates && filtered(b.audience)
       ? inPages(await source.candidates(b.audience))
       : store.keys(source.prefix(b.audience));
+  const suppressed = b.channel === 'email' ? await suppressedHashes() : new Set<string>();
   let page = 0;
   for await (const keys of pages) {
     if (page < startPage) {
@@ -264,7 +269,7 @@ export async function* audiencePages(
         const person = v ? source.person(v.value, b.audience, batch[j]!) : null;
         if (!person || !matches(person, b.audience)) continue;
         const r = recipientOf(person, b.channel);
-        if (r && !recipients.has(r.k)) recipients.set(r.k, r);
+        if (r && !recipients.has(r.k) && !suppressed.has(r.k)) recipients.set(r.k, r);
       }
     }
     yield { page, recipients: [...recipients.values()] };

@@ -10,7 +10,7 @@ import { donationExportSource, donationRange } from '../donations/ledger.ts';
 import { broadcastExportSource } from '../broadcasts/staff.ts';
 import { HttpError, zodToHttp } from '../errors.ts';
 import { rsvpExportSource } from '../events/rsvp-staff.ts';
-import { inboxExportSource } from '../forms/inbox.ts';
+import { inboxExportSource, parseReachStatus } from '../forms/inbox.ts';
 import { votePlanExportSource } from '../vote-plans/staff.ts';
 import type { ExportSource } from './source.ts';
 
@@ -40,22 +40,33 @@ export interface ExportKind<S extends ExportSource = ExportSource> {
   };
 }
 
-/** The Inbox lists: `kind` (volunteers, contacts, text-signups, email-subscribers), `q` and `lang`, as the list shows. */
+/** The Inbox lists: `kind` (volunteers, contacts, text-signups, email-subscribers), `q`, `lang` and `status`, as the list shows. */
 const inbox: ExportKind = {
   permission: 'edit_content',
   params(raw) {
-    const { kind, q = '', lang = '', ...rest } = raw;
+    const { kind, q = '', lang = '', status = '', ...rest } = raw;
     if (Object.keys(rest).length) throw new HttpError(400, `Unknown parameter: ${Object.keys(rest)[0]}`);
     if (!kind || !isInboxKind(kind)) throw new HttpError(400, 'Unknown Inbox list');
     if (lang && !isLang(lang)) throw new HttpError(400, `lang must be one of ${LANGS.join(', ')}`);
-    return { kind, q: q.trim().slice(0, 200), ...(lang ? { lang } : {}) };
+    const reach = parseReachStatus(status);
+    return {
+      kind,
+      q: q.trim().slice(0, 200),
+      ...(lang ? { lang } : {}),
+      ...(reach ? { status: reach } : {}),
+    };
   },
   open(params, now) {
     const kind = params.kind!;
     if (!isInboxKind(kind)) throw new HttpError(400, 'Unknown Inbox list');
+    const status = parseReachStatus(params.status);
     return inboxExportSource(
       kind,
-      { q: params.q ?? '', ...(isLang(params.lang) ? { lang: params.lang } : {}) },
+      {
+        q: params.q ?? '',
+        ...(isLang(params.lang) ? { lang: params.lang } : {}),
+        ...(status ? { status } : {}),
+      },
       now,
     );
   },
@@ -63,6 +74,7 @@ const inbox: ExportKind = {
     const details: Record<string, string> = {};
     if (params.q) details.search = params.q;
     if (params.lang) details.lang = params.lang;
+    if (params.status) details.status = params.status;
     return {
       kind: 'inbox.export',
       target: { type: 'inbox', id: params.kind!, label: params.kind! },

@@ -1,6 +1,7 @@
 import type { InboxKindName } from '../../inbox-routes.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
 import type { Lang } from '../../lang.ts';
+import type { ReachStatus } from '../../schemas/reach-status.ts';
 import { campaignDayStart, nextCampaignDay } from '../../campaign-time.ts';
 import { contactSubjectLabels } from '../../../content/contact.ts';
 import {
@@ -9,6 +10,7 @@ import {
   StoredTextSignupSchema,
   StoredVolunteerSchema,
 } from '../../schemas/inbox.ts';
+import { suppressionsAmong } from '../messaging/suppressions.ts';
 import {
   compact,
   readIndex,
@@ -46,7 +48,37 @@ interface InboxSpec<S extends InboxSummary> extends SummarySpec<S> {
    * (tests/api/inbox-search.test.ts holds every filter to reading those only).
    */
   facets(s: S): { city?: string; zip?: string; sourcePage?: string | null };
+  /**
+   * Whether the person may still be messaged, and since when (docs/decisions/136-one-suppression-state-shown-everywhere.md);
+   * absent: the list keeps no status (contact messages). The status reads only the spec's `columns` (the
+   * filter is answered from them); `at` may read any field.
+   */
+  reach?(s: S): { status: ReachStatus; at: string | null };
 }
+
+/** A summary's email status: its suppression (copied from the ledger), else subscribed since `since`. */
+const emailReach = (
+  s: { suppressed: ReachStatus | null; suppressedAt: string | null },
+  since: string | null,
+): { status: ReachStatus; at: string | null } =>
+  s.suppressed ? { status: s.suppressed, at: s.suppressedAt } : { status: 'subscribed', at: since };
+
+/** The later of two ISO stamps (a suppression moves a summary's version on). */
+const later = (a: string, b: string | null) => (b && b > a ? b : a);
+
+/**
+ * The rebuild's completion of a batch of email-list summaries: each address's suppression from the ledger (one
+ * listing of it per batch, one read per suppressed address), so `npm run reindex` shows what the senders read.
+ */
+const withSuppressions =
+  <S extends { key: string; suppressed: unknown; suppressedAt: unknown }>(hashOf: (s: S) => string) =>
+  async (rows: S[]): Promise<S[]> => {
+    const found = await suppressionsAmong(rows.map(hashOf));
+    return rows.map((s) => {
+      const x = found.get(hashOf(s));
+      return x ? { ...s, suppressed: x.reason, suppressedAt: x.at } : s;
+    });
+  };
 
 const fromSchema =
   <R, S>(
@@ -70,6 +102,8 @@ const volunteerFields = [
   'interests',
   'lang',
   'createdAt',
+  'suppressed',
+  'suppressedAt',
 ] as const satisfies readonly Exclude<keyof VolunteerSummary, 'id'>[];
 
 /** The id after a record's prefix (`message/<id>`, `person/<id>`, `subscriber/<id>`). */
@@ -88,8 +122,8 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
     },
     fromRecord: fromSchema(StoredVolunteerSchema, summarize.volunteers),
     at: (s) => s.createdAt,
-    // A volunteer submission never changes what the list shows (only its email status, which the record keeps).
-    v: (s) => s.createdAt,
+    // A volunteer submission never changes; only the address's suppression moves its summary on.
+    v: (s) => later(s.createdAt, s.suppressedAt),
     listed: () => true,
     countKey: (s) => s.email.toLowerCase(),
     searched: (s) =>
@@ -104,8 +138,11 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
         ...s.interests,
         LANG_NAMES_FOR_STAFF[s.lang],
       ].join(' '),
-    columns: ['lang', 'createdAt', 'city', 'zip'],
+    columns: ['lang', 'createdAt', 'city', 'zip', 'suppressed'],
     facets: (s) => ({ city: s.city, zip: s.zip }),
+    reach: (s) => emailReach(s, s.createdAt),
+    // volunteer/<sha256 of email>/<details>
+    enrich: withSuppressions((s) => s.key.split('/')[1] ?? ''),
   },
   contacts: {
     name: 'contacts',
@@ -163,24 +200,44 @@ export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> }
         s.sourcePage ?? '',
         LANG_NAMES_FOR_STAFF[s.lang],
       ].join(' '),
-    columns: ['lang', 'createdAt', 'sourcePage'],
+    columns: ['lang', 'createdAt', 'sourcePage', 'smsStatus'],
     facets: (s) => ({ sourcePage: s.sourcePage }),
+    // The text list's own state is the opt-out ledger the text guard reads (text-list.ts): STOP and 21610 alike.
+    reach: (s) =>
+      s.smsStatus === 'opted_out'
+        ? { status: 'stopped', at: s.optedOutAt }
+        : { status: 'subscribed', at: s.consentAt ?? s.createdAt },
   },
   'email-subscribers': {
     name: 'newsletter subscribers',
     ...INBOX_INDEX['email-subscribers'],
     recordPrefix: 'subscriber/',
     idOf: idAfter('subscriber/'),
-    fields: ['key', 'email', 'sourcePage', 'consentVersion', 'lang', 'createdAt', 'status', 'confirmedAt'],
+    fields: [
+      'key',
+      'email',
+      'sourcePage',
+      'consentVersion',
+      'lang',
+      'createdAt',
+      'status',
+      'confirmedAt',
+      'suppressed',
+      'suppressedAt',
+    ],
     fromRecord: fromSchema(StoredSubscriberSchema, summarize['email-subscribers']),
     at: (s) => s.createdAt,
-    // pending -> subscribed is the one change a subscriber's summary sees.
-    v: (s) => s.confirmedAt ?? s.createdAt,
+    // pending -> subscribed, then a suppression, are the changes a subscriber's summary sees. The confirmation
+    // time after a space: a suppression read beside a confirmation (the same stamp) loses to the confirmed one.
+    v: (s) => `${later(s.confirmedAt ?? s.createdAt, s.suppressedAt)} ${s.confirmedAt ?? ''}`,
     // Double opt-in: an address nobody has confirmed is not a subscriber (docs/decisions/079-newsletter-double-opt-in.md).
     listed: (s) => s.status === 'subscribed',
     searched: (s) => [s.email, s.sourcePage ?? '', LANG_NAMES_FOR_STAFF[s.lang]].join(' '),
-    columns: ['lang', 'createdAt', 'sourcePage'],
+    columns: ['lang', 'createdAt', 'sourcePage', 'suppressed'],
     facets: (s) => ({ sourcePage: s.sourcePage }),
+    reach: (s) => emailReach(s, s.confirmedAt ?? s.createdAt),
+    // subscriber/<sha256 of email>: the id is the address hash (subscribers.ts)
+    enrich: withSuppressions((s) => s.id),
   },
 };
 
@@ -207,6 +264,8 @@ export interface InboxFilter<S = InboxSummary> {
   sourcePage?: string;
   from?: string;
   to?: string;
+  /** Whether the person may still be messaged (a list without a status matches nothing). */
+  status?: ReachStatus;
   /** Any further condition on the kind's summary (e.g. text sign-ups still subscribed). */
   where?: (s: S) => boolean;
 }
@@ -232,6 +291,7 @@ export function matcher<K extends InboxKindName>(
       if (zip !== undefined && !f.zip?.startsWith(zip)) return false;
       if (filter.sourcePage !== undefined && f.sourcePage !== filter.sourcePage) return false;
     }
+    if (filter.status !== undefined && spec.reach?.(s).status !== filter.status) return false;
     if (needle && !searchText(spec, s).includes(needle)) return false;
     return filter.where ? filter.where(s) : true;
   };
@@ -242,8 +302,15 @@ const needleOf = ({ q }: { q?: string }) => q?.trim().toLowerCase() ?? '';
 
 /** The filter without its search (null when that filters nothing, as `matcher` reads it). */
 function restOf<S>({ q: _q, ...rest }: InboxFilter<S>): InboxFilter<S> | null {
-  const { lang, city, zip, sourcePage, from, to, where } = rest;
-  return lang || city !== undefined || zip !== undefined || sourcePage !== undefined || from || to || where
+  const { lang, city, zip, sourcePage, from, to, where, status } = rest;
+  return lang ||
+    city !== undefined ||
+    zip !== undefined ||
+    sourcePage !== undefined ||
+    from ||
+    to ||
+    where ||
+    status !== undefined
     ? rest
     : null;
 }

@@ -6,6 +6,7 @@ import type {
   StoredTextSignup,
   StoredVolunteer,
 } from '../../schemas/inbox.ts';
+import type { Suppression, SuppressionReason } from '../messaging/suppressions.ts';
 import { appendSummary } from '../summaries/segments.ts';
 import type { StoreName } from '../store.ts';
 
@@ -29,6 +30,12 @@ export interface VolunteerSummary {
   interests: string[];
   lang: Lang;
   createdAt: string;
+  /**
+   * The address's email suppression, copied from the ledger the senders read (messaging/suppressions.ts) when it
+   * is recorded and by a rebuild (docs/decisions/136-one-suppression-state-shown-everywhere.md); null: none.
+   */
+  suppressed: SuppressionReason | null;
+  suppressedAt: string | null;
 }
 
 /** Messages are kept up to this many characters (the page reads the record of a longer one). */
@@ -75,6 +82,12 @@ export interface SubscriberSummary {
   createdAt: string;
   status: StoredSubscriber['status'];
   confirmedAt: string | null;
+  /**
+   * The address's email suppression, copied from the ledger the senders read (messaging/suppressions.ts) when it
+   * is recorded and by a rebuild (docs/decisions/136-one-suppression-state-shown-everywhere.md); null: none.
+   */
+  suppressed: SuppressionReason | null;
+  suppressedAt: string | null;
 }
 
 export interface InboxSummaries {
@@ -85,9 +98,21 @@ export interface InboxSummaries {
 }
 export type InboxSummary = InboxSummaries[InboxKindName];
 
-/** Record -> summary, for the write paths (which hold the record they wrote) and the rebuild. */
+const suppressionFields = (s: Suppression | null) => ({
+  suppressed: s?.reason ?? null,
+  suppressedAt: s?.at ?? null,
+});
+
+/**
+ * Record -> summary, for the write paths (which hold the record they wrote) and the rebuild. The email lists
+ * also take the address's suppression (the ledger's, read by the caller; the rebuild adds it per batch).
+ */
 export const summarize = {
-  volunteers: (r: StoredVolunteer, key: string): VolunteerSummary => ({
+  volunteers: (
+    r: StoredVolunteer,
+    key: string,
+    suppression: Suppression | null = null,
+  ): VolunteerSummary => ({
     id: r.id,
     key,
     firstName: r.firstName,
@@ -100,6 +125,7 @@ export const summarize = {
     interests: r.interests,
     lang: r.lang,
     createdAt: r.createdAt,
+    ...suppressionFields(suppression),
   }),
   contacts: (r: StoredContact, key: string): ContactSummary => ({
     id: r.id,
@@ -128,7 +154,11 @@ export const summarize = {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   }),
-  'email-subscribers': (r: StoredSubscriber, key: string): SubscriberSummary => ({
+  'email-subscribers': (
+    r: StoredSubscriber,
+    key: string,
+    suppression: Suppression | null = null,
+  ): SubscriberSummary => ({
     id: r.id,
     key,
     email: r.email,
@@ -138,6 +168,7 @@ export const summarize = {
     createdAt: r.createdAt,
     status: r.status,
     confirmedAt: r.confirmedAt,
+    ...suppressionFields(suppression),
   }),
 } as const;
 
@@ -147,10 +178,11 @@ export const summarize = {
  * the records on first use.
  */
 export const INBOX_INDEX = {
-  volunteers: { store: 'volunteers', version: 1 },
+  // 2: the suppression (volunteers, subscribers) and the text status as columns, for the status filter (136).
+  volunteers: { store: 'volunteers', version: 2 },
   contacts: { store: 'contacts', version: 1 },
-  'text-signups': { store: 'signups', version: 1 },
-  'email-subscribers': { store: 'subscribers', version: 1 },
+  'text-signups': { store: 'signups', version: 2 },
+  'email-subscribers': { store: 'subscribers', version: 2 },
 } as const satisfies Record<InboxKindName, { store: StoreName; version: number }>;
 
 /**

@@ -10,6 +10,7 @@ import {
   StoredVolunteerSchema,
 } from '../../schemas/inbox.ts';
 import type { Page, PageQuery } from '../../schemas/paging.ts';
+import { REACH_STATUSES, ReachStatusSchema, type ReachStatus } from '../../schemas/reach-status.ts';
 import { HttpError } from '../errors.ts';
 import type { ExportColumn, ExportSource } from '../exports/source.ts';
 import { pageQuery } from '../pagination.ts';
@@ -38,12 +39,26 @@ interface InboxList<S extends z.ZodType> {
   schema: S;
   filename: string;
   columns: (string | ExportColumn)[];
-  row: (r: z.output<S>) => string[];
+  /** A record's cells; `reach`: its status and date, from its summary (lists that keep one). */
+  row: (r: z.output<S>, reach: Reach | null) => string[];
   /** Which records staff see and export (default: all). */
   listed?: (r: z.output<S>) => boolean;
 }
 
 const time = (name: string): ExportColumn => ({ name, time: true });
+
+interface Reach {
+  status: ReachStatus;
+  at: string | null;
+}
+
+/**
+ * The status columns every list of people a campaign messages ends with (docs/decisions/136-one-suppression-state-shown-everywhere.md):
+ * `subscribed`, `unsubscribed`, `bounced`, `spam_reported` or `stopped`, and since when, so a file mailed or
+ * texted from another tool leaves out who left.
+ */
+const STATUS_COLUMNS = ['status', time('status_at')];
+const statusCells = (reach: Reach | null) => [reach?.status ?? '', reach?.at ?? ''];
 
 const volunteers: InboxList<typeof StoredVolunteerSchema> = {
   store: 'volunteers',
@@ -64,8 +79,9 @@ const volunteers: InboxList<typeof StoredVolunteerSchema> = {
     time('created_at'),
     time('updated_at'),
     'email_status',
+    ...STATUS_COLUMNS,
   ],
-  row: (r) => [
+  row: (r, reach) => [
     r.firstName,
     r.lastName,
     r.email,
@@ -80,6 +96,7 @@ const volunteers: InboxList<typeof StoredVolunteerSchema> = {
     r.createdAt,
     r.updatedAt,
     r.emailStatus,
+    ...statusCells(reach),
   ],
 };
 
@@ -116,8 +133,9 @@ const textSignups: InboxList<typeof StoredTextSignupSchema> = {
     'source_page',
     time('created_at'),
     'confirmation_status',
+    ...STATUS_COLUMNS,
   ],
-  row: (r) => [
+  row: (r, reach) => [
     r.firstName,
     r.phone ?? '',
     r.email ?? '',
@@ -129,6 +147,7 @@ const textSignups: InboxList<typeof StoredTextSignupSchema> = {
     r.sourcePage ?? '',
     r.createdAt,
     r.confirmation?.status ?? '',
+    ...statusCells(reach),
   ],
 };
 
@@ -143,14 +162,16 @@ const emailSubscribers: InboxList<typeof StoredSubscriberSchema> = {
     'consent_version',
     'consent_text',
     time('confirmed_at'),
+    ...STATUS_COLUMNS,
   ],
-  row: (r) => [
+  row: (r, reach) => [
     r.email,
     r.createdAt,
     r.sourcePage ?? '',
     r.consentVersion,
     r.consentText,
     r.confirmedAt ?? '',
+    ...statusCells(reach),
   ],
   // Double opt-in: an address nobody has confirmed is not a subscriber, so it is neither
   // listed nor exported (docs/decisions/079-newsletter-double-opt-in.md).
@@ -188,31 +209,58 @@ export interface InboxQuery extends PageQuery {
   q: string;
   /** Only records sent in this language. */
   lang?: Lang;
+  /** Only people of this status (docs/decisions/136-one-suppression-state-shown-everywhere.md). */
+  status?: ReachStatus;
 }
 
-/** `?page`, `?pageSize` (the shared paging rules: 400 when malformed), `?q` and `?lang`. */
+/** A `status` parameter: one of REACH_STATUSES, or a 400 naming them. */
+export function parseReachStatus(raw: string | null | undefined): ReachStatus | undefined {
+  if (!raw) return undefined;
+  const p = ReachStatusSchema.safeParse(raw);
+  if (!p.success) throw new HttpError(400, `status must be one of ${REACH_STATUSES.join(', ')}`);
+  return p.data;
+}
+
+/** `?page`, `?pageSize` (the shared paging rules: 400 when malformed), `?q`, `?lang` and `?status`. */
 export function parseInboxQuery(url: URL): InboxQuery {
   const lang = url.searchParams.get('lang') || undefined;
   if (lang !== undefined && !isLang(lang))
     throw new HttpError(400, `lang must be one of ${LANGS.join(', ')}`);
+  const status = parseReachStatus(url.searchParams.get('status'));
   return {
     ...pageQuery(url),
     q: (url.searchParams.get('q') ?? '').trim().slice(0, 200),
     ...(lang ? { lang } : {}),
+    ...(status ? { status } : {}),
   };
 }
 
+type InboxFilterQuery = Pick<InboxQuery, 'q' | 'lang' | 'status'>;
+
 /** The filter an Inbox query asks for. */
-export const inboxFilter = (query: Pick<InboxQuery, 'q' | 'lang'>): Pick<InboxFilter, 'q' | 'lang'> => ({
+export const inboxFilter = (query: InboxFilterQuery): Pick<InboxFilter, 'q' | 'lang' | 'status'> => ({
   q: query.q,
   ...(query.lang ? { lang: query.lang } : {}),
+  ...(query.status ? { status: query.status } : {}),
 });
 
-/** A row of the Inbox as the dashboard reads it: the summary's fields (the store key and cut flag are internal). */
-function itemOf(s: InboxSummary): Record<string, unknown> {
+/** A summary's status and its date, for lists that keep one. */
+const reachOf = (name: InboxKindName, s: InboxSummary): Reach | null =>
+  (INBOX_SPECS[name].reach as ((s: InboxSummary) => Reach) | undefined)?.(s) ?? null;
+
+/**
+ * A row of the Inbox as the dashboard reads it: the summary's fields (the store key, cut flag and raw
+ * suppression are internal) and, for lists of people the campaign messages, `reachStatus` and `reachStatusAt`
+ * (a subscriber's own `status` is its double opt-in state).
+ */
+function itemOf(name: InboxKindName, s: InboxSummary): Record<string, unknown> {
   const { key: _key, ...item } = s as InboxSummary & { messageCut?: boolean };
-  delete (item as { messageCut?: boolean }).messageCut;
-  return item;
+  const internal = item as { messageCut?: unknown; suppressed?: unknown; suppressedAt?: unknown };
+  delete internal.messageCut;
+  delete internal.suppressed;
+  delete internal.suppressedAt;
+  const reach = reachOf(name, s);
+  return reach ? { ...item, reachStatus: reach.status, reachStatusAt: reach.at } : item;
 }
 
 /**
@@ -227,7 +275,7 @@ export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise
   const store = kv(INBOX_SPECS[name].store);
   const items = await Promise.all(
     (rows as InboxSummary[]).map(async (s) => {
-      const item = itemOf(s);
+      const item = itemOf(name, s);
       if ('messageCut' in s && s.messageCut) {
         const full = StoredContactSchema.safeParse((await store.get(s.key))?.value);
         if (full.success) item.message = full.data.message;
@@ -250,7 +298,7 @@ const EXPORT_READS = 32;
  */
 export async function inboxExportSource(
   name: InboxKindName,
-  filter: Pick<InboxQuery, 'q' | 'lang'>,
+  filter: InboxFilterQuery,
   now = new Date(),
 ): Promise<ExportSource> {
   const list = INBOX_LISTS[name] as unknown as InboxList<z.ZodType<unknown>>;
@@ -265,13 +313,13 @@ export async function inboxExportSource(
       for (let i = 0; i < chosen.length; i += EXPORT_READS) {
         const batch = chosen.slice(i, i + EXPORT_READS);
         const records = await Promise.all(batch.map((s) => store.get<unknown>(s.key)));
-        for (const r of records) {
+        for (const [j, r] of records.entries()) {
           const p = list.schema.safeParse(r?.value);
           if (!p.success) {
             console.error(`[inbox] export skipped a ${name} record that is gone or does not fit its schema`);
             continue;
           }
-          if (list.listed?.(p.data) ?? true) yield list.row(p.data);
+          if (list.listed?.(p.data) ?? true) yield list.row(p.data, reachOf(name, batch[j]!));
         }
       }
     },

@@ -12,6 +12,7 @@ import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
 import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
+import { suppressionOf } from '../messaging/suppressions.ts';
 import { hashed, key, kv, update } from '../store.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
@@ -140,7 +141,8 @@ export async function saveVolunteer(
   const { key: k, record } = volunteerRecord(input, meta, now);
   const store = kv('volunteers');
   if (!(await store.create(k, record))) return { created: false };
-  await noteSummary('volunteers', summarize.volunteers(record, k));
+  // The address's suppression, read after the record: a suppression recorded meanwhile is seen here or lists it.
+  await noteSummary('volunteers', summarize.volunteers(record, k, await suppressionOf(record.email)));
   let earlier = 0;
   for await (const page of store.keys(volunteerPrefix(record.email))) earlier += page.length;
   await emailAndMark('volunteers', k, volunteerEmail(record, Math.max(0, earlier - 1)));

@@ -9,6 +9,7 @@ import { NEWSLETTER_CONFIRM } from '../../schemas/public-forms.ts';
 import { verifyCaptcha } from '../adapters/captcha.ts';
 import { EmailSendError, sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
+import { suppressionByHash } from '../messaging/suppressions.ts';
 import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { hashed, key, kv, update } from '../store.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
@@ -211,7 +212,9 @@ export async function confirmSubscription(
       return confirmedSubscriber(s, meta, now);
     });
     if (next === null) throw new HttpError(400, NEWSLETTER_LINK_INVALID);
-    await noteSummary('email-subscribers', summarize['email-subscribers'](next, k));
+    // The ledger is never cleared by a form: an address suppressed before it confirms is listed as such (136).
+    const suppressed = await suppressionByHash(parsed.data.subscriberId);
+    await noteSummary('email-subscribers', summarize['email-subscribers'](next, k, suppressed));
     return 'confirmed';
   } catch (err) {
     if (err instanceof NoWrite) return 'already_confirmed';

@@ -4,7 +4,15 @@ import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { derivedKey } from '../derived-keys.ts';
 import { env } from '../env.ts';
-import { hashed, key, kv, UNCHANGED, upsert } from '../store.ts';
+import { showSuppression } from '../forms/suppression-index.ts';
+import { hashed, kv, UNCHANGED, upsert } from '../store.ts';
+import {
+  SUPPRESSION_REASONS,
+  suppressionKey,
+  suppressionOf,
+  type Suppression,
+  type SuppressionReason,
+} from './suppressions.ts';
 
 /**
  * The one way a bulk email goes out (docs/decisions/119-email-guard-and-unsubscribe.md). Every
@@ -21,27 +29,14 @@ import { hashed, key, kv, UNCHANGED, upsert } from '../store.ts';
  * notification to staff) answer something the person just did and keep their direct adapter call.
  */
 
-export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'spam_reported'] as const;
-export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
-
-export interface Suppression {
-  reason: SuppressionReason;
-  at: string;
-  /** What recorded it: 'page', 'one_click', 'sendgrid'. */
-  via: string;
-}
-
-export const suppressionKey = (addressHash: string) => key('suppressed', addressHash);
-
-/** The address's suppression, read strongly consistent (an unsubscribe a moment ago is seen). */
-export async function suppressionOf(address: string): Promise<Suppression | null> {
-  const r = await kv('subscribers').get<Suppression>(suppressionKey(hashed(address)));
-  return r?.value ?? null;
-}
+export { SUPPRESSION_REASONS, suppressionKey, suppressionOf };
+export type { Suppression, SuppressionReason };
 
 /**
  * Records a suppression by the address's hash (idempotent: the first reason stands, a repeat writes
- * nothing). A newsletter subscriber's record is left as it is: the suppression is what every send reads.
+ * nothing). A newsletter subscriber's record is left as it is: the ledger is what every send reads. The
+ * address's Inbox rows then show it (their summaries are written again, repeats included, so a retry after
+ * a failure mends them: docs/decisions/136-one-suppression-state-shown-everywhere.md).
  */
 export async function suppress(
   addressHash: string,
@@ -49,9 +44,11 @@ export async function suppress(
   via: string,
   now = new Date(),
 ) {
-  return upsert<Suppression>(kv('subscribers'), suppressionKey(addressHash), (cur) =>
+  const s = await upsert<Suppression>(kv('subscribers'), suppressionKey(addressHash), (cur) =>
     cur ? UNCHANGED : { reason, at: now.toISOString(), via },
   );
+  await showSuppression(addressHash, s);
+  return s;
 }
 
 /** The unsubscribe link's proof: an HMAC of the address hash under a key derived from SESSION_SECRET. */

@@ -74,6 +74,11 @@ export interface SummarySpec<S extends SummaryRecord> {
   columns: readonly Exclude<keyof S & string, 'id'>[];
   /** What per-key counts count by (volunteers and contacts: the email). */
   countKey?(s: S): string;
+  /**
+   * What a rebuild adds to a batch of summaries made from records, from other blobs of the store (the email
+   * lists: the suppression ledger; docs/decisions/136-one-suppression-state-shown-everywhere.md).
+   */
+  enrich?(summaries: S[]): Promise<S[]>;
 }
 
 /** Summaries per chunk: a search reads total / CHUNK_TARGET chunks, page 1 reads one. */
@@ -1104,8 +1109,9 @@ export async function advanceRebuild<S extends SummaryRecord>(
       if (s) summaries.push(s);
       else console.error(`[summaries] ${spec.name}: skipped a record that does not fit its schema`);
     });
+    const complete = spec.enrich ? await spec.enrich(summaries) : summaries;
     const part = key('summary', 'rebuild-part', newGen());
-    await store.putBytes(part, pack({ rows: summaries.map((s) => toRow(spec, s)) }), { format: '1' });
+    await store.putBytes(part, pack({ rows: complete.map((s) => toRow(spec, s)) }), { format: '1' });
     const next: RebuildState = { ...st, done: st.done + batch.length, parts: [...st.parts, part] };
     if (!(await store.replace(REBUILD, next, got.etag))) await store.delete(part);
   }
