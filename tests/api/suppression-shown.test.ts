@@ -334,7 +334,8 @@ describe('the finding, replayed: who left shows as having left', () => {
 
 describe('an email broadcast counts who will be tried', () => {
   const json = async <T>(res: Response) => (await res.json()) as T;
-  const post = (path: string, cookie: string) => call(broadcastsFn, path, { method: 'POST', cookie });
+  const post = (path: string, cookie: string, json?: unknown) =>
+    call(broadcastsFn, path, { method: 'POST', cookie, ...(json === undefined ? {} : { json }) });
   async function runUntil(id: number, done: (s: string) => boolean) {
     const clock = new FakeClock(Date.now());
     for (let i = 0; i < 50; i += 1) {
@@ -391,7 +392,8 @@ describe('an email broadcast counts who will be tried', () => {
     expect((await view(id)).estimate.recipients).toBe(2);
     await oneClick(late);
     const before = (await outboxEmails()).length;
-    expect((await post(`/api/admin/broadcasts/${id}/send`, admin)).status).toBe(200);
+    const { version } = await view(id);
+    expect((await post(`/api/admin/broadcasts/${id}/send`, admin, { version })).status).toBe(200);
     await runUntil(id, (s) => s === 'completed');
     const v = await view(id);
     expect(v.progress.counts).toMatchObject({ sent: 1, skipped_opted_out: 1 });
