@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GREETING_NAME_MAX_CHARS, greeting, greetingName } from '../../src/lib/server/email-greeting.ts';
+import { GREETING_NAME_MAX_CHARS, greeting, greetingName } from '../../src/lib/merge-fields.ts';
 
 describe('greeting: names are not a channel (docs/decisions/075-names-are-not-a-channel.md)', () => {
   it('greets real names by name, in any script, with accents, apostrophes, hyphens and initials', () => {
