@@ -35,8 +35,8 @@ export const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
  * at most one period at the end (Jr., J.) or between initials (J.R.).
  */
 const WORD = /^\p{L}\p{M}*(?:(?:[-‐'’ʼ]|\.(?=\p{L}))?\p{L}\p{M}*)*\.?$/u;
-/** Two letters, a period, two letters: a host name (bit.ly, evil.com), never a name. */
-const DOMAIN_LIKE = /\p{L}{2,}\.\p{L}{2,}/u;
+/** A letter, a period, two letters: a host name (bit.ly, evil.com, www.x.com), never a name (J.R. and Jr. stay). */
+const DOMAIN_LIKE = /\p{L}\.\p{L}{2,}/u;
 /** Words that make the line a link however it is spelled out. */
 const LINK_WORDS = /^(?:https?|www|ftp|mailto|dot|com|net|org)$/iu;
 
@@ -47,14 +47,17 @@ const LINK_WORDS = /^(?:https?|www|ftp|mailto|dot|com|net|org)$/iu;
  * punctuation, markup, a host name, control or invisible characters).
  */
 export function greetingName(raw: string): string | null {
-  const trimmed = raw.normalize('NFC').trim();
-  if (INVISIBLE_CHARACTERS.test(trimmed)) return null;
-  const name = trimmed.replace(/[ \u00a0]+/gu, ' ');
+  const typed = raw.normalize('NFC');
+  // Checked before trimming: trim() drops a leading byte-order mark, which is still not part of a name.
+  if (INVISIBLE_CHARACTERS.test(typed)) return null;
+  const name = typed.trim().replace(/[ \u00a0]+/gu, ' ');
   if (!name || [...name].length > GREETING_NAME_MAX_CHARS) return null;
   const words = name.split(' ');
   if (words.length > GREETING_NAME_MAX_WORDS) return null;
   if (DOMAIN_LIKE.test(name)) return null;
-  if (!words.every((w) => WORD.test(w) && !LINK_WORDS.test(w))) return null;
+  // "www", "http" and the like are refused as a word and as a part of one (www.x, http-evil).
+  if (!words.every((w) => WORD.test(w) && !w.split(/[-‐'’ʼ.]/u).some((part) => LINK_WORDS.test(part))))
+    return null;
   return name;
 }
 
@@ -119,7 +122,7 @@ const SCHEME = /:\/\//g;
 /**
  * What a visitor typed, for a notification to campaign staff (the inbox email of the volunteer and contact forms):
  * the staff may read every word, but as inert data, never as a link a mail client makes live. Invisible
- * characters are shown by their code point ("[U+202E]"), a scheme's `://` as `[://]` and a host name's periods as
+ * characters are shown by their code point ("[U+202E]"), a scheme's `://` as `[:]//` and a host name's periods as
  * `[.]` (evil[.]example), the usual way of quoting a link without making it one. The staff-only notification is
  * plain text, so no markup is rendered; the dashboard shows the record exactly as typed.
  */
@@ -129,6 +132,6 @@ export function staffShown(typed: string): string {
       /[\p{Cf}\u2028\u2029]|[^\P{Cc}\n\r\t]/gu,
       (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`,
     )
-    .replace(SCHEME, '[://]')
+    .replace(SCHEME, '[:]//')
     .replace(HOST_LIKE, (host) => host.replace(/\./g, '[.]'));
 }

@@ -36,15 +36,21 @@ export { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, NAME_CHARACTERS_MESSAGE, STATES, TE
 export const required = (max: number, message: string, options: TextOptions = {}) =>
   z.string(message).pipe(requiredText(max, message, options));
 /**
+ * No invisible format character, checked before trimming (trim() would drop a byte-order mark unseen). Control
+ * characters are left to the one-line rule after it (CONTROL_CHARACTERS_MESSAGE), as in every other field.
+ */
+const visibleOnly = (v: string) => !INVISIBLE_CHARACTERS.test(v.replace(/[\p{Cc}]/gu, ''));
+
+/**
  * A person's name as typed on a public form: required text on one line, without invisible format characters
  * (bidi overrides and isolates, zero-width characters, the byte-order mark), which only ever disguise what a name
  * says (docs/decisions/075-names-are-not-a-channel.md). Control characters get `required`'s own message first.
  */
 export const personName = (max: number, message: string) =>
-  required(max, message).refine((v) => !INVISIBLE_CHARACTERS.test(v), NAME_CHARACTERS_MESSAGE);
+  z.string(message).refine(visibleOnly, NAME_CHARACTERS_MESSAGE).pipe(requiredText(max, message));
 /** Optional names (whom a voter brings): the same refusal, empty allowed. */
 export const optionalNames = (max: number) =>
-  text(max).refine((v) => !INVISIBLE_CHARACTERS.test(v), NAME_CHARACTERS_MESSAGE);
+  z.string().refine(visibleOnly, NAME_CHARACTERS_MESSAGE).pipe(text(max));
 export const requiredEmail = z.string(FIELD_MESSAGES.email).pipe(email);
 const requiredPhone = z.string(FIELD_MESSAGES.phone).pipe(phone);
 /**
