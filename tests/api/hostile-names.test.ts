@@ -7,6 +7,7 @@ import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import * as votePlanFn from '../../netlify/functions/vote-plan.mts';
 import type { BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
 import { SUBJECT_ONE_LINE_MESSAGE } from '../../src/lib/schemas/broadcasts.ts';
+import { VolunteerSignupSchema } from '../../src/lib/schemas/forms.ts';
 import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { NAME_CHARACTERS_MESSAGE } from '../../src/lib/schemas/public-forms.ts';
 import type { StoredRsvp } from '../../src/lib/schemas/rsvp.ts';
@@ -83,7 +84,7 @@ const target = (v: string) => v.replace(/\?.*$/, '');
 function shape(html: string): string[] {
   return [...parse(html).querySelectorAll('*')].map((el) => {
     const attrs = [...el.attributes]
-      .map((a) => `${a.name}=${a.name === 'href' || a.name === 'src' ? target(a.value) : a.value}`)
+      .map((a) => `${a.name}=${a.name === 'href' || a.name === 'src' ? target(a.value ?? '') : a.value}`)
       .sort();
     return `${el.tagName.toLowerCase()}[${attrs.join(' ')}]`;
   });
@@ -301,14 +302,7 @@ describe('an email broadcast to volunteers with hostile names', () => {
     for (const name of [...INVISIBLE, TOO_LONG]) {
       const to = email();
       const { key: k, record } = volunteerRecord(
-        {
-          ...validVolunteer({ email: to, city: CITY }),
-          firstName: name,
-          lastName: 'X',
-          lang: 'en',
-          interests: [],
-          zip: '',
-        },
+        { ...VolunteerSignupSchema.parse(validVolunteer({ email: to, city: CITY })), firstName: name },
         { ip: null, userAgent: null },
         new Date('2026-11-01T12:00:00-05:00'),
       );

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { formUi as esFormUi } from '../../src/content/es/ui.ts';
-import { planCopy as esPlanCopy } from '../../src/content/es/vote.ts';
-import { formUi } from '../../src/content/ui.ts';
-import { planCopy } from '../../src/content/vote.ts';
+import { copyFor } from '../../src/content/copy.ts';
 import { fieldMessageIn } from '../../src/islands/form-kit/field-message.ts';
 import { CONTROL_CHARACTERS_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import {
@@ -62,6 +59,11 @@ const samples: [string, z.ZodType, Record<string, unknown>, string[]][] = [
 
 const issuesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+
+const { formUi: esFormUi } = copyFor('es').ui;
+const { planCopy: esPlanCopy } = copyFor('es').vote;
+const { formUi } = copyFor('en').ui;
+const { planCopy } = copyFor('en').vote;
 
 describe('invisible characters in names', () => {
   it.each(samples)('%s: the valid sample parses', (_name, schema, sample) => {
