@@ -45,7 +45,7 @@ import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /**
- * A supporter's words stay words (issue 41, finding 1; docs/decisions/075-names-are-not-a-channel.md): a corpus of
+ * A supporter's words stay words (the outside attack of 2026-11-29; docs/decisions/075-names-are-not-a-channel.md): a corpus of
  * hostile names (tests/fixtures/hostile-names.ts) through every template that carries one, delivered by the real
  * code to the local outbox. Names are stored through the public forms where intake takes them, and written straight
  * into the store where intake refuses them (invisible characters, 300 characters), to prove the templates hold
