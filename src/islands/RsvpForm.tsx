@@ -49,7 +49,7 @@ export function availabilityText(
 /** The server's message for a reminder asked for without a number (the phone field's other message). */
 const ENGLISH_PHONE_FOR_SMS: string = RSVP_MESSAGES.phoneForSms;
 
-function refusal(
+export function refusal(
   err: unknown,
   lang: Lang,
   words: RsvpWords,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { copyFor } from '../../src/content/copy.ts';
 import { fieldMessageIn } from '../../src/islands/form-kit/field-message.ts';
+import { refusal } from '../../src/islands/RsvpForm.tsx';
+import { ApiError } from '../../src/lib/client/api.ts';
 import { CONTROL_CHARACTERS_MESSAGE } from '../../src/lib/schemas/fields.ts';
 import {
   ContactMessageSchema,
@@ -112,5 +114,15 @@ describe('invisible characters in names', () => {
     expect(planMessageIn('en', planCopy.errors)(NAME_CHARACTERS_MESSAGE, 'name')).toBe(
       NAME_CHARACTERS_MESSAGE,
     );
+    // The RSVP island words its refusals itself.
+    const body = JSON.stringify({
+      error: NAME_CHARACTERS_MESSAGE,
+      fields: { name: NAME_CHARACTERS_MESSAGE },
+    });
+    const err = new ApiError(400, body, '');
+    const rsvpEs = refusal(err, 'es', copyFor('es').ui.eventPageCopy.rsvp, esFormUi, {});
+    expect(rsvpEs.fields).toEqual({ name: esFormUi.nameCharacters });
+    const rsvpEn = refusal(err, 'en', copyFor('en').ui.eventPageCopy.rsvp, formUi, {});
+    expect(rsvpEn.fields).toEqual({ name: NAME_CHARACTERS_MESSAGE });
   });
 });
