@@ -3,6 +3,7 @@ import type { EventType } from '../lib/schemas/event.ts';
 import {
   CAPTCHA_REQUIRED,
   FIELD_MESSAGES,
+  NAME_CHARACTERS_MESSAGE,
   TEXT_SIGNUP_MESSAGES,
   TEXT_SIGNUP_PHONE_NEEDED,
 } from '../lib/schemas/public-forms.ts';
@@ -185,6 +186,8 @@ export const formUi = {
     failure: 'Failed to send message',
     failureText: 'Please try again later or contact us directly.',
   },
+  /** A name field's refusal of invisible format characters (any name field: first, last, full, an RSVP's). */
+  nameCharacters: NAME_CHARACTERS_MESSAGE,
   /** The field messages shown beside a field (the server's are FIELD_MESSAGES in public-forms.ts). */
   fields: {
     firstName: FIELD_MESSAGES.firstName,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { apiRequest, ApiError, messageOf, queryFetcher } from '../lib/client/api.ts';
 import { PUBLIC_LIST_SWR } from '../lib/public-lists.ts';
+import { NAME_CHARACTERS_MESSAGE } from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import type { RsvpAvailability, RsvpResult } from '../lib/schemas/rsvp.ts';
 import type { FormUi, RsvpWords } from '../content/ui.ts';
@@ -48,14 +49,24 @@ export function availabilityText(
 /** The server's message for a reminder asked for without a number (the phone field's other message). */
 const ENGLISH_PHONE_FOR_SMS: string = RSVP_MESSAGES.phoneForSms;
 
-function refusal(err: unknown, lang: Lang, words: RsvpWords, statusMessages: Record<number, string>) {
+export function refusal(
+  err: unknown,
+  lang: Lang,
+  words: RsvpWords,
+  formWords: FormUi,
+  statusMessages: Record<number, string>,
+) {
   const fields = err instanceof ApiError ? err.fields : {};
   if (lang === 'en') return { message: messageOf(err, words.offline), fields };
   const own: Record<string, string> = words.fields;
   const translated = Object.fromEntries(
     Object.entries(fields).map(([name, text]) => [
       name,
-      name === 'phone' && text === ENGLISH_PHONE_FOR_SMS ? words.fields.phoneForSms : (own[name] ?? text),
+      name === 'phone' && text === ENGLISH_PHONE_FOR_SMS
+        ? words.fields.phoneForSms
+        : text === NAME_CHARACTERS_MESSAGE
+          ? formWords.nameCharacters
+          : (own[name] ?? text),
     ]),
   );
   const status = err instanceof ApiError ? err.status : 0;
@@ -116,7 +127,7 @@ export default function RsvpForm({
         setResult(r);
         void refresh.current();
       } catch (err) {
-        const { message, fields } = refusal(err, lang, words, statusMessages);
+        const { message, fields } = refusal(err, lang, words, formWords, statusMessages);
         showError(message, fields);
       } finally {
         reset(); // tokens are single use

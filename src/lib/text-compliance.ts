@@ -21,9 +21,3 @@ export function compliantText(body: string, lang: Lang): string {
   if (!HAS_OPT_OUT.test(text)) text = `${text} ${OPT_OUT_LINES[lang]}`;
   return text;
 }
-
-const FIRST_NAME = /\{firstName\}/g;
-
-/** A broadcast's `{firstName}` filled in: the recipient's first name, or the fallback when the list has none. */
-export const fillFirstName = (template: string, firstName: string, fallback: string): string =>
-  template.replace(FIRST_NAME, () => firstName.trim() || fallback);

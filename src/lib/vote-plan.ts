@@ -1,5 +1,6 @@
 import { campaignWallClock, daysBetween } from './campaign-time.ts';
 import type { Lang } from './lang.ts';
+import { NAME_CHARACTERS_MESSAGE } from './schemas/public-forms.ts';
 import {
   electionStage,
   type ElectionCalendar,
@@ -133,6 +134,7 @@ export const daysToPlan = (today: string, plan: Pick<PlanRef, 'day'>) => daysBet
 /** What the plan endpoints and pages say (English, like every server message; the pages word their own). */
 export const VOTE_PLAN_MESSAGES = {
   name: 'Please enter your name',
+  nameCharacters: NAME_CHARACTERS_MESSAGE,
   day: 'Choose a day from the list',
   dayPast: 'That day has passed: choose another day from the list',
   dayMail: 'A mail ballot must arrive by the return deadline: choose an earlier day',

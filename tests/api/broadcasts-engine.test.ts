@@ -48,11 +48,15 @@ function twilioEnv(twilio: FakeProvider) {
   });
 }
 
+/** A first name per recipient, letters only (a name with digits is not greeted by: docs/decisions/075-names-are-not-a-channel.md). */
+const nameOf = (n: number) =>
+  `P${[...n.toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('')}`;
+
 function person(phone: string, n: number): StoredTextSignup {
   const at = '2025-06-01T12:00:00.000Z';
   return {
     id: hashed(phone),
-    firstName: n % 7 === 0 ? '' : `P${n}`,
+    firstName: n % 7 === 0 ? '' : nameOf(n),
     phone,
     email: null,
     smsStatus: 'subscribed',
@@ -205,7 +209,7 @@ describe(`a text broadcast to ${N.toLocaleString('en-US')} numbers across six zo
     for (const m of twilio.messages.slice(0, 2000)) {
       const n = phones.indexOf(m.to);
       const es = n % 4 === 0;
-      const name = n % 7 === 0 ? (es ? 'friend' : 'friend') : `P${n}`;
+      const name = n % 7 === 0 ? (es ? 'friend' : 'friend') : nameOf(n);
       const body = es
         ? `Hola ${name}, las urnas están abiertas hasta las 8.`
         : `Hi ${name}, polls are open until 8. Find yours at averyformayor.example/vote`;

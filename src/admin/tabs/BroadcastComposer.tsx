@@ -10,7 +10,8 @@ import {
 } from '../../lib/schemas/broadcast-rules.ts';
 import type { BroadcastChannel, BroadcastInput } from '../../lib/schemas/broadcasts.ts';
 import { countSegments } from '../../lib/sms-segments.ts';
-import { compliantText, fillFirstName } from '../../lib/text-compliance.ts';
+import { fillMergeFields } from '../../lib/merge-fields.ts';
+import { compliantText } from '../../lib/text-compliance.ts';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 import { useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
 import { useEvents } from '../api/get-events.ts';
@@ -70,7 +71,7 @@ export function SegmentCounter({
   lang: Lang;
 }) {
   if (!body.trim()) return null;
-  const sent = compliantText(fillFirstName(body, '', fallback), lang);
+  const sent = compliantText(fillMergeFields(body, { firstName: '' }, fallback, 'text'), lang);
   const c = countSegments(sent);
   const unicode = [...new Set(c.unicode)];
   return (

@@ -159,6 +159,8 @@ export const formUi = {
     failure: 'No se pudo enviar el mensaje',
     failureText: 'Inténtelo de nuevo más tarde o comuníquese con nosotros directamente.',
   },
+  nameCharacters:
+    'Escriba el nombre sin caracteres de formato invisibles (como marcas de dirección del texto o de ancho cero)',
   fields: {
     firstName: 'El nombre es obligatorio',
     lastName: 'El apellido es obligatorio',

@@ -140,6 +140,8 @@ export const planCopy = {
   closed: 'Las urnas han cerrado: los planes para votar están cerrados en esta elección.',
   errors: {
     name: 'Escriba su nombre',
+    nameCharacters:
+      'Escriba el nombre sin caracteres de formato invisibles (como marcas de dirección del texto o de ancho cero)',
     day: 'Elija un día de la lista',
     dayPast: 'Ese día ya pasó: elija otro día de la lista',
     dayMail: 'La boleta por correo debe llegar antes de la fecha límite de devolución: elija un día anterior',

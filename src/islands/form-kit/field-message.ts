@@ -1,6 +1,11 @@
 import type { FormUi } from '../../content/ui.ts';
 import type { Lang } from '../../lib/lang.ts';
-import { FIELD_MAX, TEXT_SIGNUP_PHONE_NEEDED, type FormInput } from '../../lib/schemas/public-forms.ts';
+import {
+  FIELD_MAX,
+  NAME_CHARACTERS_MESSAGE,
+  TEXT_SIGNUP_PHONE_NEEDED,
+  type FormInput,
+} from '../../lib/schemas/public-forms.ts';
 
 /**
  * A field's error message in the page's language (docs/decisions/057-spanish-versions-of-articles-and-events.md). The server
@@ -11,7 +16,10 @@ import { FIELD_MAX, TEXT_SIGNUP_PHONE_NEEDED, type FormInput } from '../../lib/s
 export function fieldMessageIn(lang: Lang, words: FormUi) {
   const own: Record<string, string> = { ...words.fields, smsConsent: words.textSignup.consentText };
   // A field with more than one server message: the message names its translation.
-  const byMessage: Record<string, string> = { [TEXT_SIGNUP_PHONE_NEEDED]: words.textSignup.phoneNeeded };
+  const byMessage: Record<string, string> = {
+    [TEXT_SIGNUP_PHONE_NEEDED]: words.textSignup.phoneNeeded,
+    [NAME_CHARACTERS_MESSAGE]: words.nameCharacters,
+  };
   return (name: string, message: string | undefined): string | undefined =>
     message === undefined || lang === 'en' ? message : (byMessage[message] ?? own[name] ?? message);
 }

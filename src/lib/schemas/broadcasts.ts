@@ -62,6 +62,11 @@ export const EmailContentSchema = z.strictObject({
 });
 export type EmailContent = z.output<typeof EmailContentSchema>;
 
+/** What a subject with a line break is told (a subject is one header line; docs/decisions/075-names-are-not-a-channel.md). */
+export const SUBJECT_ONE_LINE_MESSAGE = 'A subject is one line: remove the line break';
+/** Line breaks and every other control or separator character a header line cannot hold. */
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]/u;
+
 /** A draft as staff save it (create and update). */
 export const BroadcastInputSchema = z
   .strictObject({
@@ -76,6 +81,10 @@ export const BroadcastInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please write the text' });
     if (b.channel === 'email' && !b.email)
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'Please write the email' });
+    // Refused on input only: the stored shape reads every broadcast saved before the rule.
+    for (const field of ['subject', 'subjectEs'] as const)
+      if (b.email && NOT_ONE_LINE.test(b.email[field]))
+        ctx.addIssue({ code: 'custom', path: ['email', field], message: SUBJECT_ONE_LINE_MESSAGE });
     if (b.channel === 'email' && b.audience.kind === 'text_subscribers')
       ctx.addIssue({
         code: 'custom',

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { LANGS } from '../lang.ts';
+import { INVISIBLE_CHARACTERS } from '../merge-fields.ts';
 import {
   cleanString,
   email,
@@ -15,6 +16,7 @@ import {
   CONTACT_SUBJECTS,
   FIELD_MAX,
   FIELD_MESSAGES,
+  NAME_CHARACTERS_MESSAGE,
   NEWSLETTER_TOKEN,
   STATES,
   TEXT_SIGNUP_MESSAGES,
@@ -25,7 +27,7 @@ import {
  * The public forms' schemas. Their enum lists, limits and messages come from
  * the zod-free public-forms.ts, which the islands import instead of this file.
  */
-export { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, STATES, TEXT_SIGNUP_MESSAGES };
+export { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, NAME_CHARACTERS_MESSAGE, STATES, TEXT_SIGNUP_MESSAGES };
 
 /**
  * Required text whose message also covers a missing or non-string value, so a
@@ -33,6 +35,22 @@ export { CAPTCHA_REQUIRED, CONTACT_SUBJECTS, STATES, TEXT_SIGNUP_MESSAGES };
  */
 export const required = (max: number, message: string, options: TextOptions = {}) =>
   z.string(message).pipe(requiredText(max, message, options));
+/**
+ * No invisible format character, checked before trimming (trim() would drop a byte-order mark unseen). Control
+ * characters are left to the one-line rule after it (CONTROL_CHARACTERS_MESSAGE), as in every other field.
+ */
+const visibleOnly = (v: string) => !INVISIBLE_CHARACTERS.test(v.replace(/[\p{Cc}]/gu, ''));
+
+/**
+ * A person's name as typed on a public form: required text on one line, without invisible format characters
+ * (bidi overrides and isolates, zero-width characters, the byte-order mark), which only ever disguise what a name
+ * says (docs/decisions/075-names-are-not-a-channel.md). Control characters get `required`'s own message first.
+ */
+export const personName = (max: number, message: string) =>
+  z.string(message).refine(visibleOnly, NAME_CHARACTERS_MESSAGE).pipe(requiredText(max, message));
+/** Optional names (whom a voter brings): the same refusal, empty allowed. */
+export const optionalNames = (max: number) =>
+  z.string().refine(visibleOnly, NAME_CHARACTERS_MESSAGE).pipe(text(max));
 export const requiredEmail = z.string(FIELD_MESSAGES.email).pipe(email);
 const requiredPhone = z.string(FIELD_MESSAGES.phone).pipe(phone);
 /**
@@ -68,7 +86,7 @@ const formLang = z.enum(LANGS).optional();
 /** POST /api/newsletter: the text-message sign-up. */
 export const TextSignupSchema = z
   .strictObject({
-    firstName: required(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
+    firstName: personName(FIELD_MAX.firstName, TEXT_SIGNUP_MESSAGES.firstName.description),
     phone: optionalPhone,
     email: optionalEmail,
     smsConsent: z.literal(true, TEXT_SIGNUP_MESSAGES.consent.description),
@@ -94,8 +112,8 @@ export type TextSignupInput = z.input<typeof TextSignupSchema>;
 
 /** POST /api/volunteers-sendgrid. */
 export const VolunteerSignupSchema = z.strictObject({
-  firstName: required(FIELD_MAX.firstName, FIELD_MESSAGES.firstName),
-  lastName: required(FIELD_MAX.lastName, FIELD_MESSAGES.lastName),
+  firstName: personName(FIELD_MAX.firstName, FIELD_MESSAGES.firstName),
+  lastName: personName(FIELD_MAX.lastName, FIELD_MESSAGES.lastName),
   email: requiredEmail,
   phone: requiredPhone,
   address1: required(FIELD_MAX.address, FIELD_MESSAGES.address),
@@ -121,7 +139,7 @@ export type VolunteerSignupInput = z.input<typeof VolunteerSignupSchema>;
 
 /** POST /api/contact. */
 export const ContactMessageSchema = z.strictObject({
-  name: required(FIELD_MAX.name, FIELD_MESSAGES.name),
+  name: personName(FIELD_MAX.name, FIELD_MESSAGES.name),
   email: requiredEmail,
   phone: optionalPhone,
   subject: z.enum(CONTACT_SUBJECTS, FIELD_MESSAGES.subject),

@@ -115,14 +115,25 @@ const submissionMeta = {
   lang: storedLang,
 };
 
+/**
+ * A stored name reads back as it was kept: intake's refusal of invisible characters (forms.ts `personName`) is not
+ * applied to records, so one kept before that rule still shows in the Inbox and still gets the greeting fallback.
+ */
+const storedName = z.string();
+
 /** A volunteer (store `volunteers`, key `volunteer/<sha256 of email>`: one record per email). */
-export const StoredVolunteerSchema = VolunteerSignupSchema.omit({ captchaResponse: true }).extend(
-  submissionMeta,
-);
+export const StoredVolunteerSchema = VolunteerSignupSchema.omit({ captchaResponse: true }).extend({
+  ...submissionMeta,
+  firstName: storedName,
+  lastName: storedName,
+});
 export type StoredVolunteer = z.infer<typeof StoredVolunteerSchema>;
 
 /** A contact message (store `contacts`, key `message/<iso time>-<random>`: one per submission). */
-export const StoredContactSchema = ContactMessageSchema.omit({ captcha: true }).extend(submissionMeta);
+export const StoredContactSchema = ContactMessageSchema.omit({ captcha: true }).extend({
+  ...submissionMeta,
+  name: storedName,
+});
 export type StoredContact = z.infer<typeof StoredContactSchema>;
 
 /**

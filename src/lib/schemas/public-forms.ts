@@ -89,6 +89,14 @@ export const FIELD_MESSAGES = {
 } as const;
 
 /**
+ * A name with invisible format or control characters (bidi overrides, zero-width, byte-order mark): refused on
+ * every public form that takes a name (docs/decisions/075-names-are-not-a-channel.md). Its translations:
+ * `formUi.nameCharacters` (src/content/ui.ts) and the plan form's `errors.nameCharacters` (src/content/vote.ts).
+ */
+export const NAME_CHARACTERS_MESSAGE =
+  'Please type the name without invisible formatting characters (such as text-direction or zero-width marks)';
+
+/**
  * Turnstile's own hidden field. The widget adds it to the <form> it sits in,
  * so it arrives with a form post; it is read as the form's captcha field.
  */

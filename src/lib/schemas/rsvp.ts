@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { captchaToken, optionalPhone, required, requiredEmail } from './forms.ts';
+import { captchaToken, optionalPhone, personName, requiredEmail } from './forms.ts';
 import { RSVP_MESSAGES } from './rsvp-rules.ts';
 import { fingerprint } from '../fingerprint.ts';
 import { LANGS, type Lang } from '../lang.ts';
@@ -48,7 +48,7 @@ export function rsvpSmsConsentVersion(committeeName: string, lang: Lang = 'en'):
 /** POST /api/events/:id/rsvp. */
 export const RsvpInputSchema = z
   .strictObject({
-    name: required(120, RSVP_MESSAGES.name),
+    name: personName(120, RSVP_MESSAGES.name),
     email: requiredEmail,
     phone: optionalPhone,
     guests: z.coerce

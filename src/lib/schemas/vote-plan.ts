@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { optionalEmail, text } from './fields.ts';
-import { captchaToken, optionalPhone, required } from './forms.ts';
+import { optionalEmail } from './fields.ts';
+import { captchaToken, optionalNames, optionalPhone, personName } from './forms.ts';
 import { DeliverySchema } from './rsvp.ts';
 import { FIELD_MAX } from './public-forms.ts';
 import { LANGS } from '../lang.ts';
@@ -26,10 +26,10 @@ export const VotePlanInputSchema = z
     method: z.enum(PLAN_METHODS, VOTE_PLAN_MESSAGES.method),
     timeOfDay: optionalChoice(PLAN_TIMES),
     /** Whom they will bring (free text, optional). */
-    bringing: text(200)
+    bringing: optionalNames(200)
       .optional()
       .transform((v) => (v ? v : undefined)),
-    name: required(FIELD_MAX.name, VOTE_PLAN_MESSAGES.name),
+    name: personName(FIELD_MAX.name, VOTE_PLAN_MESSAGES.name),
     phone: optionalPhone,
     email: optionalEmail,
     /** Text reminders (unchecked by default); needs the phone. */

@@ -1,19 +1,22 @@
 import type { Lang } from '../../lang.ts';
 import type { StoredBroadcast } from '../../schemas/broadcasts.ts';
 import { countSegments } from '../../sms-segments.ts';
-import { compliantText, fillFirstName } from '../../text-compliance.ts';
+import { fillMergeFields, type MergeFormat } from '../../merge-fields.ts';
+import { compliantText } from '../../text-compliance.ts';
 import type { Recipient } from './audiences.ts';
 
 /*
- * What each recipient is sent: `{firstName}` filled in (the fallback when the list has no name), the
- * Spanish variant for recipients whose stored language is Spanish when the broadcast has one.
+ * What each recipient is sent: `{firstName}` filled in by the one filler (src/lib/merge-fields.ts: the name only when
+ * it passes the greeting-name policy, else the fallback; escaped in the HTML, plain in the subject, preview and
+ * text), the Spanish variant for recipients whose stored language is Spanish when the broadcast has one. The
+ * engine, the estimate's segment count, the staff preview and the test send all call these.
  */
 
 /** The text body for a recipient (before the guard adds what the body lacks; the same addition is counted). */
 export function textFor(b: Pick<StoredBroadcast, 'text'>, r: Pick<Recipient, 'firstName' | 'lang'>): string {
   const t = b.text!;
   const template = r.lang === 'es' && t.bodyEs ? t.bodyEs : t.body;
-  return fillFirstName(template, r.firstName, t.firstNameFallback);
+  return fillMergeFields(template, r, t.firstNameFallback, 'text');
 }
 
 /** Segments a text to this recipient costs, as sent (program name and opt-out line included). */
@@ -38,11 +41,11 @@ export function emailFor(
 ): EmailParts {
   const e = b.email!;
   const es = r.lang === 'es' && e.htmlEs.trim() !== '';
-  const fill = (s: string) => fillFirstName(s, r.firstName, e.firstNameFallback);
+  const fill = (s: string, format: MergeFormat) => fillMergeFields(s, r, e.firstNameFallback, format);
   return {
-    subject: fill(es && e.subjectEs ? e.subjectEs : e.subject),
-    preview: fill(es ? e.previewEs : e.preview),
-    html: fill(es ? e.htmlEs : e.html),
+    subject: fill(es && e.subjectEs ? e.subjectEs : e.subject, 'text'),
+    preview: fill(es ? e.previewEs : e.preview, 'text'),
+    html: fill(es ? e.htmlEs : e.html, 'html'),
     lang: es ? 'es' : 'en',
   };
 }

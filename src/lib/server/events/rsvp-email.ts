@@ -11,7 +11,7 @@ import { RSVP_EMAIL_COPY, type RsvpEmailCopy } from '../../../content/rsvp-email
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { localizedPath } from '../../lang-paths.ts';
 import type { EmailMessage } from '../adapters/email.ts';
-import { greeting } from '../email-greeting.ts';
+import { greeting } from '../../merge-fields.ts';
 import { env } from '../env.ts';
 import { cancelToken } from './cancel-link.ts';
 
@@ -19,7 +19,7 @@ import { cancelToken } from './cancel-link.ts';
  * The emails of the RSVP flow (built from the records; sent by rsvp.ts and
  * reminders.ts). They go to an address a visitor typed, so nothing else the
  * visitor typed is echoed: the greeting uses the name only when it is a name
- * (email-greeting.ts; docs/decisions/075-names-are-not-a-channel.md).
+ * (src/lib/merge-fields.ts; docs/decisions/075-names-are-not-a-channel.md).
  */
 
 /** The cancellation page of a language (English at the root, like every page). */

@@ -9,6 +9,7 @@ import {
   type StoredVolunteer,
 } from '../../schemas/inbox.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
+import { staffShown } from '../../merge-fields.ts';
 import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
@@ -21,7 +22,9 @@ import type { RequestMeta } from './text-signups.ts';
 /**
  * Volunteer sign-ups and contact messages: stored first, then emailed to the
  * campaign inbox. An email failure never loses the record; it is marked
- * `emailStatus: 'failed'` for staff (docs/decisions/013-forms-email-after-store.md).
+ * `emailStatus: 'failed'` for staff (docs/decisions/013-forms-email-after-store.md). The email is plain text and
+ * shows what was typed through `staffShown` (src/lib/merge-fields.ts): every word, but no live link
+ * (docs/decisions/075-names-are-not-a-channel.md).
  */
 
 export type VolunteerSignup = z.output<typeof VolunteerSignupSchema>;
@@ -61,19 +64,21 @@ function timeOrderedId(now: Date): string {
 }
 
 function volunteerEmail(v: StoredVolunteer, earlier: number) {
+  const name = staffShown(`${v.firstName} ${v.lastName}`);
+  const address = staffShown([v.address1, v.address2].filter(Boolean).join(', '));
   return {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: v.email,
     subject: oneLine(
-      `${earlier > 0 ? `Volunteer sign-up (${earlier + 1} from this email)` : 'New volunteer'}: ${v.firstName} ${v.lastName}`,
+      `${earlier > 0 ? `Volunteer sign-up (${earlier + 1} from this email)` : 'New volunteer'}: ${name}`,
     ),
     text: [
-      `Name: ${v.firstName} ${v.lastName}`,
+      `Name: ${name}`,
       `Email: ${v.email}`,
       `Phone: ${v.phone}`,
-      `Address: ${[v.address1, v.address2].filter(Boolean).join(', ')}`,
-      `City/State/ZIP: ${v.city}, ${v.state} ${v.zip}`.trimEnd(),
-      `Interests: ${v.interests.join(', ') || '(none given)'}`,
+      `Address: ${address}`,
+      `City/State/ZIP: ${staffShown(v.city)}, ${v.state} ${v.zip}`.trimEnd(),
+      `Interests: ${staffShown(v.interests.join(', ')) || '(none given)'}`,
       `Language: ${LANG_NAMES_FOR_STAFF[v.lang]}`,
       `Signed up: ${v.createdAt}`,
       ...(earlier > 0
@@ -201,15 +206,15 @@ export async function saveContact(input: ContactMessage, meta: RequestMeta, now 
   await emailAndMark('contacts', k, {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: record.email,
-    subject: oneLine(`Contact form (${contactSubjectLabels[record.subject]}): ${record.name}`),
+    subject: oneLine(`Contact form (${contactSubjectLabels[record.subject]}): ${staffShown(record.name)}`),
     text: [
-      `From: ${record.name} <${record.email}>`,
+      `From: ${staffShown(record.name)} <${record.email}>`,
       `Phone: ${record.phone ?? '(not given)'}`,
       `Subject: ${contactSubjectLabels[record.subject]}`,
       `Language: ${LANG_NAMES_FOR_STAFF[record.lang]}`,
       `Received: ${record.createdAt}`,
       '',
-      record.message,
+      staffShown(record.message),
     ].join('\n'),
   });
 }

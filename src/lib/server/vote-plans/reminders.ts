@@ -9,7 +9,7 @@ import type { Delivery } from '../../schemas/rsvp.ts';
 import { planPagePath, reminderWindow, roundOf, type PlanReminder } from '../../vote-plan.ts';
 import { sendEmail, type EmailMessage } from '../adapters/email.ts';
 import { getElectionCalendar } from '../election/calendar.ts';
-import { greeting } from '../email-greeting.ts';
+import { greeting } from '../../merge-fields.ts';
 import { env } from '../env.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-list.ts';
 import {
@@ -95,7 +95,7 @@ export function reminderMessages(
         to: plan.email,
         subject: which === 'eve' ? words.eveSubject(lines.day) : words.morningSubject,
         text: [
-          greeting(plan.name),
+          greeting(plan.name, lang),
           '',
           which === 'eve' ? words.eveIntro(lines.how, lines.day) : words.morningIntro(close),
           '',
