@@ -10,8 +10,9 @@ import type { LaunchItem } from '../../lib/schemas/launch-check.ts';
  */
 export function LaunchChecklist({ contentItems }: { contentItems: readonly LaunchItem[] }) {
   const { data } = useLaunchSettings();
-  const settings = data?.items ?? [];
-  const total = contentItems.length + settings.length;
+  const settings = (data?.items ?? []).filter((i) => i.area === 'settings');
+  const calendar = (data?.items ?? []).filter((i) => i.area === 'calendar');
+  const total = contentItems.length + settings.length + calendar.length;
   if (total === 0) return null;
   return (
     <details className="alert alert--warning launch-checklist">
@@ -26,6 +27,7 @@ export function LaunchChecklist({ contentItems }: { contentItems: readonly Launc
         <Section title="Site content (replace, then redeploy)" items={contentItems} />
       )}
       {settings.length > 0 && <Section title="Settings (Netlify environment variables)" items={settings} />}
+      {calendar.length > 0 && <Section title="Election calendar (the Election tab)" items={calendar} />}
     </details>
   );
 }
