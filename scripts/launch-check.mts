@@ -14,12 +14,13 @@
 import { connectBlobs } from './lib/connect.mts';
 import { launchCheckCli } from './lib/launch-gate.mts';
 import { defaultElectionCalendar } from '../src/content/election-calendar.ts';
+import type { ElectionCalendar } from '../src/lib/election-stage.ts';
 import { getElectionCalendar } from '../src/lib/server/election/calendar.ts';
 import { readLaunchContent } from '../src/lib/server/launch-content.ts';
 
 const local = process.argv.includes('--local');
 const remote = Boolean(process.env.NETLIFY_SITE_ID && process.env.NETLIFY_AUTH_TOKEN);
-let calendar = defaultElectionCalendar;
+let calendar: ElectionCalendar = defaultElectionCalendar;
 if (local || remote) {
   const disconnect = await connectBlobs(local);
   try {

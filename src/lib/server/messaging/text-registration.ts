@@ -37,7 +37,7 @@ export interface TextSettingProblem {
   message: string;
 }
 
-type Env = Readonly<Partial<Record<string, string | undefined>>>;
+type Env = Readonly<Partial<Record<TextSettingName, string | undefined>>>;
 
 /** The one judge of each texting setting (null: fine). The launch check's lines for these settings are these. */
 export const TEXT_SETTING_CHECKS: Readonly<
