@@ -241,6 +241,16 @@ describe('npm run launch-check fails for each missing or weak required setting',
     expect(leaked).toEqual([]);
   });
 
+  it.each(REQUIRED_SETTINGS.map((r) => r.name))(
+    'a production build without %s is refused, naming it (texts included: no Messaging Service or Campaign Verify token, no build)',
+    async (name) => {
+      const content = await replacedContent();
+      expect(() =>
+        checkBuild(content, { ...READY_ENV, CONTEXT: 'production', [name]: undefined }, () => {}),
+      ).toThrow(new RegExp(`Production build refused[^]*${name} is not set`));
+    },
+  );
+
   it('every required setting has bad values in the table above, beyond leaving it unset', () => {
     expect(REQUIRED_SETTINGS.filter((s) => !(BAD_VALUES[s.name]?.length ?? 0)).map((s) => s.name)).toEqual(
       [],
