@@ -20,8 +20,8 @@ export function LaunchChecklist({ contentItems }: { contentItems: readonly Launc
         Launch checklist: {total} thing{total === 1 ? '' : 's'} to replace or set before going live
       </summary>
       <p className="cell-sub">
-        A production deploy is refused until each is done (the same list as <code>npm run launch-check</code>
-        ).
+        A production deploy is refused until each placeholder and setting is done; a past election calendar is
+        flagged, not refused (the same list as <code>npm run launch-check</code>).
       </p>
       {contentItems.length > 0 && (
         <Section title="Site content (replace, then redeploy)" items={contentItems} />
