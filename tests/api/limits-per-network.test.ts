@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contactFn from '../../netlify/functions/contact.mts';
+import { recordRefusedSignIn } from '../../src/lib/server/audit/refused-sign-ins.ts';
 import { LIMITS } from '../../src/lib/server/auth/rate-limit.ts';
 import { login } from '../../src/lib/server/auth/login.ts';
 import { requestPasswordReset } from '../../src/lib/server/auth/recovery.ts';
@@ -22,7 +23,7 @@ import {
   TEXT_SIGNUP_LIMITS,
 } from '../../src/lib/server/forms/text-limits.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, validContact } from '../helpers/forms.ts';
+import { localProviders, validContact, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -156,5 +157,19 @@ describe('through the real handler (POST /api/contact)', () => {
       ip: `${fresh64()}:1`,
     });
     expect(elsewhere.status).toBeLessThan(300);
+  });
+});
+
+describe('refused sign-ins are aggregated per network too', () => {
+  it('a /64 spraying addresses is one aggregate of its window, named by its /64', async () => {
+    const net = fresh64();
+    // A window of its own (the aggregates are keyed by window start), far from the other tests' clock.
+    const at = new Date('2033-02-01T10:00:00-06:00');
+    for (let i = 1; i <= 4; i++) await recordRefusedSignIn(`${net}:${i.toString(16)}`, 'nobody', 401, at);
+    const windowStart =
+      Math.floor(at.getTime() / (LIMITS.loginIp.windowSeconds * 1000)) * LIMITS.loginIp.windowSeconds * 1000;
+    const aggregates = await valuesOf<{ ip: string; count: number }>('audit', `refused/${windowStart}/`);
+    // `${net}:/64` is the /64 written canonically (its groups are already lower-case hex without leading zeros).
+    expect(aggregates.map((a) => [a.ip, a.count])).toEqual([[`${net}:/64`, 4]]);
   });
 });
