@@ -34,8 +34,13 @@ export const TOO_MANY_POSTS = (s: number) =>
 
 /** Counts one post of `form` from `ip`, or throws 429 with Retry-After (nothing written). */
 export async function reserveFormPost(form: LimitedForm, ip: string, now = Date.now()): Promise<void> {
-  await reserveClientAttempts('form-post-ip', ip, [{ name: form, limit: FORM_POST_LIMITS[form], take: true }], {
-    now,
-    message: TOO_MANY_POSTS,
-  });
+  await reserveClientAttempts(
+    'form-post-ip',
+    ip,
+    [{ name: form, limit: FORM_POST_LIMITS[form], take: true }],
+    {
+      now,
+      message: TOO_MANY_POSTS,
+    },
+  );
 }

@@ -178,10 +178,15 @@ async function dailyCapReached(max: number, now: number): Promise<void> {
  * 429 with Retry-After past it.
  */
 export async function reserveTextFromIp(ip: string, now = Date.now()): Promise<void> {
-  await reserveClientAttempts(IP_SCOPE, ip, [{ name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerIp, take: true }], {
-    now,
-    message: TOO_MANY_TEXTS_HERE,
-  });
+  await reserveClientAttempts(
+    IP_SCOPE,
+    ip,
+    [{ name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerIp, take: true }],
+    {
+      now,
+      message: TOO_MANY_TEXTS_HERE,
+    },
+  );
 }
 
 /**
