@@ -3,6 +3,7 @@ import {
   formatLaunchItems,
   isProductionBuild,
   launchItems,
+  type CalendarCheck,
   type LaunchContent,
   type LaunchEnv,
 } from '../../src/lib/server/launch-check.ts';
@@ -31,13 +32,18 @@ export function checkBuild(content: LaunchContent, env: LaunchEnv, warn: (messag
   return items;
 }
 
-/** `npm run launch-check` (scripts/launch-check.mts): prints the list and returns the exit code, 1 while anything is missing. */
+/**
+ * `npm run launch-check` (scripts/launch-check.mts): prints the list and returns the exit code, 1 while anything is
+ * missing. Unlike the build it also judges the election calendar (`calendar`: the site's, read through
+ * src/lib/server/election/calendar.ts, and the moment to judge it at).
+ */
 export function launchCheckCli(
   content: LaunchContent,
   env: LaunchEnv,
   print: (message: string) => void,
+  calendar?: CalendarCheck,
 ): number {
-  const items = launchItems(content, env);
+  const items = launchItems(content, env, calendar);
   print(formatLaunchItems(items));
   return items.length === 0 ? 0 : 1;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendEmail, EmailSendError } from '../../src/lib/server/adapters/email.ts';
 import { sendSms, SmsSendError, validTwilioSignature } from '../../src/lib/server/adapters/sms.ts';
 import { verifyCaptcha } from '../../src/lib/server/adapters/captcha.ts';
@@ -177,6 +177,63 @@ describe('SMS adapter (Twilio Messages API through the twilio package)', () => {
     setEnv({ APP_ENV: 'production' });
     await expect(sendSms({ to: '+15045550100', body: 'x' })).rejects.toBeInstanceOf(ConfigError);
     expect(tw.requests).toHaveLength(0);
+  });
+
+  describe('production texts only when registered (Campaign Verify token and the Messaging Service)', () => {
+    /** Everything production needs to text, with real-looking values (the fake Twilio takes any credentials). */
+    const REGISTERED = {
+      APP_ENV: 'production',
+      TWILIO_AUTH_TOKEN: '0123456789abcdef0123456789abcdef',
+      TWILIO_MESSAGING_SERVICE_SID: 'MG' + 'a'.repeat(32),
+      CAMPAIGN_VERIFY_TOKEN: 'cv|1.0|tcr|10dlc|9957c339-d46f-49c7-a399-5b7e5f8bd92e|GQ3EM4tYXbj1wFp0q2mc',
+    };
+
+    it('with everything set, production sends through the Messaging Service', async () => {
+      setEnv(REGISTERED);
+      const r = await sendSms({ to: '+15045550100', body: 'Registered' });
+      expect(r.via).toBe('twilio');
+      expect(new URLSearchParams(tw.requests[0]!.body).get('MessagingServiceSid')).toBe(
+        'MG' + 'a'.repeat(32),
+      );
+    });
+
+    it.each([
+      ['no Campaign Verify token', { CAMPAIGN_VERIFY_TOKEN: undefined }, /CAMPAIGN_VERIFY_TOKEN is not set/],
+      [
+        'a partial token',
+        { CAMPAIGN_VERIFY_TOKEN: 'cv|1.0|tcr|10dlc' },
+        /CAMPAIGN_VERIFY_TOKEN is not a whole/,
+      ],
+      [
+        'a from-number instead of the Messaging Service',
+        { TWILIO_MESSAGING_SERVICE_SID: undefined, TWILIO_FROM_NUMBER: '+15045550199' },
+        /TWILIO_MESSAGING_SERVICE_SID is not set/,
+      ],
+      ['a malformed service', { TWILIO_MESSAGING_SERVICE_SID: 'MG123' }, /not a Messaging Service SID/],
+    ] as const)(
+      '%s: refused with a logged ConfigError naming it, nothing sent',
+      async (_what, change, named) => {
+        setEnv({ ...REGISTERED, ...change });
+        const logged: unknown[][] = [];
+        const spy = vi
+          .spyOn(console, 'error')
+          .mockImplementation((...args: unknown[]) => void logged.push(args));
+        try {
+          const err = await sendSms({ to: '+15045550100', body: 'Unregistered' }).catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(ConfigError);
+          expect((err as Error).message).toMatch(named);
+          expect(logged.map((a) => String(a[0])).join('\n')).toMatch(named);
+          expect(tw.requests).toHaveLength(0);
+        } finally {
+          spy.mockRestore();
+        }
+      },
+    );
+
+    it('local mode keeps texting through a from-number without a token (tests against a Twilio test account)', async () => {
+      setEnv({ TWILIO_MESSAGING_SERVICE_SID: undefined, TWILIO_FROM_NUMBER: '+15045550199' });
+      expect((await sendSms({ to: '+15045550100', body: 'Local' })).via).toBe('twilio');
+    });
   });
 
   it('validates X-Twilio-Signature against SITE_URL + path, not the Host', async () => {

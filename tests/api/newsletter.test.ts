@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import { IDENTITY } from '../../src/content/identity.ts';
@@ -282,6 +282,33 @@ describe('POST /api/newsletter', () => {
     expect(tw.requests).toHaveLength(1);
     expect(new URLSearchParams(tw.requests[0]!.body).get('To')).toBe(phone);
     expect((await person(phone))?.confirmation?.messageId).toMatch(/^SM/);
+  });
+
+  it('production with Twilio but without the Campaign Verify token: 503, nothing stored, nothing texted', async () => {
+    setEnv({
+      APP_ENV: 'production',
+      TURNSTILE_SECRET_KEY: '0x4AAAAAAAnot-a-test-secret',
+      TWILIO_ACCOUNT_SID: TWILIO_SID,
+      TWILIO_AUTH_TOKEN: '0123456789abcdef0123456789abcdef',
+      TWILIO_MESSAGING_SERVICE_SID: 'MG' + 'b'.repeat(32),
+      TWILIO_API_URL: tw.url,
+    });
+    tw.requests.length = 0;
+    const logged: string[] = [];
+    const spy = vi
+      .spyOn(console, 'error')
+      .mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')));
+    const phone = uniquePhone();
+    try {
+      const res = await post(validSignup({ phone }));
+      expect(res.status).toBe(503);
+    } finally {
+      spy.mockRestore();
+    }
+    // Refused for the token, before the captcha is asked or anything is stored.
+    expect(logged.join('\n')).toMatch(/CAMPAIGN_VERIFY_TOKEN is not set/);
+    expect(await keysOf('signups', `consent/${hashed(phone)}`)).toHaveLength(0);
+    expect(tw.requests).toHaveLength(0);
   });
 
   it('production without Twilio configured: 503 and nothing stored', async () => {

@@ -274,6 +274,11 @@ describe('admin dashboard (stubbed API)', () => {
           area: 'settings',
           message: 'SESSION_SECRET is not set: at least 32 random bytes.',
         },
+        {
+          key: 'calendar:election-day',
+          area: 'calendar',
+          message: "The election calendar's Election Day (Saturday, October 11, 2025) is in the past.",
+        },
       ],
     });
     await page.goto('/admin');
@@ -283,6 +288,9 @@ describe('admin dashboard (stubbed API)', () => {
     await page.getByText(/The carousel video "REPLACE-ME-01" is a placeholder/).waitFor();
     await page.getByText(/placeholder candidate portrait/).waitFor();
     await page.getByText('SESSION_SECRET is not set: at least 32 random bytes.').waitFor();
+    // A past election calendar, in its own section (docs/decisions/085-launch-gate.md).
+    await page.getByRole('heading', { name: 'Election calendar (the Election tab)' }).waitFor();
+    await page.getByText(/Election Day \(Saturday, October 11, 2025\) is in the past/).waitFor();
     await expectNoAxeViolations(page);
     await page.close();
     const editor = await openAdmin({ role: 'editor' });

@@ -117,6 +117,7 @@ export function localProviders(): void {
     TWILIO_MESSAGING_SERVICE_SID: undefined,
     TWILIO_FROM_NUMBER: undefined,
     TWILIO_API_URL: undefined,
+    CAMPAIGN_VERIFY_TOKEN: undefined,
     TURNSTILE_SECRET_KEY: undefined,
     TURNSTILE_VERIFY_URL: undefined,
   });

@@ -10,8 +10,9 @@ import type { LaunchItem } from '../../lib/schemas/launch-check.ts';
  */
 export function LaunchChecklist({ contentItems }: { contentItems: readonly LaunchItem[] }) {
   const { data } = useLaunchSettings();
-  const settings = data?.items ?? [];
-  const total = contentItems.length + settings.length;
+  const settings = (data?.items ?? []).filter((i) => i.area === 'settings');
+  const calendar = (data?.items ?? []).filter((i) => i.area === 'calendar');
+  const total = contentItems.length + settings.length + calendar.length;
   if (total === 0) return null;
   return (
     <details className="alert alert--warning launch-checklist">
@@ -19,13 +20,14 @@ export function LaunchChecklist({ contentItems }: { contentItems: readonly Launc
         Launch checklist: {total} thing{total === 1 ? '' : 's'} to replace or set before going live
       </summary>
       <p className="cell-sub">
-        A production deploy is refused until each is done (the same list as <code>npm run launch-check</code>
-        ).
+        A production deploy is refused until each placeholder and setting is done; a past election calendar is
+        flagged, not refused (the same list as <code>npm run launch-check</code>).
       </p>
       {contentItems.length > 0 && (
         <Section title="Site content (replace, then redeploy)" items={contentItems} />
       )}
       {settings.length > 0 && <Section title="Settings (Netlify environment variables)" items={settings} />}
+      {calendar.length > 0 && <Section title="Election calendar (the Election tab)" items={calendar} />}
     </details>
   );
 }

@@ -9,8 +9,11 @@ import { z } from './zod.ts';
 export const LaunchItemSchema = z.object({
   /** Stable key, e.g. 'video:REPLACE-ME-01' or 'setting:SESSION_SECRET'. */
   key: z.string(),
-  /** 'content': the site's files (fixed at build); 'settings': environment variables. */
-  area: z.enum(['content', 'settings']),
+  /**
+   * 'content': the site's files (fixed at build); 'settings': environment variables; 'calendar': the election
+   * calendar staff keep in the dashboard.
+   */
+  area: z.enum(['content', 'settings', 'calendar']),
   /** What is missing and how to fix it, one sentence or two. */
   message: z.string(),
 });

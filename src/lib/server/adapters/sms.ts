@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { ConfigError, env, isLocalMode } from '../env.ts';
+import { textSettingProblems } from '../messaging/text-registration.ts';
 import { key, kv } from '../store.ts';
 import { budgets } from '../time-budgets.ts';
 
@@ -84,19 +85,40 @@ export function smsConfigured(): boolean {
 }
 
 /**
+ * Why production may not text, or null when it may (local mode: always null; it has the outbox). Production texts
+ * only through the registered Messaging Service and with the Campaign Verify token recorded
+ * (src/lib/server/messaging/text-registration.ts, the same lines `npm run launch-check` prints).
+ */
+export function textSendingRefusal(): string | null {
+  if (isLocalMode()) return null;
+  const problems = textSettingProblems(env());
+  return problems.length
+    ? `Text sending is off until the texting settings are complete: ${problems.map((p) => p.message).join(' ')}`
+    : null;
+}
+
+/** Throws (ConfigError, a 503 for a request) with a log line naming what is missing: never a silent skip. */
+function refuseUnregisteredSending(): void {
+  const refusal = textSendingRefusal();
+  if (!refusal) return;
+  console.error(`[sms] refused: ${refusal}`);
+  throw new ConfigError(refusal);
+}
+
+/**
  * Sends one text through Twilio's Messages API (messaging service when
- * TWILIO_MESSAGING_SERVICE_SID is set, else TWILIO_FROM_NUMBER).
- * Unconfigured in local mode, the text goes to the Blobs outbox (store
- * "outbox", keys "sms/...") with a log line; unconfigured in production is a
- * ConfigError. Only the text guard calls it (src/lib/server/messaging/text-guard.ts:
+ * TWILIO_MESSAGING_SERVICE_SID is set, else TWILIO_FROM_NUMBER, which only
+ * local mode accepts). Unconfigured in local mode, the text goes to the Blobs
+ * outbox (store "outbox", keys "sms/...") with a log line; in production
+ * without the Messaging Service and the Campaign Verify token (or without
+ * Twilio at all) it is a logged ConfigError (textSendingRefusal). Only the text guard calls it (src/lib/server/messaging/text-guard.ts:
  * number, consent, STOP, quiet hours, caps; tests/unit/text-guard-paths.test.ts holds
  * every other module to that); this module only sends.
  */
 export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twilio' | 'outbox' }> {
   const e = env();
+  refuseUnregisteredSending();
   if (!smsConfigured()) {
-    if (!isLocalMode())
-      throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set');
     const at = new Date().toISOString();
     const id = `${at}-${randomBytes(4).toString('hex')}`;
     await kv('outbox').put(key('sms', id), { ...msg, at });
@@ -145,9 +167,8 @@ export async function findSentSms(q: {
   since: Date;
   key: string;
 }): Promise<string | null> {
+  refuseUnregisteredSending();
   if (!smsConfigured()) {
-    if (!isLocalMode())
-      throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender are not set');
     const r = await kv('outbox').get<{ id: string }>(key('sms-key', q.key));
     return r?.value.id ?? null;
   }

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { derivedKey } from '../derived-keys.ts';
+import { clientNetwork } from '../auth/client-network.ts';
 import { LIMITS } from '../auth/rate-limit.ts';
 import { findUserByLogin } from '../auth/users.ts';
 import { hashed, key, kv, upsert } from '../store.ts';
@@ -8,7 +9,8 @@ import { appendAudit } from './audit.ts';
 /**
  * Refused sign-ins are aggregated, never recorded one entry each with the
  * text the attacker typed (docs/decisions/073-audit-anchors.md): one
- * counter per source IP per window (the per-IP login limit's window), written
+ * counter per source network per window (clientNetwork: the IPv4 address or the IPv6 /64, like the
+ * per-IP login limit, whose window it uses; docs/decisions/137-limits-per-network.md), written
  * to the trail as ONE `auth.sign_in_failed` entry with the count once the
  * window has closed. The next refused sign-in from anywhere, and every read of
  * Activity, writes the closed windows.
@@ -66,9 +68,10 @@ export async function recordRefusedSignIn(
 ): Promise<void> {
   const windowStart = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
   const name = await sanitisedName(typed);
-  await upsert<Aggregate>(store(), aggregateKey(windowStart, ip), (cur) => {
+  const source = clientNetwork(ip);
+  await upsert<Aggregate>(store(), aggregateKey(windowStart, source), (cur) => {
     const a: Aggregate = cur ?? {
-      ip: ip.slice(0, 100),
+      ip: source,
       windowStart,
       count: 0,
       wrongCredentials: 0,

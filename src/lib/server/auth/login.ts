@@ -2,7 +2,7 @@ import type { LoginInput } from '../../schemas/user.ts';
 import { LoginSchema } from '../../schemas/user.ts';
 import { HttpError } from '../errors.ts';
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { LIMITS, reserveAttempt } from './rate-limit.ts';
+import { LIMITS, reserveAttempt, reserveClientAttempt } from './rate-limit.ts';
 import { changeUser, findUserByLogin, withNewPassword, type StoredUser } from './users.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -31,7 +31,7 @@ export async function login(input: LoginInput, ip: string, now = new Date()): Pr
   const { username, password } = LoginSchema.parse(input);
   const identifier = username.toLowerCase();
   const at = now.getTime();
-  const ipAttempt = await reserveAttempt('login-ip', ip, LIMITS.loginIp, { now: at });
+  const ipAttempt = await reserveClientAttempt('login-ip', ip, LIMITS.loginIp, { now: at });
   const user = await findUserByLogin(identifier);
   const accountAttempt = await reserveAttempt(
     'login-account',

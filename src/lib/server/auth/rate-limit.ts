@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ConflictError, hashed, key, kv, update, upsert } from '../store.ts';
 import { HttpError } from '../errors.ts';
+import { clientNetwork } from './client-network.ts';
 
 /**
  * Fixed-window attempt counters in Blobs (store `ratelimit`), documented in
@@ -114,6 +115,21 @@ export async function reserveAttempt(
   };
 }
 
+/**
+ * `reserveAttempt` for a per-client limit: the subject is the client's network (clientNetwork: the IPv4
+ * address, the IPv6 /64), never the raw address, so one machine's many IPv6 addresses share one counter
+ * (docs/decisions/137-limits-per-network.md). Every per-address limit goes through this or
+ * `reserveClientAttempts` (tests/unit/client-network.test.ts fails on a per-IP call of the plain ones).
+ */
+export function reserveClientAttempt(
+  scope: string,
+  ip: string,
+  limit: Limit,
+  options: ReserveOptions = {},
+): Promise<Attempt> {
+  return reserveAttempt(scope, clientNetwork(ip), limit, options);
+}
+
 /** One counter of a combined reservation: its limit, and whether this request takes a slot of it. */
 export interface CounterSpec {
   name: string;
@@ -153,6 +169,16 @@ export async function reserveAttempts(
     if (err instanceof ConflictError) throw tooManyRequests(5, options.message);
     throw err;
   }
+}
+
+/** `reserveAttempts` for a per-client document of counters, keyed by the client's network (see reserveClientAttempt). */
+export function reserveClientAttempts(
+  scope: string,
+  ip: string,
+  specs: readonly CounterSpec[],
+  options: ReserveOptions = {},
+): Promise<void> {
+  return reserveAttempts(scope, clientNetwork(ip), specs, options);
 }
 
 // ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { key, kv, update } from '../store.ts';
 import { hashPassword } from './passwords.ts';
-import { LIMITS, reserveAttempt } from './rate-limit.ts';
+import { LIMITS, reserveAttempt, reserveClientAttempt } from './rate-limit.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { changeUser, findUserByEmail, getUser, withNewPassword } from './users.ts';
 
@@ -55,7 +55,7 @@ export async function requestPasswordReset(
   defer?: Defer,
 ): Promise<string> {
   const { email } = ForgotPasswordSchema.parse(input);
-  await reserveAttempt('forgot-ip', ip, LIMITS.forgotIp, { now: now.getTime() });
+  await reserveClientAttempt('forgot-ip', ip, LIMITS.forgotIp, { now: now.getTime() });
   await reserveAttempt('forgot-account', email, LIMITS.forgotAccount, { now: now.getTime() });
   const work = issueRecovery(email, now).catch((err: unknown) =>
     // Same answer either way; the operator sees the failure in the function log.

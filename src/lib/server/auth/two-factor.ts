@@ -12,7 +12,7 @@ import { env, sessionSecret } from '../env.ts';
 import { readCookies } from '../http.ts';
 import { HttpError } from '../errors.ts';
 import { key, kv, update, upsert, type KV } from '../store.ts';
-import { LIMITS, reserveAttempt } from './rate-limit.ts';
+import { LIMITS, reserveAttempt, reserveClientAttempt } from './rate-limit.ts';
 import {
   hashRecoveryCode,
   matchTotpStep,
@@ -255,7 +255,7 @@ export async function checkSecondFactor(
   const account = String(user.id);
   // Reserve before checking (as the password does, login.ts): parallel guesses cannot outrun the count.
   const at = now.getTime();
-  const ipAttempt = await reserveAttempt('2fa-ip', ip, LIMITS.loginIp, { now: at });
+  const ipAttempt = await reserveClientAttempt('2fa-ip', ip, LIMITS.loginIp, { now: at });
   const accountAttempt = await reserveAttempt('2fa-account', account, LIMITS.loginAccount, { now: at });
   const method = await spendSecondFactor(user.id, input, now);
   if (!method) return null;

@@ -1,5 +1,5 @@
 import { ConfigError, env, isLocalMode, TURNSTILE_TEST_SECRET } from '../env.ts';
-import { smsConfigured } from '../adapters/sms.ts';
+import { textSendingRefusal } from '../adapters/sms.ts';
 
 /**
  * Production refuses to run a form endpoint whose providers are missing or
@@ -13,5 +13,7 @@ export function requireFormProviders(needs: { captcha?: boolean; email?: boolean
     throw new ConfigError('TURNSTILE_SECRET_KEY is missing or the public test secret');
   }
   if (needs.email && !e.SENDGRID_API_KEY) throw new ConfigError('SENDGRID_API_KEY is not set');
-  if (needs.sms && !smsConfigured()) throw new ConfigError('Twilio is not configured');
+  // Texts: Twilio, the registered Messaging Service and the Campaign Verify token (docs/decisions/085-launch-gate.md).
+  const textRefusal = needs.sms ? textSendingRefusal() : null;
+  if (textRefusal) throw new ConfigError(textRefusal);
 }

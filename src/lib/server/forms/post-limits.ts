@@ -1,5 +1,5 @@
 import type { PublicFormId } from '../../schemas/public-forms.ts';
-import { reserveAttempts, type Limit } from '../auth/rate-limit.ts';
+import { reserveClientAttempts, type Limit } from '../auth/rate-limit.ts';
 
 /**
  * Posts one IP may send per hour to each public form that has no limit of its
@@ -34,8 +34,13 @@ export const TOO_MANY_POSTS = (s: number) =>
 
 /** Counts one post of `form` from `ip`, or throws 429 with Retry-After (nothing written). */
 export async function reserveFormPost(form: LimitedForm, ip: string, now = Date.now()): Promise<void> {
-  await reserveAttempts('form-post-ip', ip, [{ name: form, limit: FORM_POST_LIMITS[form], take: true }], {
-    now,
-    message: TOO_MANY_POSTS,
-  });
+  await reserveClientAttempts(
+    'form-post-ip',
+    ip,
+    [{ name: form, limit: FORM_POST_LIMITS[form], take: true }],
+    {
+      now,
+      message: TOO_MANY_POSTS,
+    },
+  );
 }

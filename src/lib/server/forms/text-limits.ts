@@ -3,6 +3,7 @@ import { HttpError } from '../errors.ts';
 import {
   BudgetSpentError,
   reserveAttempts,
+  reserveClientAttempts,
   reserveSiteBudgets,
   siteBudgetUsage,
   type Limit,
@@ -107,7 +108,7 @@ export async function reserveFromIp(
   now = Date.now(),
   noScript = false,
 ): Promise<void> {
-  await reserveAttempts(
+  await reserveClientAttempts(
     IP_SCOPE,
     ip,
     [
@@ -177,10 +178,15 @@ async function dailyCapReached(max: number, now: number): Promise<void> {
  * 429 with Retry-After past it.
  */
 export async function reserveTextFromIp(ip: string, now = Date.now()): Promise<void> {
-  await reserveAttempts(IP_SCOPE, ip, [{ name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerIp, take: true }], {
-    now,
-    message: TOO_MANY_TEXTS_HERE,
-  });
+  await reserveClientAttempts(
+    IP_SCOPE,
+    ip,
+    [{ name: 'texts', limit: TEXT_SIGNUP_LIMITS.textsPerIp, take: true }],
+    {
+      now,
+      message: TOO_MANY_TEXTS_HERE,
+    },
+  );
 }
 
 /**
