@@ -50,12 +50,28 @@ export const VotePlanInputSchema = z
 export type VotePlanInput = z.input<typeof VotePlanInputSchema>;
 export type VotePlanData = z.output<typeof VotePlanInputSchema>;
 
-/** POST /api/vote-plan/update: the plan page's buttons ("I voted", "Stop reminders"). */
-export const VotePlanUpdateSchema = z.strictObject({
-  id: z.string(VOTE_PLAN_MESSAGES.badLink).regex(PLAN_LINK_ID, VOTE_PLAN_MESSAGES.badLink),
-  action: z.enum(['voted', 'stop']),
-  lang: z.enum(LANGS).optional(),
-});
+/**
+ * POST /api/vote-plan/update: the plan page's buttons ("I voted", "Stop my reminders", "Resume my reminders") and its
+ * "Change my plan" form (day, method and time of day; the link is the proof the plan is the voter's).
+ */
+export const VotePlanUpdateSchema = z
+  .strictObject({
+    id: z.string(VOTE_PLAN_MESSAGES.badLink).regex(PLAN_LINK_ID, VOTE_PLAN_MESSAGES.badLink),
+    action: z.enum(['voted', 'stop', 'resume', 'change']),
+    day: z
+      .string(VOTE_PLAN_MESSAGES.day)
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, VOTE_PLAN_MESSAGES.day)
+      .optional(),
+    method: optionalChoice(PLAN_METHODS),
+    timeOfDay: optionalChoice(PLAN_TIMES),
+    lang: z.enum(LANGS).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action !== 'change') return;
+    if (!v.day) ctx.addIssue({ code: 'custom', path: ['day'], message: VOTE_PLAN_MESSAGES.day });
+    if (!v.method) ctx.addIssue({ code: 'custom', path: ['method'], message: VOTE_PLAN_MESSAGES.method });
+  });
+export type VotePlanUpdateData = z.output<typeof VotePlanUpdateSchema>;
 
 /** A consent as it was given: the exact words beside the box, their version, when. */
 export const GivenConsentSchema = z.object({ at: z.string(), text: z.string(), version: z.string() });
