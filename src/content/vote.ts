@@ -175,8 +175,7 @@ export const planCopy = {
       'Choose another day or way to vote. If you stopped your reminders, they stay stopped until you resume them here.',
     changeSubmit: 'Save the change',
     actionsLabel: 'Update your plan',
-    badLink:
-      'This link is not valid any more (a newer plan replaces an older one). Please use the link from your latest reminder, or make a new plan.',
+    badLink: 'This link is not valid. Please use the link from your confirmation or your latest reminder.',
     unavailable: 'We could not load your plan just now. Please try again in a minute.',
   },
   /** One day's places and hours, as the page, the emails and the calendar file say them. */

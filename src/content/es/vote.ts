@@ -177,8 +177,7 @@ export const planCopy = {
       'Elija otro día o forma de votar. Si detuvo sus recordatorios, siguen detenidos hasta que los reanude aquí.',
     changeSubmit: 'Guardar el cambio',
     actionsLabel: 'Actualizar su plan',
-    badLink:
-      'Este enlace ya no es válido (un plan nuevo reemplaza al anterior). Use el enlace de su último recordatorio o haga un plan nuevo.',
+    badLink: 'Este enlace no es válido. Use el enlace de su confirmación o de su último recordatorio.',
     unavailable: 'No pudimos cargar su plan en este momento. Inténtelo de nuevo en un minuto.',
   },
   earlyWhere: (hours: string, sites: string) =>

@@ -78,13 +78,14 @@ export const GivenConsentSchema = z.object({ at: z.string(), text: z.string(), v
 export type GivenConsent = z.infer<typeof GivenConsentSchema>;
 
 /**
- * One voter's plan (store `vote-plans`, key `plan/<round>/<sha256 of the phone, else the email>`): the newest plan
- * from a contact replaces the older one whole. Reminder deliveries are claimed here under compare-and-set.
+ * One voter's plan (store `vote-plans`, key `plan/<round>/<sha256 of the phone, else the email>`): the first plan
+ * from a contact; it changes only from its own link (a later pledge is held apart under `pledge/<round>/<linkId>`
+ * in the same shape). Reminder deliveries are claimed here under compare-and-set.
  */
 export const StoredVotePlanSchema = z.object({
   id: z.string().regex(/^[a-f0-9]{64}$/),
   round: z.enum(['primary', 'runoff']),
-  /** The link's random id (`link/<linkId>` points here); a new one with every replacing plan. */
+  /** The link's random id (`link/<linkId>` points here): the proof that the plan is the voter's. */
   linkId: z.string().regex(PLAN_LINK_ID),
   day: z.string(),
   method: z.enum(PLAN_METHODS),
