@@ -242,6 +242,20 @@ describe('a pledge for a number that already has a plan (the outside reproductio
     expect(await planOf(known.e164)).toMatchObject({ lang: 'es', name: 'Rosa Parker', email: null });
   });
 
+  it('holds a pledge for an email that already has a plan the same way', async () => {
+    clockAt('2026-10-23T15:00:00-05:00');
+    const email = { day: '2026-10-31', method: 'mail', name: 'Dee Moss', email: 'dee.moss@example.org' };
+    const first = await answer(await pledge({ ...email, emailConsent: true }));
+    const before = await planForLink(linkOf(first.body.next));
+    const again = await answer(await pledge({ ...email, name: 'Mallory Stranger', day: '2026-11-02' }));
+    const other = await answer(
+      await pledge({ ...email, email: 'someone.new@example.org', day: '2026-11-02' }),
+    );
+    expect(shapeOf(again)).toEqual(shapeOf(other));
+    expect(await planForLink(linkOf(first.body.next))).toEqual(before);
+    expect(await planForLink(linkOf(again.body.next))).toMatchObject({ name: 'Mallory Stranger' });
+  });
+
   it('the held pledge’s own buttons answer as a plan’s do and change only the pledge', async () => {
     clockAt('2026-10-24T09:00:00-05:00');
     const voter = numberIn('mountain');
