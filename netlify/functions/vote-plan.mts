@@ -1,6 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { VotePlanInputSchema, VotePlanUpdateSchema } from '../../src/lib/schemas/vote-plan.ts';
-import { VOTE_PLAN_MESSAGES } from '../../src/lib/vote-plan.ts';
+import { DEFAULT_LANG } from '../../src/lib/lang.ts';
+import { localizedPath } from '../../src/lib/lang-paths.ts';
+import { planPagePath, VOTE_PLAN_MESSAGES } from '../../src/lib/vote-plan.ts';
 import { verifyCaptcha } from '../../src/lib/server/adapters/captcha.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
 import { assertPhoneAllowed } from '../../src/lib/server/forms/phone-policy.ts';
@@ -23,8 +25,10 @@ import {
  *   the captcha: the phone like every form's (country and number type, 400), this IP's posts per hour and, when text
  *   reminders are asked for, its texts per hour (429 with Retry-After). 201 with the plan page's path (`next`),
  *   where a form post is sent; 410 once the polls have closed; 400 for a day that cannot be chosen.
- * - POST /api/vote-plan/update {id, action: voted|stop}: the plan page's buttons (the link's random id); 404 for a
- *   link that is not (or no longer) a plan's.
+ * - POST /api/vote-plan/update {id, action: voted|stop|resume|change, day?, method?, timeOfDay?}: the plan page's
+ *   buttons and its change form (the link's random id is the proof the plan is the voter's); 404 for a link that is
+ *   not (or no longer) a plan's. A pledge for a contact that already has a plan is answered like a new one and
+ *   changes nothing of it (src/lib/server/vote-plans/submit.ts).
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');
@@ -32,11 +36,16 @@ export default handle(async (req: Request, context: Context) => {
   const ip = clientIp(context);
   if (new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/update')) {
     const input = await readInput(req, 'vote-plan-update', VotePlanUpdateSchema, 2 * 1024);
-    const status = await updateVotePlan(input.id, input.action);
-    return json({
-      status,
-      message: status === 'voted' ? VOTE_PLAN_MESSAGES.voted : VOTE_PLAN_MESSAGES.stopped,
-    });
+    const status = await updateVotePlan(
+      input.id,
+      input.action === 'change'
+        ? { action: 'change', day: input.day!, method: input.method!, timeOfDay: input.timeOfDay ?? null }
+        : { action: input.action },
+    );
+    // A changed plan is shown on its own page again (a form post is sent there).
+    const next =
+      status === 'changed' ? localizedPath(planPagePath(input.id), input.lang ?? DEFAULT_LANG) : undefined;
+    return json({ status, message: VOTE_PLAN_MESSAGES[status], ...(next ? { next } : {}) });
   }
   requireFormProviders({ captcha: true });
   const input = await readInput(req, 'vote-plan', VotePlanInputSchema, 8 * 1024);

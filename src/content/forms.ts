@@ -136,6 +136,11 @@ export const formCopy = {
         text: VOTE_PLAN_MESSAGES.stopped,
         link: { label: 'How to vote', href: '/vote' },
       },
+      resumed: {
+        heading: 'Reminders On Again',
+        text: VOTE_PLAN_MESSAGES.resumed,
+        link: { label: 'How to vote', href: '/vote' },
+      },
     },
   },
   'rsvp-cancel': {

@@ -147,6 +147,9 @@ export const planCopy = {
   phone: 'Mobile phone',
   email: 'Email',
   contactHint: 'A phone number or an email, so we can remind you.',
+  /** Under the form: a plan is changed only from its own page. */
+  ownPlanNote:
+    'Made a plan with this phone or email before? That plan does not change from here: change it on its own page, with the link from your confirmation or your reminders.',
   submit: 'Save my plan',
   submitting: 'Saving…',
   closed: VOTE_PLAN_MESSAGES.closed,
@@ -180,9 +183,13 @@ export const planCopy = {
     votedText: 'You told us you voted. We will not remind you again.',
     stopButton: 'Stop my reminders',
     stoppedText: 'Your reminders are stopped.',
+    resumeButton: 'Resume my reminders',
+    changeHeading: 'Change my plan',
+    changeLead:
+      'Choose another day or way to vote. If you stopped your reminders, they stay stopped until you resume them here.',
+    changeSubmit: 'Save the change',
     actionsLabel: 'Update your plan',
-    badLink:
-      'This link is not valid any more (a newer plan replaces an older one). Please use the link from your latest reminder, or make a new plan.',
+    badLink: 'This link is not valid. Please use the link from your confirmation or your latest reminder.',
     unavailable: 'We could not load your plan just now. Please try again in a minute.',
   },
   /** One day's places and hours, as the page, the emails and the calendar file say them. */

@@ -147,6 +147,8 @@ export const VOTE_PLAN_MESSAGES = {
   badLink: 'This link is not valid any more. Please use the link from your latest reminder.',
   voted: 'Thank you for voting! We will not remind you again.',
   stopped: 'Your reminders are stopped. We will not remind you about this plan again.',
+  resumed: 'Your reminders are on again.',
+  changed: 'Your plan is changed.',
 } as const;
 
 /** The words of the plan form's errors in a language (src/content/vote.ts `planCopy.errors`). */

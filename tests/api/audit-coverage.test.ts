@@ -79,7 +79,7 @@ const NOT_STAFF: Record<string, string> = {
   'POST /api/events/:id/rsvp': 'public RSVP',
   'POST /api/rsvp/cancel': 'the attendee cancelling by their own link',
   'POST /api/vote-plan': 'public plan to vote',
-  'POST /api/vote-plan/update': "the voter's own plan link (I voted, stop reminders)",
+  'POST /api/vote-plan/update': "the voter's own plan link (I voted, stop, resume, change the plan)",
   // Machine callers, authenticated by their own secrets.
   'POST /api/sms/inbound': 'the SMS provider (STOP/HELP), signed',
   'POST /api/sms/status': 'the SMS provider’s delivery reports for broadcast texts, signed',

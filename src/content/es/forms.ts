@@ -123,6 +123,11 @@ export const formCopy = {
         text: 'Sus recordatorios están detenidos. No le enviaremos más recordatorios de este plan.',
         link: { label: 'Cómo votar' },
       },
+      resumed: {
+        heading: 'Recordatorios activos de nuevo',
+        text: 'Sus recordatorios están activos de nuevo.',
+        link: { label: 'Cómo votar' },
+      },
     },
   },
   'rsvp-cancel': {

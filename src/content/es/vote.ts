@@ -135,6 +135,9 @@ export const planCopy = {
   phone: 'Teléfono móvil',
   email: 'Correo electrónico',
   contactHint: 'Un teléfono o un correo electrónico, para poder recordárselo.',
+  /** Under the form: a plan is changed only from its own page. */
+  ownPlanNote:
+    '¿Ya hizo un plan con este teléfono o correo? Ese plan no cambia desde aquí: cámbielo en su propia página, con el enlace de su confirmación o de sus recordatorios.',
   submit: 'Guardar mi plan',
   submitting: 'Guardando…',
   closed: 'Las urnas han cerrado: los planes para votar están cerrados en esta elección.',
@@ -154,6 +157,8 @@ export const planCopy = {
     badLink: 'Este enlace ya no es válido. Use el enlace de su último recordatorio.',
     voted: '¡Gracias por votar! No le enviaremos más recordatorios.',
     stopped: 'Sus recordatorios están detenidos. No le enviaremos más recordatorios de este plan.',
+    resumed: 'Sus recordatorios están activos de nuevo.',
+    changed: 'Su plan está cambiado.',
     phone: 'Escriba un número de teléfono válido',
     email: 'Escriba un correo electrónico válido',
     captcha: 'Complete el CAPTCHA',
@@ -180,9 +185,13 @@ export const planCopy = {
     votedText: 'Nos dijo que ya votó. No le enviaremos más recordatorios.',
     stopButton: 'Detener mis recordatorios',
     stoppedText: 'Sus recordatorios están detenidos.',
+    resumeButton: 'Reanudar mis recordatorios',
+    changeHeading: 'Cambiar mi plan',
+    changeLead:
+      'Elija otro día o forma de votar. Si detuvo sus recordatorios, siguen detenidos hasta que los reanude aquí.',
+    changeSubmit: 'Guardar el cambio',
     actionsLabel: 'Actualizar su plan',
-    badLink:
-      'Este enlace ya no es válido (un plan nuevo reemplaza al anterior). Use el enlace de su último recordatorio o haga un plan nuevo.',
+    badLink: 'Este enlace no es válido. Use el enlace de su confirmación o de su último recordatorio.',
     unavailable: 'No pudimos cargar su plan en este momento. Inténtelo de nuevo en un minuto.',
   },
   earlyWhere: (hours: string, sites: string) =>

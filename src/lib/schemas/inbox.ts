@@ -67,6 +67,8 @@ export const CONSENT_EVENT_TYPES = [
   'rsvp_reminder_sent',
   /** A plan to vote's opt-in to its reminder texts (plan-scoped: not the recurring list). */
   'plan_reminder_opt_in',
+  /** The same, typed in a pledge for a number that already has a plan: recorded, held, never used (refKey: the pledge). */
+  'plan_reminder_opt_in_held',
   'plan_reminder_sent',
   /** A send the carrier refused because the number opted out there (Twilio 21610): recorded as a STOP. */
   'carrier_opt_out',

@@ -223,12 +223,14 @@ export const PUBLIC_FORMS = {
     ],
     nextFromAnswer: true,
   },
-  // The plan page's buttons: "I voted" and "Stop my reminders".
+  // The plan page's buttons ("I voted", "Stop my reminders", "Resume my reminders") and its "Change my plan" form,
+  // which goes back to the plan's page.
   'vote-plan-update': {
     endpoint: '/api/vote-plan/update',
     page: '/vote#plan-heading',
     refill: [],
-    outcomes: ['voted', 'stopped'],
+    outcomes: ['voted', 'stopped', 'resumed'],
+    nextFromAnswer: true,
   },
   'rsvp-cancel': {
     endpoint: '/api/rsvp/cancel',

@@ -50,25 +50,42 @@ export const VotePlanInputSchema = z
 export type VotePlanInput = z.input<typeof VotePlanInputSchema>;
 export type VotePlanData = z.output<typeof VotePlanInputSchema>;
 
-/** POST /api/vote-plan/update: the plan page's buttons ("I voted", "Stop reminders"). */
-export const VotePlanUpdateSchema = z.strictObject({
-  id: z.string(VOTE_PLAN_MESSAGES.badLink).regex(PLAN_LINK_ID, VOTE_PLAN_MESSAGES.badLink),
-  action: z.enum(['voted', 'stop']),
-  lang: z.enum(LANGS).optional(),
-});
+/**
+ * POST /api/vote-plan/update: the plan page's buttons ("I voted", "Stop my reminders", "Resume my reminders") and its
+ * "Change my plan" form (day, method and time of day; the link is the proof the plan is the voter's).
+ */
+export const VotePlanUpdateSchema = z
+  .strictObject({
+    id: z.string(VOTE_PLAN_MESSAGES.badLink).regex(PLAN_LINK_ID, VOTE_PLAN_MESSAGES.badLink),
+    action: z.enum(['voted', 'stop', 'resume', 'change']),
+    day: z
+      .string(VOTE_PLAN_MESSAGES.day)
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, VOTE_PLAN_MESSAGES.day)
+      .optional(),
+    method: optionalChoice(PLAN_METHODS),
+    timeOfDay: optionalChoice(PLAN_TIMES),
+    lang: z.enum(LANGS).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action !== 'change') return;
+    if (!v.day) ctx.addIssue({ code: 'custom', path: ['day'], message: VOTE_PLAN_MESSAGES.day });
+    if (!v.method) ctx.addIssue({ code: 'custom', path: ['method'], message: VOTE_PLAN_MESSAGES.method });
+  });
+export type VotePlanUpdateData = z.output<typeof VotePlanUpdateSchema>;
 
 /** A consent as it was given: the exact words beside the box, their version, when. */
 export const GivenConsentSchema = z.object({ at: z.string(), text: z.string(), version: z.string() });
 export type GivenConsent = z.infer<typeof GivenConsentSchema>;
 
 /**
- * One voter's plan (store `vote-plans`, key `plan/<round>/<sha256 of the phone, else the email>`): the newest plan
- * from a contact replaces the older one whole. Reminder deliveries are claimed here under compare-and-set.
+ * One voter's plan (store `vote-plans`, key `plan/<round>/<sha256 of the phone, else the email>`): the first plan
+ * from a contact; it changes only from its own link (a later pledge is held apart under `pledge/<round>/<linkId>`
+ * in the same shape). Reminder deliveries are claimed here under compare-and-set.
  */
 export const StoredVotePlanSchema = z.object({
   id: z.string().regex(/^[a-f0-9]{64}$/),
   round: z.enum(['primary', 'runoff']),
-  /** The link's random id (`link/<linkId>` points here); a new one with every replacing plan. */
+  /** The link's random id (`link/<linkId>` points here): the proof that the plan is the voter's. */
   linkId: z.string().regex(PLAN_LINK_ID),
   day: z.string(),
   method: z.enum(PLAN_METHODS),

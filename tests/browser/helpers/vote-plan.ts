@@ -90,7 +90,7 @@ export async function expectPlanPage(page: Page, lang: Lang, { axe = false } = {
   if (axe) await expectNoAxeViolations(page);
 }
 
-/** "Stop my reminders", then "I voted", from the plan page at `planUrl`: each lands on its outcome page. */
+/** "Stop my reminders", "Resume my reminders", stop again, then "I voted", from the plan page at `planUrl`: each lands on its outcome page. */
 export async function stopThenVoted(page: Page, lang: Lang, planUrl: string, { axe = false } = {}) {
   const w = planWords(lang);
   await page.getByRole('button', { name: w.plan.page.stopButton }).click();
@@ -101,6 +101,15 @@ export async function stopThenVoted(page: Page, lang: Lang, planUrl: string, { a
   expect(await page.locator('main').innerText()).toContain(w.plan.page.stoppedText);
   expect(await page.getByRole('button', { name: w.plan.page.stopButton }).count()).toBe(0);
   if (axe) await expectNoAxeViolations(page);
+  // Only this page undoes the stop (docs/decisions/110-plan-to-vote.md): "Resume my reminders", then stop again.
+  await page.getByRole('button', { name: w.plan.page.resumeButton }).click();
+  await page.waitForURL(`**${localizedPath('/forms/vote-plan-update/resumed', lang)}`);
+  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(w.outcomes.outcomes.resumed.heading);
+  await page.goto(planUrl);
+  expect(await page.locator('[data-plan-state]').getAttribute('data-plan-state')).toBe('active');
+  await page.getByRole('button', { name: w.plan.page.stopButton }).click();
+  await page.waitForURL(`**${localizedPath('/forms/vote-plan-update/stopped', lang)}`);
+  await page.goto(planUrl);
   await page.getByRole('button', { name: w.plan.page.votedButton }).click();
   await page.waitForURL(`**${localizedPath('/forms/vote-plan-update/voted', lang)}`);
   expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(w.outcomes.outcomes.voted.heading);

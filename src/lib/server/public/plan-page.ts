@@ -1,7 +1,8 @@
-import { planLines, type PlanLines } from '../../../content/vote-plan-lines.ts';
+import { planDayLabel, planLines, type PlanLines } from '../../../content/vote-plan-lines.ts';
 import { buildCalendar } from '../../ics.ts';
 import type { Lang } from '../../lang.ts';
 import type { StoredVotePlan } from '../../schemas/vote-plan.ts';
+import { PLAN_METHODS, planDays, type PlanMethod } from '../../vote-plan.ts';
 import { getElectionCalendar } from '../election/calendar.ts';
 import { planForLink } from '../vote-plans/record.ts';
 import { calendarName } from './event-calendar.ts';
@@ -25,6 +26,8 @@ export type PlanPageData =
       >;
       reminders: { sms: boolean; email: boolean };
       lines: PlanLines;
+      /** "Change my plan": the days and ways a plan may name now (empty once the polls have closed). */
+      change: { days: { date: string; label: string }[]; methods: PlanMethod[] };
     };
 
 const uidOf = (plan: StoredVotePlan) => `plan-${plan.round}-${plan.linkId}`;
@@ -41,6 +44,7 @@ export async function loadPlanPage(
   response: PageResponse,
   query: URLSearchParams,
   lang: Lang,
+  now = new Date(),
 ): Promise<PlanPageData> {
   response.headers.set('Cache-Control', 'no-store');
   response.headers.set('Referrer-Policy', 'no-referrer');
@@ -51,12 +55,18 @@ export async function loadPlanPage(
       return { state: 'bad' };
     }
     const { plan, calendar } = found;
+    const { day, method, timeOfDay, bringing, name, votedAt, stoppedAt } = plan;
     return {
       state: 'ok',
       linkId: plan.linkId,
-      plan,
+      // Only what the page shows (never the phone or email, nor when or from where the plan was made).
+      plan: { day, method, timeOfDay, bringing, name, votedAt, stoppedAt },
       reminders: { sms: Boolean(plan.smsConsent), email: Boolean(plan.emailConsent) },
       lines: planLines(calendar, plan, lang, uidOf(plan)),
+      change: {
+        days: planDays(calendar, now).map((d) => ({ date: d.date, label: planDayLabel(d, lang) })),
+        methods: PLAN_METHODS.filter((m) => planDays(calendar, now, m).length > 0),
+      },
     };
   } catch (err) {
     console.error('[plan page] could not read the plan', err);

@@ -28,6 +28,7 @@ import {
   parseDueKey,
   parsePlan,
   planKey,
+  SKIPPED_STOPPED,
   votePlans,
   type PlanRound,
 } from './record.ts';
@@ -193,7 +194,7 @@ async function handleDue(
     return false;
   }
   if (plan.stoppedAt) {
-    run.skipped += await skipRest(plan, due.which, at, 'Reminders stopped');
+    run.skipped += await skipRest(plan, due.which, at, SKIPPED_STOPPED);
     return false;
   }
   if (due.which === 'morning' && plan.votedAt) {
