@@ -10,12 +10,9 @@ export const API_IN_ORDER = [
   'tests/api/audit-scale.test.ts',
   'tests/api/donations.test.ts',
   'tests/api/election.test.ts',
-  'tests/api/events.test.ts',
   'tests/api/every-function-fuzz.test.ts',
   'tests/api/exports.test.ts',
-  'tests/api/form-posts.test.ts',
   'tests/api/inbox-store-calls.test.ts',
-  'tests/api/news.test.ts',
   'tests/api/newsletter-double-opt-in.test.ts',
   'tests/api/security-auth.test.ts',
   'tests/api/security-sms.test.ts',
@@ -24,7 +21,6 @@ export const API_IN_ORDER = [
   'tests/api/social.test.ts',
   'tests/api/staff-lists-calls.test.ts',
   'tests/api/store-calls.test.ts',
-  'tests/api/store-production.test.ts',
   'tests/api/vote-plan.test.ts',
 ];
 
