@@ -3,7 +3,7 @@ import * as activityFn from '../../netlify/functions/admin-activity.mts';
 import * as verificationFn from '../../netlify/functions/admin-activity-verification.mts';
 import type { AuditEntry, AuditPage } from '../../src/lib/schemas/audit.ts';
 import { appendAudit } from '../../src/lib/server/audit/audit.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -160,6 +160,11 @@ const TAMPERED: [string, number, Edit, string][] = [
     'forgedNote',
   ],
   ['the oldest entry’s actor', 1, (e) => ({ ...e, actorName: 'forged-actor' }), 'forged-actor'],
+  ['the IP address', 3, (e) => ({ ...e, ip: '198.51.100.250' }), '198.51.100.250'],
+  // What the index keys also name: the kind, the person, the time.
+  ['the kind', 3, (e) => ({ ...e, kind: 'broadcast.cancel' }), 'broadcast.cancel'],
+  ['the person’s id', 2, (e) => ({ ...e, actorId: 99_002 }), '99002'],
+  ['the time', 2, (e) => ({ ...e, at: '2020-01-01T00:00:00.000Z' }), '2020-01-01'],
 ];
 
 /** [the check, how it runs, its reason for the newest entry removed]. */
@@ -188,6 +193,30 @@ describe.each(CHECKS)('%s', (_name, check, removedReason) => {
     for await (const page of audit().keys('log/'))
       for (const k of page.filter((x) => x.includes('+article.update+'))) await audit().delete(k);
     expect(await check(boss.cookie)).toMatchObject({ ok: false, brokenAt: 4, reason: removedReason });
+  });
+
+  it('fails on an entry spliced in from another trail under the same secret, its links rewritten to fit', async () => {
+    const boss = await scene();
+    // Another site with the same secret (a staging copy, a restored backup): its entry 2 is genuine there.
+    const other = await startBlobs();
+    let foreign: AuditEntry;
+    try {
+      await scene();
+      foreign = (await audit().get<AuditEntry>(chainKey(2)))!.value;
+    } finally {
+      // Back to this test's site (stores are memoised per site: forget the other's).
+      blobs.use();
+      setStoreFactory(null);
+      await other.stop();
+    }
+    const [one, three] = await Promise.all(
+      [1, 3].map(async (seq) => (await audit().get<AuditEntry>(chainKey(seq)))!.value),
+    );
+    expect(foreign.hash).not.toBe((await audit().get<AuditEntry>(chainKey(2)))!.value.hash);
+    // Each link made to fit: the spliced entry points at entry 1, entry 3 points at the spliced one.
+    await audit().put(chainKey(2), { ...foreign, prevHash: one!.hash });
+    await audit().put(chainKey(3), { ...three!, prevHash: foreign.hash });
+    expect(await check(boss.cookie)).toMatchObject({ ok: false, brokenAt: 2, reason: 'entry altered' });
   });
 
   it('holds on the untouched scene (the cases above fail for their change alone)', async () => {
