@@ -39,7 +39,18 @@ async function runSuite(): Promise<{ ok: boolean; seconds: number; summary: stri
   const started = performance.now();
   const child = spawn(
     'npx',
-    ['vitest', 'run', '--project', 'api', '--project', 'browser', '--project', 'browser-alone'],
+    [
+      'vitest',
+      'run',
+      '--project',
+      'api',
+      '--project',
+      'api-in-order',
+      '--project',
+      'browser',
+      '--project',
+      'browser-alone',
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -103,20 +103,29 @@ async function runUntil(id: number, done: (s: string) => boolean, clock = new Fa
 }
 
 describe('an email broadcast from draft to completed', () => {
-  let id: number;
-  let emails: string[];
-
-  it('an editor drafts it: the HTML is sanitised with the article allowlist; the list shows it', async () => {
-    emails = await subscribers(12, 'flow');
+  /** Each step from its own broadcast to 12 subscribers of its own (tests run in any order). */
+  async function drafted(tag: string) {
+    const emails = await subscribers(12, tag);
     const res = await call(broadcastsFn, '/api/admin/broadcasts', {
-      json: EMAIL('flow'),
+      json: EMAIL(tag),
       cookie: editor.cookie,
     });
     expect(res.status).toBe(201);
+    return { res, emails, id: (await json<{ broadcast: { id: number } }>(res.clone())).broadcast.id };
+  }
+  async function prepared(tag: string) {
+    const d = await drafted(tag);
+    expect((await post(`/api/admin/broadcasts/${d.id}/prepare`, editor.cookie)).status).toBe(200);
+    await runUntil(d.id, (s) => s === 'ready');
+    return d;
+  }
+
+  it('an editor drafts it: the HTML is sanitised with the article allowlist; the list shows it', async () => {
+    const { res, id } = await drafted('flow-draft');
     const { broadcast } = await json<{ broadcast: { id: number; status: string; email: { html: string } } }>(
       res,
     );
-    id = broadcast.id;
+    expect(broadcast.id).toBe(id);
     expect(broadcast.status).toBe('draft');
     expect(broadcast.email.html).toContain('<strong>vote</strong>');
     expect(broadcast.email.html).not.toContain('script');
@@ -124,6 +133,7 @@ describe('an email broadcast from draft to completed', () => {
   });
 
   it('an editor cannot send it; preparing counts the audience, with the preview in both languages', async () => {
+    const { id } = await drafted('flow-count');
     expect((await post(`/api/admin/broadcasts/${id}/send`, editor.cookie)).status).toBe(403);
     const prepared = await post(`/api/admin/broadcasts/${id}/prepare`, editor.cookie);
     expect(prepared.status).toBe(200);
@@ -144,6 +154,7 @@ describe('an email broadcast from draft to completed', () => {
   });
 
   it('a test goes to the sender’s own address only', async () => {
+    const { id } = await prepared('flow-test');
     const other = await post(`/api/admin/broadcasts/${id}/test`, editor.cookie, {
       to: 'someone@example.org',
     });
@@ -156,6 +167,7 @@ describe('an email broadcast from draft to completed', () => {
   });
 
   it('an admin sends it: every subscriber once, progress and the CSV say so', async () => {
+    const { id, emails } = await prepared('flow-send');
     const { version } = await view(id);
     const sent = await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, { version });
     expect(sent.status).toBe(200);

@@ -270,7 +270,10 @@ describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 
         statuses.every((s) => s === 200 || s === 201),
         statuses.join(','),
       ).toBe(true);
-      if (memory) expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+      // Each order created once; on the local server (conditional writes not atomic) a duplicate may say 201 too.
+      const created = statuses.filter((s) => s === 201).length;
+      expect(created).toBeGreaterThanOrEqual(20);
+      expect(created).toBeLessThanOrEqual(memory ? 20 : 100);
 
       const stored = (await contributions()).filter((c) => c.day === day);
       expect(stored).toHaveLength(20);

@@ -189,6 +189,9 @@ describe('events', () => {
   });
 
   it('admin list includes private events, paginated, no-store', async () => {
+    // What it reads, whatever ran before: a private event and a public one.
+    await create({ isPublic: false });
+    await create({ isPublic: true });
     const res = await call(adminEvents, '/api/admin/events?pageSize=2', { cookie: viewer });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');

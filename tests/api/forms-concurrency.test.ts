@@ -144,7 +144,8 @@ describe.each(BACKENDS.map((b, i) => [b, i] as const))('concurrent sign-ups (%s)
     expect(statuses.filter((s) => s !== 200 && s !== 201 && s !== 429)).toEqual([]);
     expect(accepted).toBeGreaterThanOrEqual(1);
     expect(accepted).toBeLessThanOrEqual(TEXT_SIGNUP_LIMITS.signupsPerNumber.max);
-    if (atomic) expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    // Created once on an atomic store; the local server's non-atomic writes may answer 201 more than once.
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(atomic ? 1 : 50);
     expect(await keysOf('signups', `person/${hashed(phone)}`)).toHaveLength(1);
     const log = await valuesOf<{ type: string }>('signups', `consent/${hashed(phone)}/`);
     // One logged opt-in per acknowledged submission (a refused one logs nothing it did not do).
@@ -181,7 +182,9 @@ describe.each(BACKENDS.map((b, i) => [b, i] as const))('concurrent sign-ups (%s)
       ),
     );
     expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);
-    if (atomic) expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    const created = statuses.filter((s) => s === 201).length;
+    expect(created).toBeGreaterThanOrEqual(1);
+    expect(created).toBeLessThanOrEqual(atomic ? 1 : 50);
     expect(await keysOf('volunteers', `volunteer/${hashed(email)}`)).toHaveLength(1);
   });
 });

@@ -293,6 +293,8 @@ describe('GET /api/news and GET /api/admin/news', () => {
   });
 
   it('admin list: drafts included, paginated, no-store', async () => {
+    // What it reads, whatever ran before: a draft, and enough articles for a second page of 3.
+    for (let i = 0; i < 6; i++) await create({ slug: `admin-list-${i}`, isPublished: i > 0 });
     const all = await call(adminNews, '/api/admin/news', { cookie: viewer });
     expect(all.status).toBe(200);
     expect(all.headers.get('cache-control')).toBe('no-store');

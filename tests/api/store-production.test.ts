@@ -110,7 +110,8 @@ describe('the production path against the real local Blobs server (one writer at
 
   it('a read that comes back without an ETag is a store fault (503), never a record that cannot be updated safely', async () => {
     // The local server's GET sends no ETag: exactly the answer the production path must refuse.
-    await expect(store.get('local/new')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await store.create('local/etagless', { v: 1 });
+    await expect(store.get('local/etagless')).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(await store.get('local/absent')).toBeNull();
   });
 });

@@ -125,22 +125,23 @@ describe('POST /api/volunteers-sendgrid', () => {
     expect(mails.map((m) => m.subject)).toContain('Volunteer sign-up (2 from this email): Mallory Hopper');
   });
 
-  it.each([
-    ['+442071838750', 400],
-    ['+18765550123', 400],
-    ['+14165550123', 400],
-    ['+15045550188', 201],
-  ])('phone %s -> %i (only the countries the campaign texts)', async (phone, status) => {
-    const email = uniqueEmail();
-    const res = await post(validVolunteer({ email, phone }));
-    expect(res.status).toBe(status);
-    if (status === 400) {
+  it.each(['+442071838750', '+18765550123', '+14165550123'])(
+    'phone %s -> 400 (only the countries the campaign texts)',
+    async (phone) => {
+      const email = uniqueEmail();
+      const res = await post(validVolunteer({ email, phone }));
+      expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({
         error: 'Please enter a phone number from the US.',
         fields: { phone: 'Please enter a phone number from the US.' },
       });
       expect(await keysOf('volunteers', `volunteer/${hashed(email)}`)).toHaveLength(0);
-    }
+    },
+  );
+
+  it('phone +15045550188 -> 201 (a US number)', async () => {
+    const res = await post(validVolunteer({ email: uniqueEmail(), phone: '+15045550188' }));
+    expect(res.status).toBe(201);
   });
 
   it.each([

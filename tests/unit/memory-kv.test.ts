@@ -36,10 +36,14 @@ describe('MemoryKV listing', () => {
       fc.asyncProperty(fc.array(OP, { minLength: 10, maxLength: 60 }), async (ops) => {
         const store = new MemoryKV();
         const model = new Set<string>();
+        // What each listing gave and should have, whether a key to replace was there, each replace: asserted after.
+        const listings: { got: unknown; want: unknown }[] = [];
+        const replaced: (string | null)[] = [];
+        const found: { got: boolean; want: boolean }[] = [];
         for (const { op, key } of ops) {
           if (op === 'list') {
             const want = [...model].filter((k) => k.startsWith(key)).sort();
-            expect(await listed(store, key)).toEqual(pagesOf(want));
+            listings.push({ got: await listed(store, key), want: pagesOf(want) });
           } else if (op === 'createMany') {
             for (let i = 0; i < MANY; i++) {
               await store.create(`${key}/${i}`, 1);
@@ -55,7 +59,8 @@ describe('MemoryKV listing', () => {
             model.delete(key);
           } else if (op === 'replace') {
             const cur = await store.get(key);
-            if (cur) expect(await store.replace(key, 1, cur.etag)).not.toBeNull();
+            found.push({ got: cur !== null, want: model.has(key) });
+            if (cur) replaced.push(await store.replace(key, 1, cur.etag));
           } else {
             if (op === 'create') await store.create(key, 1);
             else if (op === 'put') await store.put(key, 1);
@@ -63,6 +68,9 @@ describe('MemoryKV listing', () => {
             model.add(key);
           }
         }
+        expect(listings.map((l) => l.got)).toEqual(listings.map((l) => l.want));
+        expect(found.map((f) => f.got)).toEqual(found.map((f) => f.want));
+        expect(replaced).not.toContain(null);
         expect(await listed(store, '')).toEqual(pagesOf([...model].sort()));
       }),
       {

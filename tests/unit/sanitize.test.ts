@@ -127,17 +127,20 @@ function assertInert(html: string): void {
     for (const a of attrs!.matchAll(/([a-z-]+)="([^"]*)"/g)) {
       const [, name, raw] = a as unknown as [string, string, string];
       expect(ALLOWED_ATTRS[tag!] ?? [], `${tag}[${name}]`).toContain(name);
-      if (name === 'href' || name === 'src') {
-        const url = decode(raw)
-          .replace(/\s/g, '')
-          // eslint-disable-next-line no-control-regex -- browsers ignore control characters in URLs
-          .replace(/[\u0000-\u001f]/g, '')
-          .toLowerCase();
-        expect(url.startsWith('//'), url).toBe(false);
-        const scheme = /^([a-z][a-z0-9+.-]*):/.exec(url)?.[1];
-        if (scheme)
-          expect(name === 'href' ? ['http', 'https', 'mailto'] : ['http', 'https']).toContain(scheme);
-      }
+      // A URL attribute: not protocol-relative, and its scheme (if any) one the attribute may have.
+      const url = ['href', 'src'].includes(name)
+        ? decode(raw)
+            .replace(/\s/g, '')
+            // eslint-disable-next-line no-control-regex -- browsers ignore control characters in URLs
+            .replace(/[\u0000-\u001f]/g, '')
+            .toLowerCase()
+        : '';
+      expect(url.startsWith('//'), url).toBe(false);
+      const scheme = /^([a-z][a-z0-9+.-]*):/.exec(url)?.[1] ?? 'none';
+      expect(
+        name === 'href' ? ['http', 'https', 'mailto', 'none'] : ['http', 'https', 'none'],
+        url,
+      ).toContain(scheme);
     }
     rest = rest.slice(whole.length);
   }
