@@ -57,8 +57,8 @@ describe('RSVP emails in the language of the page', () => {
 
     // The day before, at noon in New Orleans (an explicit offset: -06:00 in winter, 13:00 in summer time).
     const eve = new Date(Date.parse(`${event.eventDate}T12:00:00-06:00`) - 86_400_000);
-    const ran = await runReminders(eve);
-    expect(ran).toMatchObject({ emails: 1, texts: 1 });
+    // (Other events of this file may fall on the same day: what José gets is asserted, not the run's totals.)
+    await runReminders(eve);
     const reminder = (await mailTo(jose.email)).find((m) => m.subject.startsWith('Mañana'));
     expect(reminder?.subject).toBe(`Mañana: ${es.title}`);
     expect(reminder?.text).toContain('Le recordamos que viene mañana:');
