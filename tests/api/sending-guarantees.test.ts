@@ -16,6 +16,8 @@ import { TEXT_REFUSALS } from '../../src/lib/server/messaging/text-guard.ts';
 import { runPlanReminders } from '../../src/lib/server/vote-plans/reminders.ts';
 import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
+import { broadcastView } from '../../src/lib/server/broadcasts/staff.ts';
+import { resumesInWords } from '../../src/admin/tabs/BroadcastsTab.tsx';
 import {
   createBroadcast,
   emptyRun,
@@ -294,6 +296,33 @@ describe('quiet hours are the recipient’s, never the campaign’s (broadcast e
       '415': '2026-11-05T20:30:00-06:00',
       '808': '2026-11-05T20:30:00-06:00',
     });
+  });
+});
+
+describe('quiet hours say when sending resumes', () => {
+  it('the view names the first window to open, in the recipients’ zone, and the dashboard says it in both zones', async () => {
+    // 7:30 in Los Angeles and Phoenix (no daylight saving), 9:30 Chicago, 10:30 New York: the West waits.
+    const clock = new FakeClock('2025-07-01T07:30:00-07:00');
+    useProviderOnClock(clock);
+    setEnv({ BROADCAST_RATE_PER_MINUTE: '1000' });
+    const phones = ['212', '312', '602', '415'].map((a) => `+1${a}5550177`);
+    for (const [n, p] of phones.entries())
+      await kv('signups').put(key('person', hashed(p)), textSubscriber(p, n + 1));
+    const b = await preparedAndSending(clock);
+    await runBroadcasts({ clock, deadline: clock.now() + 25_000 });
+    const v = await broadcastView(b.id, clock.now());
+    expect(v.progress.waiting).toBe(2);
+    // 9:00 Pacific daylight time and 9:00 in Phoenix (MST) are the same instant: 16:00 UTC.
+    expect(v.progress.resumes?.at).toBe(new Date('2025-07-01T09:00:00-07:00').toISOString());
+    expect(['America/Los_Angeles', 'America/Phoenix']).toContain(v.progress.resumes?.zone);
+    expect(resumesInWords({ at: v.progress.resumes!.at, zone: 'America/Los_Angeles' })).toBe(
+      'sending resumes at 9:00 AM Pacific Daylight Time (11:00 AM in New Orleans), Tue, Jul 1',
+    );
+    // Once every window is open, nothing waits and nothing is announced.
+    clock.ms = Date.parse('2025-07-01T09:05:00-07:00');
+    await runBroadcasts({ clock, deadline: clock.now() + 25_000 });
+    const after = await broadcastView(b.id, clock.now());
+    expect(after.progress).toMatchObject({ waiting: 0, resumes: null });
   });
 });
 

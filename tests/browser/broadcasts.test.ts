@@ -145,6 +145,14 @@ describe('the Broadcasts tab', () => {
     const local = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T10:00`;
     await detail(page).getByLabel('Or send later (your time)').fill(local);
     await detail(page).getByRole('button', { name: 'Schedule' }).click();
+    // Scheduling reaches the whole audience: a confirmation says how many, who, what it costs and when.
+    const confirm = page.getByRole('alertdialog', { name: /^Schedule for \d+ recipients?\?$/ });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toMatch(
+      /goes to \d+ numbers .*text segments?, about \$[\d.]+ at \$0\.0083 a segment\. It starts /s,
+    );
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Schedule it' }).click();
     await badge(page, 'Scheduled');
     await detail(page).getByRole('button', { name: 'Pause' }).click();
     await badge(page, 'Paused');
@@ -226,6 +234,7 @@ describe('the Broadcasts tab', () => {
     });
     await editAndPrepare('Polls open at 7 a.m.');
     await detail(page).getByRole('button', { name: 'Approve and send now' }).click();
+    await page.getByRole('button', { name: 'Send it now' }).click();
     await expectToast(page, 'Failed: Approve and send now');
     await detail(page).getByRole('alert').getByText(BROADCAST_CHANGED).waitFor();
     await detail(page).getByText('Polls open at 7 a.m.').first().waitFor();
@@ -244,6 +253,15 @@ describe('the Broadcasts tab', () => {
     await badge(page, 'Ready to send');
 
     await detail(page).getByRole('button', { name: 'Approve and send now' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Send to 2 recipients now?' });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toMatch(/goes to 2 addresses \(\d+ in Spanish\): Volunteers · in /);
+    // "Not yet" sends nothing; the second time it goes.
+    await confirm.getByRole('button', { name: 'Not yet' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await badge(page, 'Ready to send');
+    await detail(page).getByRole('button', { name: 'Approve and send now' }).click();
+    await confirm.getByRole('button', { name: 'Send it now' }).click();
     await badge(page, 'Completed');
     await detail(page).getByText('2 of 2 done (100%)').waitFor();
     expect(await detail(page).getByRole('progressbar').getAttribute('value')).toBe('2');

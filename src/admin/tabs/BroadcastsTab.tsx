@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError, messageOf } from '../../lib/client/api.ts';
 import type { Lang } from '../../lib/lang.ts';
-import { OUTCOME_LABELS, OUTCOMES } from '../../lib/schemas/broadcast-rules.ts';
+import { AUDIENCE_LABELS, OUTCOME_LABELS, OUTCOMES } from '../../lib/schemas/broadcast-rules.ts';
 import type { BroadcastChannel, BroadcastInput, BroadcastStatus } from '../../lib/schemas/broadcasts.ts';
 import {
   BROADCAST_CHANGED,
@@ -20,6 +20,9 @@ import { Table } from '../components/Table.tsx';
 import { formatDateTime, fromLocalInput } from '../forms/datetime.ts';
 import { BroadcastComposer, emptyInput } from './BroadcastComposer.tsx';
 import { ExportButton } from '../components/ExportButton.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { CAMPAIGN_TIME_ZONE } from '../../lib/campaign-time.ts';
+import { IDENTITY } from '../../content/identity.ts';
 
 /*
  * Broadcasts (docs/decisions/123-broadcasts-tab.md): the list; a draft to compose; then its count,
@@ -51,6 +54,57 @@ const ACTION_LABELS: Record<BroadcastActionName, { label: string; done: string }
 
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** What a send or schedule confirmation says: who, how many, in which languages, what it costs, and when. */
+function confirmMessage(view: BroadcastView, at: string | undefined): string {
+  const e = view.estimate;
+  const b = view.broadcast;
+  const who = `“${b.name}” goes to ${count(e.recipients)} ${b.channel === 'text' ? 'numbers' : 'addresses'} (${count(e.spanish)} in Spanish): ${audienceInWords(b.audience)}.`;
+  const cost =
+    b.channel === 'text'
+      ? ` ${count(e.segments)} text ${e.segments === 1 ? 'segment' : 'segments'}, about ${money(e.cost)} at ${unitPrice(e.pricePerSegment)} a segment.`
+      : '';
+  const time = at
+    ? ` It starts ${formatDateTime(at)}.`
+    : b.channel === 'text'
+      ? ' It starts at once, inside quiet hours where each number is.'
+      : ' It starts at once.';
+  return `${who}${cost}${time} Version ${view.version.slice(0, 12)}.`;
+}
+
+/** "sending resumes at 9:00 AM Eastern (8:00 AM in New Orleans), Mon, Nov 30": the recipients' time and the campaign's. */
+export function resumesInWords(r: { at: string; zone: string }): string {
+  const at = new Date(r.at);
+  const time = (timeZone: string) =>
+    at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+  const zoneName =
+    new Intl.DateTimeFormat('en-US', { timeZone: r.zone, timeZoneName: 'long' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? r.zone;
+  const day = at.toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: CAMPAIGN_TIME_ZONE,
+  });
+  const here = r.zone === CAMPAIGN_TIME_ZONE ? '' : ` (${time(CAMPAIGN_TIME_ZONE)} in ${IDENTITY.city})`;
+  return `sending resumes at ${time(r.zone)} ${zoneName}${here}, ${day}`;
+}
+
+/** The audience in words, with every filter that narrows it ("Volunteers · in Spanish · in 70119"). */
+export function audienceInWords(a: BroadcastView['broadcast']['audience']): string {
+  const parts: string[] = [AUDIENCE_LABELS[a.kind]];
+  if (a.kind === 'event_attendees' && a.eventId)
+    parts.push(
+      `event #${a.eventId}${a.attendeeStatuses?.length ? ` (${a.attendeeStatuses.join(', ')})` : ''}`,
+    );
+  if (a.lang) parts.push(a.lang === 'es' ? 'in Spanish' : 'in English');
+  if (a.place) parts.push(`in ${a.place}`);
+  if (a.source) parts.push(`signed up from ${a.source}`);
+  if (a.signedUpFrom) parts.push(`signed up on or after ${a.signedUpFrom}`);
+  if (a.signedUpTo) parts.push(`signed up on or before ${a.signedUpTo}`);
+  return parts.join(' · ');
+}
 /** A price per segment as configured ($0.0083), not rounded to the cent. */
 const unitPrice = (n: number) =>
   n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 });
@@ -107,7 +161,10 @@ function Progress({ view }: { view: BroadcastView }) {
         {p.waiting ? (
           <div>
             <dt>Waiting for quiet hours to end</dt>
-            <dd>{count(p.waiting)}</dd>
+            <dd>
+              {count(p.waiting)}
+              {p.resumes ? <span className="cell-sub"> · {resumesInWords(p.resumes)}</span> : null}
+            </dd>
           </div>
         ) : null}
         {rows.map((o) => (
@@ -225,6 +282,8 @@ function Detail({
     if (status) void revalidate(ADMIN_BROADCASTS);
   }, [status, revalidate]);
   const [busy, setBusy] = useState<BroadcastActionName | null>(null);
+  // Send and schedule reach the whole audience: a confirmation with the count, the audience and the cost first.
+  const [confirming, setConfirming] = useState<'send' | 'schedule' | null>(null);
   const [when, setWhen] = useState('');
   const [whenError, setWhenError] = useState<string | undefined>();
   // Approval is for one version (docs/decisions/121-broadcast-staff-actions.md): once seen ready, a broadcast
@@ -240,7 +299,19 @@ function Detail({
     if (s === 'ready') seenReady.current = view.version;
   }, [view]);
 
+  /** Send and schedule ask first (the schedule's time checked before); the other actions run at once. */
+  function ask(action: BroadcastActionName) {
+    if (action !== 'send' && action !== 'schedule') return void run(action);
+    if (action === 'schedule' && !fromLocalInput(when)) {
+      setWhenError('Choose a date and time');
+      return;
+    }
+    setWhenError(undefined);
+    setConfirming(action);
+  }
+
   async function run(action: BroadcastActionName) {
+    setConfirming(null);
     const at = action === 'schedule' ? fromLocalInput(when) : undefined;
     if (action === 'schedule' && !at) {
       setWhenError('Choose a date and time');
@@ -274,12 +345,7 @@ function Detail({
   const b = view.broadcast;
   const s = b.status;
   const button = (action: BroadcastActionName, variant = 'btn--secondary') => (
-    <button
-      type="button"
-      className={`btn ${variant}`}
-      disabled={busy !== null}
-      onClick={() => void run(action)}
-    >
+    <button type="button" className={`btn ${variant}`} disabled={busy !== null} onClick={() => ask(action)}>
       {busy === action ? 'Working...' : ACTION_LABELS[action].label}
     </button>
   );
@@ -375,6 +441,19 @@ function Detail({
         </div>
       ) : null}
       {!canSend && s === 'ready' ? <p className="muted">An admin approves and sends it.</p> : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={
+          confirming === 'schedule'
+            ? `Schedule for ${count(e.recipients)} ${e.recipients === 1 ? 'recipient' : 'recipients'}?`
+            : `Send to ${count(e.recipients)} ${e.recipients === 1 ? 'recipient' : 'recipients'} now?`
+        }
+        message={confirmMessage(view, confirming === 'schedule' ? fromLocalInput(when) : undefined)}
+        confirmLabel={confirming === 'schedule' ? 'Schedule it' : 'Send it now'}
+        cancelLabel="Not yet"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void run(confirming)}
+      />
       {s !== 'draft' && s !== 'preparing' && s !== 'ready' ? <Progress view={view} /> : null}
     </article>
   );

@@ -32,6 +32,11 @@ export interface BroadcastProgress {
   /** Not yet processed, and of those, waiting for a closed quiet-hours window. */
   queued: number;
   waiting: number;
+  /**
+   * While some are waiting: when the first of their windows opens (ISO) and the recipients' time zone there (an
+   * IANA name), so the dashboard can say "sending resumes 9:00 AM Eastern (8:00 AM in New Orleans)".
+   */
+  resumes: { at: string; zone: string } | null;
   counts: Record<Outcome, number>;
   /** The providers' reports so far. */
   reported: { delivered: number; undelivered: number; bounced: number };

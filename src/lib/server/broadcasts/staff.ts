@@ -22,7 +22,7 @@ import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import type { ExportSource } from '../exports/source.ts';
 import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts';
-import { bucketOpen } from '../messaging/quiet-hours.ts';
+import { bucketOpen, bucketZones, nextOpening } from '../messaging/quiet-hours.ts';
 import { compliantText } from '../../text-compliance.ts';
 import { sendGuardedText, sendWindow, TEXT_REFUSALS } from '../messaging/text-guard.ts';
 import { maskPhone, STAFF_PHONE_MESSAGES } from '../../schemas/staff-phone.ts';
@@ -251,10 +251,15 @@ export async function broadcastView(id: number, now = Date.now()): Promise<Broad
   const counts = { ...b.run.counts };
   let processed = 0;
   let waiting = 0;
+  let resumes: { at: string; zone: string } | null = null;
   for (const c of b.run.chunks) {
     processed += Math.min(c.next, c.size);
-    if (!c.done && b.channel === 'text' && !bucketOpen(new Date(now), c.bucket, sendWindow()))
+    if (!c.done && b.channel === 'text' && !bucketOpen(new Date(now), c.bucket, sendWindow())) {
       waiting += c.size - c.next;
+      const at = nextOpening(new Date(now), c.bucket, sendWindow());
+      if (at && (!resumes || at.toISOString() < resumes.at))
+        resumes = { at: at.toISOString(), zone: bucketZones(c.bucket).zones[0]! };
+    }
   }
   const queued = Math.max(0, b.run.recipients - processed);
   // A cancelled broadcast's unsent recipients are shown as such (nothing is written per recipient).
@@ -268,6 +273,7 @@ export async function broadcastView(id: number, now = Date.now()): Promise<Broad
       processed,
       queued: b.status === 'cancelled' ? 0 : queued,
       waiting: b.status === 'cancelled' ? 0 : waiting,
+      resumes: b.status === 'cancelled' ? null : resumes,
       counts,
       reported: await reportedCounts(id),
     },
