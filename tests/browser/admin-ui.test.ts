@@ -631,6 +631,13 @@ describe('admin dashboard (stubbed API)', () => {
     await page.getByLabel('Search').fill('v2@');
     await page.getByRole('cell', { name: 'Vol1 Lee' }).waitFor({ state: 'detached' });
     expect(api.calls.some((c) => c.path === '/api/admin/volunteers')).toBe(true);
+    // One match is "1 volunteer sign-up"; a search that matches nothing says so, not "Nothing here yet."
+    await page.getByText('1 volunteer sign-up', { exact: true }).waitFor();
+    await page.getByLabel('Search').fill('nobody-matches-this');
+    await page.getByText('No matches for this search and these filters.').waitFor();
+    expect(await page.getByText('Nothing here yet.').count()).toBe(0);
+    await page.getByLabel('Search').fill('v2@');
+    await page.getByText('1 volunteer sign-up', { exact: true }).waitFor();
     // Export CSV exports the list as searched (docs/decisions/101-exports-of-any-size.md): a small one comes back
     // done, with its signed download link.
     const url = '/api/admin/exports/abc/download?sig=x';

@@ -6,11 +6,14 @@ export function ListState({
   isLoading,
   error,
   empty,
+  emptyText,
   children,
 }: {
   isLoading: boolean;
   error: unknown;
   empty: boolean;
+  /** What an empty list says (default "Nothing here yet."): a search that matched nothing says so. */
+  emptyText?: string | undefined;
   children: ReactNode;
 }) {
   if (error) {
@@ -29,6 +32,6 @@ export function ListState({
       </p>
     );
   }
-  if (empty) return <p className="state">Nothing here yet.</p>;
+  if (empty) return <p className="state">{emptyText ?? 'Nothing here yet.'}</p>;
   return <>{children}</>;
 }

@@ -151,6 +151,12 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
+/** "1 volunteer sign-up", "12 volunteer sign-ups": a list's count with its label in the right number. */
+export function countOf(n: number, label: string): string {
+  const plural = label.toLowerCase();
+  return `${n.toLocaleString('en-US')} ${n === 1 ? plural.replace(/s$/, '') : plural}`;
+}
+
 /** Volunteer sign-ups, contact messages, text sign-ups and newsletter subscribers (admin and editor): paged, filterable, exportable. */
 export function InboxTab() {
   const [kind, setKind] = useState<InboxKindName>('volunteers');
@@ -178,7 +184,7 @@ export function InboxTab() {
       <div className="section-head">
         <div>
           <h2 id="inbox-heading">Inbox</h2>
-          <p className="muted">{data ? `${data.total} ${label.toLowerCase()}` : '\u00a0'}</p>
+          <p className="muted">{data ? countOf(data.total, label) : '\u00a0'}</p>
         </div>
         <ExportButton
           source="inbox"
@@ -251,7 +257,14 @@ export function InboxTab() {
           />
         </div>
       </div>
-      <ListState isLoading={isLoading} error={error} empty={items.length === 0}>
+      <ListState
+        isLoading={isLoading}
+        error={error}
+        empty={items.length === 0}
+        emptyText={
+          q.trim() || lang || statusFilter ? 'No matches for this search and these filters.' : undefined
+        }
+      >
         <Table caption={label}>
           <thead>
             <tr>
