@@ -393,6 +393,9 @@ describe('a contact message with a hostile name and a link', () => {
     expect(mail?.html).toBeUndefined();
     expect(subset(hostsIn(`${mail!.subject}\n${mail!.text}`), new Set(['example.org']))).toEqual([]);
     expect(mail!.text).toContain('fix it at https[:]//evil[.]example/ballot or www[.]x[.]com');
+    // When, as staff read a clock: the campaign's time, not a raw UTC timestamp.
+    expect(mail!.text).toMatch(/^Received: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M \(New Orleans time\)$/m);
+    expect(mail!.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   });
 });
 

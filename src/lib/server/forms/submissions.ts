@@ -18,6 +18,7 @@ import { hashed, key, kv, update } from '../store.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
+import { formatCampaignDateTime } from '../../campaign-time.ts';
 
 /**
  * Volunteer sign-ups and contact messages: stored first, then emailed to the
@@ -80,7 +81,7 @@ function volunteerEmail(v: StoredVolunteer, earlier: number) {
       `City/State/ZIP: ${staffShown(v.city)}, ${v.state} ${v.zip}`.trimEnd(),
       `Interests: ${staffShown(v.interests.join(', ')) || '(none given)'}`,
       `Language: ${LANG_NAMES_FOR_STAFF[v.lang]}`,
-      `Signed up: ${v.createdAt}`,
+      `Signed up: ${formatCampaignDateTime(v.createdAt)} (New Orleans time)`,
       ...(earlier > 0
         ? [
             '',
@@ -212,7 +213,7 @@ export async function saveContact(input: ContactMessage, meta: RequestMeta, now 
       `Phone: ${record.phone ?? '(not given)'}`,
       `Subject: ${contactSubjectLabels[record.subject]}`,
       `Language: ${LANG_NAMES_FOR_STAFF[record.lang]}`,
-      `Received: ${record.createdAt}`,
+      `Received: ${formatCampaignDateTime(record.createdAt)} (New Orleans time)`,
       '',
       staffShown(record.message),
     ].join('\n'),
