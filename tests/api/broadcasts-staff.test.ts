@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
 import * as exportsFn from '../../netlify/functions/admin-exports.mts';
 import type { ExportJobView } from '../../src/lib/schemas/exports.ts';

@@ -448,7 +448,10 @@ function Detail({
             ? `Schedule for ${count(e.recipients)} ${e.recipients === 1 ? 'recipient' : 'recipients'}?`
             : `Send to ${count(e.recipients)} ${e.recipients === 1 ? 'recipient' : 'recipients'} now?`
         }
-        message={confirmMessage(view, confirming === 'schedule' ? fromLocalInput(when) : undefined)}
+        message={confirmMessage(
+          view,
+          confirming === 'schedule' ? (fromLocalInput(when) ?? undefined) : undefined,
+        )}
         confirmLabel={confirming === 'schedule' ? 'Schedule it' : 'Send it now'}
         cancelLabel="Not yet"
         onCancel={() => setConfirming(null)}
