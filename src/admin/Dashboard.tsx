@@ -67,7 +67,12 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
   tabs.push({
     id: 'security',
     label: 'Security',
-    render: () => <SecurityTab isAdmin={hasPermission(user, 'manage_users')} />,
+    render: () => (
+      <SecurityTab
+        isAdmin={hasPermission(user, 'manage_users')}
+        canTestSend={hasPermission(user, 'draft_broadcasts')}
+      />
+    ),
   });
   return tabs;
 }

@@ -36,13 +36,14 @@ import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
  * Security (docs/decisions/034-two-factor-sign-in-totp.md): the member's own password and two-factor sign-in, and
  * for admins the campaign's policy (require it for admins, or for all staff).
  */
-export function SecurityTab({ isAdmin }: { isAdmin: boolean }) {
+export function SecurityTab({ isAdmin, canTestSend }: { isAdmin: boolean; canTestSend: boolean }) {
   return (
     <section aria-labelledby="security-heading" className="stack">
       <h2 id="security-heading">Security</h2>
       <MyPassword />
       <MyTwoFactor />
-      <MyPhone />
+      {/* The phone a broadcast's test text goes to: for those who can send one (editors and admins). */}
+      {canTestSend ? <MyPhone /> : null}
       {isAdmin ? <TeamPolicy /> : null}
     </section>
   );
