@@ -91,7 +91,9 @@ async function openInbox(name: string): Promise<Page> {
 }
 
 const totalShown = (page: Page, n: number) =>
-  page.getByText(`${n} volunteer sign-ups`, { exact: true }).waitFor();
+  page
+    .getByText(`${n.toLocaleString('en-US')} volunteer sign-up${n === 1 ? '' : 's'}`, { exact: true })
+    .waitFor();
 
 describe(`the Inbox with ${N.toLocaleString('en-US')} volunteers`, () => {
   it('pages, filters by language and searches, each showing the right rows', async () => {

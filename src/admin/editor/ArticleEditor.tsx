@@ -36,6 +36,8 @@ export default function ArticleEditor({
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  /** The HTML the editor last reported (or started with): `value` coming back equal to it is not a new value. */
+  const emitted = useRef(value);
   const editor = useEditor({
     extensions: articleExtensions(),
     content: value,
@@ -53,15 +55,20 @@ export default function ArticleEditor({
       },
       transformPastedHTML: cleanPastedHtml,
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      const html = e.isEmpty ? '' : e.getHTML();
+      emitted.current = html;
+      onChange(html);
+    },
   });
 
-  // A value set from outside (a restored draft) replaces the document; the editor's own updates come back
-  // equal to its HTML and change nothing.
+  // A value set from outside (a restored draft) replaces the document. The editor's own updates come back as
+  // `value` equal to what it last emitted, and the first value is already its content: neither is set again
+  // (setting it would re-parse the document, and a form comparing its text would see it as edited).
   useEffect(() => {
-    if (!editor) return;
-    if (value !== (editor.isEmpty ? '' : editor.getHTML()))
-      editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   // Keep aria-invalid/describedby in step with the error after the first render.
