@@ -17,7 +17,6 @@ export const API_IN_ORDER = [
   'tests/api/security-auth.test.ts',
   'tests/api/security-sms.test.ts',
   'tests/api/seed.test.ts',
-  'tests/api/session-tokens.test.ts',
   'tests/api/social.test.ts',
   'tests/api/staff-lists-calls.test.ts',
   'tests/api/store-calls.test.ts',
