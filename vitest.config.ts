@@ -14,7 +14,6 @@ export const API_IN_ORDER = [
   'tests/api/exports.test.ts',
   'tests/api/inbox-store-calls.test.ts',
   'tests/api/newsletter-double-opt-in.test.ts',
-  'tests/api/security-sms.test.ts',
   'tests/api/seed.test.ts',
   'tests/api/social.test.ts',
   'tests/api/staff-lists-calls.test.ts',
