@@ -9,7 +9,6 @@ import LongestFirst from './tests/sequencer.ts';
 export const API_IN_ORDER = [
   'tests/api/audit-scale.test.ts',
   'tests/api/donations.test.ts',
-  'tests/api/election.test.ts',
   'tests/api/every-function-fuzz.test.ts',
   'tests/api/exports.test.ts',
   'tests/api/inbox-store-calls.test.ts',
