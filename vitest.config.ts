@@ -10,7 +10,6 @@ export const API_IN_ORDER = [
   'tests/api/audit-scale.test.ts',
   'tests/api/donations.test.ts',
   'tests/api/every-function-fuzz.test.ts',
-  'tests/api/exports.test.ts',
   'tests/api/inbox-store-calls.test.ts',
   'tests/api/newsletter-double-opt-in.test.ts',
   'tests/api/seed.test.ts',
