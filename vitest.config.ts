@@ -16,7 +16,6 @@ export const API_IN_ORDER = [
   'tests/api/social.test.ts',
   'tests/api/staff-lists-calls.test.ts',
   'tests/api/store-calls.test.ts',
-  'tests/api/vote-plan.test.ts',
 ];
 
 const api: TestProjectInlineConfiguration['test'] = {
