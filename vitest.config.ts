@@ -11,7 +11,6 @@ export const API_IN_ORDER = [
   'tests/api/donations.test.ts',
   'tests/api/every-function-fuzz.test.ts',
   'tests/api/inbox-store-calls.test.ts',
-  'tests/api/newsletter-double-opt-in.test.ts',
   'tests/api/seed.test.ts',
   'tests/api/social.test.ts',
   'tests/api/staff-lists-calls.test.ts',
