@@ -12,7 +12,6 @@ export const API_IN_ORDER = [
   'tests/api/inbox-store-calls.test.ts',
   'tests/api/seed.test.ts',
   'tests/api/staff-lists-calls.test.ts',
-  'tests/api/store-calls.test.ts',
 ];
 
 const api: TestProjectInlineConfiguration['test'] = {
