@@ -8,7 +8,6 @@ import LongestFirst from './tests/sequencer.ts';
  */
 export const API_IN_ORDER = [
   'tests/api/audit-scale.test.ts',
-  'tests/api/every-function-fuzz.test.ts',
   'tests/api/inbox-store-calls.test.ts',
   'tests/api/seed.test.ts',
   'tests/api/staff-lists-calls.test.ts',
