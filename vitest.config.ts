@@ -9,7 +9,6 @@ import LongestFirst from './tests/sequencer.ts';
 export const API_IN_ORDER = [
   'tests/api/audit-scale.test.ts',
   'tests/api/inbox-store-calls.test.ts',
-  'tests/api/staff-lists-calls.test.ts',
 ];
 
 const api: TestProjectInlineConfiguration['test'] = {
