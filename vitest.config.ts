@@ -8,20 +8,7 @@ import LongestFirst from './tests/sequencer.ts';
  */
 export const API_IN_ORDER = [
   'tests/api/audit-scale.test.ts',
-  'tests/api/donations.test.ts',
-  'tests/api/election.test.ts',
-  'tests/api/every-function-fuzz.test.ts',
-  'tests/api/exports.test.ts',
   'tests/api/inbox-store-calls.test.ts',
-  'tests/api/newsletter-double-opt-in.test.ts',
-  'tests/api/security-auth.test.ts',
-  'tests/api/security-sms.test.ts',
-  'tests/api/seed.test.ts',
-  'tests/api/session-tokens.test.ts',
-  'tests/api/social.test.ts',
-  'tests/api/staff-lists-calls.test.ts',
-  'tests/api/store-calls.test.ts',
-  'tests/api/vote-plan.test.ts',
 ];
 
 const api: TestProjectInlineConfiguration['test'] = {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as adminDonations from '../../netlify/functions/admin-donations.mts';
 import * as goalFn from '../../netlify/functions/donation-goal.mts';
 import {
@@ -28,9 +28,32 @@ beforeAll(async () => {
   blobs = await startBlobs();
   localProviders();
   useWebhookCredentials();
-  admin = (await signedIn('admin')).cookie;
 });
 afterAll(() => blobs.stop());
+
+/**
+ * The tests that read totals run each on a fresh store with its own admin, and deliver the gifts they count: no
+ * total depends on what another test delivered.
+ */
+function freshStoreEachTest(): void {
+  let own: Awaited<ReturnType<typeof startBlobs>>;
+  beforeEach(async () => {
+    own = await startBlobs();
+    admin = (await signedIn('admin')).cookie;
+  });
+  afterEach(async () => {
+    await own.stop();
+    blobs.use();
+    setStoreFactory(null);
+  });
+}
+
+/** September's story: a $50 one-time gift (refcode sept-email-1), a $25 recurring one, then the $50 refunded. */
+async function september(): Promise<void> {
+  expect((await deliver(fixture('contribution'))).status).toBe(201);
+  expect((await deliver(fixture('recurring'))).status).toBe(201);
+  expect((await deliver(fixture('refund'))).status).toBe(200);
+}
 
 async function summary(from: string, to: string, cookie = admin): Promise<DonationSummary> {
   const res = await call(adminDonations, `/api/admin/donations?from=${from}&to=${to}`, { cookie });
@@ -40,6 +63,8 @@ async function summary(from: string, to: string, cookie = admin): Promise<Donati
 const contributions = () => valuesOf<StoredContribution>('donations', 'contribution/');
 
 describe('ActBlue webhook: captured-shape fixtures', () => {
+  freshStoreEachTest();
+
   it('stores a contribution once: a replay stores nothing new', async () => {
     const first = await deliver(fixture('contribution'));
     expect(first.status).toBe(201);
@@ -53,6 +78,7 @@ describe('ActBlue webhook: captured-shape fixtures', () => {
   });
 
   it('keeps the minimum: amount, time, refcodes, UTM tags, recurring, a hashed donor key; no name or address', async () => {
+    expect((await deliver(fixture('contribution'))).status).toBe(201);
     const [c] = (await contributions()).filter((x) => x.orderNumber === 'AB100000001');
     const stored = StoredContributionSchema.parse(c);
     expect(stored).toMatchObject({
@@ -72,6 +98,7 @@ describe('ActBlue webhook: captured-shape fixtures', () => {
   });
 
   it('the dashboard shows the refcode total; a refund lowers the net, once', async () => {
+    expect((await deliver(fixture('contribution'))).status).toBe(201);
     expect((await deliver(fixture('recurring'))).status).toBe(201);
     let s = await summary('2025-09-01', '2025-09-30');
     expect(s.byRefcode.find((r) => r.value === 'sept-email-1')).toMatchObject({
@@ -98,6 +125,7 @@ describe('ActBlue webhook: captured-shape fixtures', () => {
   });
 
   it('a cancellation marks the recurring series; the money already given stands', async () => {
+    expect((await deliver(fixture('recurring'))).status).toBe(201);
     const res = await deliver(fixture('cancellation'), { path: '/api/donations/actblue/cancellations' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ kind: 'cancellation', changed: 1 });
@@ -134,6 +162,7 @@ describe('ActBlue webhook: captured-shape fixtures', () => {
   });
 
   it('CSV export of the range', async () => {
+    await september();
     const res = await call(adminDonations, '/api/admin/donations?from=2025-09-01&to=2025-09-30&format=csv', {
       cookie: admin,
     });
@@ -208,7 +237,14 @@ describe('ActBlue webhook: authentication and bad bodies store nothing', () => {
 });
 
 describe('the public goal', () => {
+  freshStoreEachTest();
+
   it('is off by default, then shows net raised since its start day', async () => {
+    await september();
+    // A gift in August, before the goal's start day.
+    expect(
+      (await deliver(order(902, { amount: '40.00', refcode: 'august', day: '2025-08-15' }))).status,
+    ).toBe(201);
     let res = await call(goalFn, '/api/donations/goal');
     expect(await res.json()).toEqual({ goal: null });
     res = await call(adminDonations, '/api/admin/donations/goal', {

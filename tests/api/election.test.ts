@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as adminElection from '../../netlify/functions/admin-election.mts';
 import * as publicCalendar from '../../netlify/functions/election-calendar.mts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
@@ -11,11 +11,12 @@ import { signedIn } from '../helpers/users.ts';
 
 /* The election calendar record (docs/decisions/087-election-calendar.md): admins replace it, validated and audited. */
 
+// A fresh store for each test: each starts with no calendar stored, whatever another test saved.
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
+beforeEach(async () => {
   blobs = await startBlobs();
 });
-afterAll(() => blobs.stop());
+afterEach(() => blobs.stop());
 
 const calendarNow = async () =>
   ((await (await call(publicCalendar, '/api/election-calendar')).json()) as { calendar: unknown }).calendar;

@@ -299,6 +299,13 @@ describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 
 
     const activeAdmins = async () => (await listUsers()).filter((u) => u.role === 'admin' && u.isActive);
 
+    /** Brings the store to exactly one active admin (whatever ran before) and returns it. */
+    async function oneActiveAdmin() {
+      // Demoting every admin in turn: the rule refuses the last one.
+      for (const a of await activeAdmins()) await updateUser(a.id, { role: 'viewer' }).catch(() => undefined);
+      return (await activeAdmins())[0] ?? (await makeUser('admin')).user;
+    }
+
     it('two admins demoting each other at once: one demotion is refused, one admin remains', async () => {
       for (let round = 0; round < 5; round++) {
         // Start from exactly two active admins.
@@ -323,8 +330,7 @@ describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 
     });
 
     it('racing deactivation and deletion of the last two admins leave one', async () => {
-      for (const a of await activeAdmins()) await updateUser(a.id, { role: 'viewer' }).catch(() => undefined);
-      const a = (await activeAdmins())[0] ?? (await makeUser('admin')).user;
+      const a = await oneActiveAdmin();
       const b = (await makeUser('admin')).user;
       const results = await Promise.allSettled([
         updateUser(a.id, { isActive: false }),
@@ -337,9 +343,8 @@ describe.each(['production path, SDK-like fake service', 'atomic in-memory KV', 
     });
 
     it('a promotion puts the admin back in the count', async () => {
-      const admins = await activeAdmins();
-      const only = admins[0]!;
-      expect(admins).toHaveLength(1);
+      const only = await oneActiveAdmin();
+      expect((await activeAdmins()).map((u) => u.id)).toEqual([only.id]);
       const { user } = await makeUser('viewer');
       await updateUser(user.id, { role: 'admin' });
       await updateUser(only.id, { role: 'editor' });

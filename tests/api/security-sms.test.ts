@@ -4,7 +4,7 @@
  * server, and shows it no longer gets through.
  */
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as inbound from '../../netlify/functions/sms-inbound.mts';
 import * as alertsFn from '../../netlify/functions/admin-alerts.mts';
@@ -15,7 +15,7 @@ import { AlertsResponseSchema } from '../../src/lib/schemas/alerts.ts';
 import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
 import { TEXT_SIGNUP_OPTED_OUT } from '../../src/lib/server/forms/text-signups.ts';
-import { hashed } from '../../src/lib/server/store.ts';
+import { hashed, setStoreFactory } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers } from '../helpers/content-users.ts';
 import {
@@ -244,6 +244,12 @@ describe('finding 1: SMS pumping', () => {
   });
 
   it('production refuses to run the sign-up without a real captcha secret (503, nothing stored)', async () => {
+    // Back to local mode before anything else runs (a later suite's beforeAll comes before any beforeEach), and
+    // the stores opened here, which took the production path and are kept, are dropped: the next test opens its own.
+    onTestFinished(() => {
+      localProviders();
+      setStoreFactory(null);
+    });
     setEnv({
       APP_ENV: 'production',
       TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '../../scripts/dev/blobs-listing.mts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as eventsFn from '../../netlify/functions/events.mts';
 import * as news from '../../netlify/functions/news.mts';
 import * as social from '../../netlify/functions/social-media-links.mts';
@@ -29,11 +29,12 @@ import { call } from '../helpers/http.ts';
 
 const execFileAsync = promisify(execFile);
 
+// A fresh store for each test: each seeds (or refuses to seed) an empty one, whatever another test seeded.
 let stop: () => Promise<void>;
-beforeAll(async () => {
+beforeEach(async () => {
   ({ stop } = await startBlobs());
 });
-afterAll(async () => {
+afterEach(async () => {
   process.env.APP_ENV = 'test';
   resetEnv();
   await stop();
@@ -86,6 +87,7 @@ describe('local seed', () => {
   });
 
   it('social links: six platforms, two inactive; progress: the spec weekly goals', async () => {
+    await seedContent();
     const links = await adminSocialLinks();
     expect(links.map((l) => l.platform).sort()).toEqual([
       'facebook',

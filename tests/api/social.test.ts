@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as adminSocial from '../../netlify/functions/admin-social-media-links.mts';
 import * as authMe from '../../netlify/functions/auth-me.mts';
 import * as socialFn from '../../netlify/functions/social-media-links.mts';
@@ -11,13 +11,14 @@ let stop: () => Promise<void>;
 let editor: string;
 let viewer: string;
 
-beforeAll(async () => {
+// A fresh store for each test: 'from the start' means no link another test saved.
+beforeEach(async () => {
   ({ stop } = await startBlobs());
   const users = await makeUsers();
   editor = users.editor!;
   viewer = users.viewer!;
 });
-afterAll(() => stop());
+afterEach(() => stop());
 
 async function adminLinks(): Promise<SocialLink[]> {
   const res = await call(adminSocial, '/api/admin/social-media-links', { cookie: viewer });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as adminVotePlans from '../../netlify/functions/admin-vote-plans.mts';
 import * as remindersFn from '../../netlify/functions/vote-plan-reminders.mts';
 import * as votePlanFn from '../../netlify/functions/vote-plan.mts';
@@ -27,13 +27,17 @@ import { signedIn } from '../helpers/users.ts';
  * October 31 and Monday November 2 (no voting Sunday), Election Day Tuesday November 3.
  */
 
+// A fresh store for each test: each makes the calendar and the plans it needs (no plan, reminder or
+// calendar left by another test).
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
+beforeEach(async () => {
   blobs = await startBlobs();
   localProviders();
 });
-afterAll(() => blobs.stop());
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  vi.useRealTimers();
+  await blobs.stop();
+});
 
 /**
  * `hh:mm` on `date` in New Orleans, written with its UTC offset (never computed by the campaign clock under test):
@@ -78,6 +82,25 @@ const byName = async (name: string) => (await plans()).find((p) => p.name === na
 const texts = async () => valuesOf<{ to: string; body: string }>('outbox', 'sms/');
 const emails = async () => valuesOf<{ to: string; subject: string; text: string }>('outbox', 'email/');
 const linkOf = (next: string) => new URL(next, ORIGIN).searchParams.get('id')!;
+
+/**
+ * On `calendar`, the two plans the first test makes: Rosa (text and email, in person on Monday, November 2) and
+ * Luis (email, by mail on Saturday, October 31, in Spanish), on Tuesday, October 20.
+ */
+async function rosaAndLuis(): Promise<void> {
+  await setElectionCalendar(calendar, 'test');
+  at('2026-10-20', '10:00');
+  const rosa = plan({
+    phone: '504-555-0181',
+    email: 'rosa@example.org',
+    smsConsent: true,
+    emailConsent: true,
+  });
+  expect((await post(rosa)).status).toBe(201);
+  vi.setSystemTime(chicago('2026-10-20', '10:05'));
+  const luis = { day: '2026-10-31', method: 'mail', name: 'Luis Ortega', email: 'luis@example.org' };
+  expect((await post({ ...luis, emailConsent: true, lang: 'es' })).status).toBe(201);
+}
 
 describe('make a plan to vote', () => {
   it('stores a plan with its consents, answers its own page, and a form post lands there', async () => {
@@ -137,6 +160,7 @@ describe('make a plan to vote', () => {
   });
 
   it('refuses a day that cannot be chosen, a plan nobody could be reminded of, and a premium number', async () => {
+    await setElectionCalendar(calendar, 'test');
     at('2026-10-31', '19:00'); // Saturday's early voting has closed
     const refused = async (body: Record<string, unknown>, field: string, message: string) => {
       const res = await post(body);
@@ -158,11 +182,12 @@ describe('make a plan to vote', () => {
     );
     expect((await post(plan({ phone: '+19005550123' }))).status).toBe(400);
     expect((await post(plan({ email: 'a@example.org', captcha: '' }))).status).toBe(400);
-    expect(await plans()).toHaveLength(2);
+    expect(await plans()).toHaveLength(0);
   });
 
   it('a newer pledge from the same contact does not replace the plan; each link opens its own', async () => {
     // docs/decisions/110-plan-to-vote.md: a plan changes only from its own link (tests/api/vote-plan-ownership.test.ts).
+    await setElectionCalendar(calendar, 'test');
     at('2026-10-21', '10:00');
     const first = (await (await post(plan({ name: 'Ann Lee', phone: '504-555-0182' }))).json()) as {
       next: string;
@@ -180,6 +205,7 @@ describe('make a plan to vote', () => {
   });
 
   it('closes once the polls have closed, on the server too (a stale page cannot post)', async () => {
+    await setElectionCalendar(calendar, 'test');
     at('2026-11-03', '20:00');
     const res = await post(plan({ day: '2026-11-03', email: 'late@example.org' }));
     expect(res.status).toBe(410);
@@ -187,6 +213,9 @@ describe('make a plan to vote', () => {
   });
 
   it('staff (admin, editor) list plans newest first and export them, audited; a viewer may not', async () => {
+    await rosaAndLuis();
+    vi.setSystemTime(chicago('2026-10-21', '10:00'));
+    expect((await post(plan({ name: 'Ann Lee', phone: '504-555-0182' }))).status).toBe(201);
     vi.useRealTimers();
     const editor = await signedIn('editor');
     const list = await call(adminVotePlans, '/api/admin/vote-plans', { cookie: editor.cookie });
@@ -205,6 +234,7 @@ describe('make a plan to vote', () => {
 
 describe('plan reminders (fake clock, outbox)', () => {
   it('the right people, once each, inside the send window, nobody after STOP, across the DST change', async () => {
+    await rosaAndLuis();
     at('2026-10-22', '10:00');
     // Rosa (text + email, Monday Nov 2) is already planned. Ben: text, Election Day. Cy: text, Monday, then STOP.
     // Dee: email, by mail on Saturday. Eve: no consent at all.
@@ -290,6 +320,7 @@ describe('plan reminders (fake clock, outbox)', () => {
   });
 
   it('a run killed after its claim sends nothing again; the scheduled function runs the same job', async () => {
+    await setElectionCalendar(calendarWith('2026-11-10', '2026-11-07'), 'test');
     at('2026-11-08', '10:00');
     await post(plan({ name: 'Omar Diaz', phone: '504-555-0187', smsConsent: true, day: '2026-11-10' }));
     // A run claimed Omar's eve text and died before sending (the claim is left "sending").

@@ -21,7 +21,7 @@ interface ProjectTest {
 }
 
 /** How many API files still ran in written order on 2026-11-29: mend one, lower this. */
-const API_IN_ORDER_MAX = 15;
+const API_IN_ORDER_MAX = 2;
 
 const FILES = globSync('tests/**/*.test.ts').sort();
 
