@@ -375,12 +375,8 @@ describe('property-based fuzz of every function in netlify/functions/', () => {
   });
 
   it('aims route params at real records (staff writes, real ids)', () => {
-    expect(made).toMatchObject({
-      article: expect.any(Number),
-      event: expect.any(Number),
-      metric: expect.any(Number),
-      broadcast: expect.any(Number),
-    });
+    for (const kind of ['article', 'event', 'metric', 'broadcast'] as const)
+      expect(typeof made[kind], kind).toBe('number');
     expect(ids.id).toContain(made.article);
   });
 
