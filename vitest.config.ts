@@ -6,10 +6,7 @@ import LongestFirst from './tests/sequencer.ts';
  * 2026-11-29): they run in written order until each is mended; the list only shrinks
  * (tests/unit/test-hygiene.test.ts; docs/decisions/129-test-schedule.md, "Order").
  */
-export const API_IN_ORDER = [
-  'tests/api/audit-scale.test.ts',
-  'tests/api/inbox-store-calls.test.ts',
-];
+export const API_IN_ORDER = ['tests/api/audit-scale.test.ts', 'tests/api/inbox-store-calls.test.ts'];
 
 const api: TestProjectInlineConfiguration['test'] = {
   environment: 'node',
