@@ -5,7 +5,10 @@ import {
   type AuditEntry,
   type AuditVerifyStatus,
 } from '../../schemas/audit.ts';
-import { key, mapLimit, type KV } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { listKeys } from '../storage/listing.ts';
 import { checkUntil, BULK_STEP, readCheckpoint, resetIndex } from './checkpoint.ts';
 import {
   listsOf,
@@ -449,8 +452,7 @@ export async function verificationStatus(now = new Date()): Promise<VerifyStatus
 
 /** Deletes the chunk summaries of jobs other than `keep`. */
 async function dropChunks(s: KV, keep: string | null): Promise<void> {
-  const keys: string[] = [];
-  for await (const page of s.keys('verify/')) keys.push(...page.filter((k) => k !== JOB_KEY));
+  const keys = (await listKeys(s, 'verify/')).filter((k) => k !== JOB_KEY);
   await mapLimit(
     keys.filter((k) => keep === null || !k.startsWith(`verify/${keep}/`)),
     16,
