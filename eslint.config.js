@@ -122,7 +122,7 @@ export const handlerZone = {
 export const STORAGE_NEUTRAL_MODULES = ['app-env', 'time-budgets', 'errors'];
 
 /**
- * The floors of the server (README "Layout", docs/decisions/007-lint-import-zones.md): the storage engine
+ * The floors of the server (README "Project layout", docs/decisions/071-imports-flow-one-way.md): the storage engine
  * (src/lib/server/storage) is the bottom floor. It imports only itself, src/lib/schemas and the neutral modules
  * above, so no domain folder (whatever its name: texting, inbox, people, ...), no content, no browser code and no
  * handler. Held as an allowlist: a relative import that climbs out of storage must land on a neutral module or in

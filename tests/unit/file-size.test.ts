@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * A newcomer reads a module in one sitting: no file under src/lib is over MAX_LINES lines
- * (docs/decisions/007-lint-import-zones.md, "Floors"). A module that grows past it is split by job, as the
+ * (docs/decisions/071-imports-flow-one-way.md, "The floors of the server"). A module that grows past it is split by job, as the
  * summary index was (src/lib/server/storage/summary-index/).
  */
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ChunkText, Damaged, encodeChunk } from './chunk-text.ts';
+import { Damaged, encodeChunk, type ChunkText } from './chunk-text.ts';
 import { FORMAT, RETIRED_MS, type Manifest, type SummaryRecord, type SummarySpec } from './spec.ts';
-import { sortKey } from './ordering.ts';
 
 /** How an index's blobs are encoded: packed JSON, rows of a spec's fields, chunks, the manifest's shape. */
 

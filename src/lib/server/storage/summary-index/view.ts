@@ -8,7 +8,6 @@ import { foldInto } from './compaction.ts';
 import { isManifest, searchText, type Query } from './encoding.ts';
 import { coveringChunk, latestById, sortKey, sortNewestFirst } from './ordering.ts';
 import { advanceRebuild } from './rebuild.ts';
-import type { Segment } from './segments.ts';
 import { SEGMENT_PREFIX } from './segments.ts';
 import {
   CONCURRENCY,
