@@ -353,9 +353,7 @@ async function indexPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Pr
   const upTo = Math.min(cp.seq, n);
   if (cp.seq <= n && cp.seq > 0 && (await sums.at(cp.seq))?.[3] !== cp.hash)
     return fail(cp.seq, 'checkpoint altered');
-  const docKeys: string[] = [];
-  for await (const page of s.keys('postings/'))
-    docKeys.push(...page.filter((k) => k.split('/').length === 2));
+  const docKeys = (await listKeys(s, 'postings/')).filter((k) => k.split('/').length === 2);
   const cursors = new Map<string, ListCursor>();
   for (const k of docKeys) {
     const list = k.slice('postings/'.length);
