@@ -7,8 +7,8 @@ import { getBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import { reserveTestSend } from '../../src/lib/server/broadcasts/test-sends.ts';
 import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
-import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
-import { sendGuardedText } from '../../src/lib/server/messaging/text-guard.ts';
+import { markOptedOut } from '../../src/lib/server/texting/text-list.ts';
+import { sendGuardedText } from '../../src/lib/server/texting/text-guard.ts';
 import { hashed, key, kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock } from '../helpers/broadcasts.ts';
@@ -183,7 +183,7 @@ describe('the guard’s own check, whoever calls it', () => {
     const subscriber = '+14155550196';
     await subscribed(subscriber, '/guard');
     const consent = { purpose: 'staff_test', userId: editor.user.id, broadcastId: 1 } as const;
-    expect(await sendGuardedText({ to: subscriber, body: '[Test] x', consent })).toEqual({
+    expect(await sendGuardedText({ to: subscriber, body: '[Test] x', lang: 'en', consent })).toEqual({
       sent: false,
       refusal: 'no_consent',
     });
@@ -191,11 +191,14 @@ describe('the guard’s own check, whoever calls it', () => {
       await sendGuardedText({
         to: subscriber,
         body: 'code 123456',
+        lang: 'en',
         consent: { purpose: 'staff_phone_code', userId: editor.user.id },
       }),
     ).toEqual({ sent: false, refusal: 'no_consent' });
     expect(await textsTo(subscriber)).toEqual([]);
-    expect(await sendGuardedText({ to: '+12125550195', body: '[Test] x', consent })).toMatchObject({
+    expect(
+      await sendGuardedText({ to: '+12125550195', body: '[Test] x', lang: 'en', consent }),
+    ).toMatchObject({
       sent: true,
     });
   });

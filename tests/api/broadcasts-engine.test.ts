@@ -8,7 +8,7 @@ import {
   getBroadcast,
   updateBroadcast,
 } from '../../src/lib/server/broadcasts/repo.ts';
-import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
+import { markOptedOut } from '../../src/lib/server/texting/text-list.ts';
 import { compliantText } from '../../src/lib/text-compliance.ts';
 import { hashed, key, kv, setStoreFactory } from '../../src/lib/server/store.ts';
 import { countSegments } from '../../src/lib/sms-segments.ts';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import { ConsentEventSchema, StoredTextSignupSchema } from '../../src/lib/schemas/inbox.ts';
-import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
+import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/texting/text-limits.ts';
 import {
   BlobsKV,
   MemoryKV,

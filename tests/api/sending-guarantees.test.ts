@@ -11,8 +11,8 @@ import {
   reserveTextToNumber,
   smsBudgetToday,
   TEXT_SIGNUP_LIMITS,
-} from '../../src/lib/server/forms/text-limits.ts';
-import { TEXT_REFUSALS } from '../../src/lib/server/messaging/text-guard.ts';
+} from '../../src/lib/server/texting/text-limits.ts';
+import { TEXT_REFUSALS } from '../../src/lib/server/texting/text-guard.ts';
 import { runPlanReminders } from '../../src/lib/server/vote-plans/reminders.ts';
 import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
@@ -24,7 +24,7 @@ import {
   getBroadcast,
   updateBroadcast,
 } from '../../src/lib/server/broadcasts/repo.ts';
-import { Pacer, spendRateNow } from '../../src/lib/server/broadcasts/pacing.ts';
+import { Pacer, spendRateNow } from '../../src/lib/server/texting/pacing.ts';
 import {
   hashed,
   key,

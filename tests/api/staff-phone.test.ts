@@ -10,7 +10,7 @@ import { auditPage } from '../../src/lib/server/audit/audit.ts';
 import { confirmPhoneCode, sendPhoneCode } from '../../src/lib/server/auth/staff-phone.ts';
 import { phoneCodeKey } from '../../src/lib/server/auth/staff-phone-codes.ts';
 import { getUser } from '../../src/lib/server/auth/users.ts';
-import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
+import { markOptedOut } from '../../src/lib/server/texting/text-list.ts';
 import { kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { localProviders } from '../helpers/forms.ts';

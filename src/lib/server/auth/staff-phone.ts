@@ -8,8 +8,8 @@ import {
 } from '../../schemas/staff-phone.ts';
 import { testsLeftToday } from '../broadcasts/test-sends.ts';
 import { HttpError } from '../errors.ts';
-import { phoneRefusal } from '../forms/phone-policy.ts';
-import { sendGuardedText } from '../messaging/text-guard.ts';
+import { phoneRefusal } from '../texting/phone-policy.ts';
+import { sendGuardedText } from '../texting/text-guard.ts';
 import { kv, update } from '../store.ts';
 import { reserveAttempt, type Limit } from './rate-limit.ts';
 import {
@@ -96,6 +96,7 @@ export async function sendPhoneCode(
     sent = await sendGuardedText({
       to: phone,
       body: staffPhoneCodeText(code),
+      lang: 'en', // the dashboard is in English
       consent: { purpose: 'staff_phone_code', userId: user.id },
       now,
     });

@@ -2,10 +2,10 @@ import { createPublicKey, verify } from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { HttpError } from '../errors.ts';
-import { readSignedTwilioForm } from '../forms/sms-webhook.ts';
+import { readSignedTwilioForm } from '../texting/sms-webhook.ts';
 import { readText } from '../http.ts';
 import { suppress, type SuppressionReason } from '../messaging/email-guard.ts';
-import { CARRIER_OPT_OUT, recordCarrierOptOut } from '../messaging/text-guard.ts';
+import { CARRIER_OPT_OUT, recordCarrierOptOut } from '../texting/text-guard.ts';
 import { hashed, key, upsert } from '../store.ts';
 import { bstore } from './repo.ts';
 

@@ -22,15 +22,14 @@ import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import type { ExportSource } from '../exports/source.ts';
 import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts';
-import { bucketOpen, bucketZones, nextOpening } from '../messaging/quiet-hours.ts';
-import { compliantText } from '../../text-compliance.ts';
-import { sendGuardedText, sendWindow, TEXT_REFUSALS } from '../messaging/text-guard.ts';
+import { bucketZones, nextOpening, quietHoursAllow, sendWindow } from '../texting/quiet-hours.ts';
+import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
 import { maskPhone, STAFF_PHONE_MESSAGES } from '../../schemas/staff-phone.ts';
 import { reserveTestSend } from './test-sends.ts';
 import { audienceChannels, type Recipient } from './audiences.ts';
 import { runBroadcasts, type OutcomeRow } from './engine.ts';
 import { reportedCounts } from './feedback.ts';
-import { emailFor, textFor } from './messages.ts';
+import { emailFor, textAsSent, textFor } from './messages.ts';
 import {
   bstore,
   chunkKey,
@@ -254,7 +253,7 @@ export async function broadcastView(id: number, now = Date.now()): Promise<Broad
   let resumes: { at: string; zone: string } | null = null;
   for (const c of b.run.chunks) {
     processed += Math.min(c.next, c.size);
-    if (!c.done && b.channel === 'text' && !bucketOpen(new Date(now), c.bucket, sendWindow())) {
+    if (!c.done && b.channel === 'text' && !quietHoursAllow(new Date(now), bucketZones(c.bucket))) {
       waiting += c.size - c.next;
       const at = nextOpening(new Date(now), c.bucket, sendWindow());
       if (at && (!resumes || at.toISOString() < resumes.at))
@@ -332,6 +331,7 @@ export async function testSend(
   const sent = await sendGuardedText({
     to: phone,
     body: `[Test] ${textFor(b, sample)}`,
+    lang: sample.lang,
     consent: { purpose: 'staff_test', userId: by.id, broadcastId: b.id },
   });
   return sent.sent
@@ -417,9 +417,7 @@ export const broadcastTarget = (b: Pick<StoredBroadcast, 'id' | 'name'>) => ({
 function preview(b: StoredBroadcast, lang: Lang): Preview {
   const sample = { firstName: '', lang };
   if (b.channel === 'text') {
-    const body = textFor(b, sample);
-    const used = lang === 'es' && b.text?.bodyEs ? 'es' : 'en';
-    return { text: compliantText(body, used === 'es' ? 'es' : lang) };
+    return { text: textAsSent(b, sample) };
   }
   const e = emailFor(b, sample);
   const m = composeBulkEmail({ to: 'recipient@example.org', ...e });

@@ -16,7 +16,7 @@ import { env } from '../env.ts';
 import { suppressionOf } from '../messaging/suppressions.ts';
 import { hashed, key, kv, update } from '../store.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
-import { assertPhoneAllowed } from './phone-policy.ts';
+import { assertPhoneAllowed } from '../texting/phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
 import { formatCampaignDateTime } from '../../campaign-time.ts';
 

@@ -16,7 +16,7 @@ import {
 } from '../../vote-plan.ts';
 import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
-import { appendConsentEvent, emptyEvent } from '../forms/text-list.ts';
+import { appendConsentEvent, emptyEvent } from '../texting/text-list.ts';
 import { hashed, UNCHANGED, upsert } from '../store.ts';
 import {
   dueKey,
