@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
-import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { STAFF_PHONE_MESSAGES as M, STAFF_TESTS_PER_DAY } from '../../src/lib/schemas/staff-phone.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
@@ -11,7 +10,7 @@ import { markOptedOut } from '../../src/lib/server/texting/text-list.ts';
 import { sendGuardedText } from '../../src/lib/server/texting/text-guard.ts';
 import { hashed, key, kv } from '../../src/lib/server/store.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { FakeClock } from '../helpers/broadcasts.ts';
+import { FakeClock, textSubscriber } from '../helpers/broadcasts.ts';
 import { localProviders } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { outboxTexts, verifyPhone } from '../helpers/staff-phone.ts';
@@ -43,22 +42,7 @@ const test = (id: number, cookie: string, body: unknown = {}) =>
 
 /** A subscriber of the text list, written as the sign-up path writes one (record, then its Inbox summary). */
 async function subscribed(phone: string, sourcePage: string): Promise<void> {
-  const at = '2026-10-01T12:00:00.000Z';
-  const person: StoredTextSignup = {
-    id: hashed(phone),
-    firstName: 'Sam',
-    phone,
-    email: null,
-    smsStatus: 'subscribed',
-    consentAt: at,
-    consentVersion: 'v1',
-    lang: 'en',
-    optedOutAt: null,
-    sourcePage,
-    createdAt: at,
-    updatedAt: at,
-    confirmation: null,
-  };
+  const person = textSubscriber(phone, '2026-10-01T12:00:00.000Z', { firstName: 'Sam', sourcePage });
   const k = key('person', hashed(phone));
   await kv(INBOX_SPECS['text-signups'].store).put(k, person);
   await noteSummary('text-signups', INBOX_SPECS['text-signups'].fromRecord(person, k)!);

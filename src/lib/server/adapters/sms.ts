@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { ConfigError, env, isLocalMode } from '../env.ts';
-import { textSettingProblems } from '../texting/text-registration.ts';
+import { textSettingProblems } from './sms-registration.ts';
 import { key, kv } from '../store.ts';
 import { budgets } from '../time-budgets.ts';
 
@@ -94,7 +94,7 @@ export function smsConfigured(): boolean {
 /**
  * Why production may not text, or null when it may (local mode: always null; it has the outbox). Production texts
  * only through the registered Messaging Service and with the Campaign Verify token recorded
- * (src/lib/server/texting/text-registration.ts, the same lines `npm run launch-check` prints).
+ * (sms-registration.ts, the same lines `npm run launch-check` prints).
  */
 export function textSendingRefusal(): string | null {
   if (isLocalMode()) return null;

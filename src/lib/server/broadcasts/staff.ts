@@ -17,7 +17,6 @@ import type { StoredUser } from '../auth/users.ts';
 import { toE164 } from '../../schemas/fields.ts';
 import type { Lang } from '../../lang.ts';
 import { sanitizeArticleHtml } from '../content/sanitize.ts';
-import { appSettings } from '../app-env.ts';
 import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import type { ExportSource } from '../exports/source.ts';
@@ -27,7 +26,7 @@ import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
 import { maskPhone, STAFF_PHONE_MESSAGES } from '../../schemas/staff-phone.ts';
 import { reserveTestSend } from './test-sends.ts';
 import { audienceChannels, type Recipient } from './audiences.ts';
-import { runBroadcasts, type OutcomeRow } from './engine.ts';
+import type { OutcomeRow } from './engine.ts';
 import { reportedCounts } from './feedback.ts';
 import { emailFor, textAsSent, textFor } from './messages.ts';
 import {
@@ -35,7 +34,6 @@ import {
   chunkKey,
   createBroadcast,
   emptyRun,
-  listBroadcasts,
   outcomeKey,
   requireBroadcast,
   updateBroadcast,
@@ -214,32 +212,7 @@ export async function act(
         return { ...b, ...stamp, status: 'cancelled', run: { ...b.run, finishedAt: now } };
     }
   });
-  if (action === 'prepare' || action === 'send' || action === 'resume') kickDelivery();
   return result;
-}
-
-/** How long local mode's stand-in goes on after an action while a count is unfinished (a large local list). */
-const LOCAL_RUNS_MS = 5 * 60_000;
-
-/**
- * Local mode's stand-in for the scheduled worker (a dev convenience): the dev server runs the job right
- * after an action, since nothing calls scheduled functions there, and again (a second apart) while a
- * broadcast is still being counted, for a few minutes at most. On Netlify the worker
- * (`broadcasts-worker.mts`) takes it up within a minute. Tests (APP_ENV=test) drive the job themselves.
- */
-function kickDelivery(): void {
-  if (appSettings().APP_ENV !== 'development') return;
-  const until = Date.now() + LOCAL_RUNS_MS;
-  const preparing = async () => (await listBroadcasts()).some((b) => b.status === 'preparing');
-  void (async () => {
-    for (;;) {
-      await runBroadcasts({ deadline: Date.now() + 20_000 });
-      if (Date.now() > until || !(await preparing())) return;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  })().catch((err: unknown) => {
-    console.error('[broadcasts] local run failed', err);
-  });
 }
 
 // ---------------------------------------------------------------------------
