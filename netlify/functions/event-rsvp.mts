@@ -3,9 +3,9 @@ import { RsvpInputSchema } from '../../src/lib/schemas/rsvp.ts';
 import { verifyCaptcha } from '../../src/lib/server/adapters/captcha.ts';
 import { availability, rsvp } from '../../src/lib/server/events/rsvp.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
-import { assertPhoneAllowed } from '../../src/lib/server/forms/phone-policy.ts';
+import { assertPhoneAllowed } from '../../src/lib/server/texting/phone-policy.ts';
 import { reserveFormPost } from '../../src/lib/server/forms/post-limits.ts';
-import { reserveTextFromIp } from '../../src/lib/server/forms/text-limits.ts';
+import { reserveTextFromIp } from '../../src/lib/server/texting/text-limits.ts';
 import {
   allowMethods,
   clientIp,

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { handleInboundWebhook } from '../../src/lib/server/forms/sms-webhook.ts';
+import { handleInboundWebhook } from '../../src/lib/server/texting/sms-webhook.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
 /** POST /api/sms/inbound: Twilio's inbound-message webhook (signature checked first). */

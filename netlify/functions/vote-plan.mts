@@ -5,9 +5,9 @@ import { localizedPath } from '../../src/lib/lang-paths.ts';
 import { planPagePath, VOTE_PLAN_MESSAGES } from '../../src/lib/vote-plan.ts';
 import { verifyCaptcha } from '../../src/lib/server/adapters/captcha.ts';
 import { requireFormProviders } from '../../src/lib/server/forms/config.ts';
-import { assertPhoneAllowed } from '../../src/lib/server/forms/phone-policy.ts';
+import { assertPhoneAllowed } from '../../src/lib/server/texting/phone-policy.ts';
 import { reserveFormPost } from '../../src/lib/server/forms/post-limits.ts';
-import { reserveTextFromIp } from '../../src/lib/server/forms/text-limits.ts';
+import { reserveTextFromIp } from '../../src/lib/server/texting/text-limits.ts';
 import { submitVotePlan } from '../../src/lib/server/vote-plans/submit.ts';
 import { updateVotePlan } from '../../src/lib/server/vote-plans/update.ts';
 import {

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startDevServer } from '../lib/dev-server.mts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
+import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/texting/text-limits.ts';
 import { PUBLIC_FORMS } from '../../src/lib/schemas/public-forms.ts';
 
 const exec = promisify(execFile);

@@ -18,8 +18,8 @@ import { resetEnv } from '../../src/lib/server/env.ts';
 import { campaignToday, createEvent } from '../../src/lib/server/content/events.ts';
 import { campaignHour, campaignTomorrow, runReminders } from '../../src/lib/server/events/reminders.ts';
 import { FORM_POST_LIMITS } from '../../src/lib/server/forms/post-limits.ts';
-import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
+import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/texting/text-limits.ts';
 import { benchBlobs, serveFunctions } from './serve.mts';
 
 const IP_HEADER = 'x-bench-client-ip';
@@ -191,7 +191,7 @@ export async function benchSmsAbuse(): Promise<{ markdown: string; textsFromOneI
       'RSVP reminder job (`runReminders`, the day before the event at 10:00 New Orleans); every request carries a',
       "fresh captcha token, verified over HTTP by a local stand-in for Turnstile siteverify (add Cloudflare's round",
       'trip, typically tens of milliseconds, in production). Every text goes through the text guard',
-      '(src/lib/server/messaging/text-guard.ts).',
+      '(src/lib/server/texting/text-guard.ts).',
       '',
       '| measure | value |',
       '|---|---|',
@@ -207,7 +207,7 @@ export async function benchSmsAbuse(): Promise<{ markdown: string; textsFromOneI
       `| their answers | ${[...statuses].map(([s, c]) => `${c} x ${s}`).join(', ')} |`,
       `| siteverify calls made | ${verifier.calls()} |`,
       '',
-      `Limits (src/lib/server/forms/text-limits.ts, post-limits.ts): per IP ${TEXT_SIGNUP_LIMITS.signupsPerIp.max} sign-ups, ${FORM_POST_LIMITS.rsvp.max} RSVPs and ${cap} texts an hour (confirmations and reminder opt-ins together); per number ${TEXT_SIGNUP_LIMITS.signupsPerNumber.max} sign-ups an hour, ${TEXT_SIGNUP_LIMITS.confirmationsPerNumber.max} confirmation and ${TEXT_SIGNUP_LIMITS.textsPerNumber.max} texts of any kind a day; site-wide SMS_DAILY_CAP texts a day and TEXT_SIGNUP_HOURLY_CAP sign-ups an hour. Numbers only from SMS_ALLOWED_COUNTRIES, and of a textable type (no premium or special ranges).`,
+      `Limits (src/lib/server/texting/text-limits.ts, post-limits.ts): per IP ${TEXT_SIGNUP_LIMITS.signupsPerIp.max} sign-ups, ${FORM_POST_LIMITS.rsvp.max} RSVPs and ${cap} texts an hour (confirmations and reminder opt-ins together); per number ${TEXT_SIGNUP_LIMITS.signupsPerNumber.max} sign-ups an hour, ${TEXT_SIGNUP_LIMITS.confirmationsPerNumber.max} confirmation and ${TEXT_SIGNUP_LIMITS.textsPerNumber.max} texts of any kind a day; site-wide SMS_DAILY_CAP texts a day and TEXT_SIGNUP_HOURLY_CAP sign-ups an hour. Numbers only from SMS_ALLOWED_COUNTRIES, and of a textable type (no premium or special ranges).`,
       '',
     ].join('\n');
     return { markdown, textsFromOneIp, cap };

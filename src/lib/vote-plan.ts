@@ -30,7 +30,7 @@ export type PlanReminder = (typeof PLAN_REMINDERS)[number];
 
 /**
  * When each reminder falls due (campaign hours): the evening before the chosen day, and Election Day morning at
- * the start of the text guard's send window (SEND_WINDOW, 9:00). Each lapses when it would no longer help: the eve
+ * the start of the send window (texting/quiet-hours.ts, 9:00). Each lapses when it would no longer help: the eve
  * reminder at midnight (the day has come), the morning one when the polls close.
  */
 export const REMINDER_HOURS = { eve: '17:00', morning: '09:00' } as const;

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
-import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { STAFF_PHONE_MESSAGES as M, STAFF_TESTS_PER_DAY } from '../../src/lib/schemas/staff-phone.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import { reserveTestSend } from '../../src/lib/server/broadcasts/test-sends.ts';
 import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
-import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
-import { sendGuardedText } from '../../src/lib/server/messaging/text-guard.ts';
 import { hashed, key } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
+import { markOptedOut } from '../../src/lib/server/texting/text-list.ts';
+import { sendGuardedText } from '../../src/lib/server/texting/text-guard.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { FakeClock } from '../helpers/broadcasts.ts';
+import { FakeClock, textSubscriber } from '../helpers/broadcasts.ts';
 import { localProviders } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { outboxTexts, verifyPhone } from '../helpers/staff-phone.ts';
@@ -44,22 +43,7 @@ const test = (id: number, cookie: string, body: unknown = {}) =>
 
 /** A subscriber of the text list, written as the sign-up path writes one (record, then its Inbox summary). */
 async function subscribed(phone: string, sourcePage: string): Promise<void> {
-  const at = '2026-10-01T12:00:00.000Z';
-  const person: StoredTextSignup = {
-    id: hashed(phone),
-    firstName: 'Sam',
-    phone,
-    email: null,
-    smsStatus: 'subscribed',
-    consentAt: at,
-    consentVersion: 'v1',
-    lang: 'en',
-    optedOutAt: null,
-    sourcePage,
-    createdAt: at,
-    updatedAt: at,
-    confirmation: null,
-  };
+  const person = textSubscriber(phone, '2026-10-01T12:00:00.000Z', { firstName: 'Sam', sourcePage });
   const k = key('person', hashed(phone));
   await kv(INBOX_SPECS['text-signups'].store).put(k, person);
   await noteSummary('text-signups', INBOX_SPECS['text-signups'].fromRecord(person, k)!);
@@ -184,7 +168,7 @@ describe('the guard’s own check, whoever calls it', () => {
     const subscriber = '+14155550196';
     await subscribed(subscriber, '/guard');
     const consent = { purpose: 'staff_test', userId: editor.user.id, broadcastId: 1 } as const;
-    expect(await sendGuardedText({ to: subscriber, body: '[Test] x', consent })).toEqual({
+    expect(await sendGuardedText({ to: subscriber, body: '[Test] x', lang: 'en', consent })).toEqual({
       sent: false,
       refusal: 'no_consent',
     });
@@ -192,11 +176,14 @@ describe('the guard’s own check, whoever calls it', () => {
       await sendGuardedText({
         to: subscriber,
         body: 'code 123456',
+        lang: 'en',
         consent: { purpose: 'staff_phone_code', userId: editor.user.id },
       }),
     ).toEqual({ sent: false, refusal: 'no_consent' });
     expect(await textsTo(subscriber)).toEqual([]);
-    expect(await sendGuardedText({ to: '+12125550195', body: '[Test] x', consent })).toMatchObject({
+    expect(
+      await sendGuardedText({ to: '+12125550195', body: '[Test] x', lang: 'en', consent }),
+    ).toMatchObject({
       sent: true,
     });
   });

@@ -8,13 +8,13 @@ import {
   getBroadcast,
   updateBroadcast,
 } from '../../src/lib/server/broadcasts/repo.ts';
-import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
+import { markOptedOut } from '../../src/lib/server/texting/text-list.ts';
 import { compliantText } from '../../src/lib/text-compliance.ts';
 import { hashed, key } from '../../src/lib/server/storage/keys.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { countSegments } from '../../src/lib/sms-segments.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { FakeClock, fakeTwilio, Killed, useKillableStores } from '../helpers/broadcasts.ts';
+import { FakeClock, fakeTwilio, Killed, textSubscriber, useKillableStores } from '../helpers/broadcasts.ts';
 import { localProviders, setEnv, TWILIO_SID, TWILIO_TOKEN, type FakeProvider } from '../helpers/forms.ts';
 
 /**
@@ -54,22 +54,10 @@ const nameOf = (n: number) =>
   `P${[...n.toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('')}`;
 
 function person(phone: string, n: number): StoredTextSignup {
-  const at = '2025-06-01T12:00:00.000Z';
-  return {
-    id: hashed(phone),
+  return textSubscriber(phone, '2025-06-01T12:00:00.000Z', {
     firstName: n % 7 === 0 ? '' : nameOf(n),
-    phone,
-    email: null,
-    smsStatus: 'subscribed',
-    consentAt: at,
-    consentVersion: 'v1',
     lang: n % 4 === 0 ? 'es' : 'en',
-    optedOutAt: null,
-    sourcePage: '/',
-    createdAt: at,
-    updatedAt: at,
-    confirmation: null,
-  };
+  });
 }
 
 async function subscribers(count: number): Promise<string[]> {
@@ -267,6 +255,37 @@ describe('a worker killed at 20 random points', () => {
       await twilio.close();
     }
   }, 600_000);
+});
+
+describe('a text Twilio took without answering', () => {
+  it('keeps its claim and is confirmed by Twilio on a later run: sent once, never recorded as failed', async () => {
+    const stores = useKillableStores();
+    const clock = new FakeClock('2025-07-01T15:00:00.000Z'); // open in the three zones below
+    const twilio = await fakeTwilio(clock);
+    twilioEnv(twilio);
+    try {
+      const phones = await stores.run(() => subscribers(3));
+      const dropped = phones[1]!;
+      twilio.dropFor.add(dropped);
+      const b = await stores.run(() => broadcast());
+      for (let round = 0; round < 20; round += 1) {
+        const cur = await stores.run(() => getBroadcast(b.id));
+        if (cur?.status === 'completed') break;
+        if (cur?.status === 'ready')
+          await stores.run(() => updateBroadcast(b.id, (x) => ({ ...x, status: 'sending' })));
+        await stores.run(() => runBroadcasts({ clock, deadline: clock.now() + 25_000, lanes: 1, batch: 25 }));
+        await twilio.idle();
+        clock.advance(91_000); // past the lease: the kept claim is resumed by asking Twilio
+      }
+      const final = await stores.run(() => getBroadcast(b.id));
+      expect(final?.status).toBe('completed');
+      expect(twilio.messages.filter((m) => m.to === dropped)).toHaveLength(1);
+      expect(final?.run.counts.sent).toBe(3);
+      expect(final?.run.counts.failed).toBe(0);
+    } finally {
+      await twilio.close();
+    }
+  }, 120_000);
 });
 
 beforeEach(() => undefined);

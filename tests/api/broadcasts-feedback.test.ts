@@ -7,7 +7,7 @@ import * as unsubscribeFn from '../../netlify/functions/unsubscribe.mts';
 import { IDENTITY, officeAddress } from '../../src/content/identity.ts';
 import { sendEmail } from '../../src/lib/server/adapters/email.ts';
 import { reportedCounts } from '../../src/lib/server/broadcasts/feedback.ts';
-import { getPerson } from '../../src/lib/server/forms/text-list.ts';
+import { getPerson } from '../../src/lib/server/texting/text-list.ts';
 import {
   composeBulkEmail,
   oneClickUrl,

@@ -8,7 +8,6 @@ import * as votePlanFn from '../../netlify/functions/vote-plan.mts';
 import type { BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
 import { SUBJECT_ONE_LINE_MESSAGE } from '../../src/lib/schemas/broadcasts.ts';
 import { VolunteerSignupSchema } from '../../src/lib/schemas/forms.ts';
-import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { NAME_CHARACTERS_MESSAGE } from '../../src/lib/schemas/public-forms.ts';
 import type { StoredRsvp } from '../../src/lib/schemas/rsvp.ts';
 import type { StoredVotePlan } from '../../src/lib/schemas/vote-plan.ts';
@@ -29,7 +28,7 @@ import { countSegments } from '../../src/lib/sms-segments.ts';
 import { compliantText } from '../../src/lib/text-compliance.ts';
 import { HOSTILE, INVISIBLE, REAL, REPRODUCTIONS, TOO_LONG } from '../fixtures/hostile-names.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { FakeClock } from '../helpers/broadcasts.ts';
+import { FakeClock, textSubscriber } from '../helpers/broadcasts.ts';
 import { FUTURE_CALENDAR } from '../helpers/election.ts';
 import {
   keysOf,
@@ -533,22 +532,7 @@ describe('a text broadcast to text subscribers with hostile names', () => {
       ...REAL,
     ]) {
       const p = uniquePhone();
-      const at = '2026-11-01T12:00:00.000Z';
-      const record: StoredTextSignup = {
-        id: hashed(p),
-        firstName: name,
-        phone: p,
-        email: null,
-        smsStatus: 'subscribed',
-        consentAt: at,
-        consentVersion: 'v1',
-        lang: 'en',
-        optedOutAt: null,
-        sourcePage: SOURCE,
-        createdAt: at,
-        updatedAt: at,
-        confirmation: null,
-      };
+      const record = textSubscriber(p, '2026-11-01T12:00:00.000Z', { firstName: name, sourcePage: SOURCE });
       const k = key('person', hashed(p));
       await kv('signups').put(k, record);
       await noteSummary('text-signups', INBOX_SPECS['text-signups'].fromRecord(record, k)!);

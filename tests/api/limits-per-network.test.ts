@@ -21,7 +21,7 @@ import {
   reserveFromIp,
   reserveTextFromIp,
   TEXT_SIGNUP_LIMITS,
-} from '../../src/lib/server/forms/text-limits.ts';
+} from '../../src/lib/server/texting/text-limits.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { localProviders, validContact, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';

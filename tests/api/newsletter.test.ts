@@ -9,11 +9,8 @@ import {
   type ConsentEvent,
   type StoredTextSignup,
 } from '../../src/lib/schemas/inbox.ts';
-import {
-  classifyInbound,
-  sendProgramText,
-  TEXT_SIGNUP_OPTED_OUT,
-} from '../../src/lib/server/forms/text-signups.ts';
+import { sendProgramText, TEXT_SIGNUP_OPTED_OUT } from '../../src/lib/server/forms/text-signups.ts';
+import { classifyInbound } from '../../src/lib/server/texting/inbound-keywords.ts';
 import { TEXT_SIGNUP_PHONE_NEEDED } from '../../src/lib/schemas/public-forms.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { startBlobs } from '../helpers/blobs.ts';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import * as remindersFn from '../../netlify/functions/event-reminders.mts';
 import { StoredRsvpSchema } from '../../src/lib/schemas/rsvp.ts';
 import { campaignTomorrow, runReminders } from '../../src/lib/server/events/reminders.ts';
-import { applyInboundText } from '../../src/lib/server/forms/text-signups.ts';
+import { applyInboundText } from '../../src/lib/server/texting/sms-webhook.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { localProviders, messageSid, valuesOf } from '../helpers/forms.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';

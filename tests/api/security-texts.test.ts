@@ -16,12 +16,12 @@ import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox
 import { StoredRsvpSchema, type StoredRsvp } from '../../src/lib/schemas/rsvp.ts';
 import { runReminders } from '../../src/lib/server/events/reminders.ts';
 import { FORM_POST_LIMITS } from '../../src/lib/server/forms/post-limits.ts';
-import { smsBudgetToday, TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
-import { applyInboundText } from '../../src/lib/server/forms/text-signups.ts';
-import { sendGuardedText, TEXT_REFUSALS } from '../../src/lib/server/messaging/text-guard.ts';
 import { update } from '../../src/lib/server/storage/compare-and-set.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
+import { smsBudgetToday, TEXT_SIGNUP_LIMITS } from '../../src/lib/server/texting/text-limits.ts';
+import { applyInboundText } from '../../src/lib/server/texting/sms-webhook.ts';
+import { sendGuardedText, TEXT_REFUSALS } from '../../src/lib/server/texting/text-guard.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import {
   fakeProvider,
@@ -288,24 +288,35 @@ describe('finding 1: every reminder text passes the text guard', () => {
     const rsvpId = hashed(p.email);
     const consent = { purpose: 'rsvp_reminder' as const, eventId: event.id, rsvpId };
     const eve = dayBefore(event.eventDate);
-    expect(await sendGuardedText({ to: phone, body: 'x', consent, now: chicago(eve, '21:30') })).toEqual({
+    expect(
+      await sendGuardedText({ to: phone, body: 'x', lang: 'en', consent, now: chicago(eve, '21:30') }),
+    ).toEqual({
       sent: false,
       refusal: 'quiet_hours',
     });
     // Consent is for this RSVP's number only, and a sign-up confirmation needs the text list.
-    expect(await sendGuardedText({ to: usPhone(), body: 'x', consent, now: chicago(eve, '10:00') })).toEqual({
+    expect(
+      await sendGuardedText({ to: usPhone(), body: 'x', lang: 'en', consent, now: chicago(eve, '10:00') }),
+    ).toEqual({
       sent: false,
       refusal: 'no_consent',
     });
     expect(
-      await sendGuardedText({ to: phone, body: 'x', consent: { purpose: 'signup_confirmation' } }),
+      await sendGuardedText({
+        to: phone,
+        body: 'x',
+        lang: 'en',
+        consent: { purpose: 'signup_confirmation' },
+      }),
     ).toEqual({ sent: false, refusal: 'no_consent' });
     // A cancelled RSVP's consent to reminders is gone with it.
     await update<StoredRsvp>(kv('rsvps'), `rsvp/${event.id}/${rsvpId}`, (cur) => ({
       ...cur,
       status: 'cancelled',
     }));
-    expect(await sendGuardedText({ to: phone, body: 'x', consent, now: chicago(eve, '10:00') })).toEqual({
+    expect(
+      await sendGuardedText({ to: phone, body: 'x', lang: 'en', consent, now: chicago(eve, '10:00') }),
+    ).toEqual({
       sent: false,
       refusal: 'no_consent',
     });

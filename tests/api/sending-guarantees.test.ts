@@ -11,8 +11,8 @@ import {
   reserveTextToNumber,
   smsBudgetToday,
   TEXT_SIGNUP_LIMITS,
-} from '../../src/lib/server/forms/text-limits.ts';
-import { TEXT_REFUSALS } from '../../src/lib/server/messaging/text-guard.ts';
+} from '../../src/lib/server/texting/text-limits.ts';
+import { TEXT_REFUSALS } from '../../src/lib/server/texting/text-guard.ts';
 import { runPlanReminders } from '../../src/lib/server/vote-plans/reminders.ts';
 import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
@@ -24,14 +24,14 @@ import {
   getBroadcast,
   updateBroadcast,
 } from '../../src/lib/server/broadcasts/repo.ts';
-import { Pacer, spendRateNow } from '../../src/lib/server/broadcasts/pacing.ts';
 import { hashed, key } from '../../src/lib/server/storage/keys.ts';
 import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
 import { readAll } from '../../src/lib/server/storage/listing.ts';
 import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
+import { Pacer, spendRateNow } from '../../src/lib/server/texting/pacing.ts';
 import { startBlobs } from '../helpers/blobs.ts';
-import { FakeClock, Killed, useKillableStores } from '../helpers/broadcasts.ts';
+import { FakeClock, Killed, textSubscriber, useKillableStores } from '../helpers/broadcasts.ts';
 import { DST_2026 } from '../helpers/election.ts';
 import { localProviders, setEnv, uniqueIp, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
@@ -66,23 +66,11 @@ afterEach(() => {
 /** Area codes of every US zone the campaign texts: Eastern, Central, Mountain, Arizona, Pacific, Hawaii. */
 const AREAS = ['212', '504', '312', '303', '602', '415', '808'] as const;
 
-function textSubscriber(phone: string, n: number): StoredTextSignup {
-  const at = '2025-06-01T07:00:00-05:00';
-  return {
-    id: hashed(phone),
+function subscriberNo(phone: string, n: number): StoredTextSignup {
+  return textSubscriber(phone, '2025-06-01T07:00:00-05:00', {
     firstName: n % 5 === 0 ? '' : `P${n}`,
-    phone,
-    email: null,
-    smsStatus: 'subscribed',
-    consentAt: at,
-    consentVersion: 'v1',
     lang: n % 4 === 0 ? 'es' : 'en',
-    optedOutAt: null,
-    sourcePage: '/',
-    createdAt: at,
-    updatedAt: at,
-    confirmation: null,
-  };
+  });
 }
 
 /** `count` subscribers on the text list, spread over AREAS; their numbers. */
@@ -95,7 +83,7 @@ async function textSubscribers(count: number, areas: readonly string[] = AREAS):
     await Promise.all(
       phones
         .slice(i, i + 500)
-        .map((p, j) => kv('signups').put(key('person', hashed(p)), textSubscriber(p, i + j))),
+        .map((p, j) => kv('signups').put(key('person', hashed(p)), subscriberNo(p, i + j))),
     );
   return phones;
 }
@@ -240,7 +228,7 @@ describe('quiet hours are the recipient’s, never the campaign’s (broadcast e
     const sent = useProviderOnClock(clock);
     setEnv({ BROADCAST_RATE_PER_MINUTE: '1000' });
     for (const [n, p] of phones.entries())
-      await kv('signups').put(key('person', hashed(p)), textSubscriber(p, n + 1));
+      await kv('signups').put(key('person', hashed(p)), subscriberNo(p, n + 1));
     const b = await preparedAndSending(clock);
     const first = new Map<string, string>();
     for (const at of instants) {
@@ -302,7 +290,7 @@ describe('quiet hours say when sending resumes', () => {
     setEnv({ BROADCAST_RATE_PER_MINUTE: '1000' });
     const phones = ['212', '312', '602', '415'].map((a) => `+1${a}5550177`);
     for (const [n, p] of phones.entries())
-      await kv('signups').put(key('person', hashed(p)), textSubscriber(p, n + 1));
+      await kv('signups').put(key('person', hashed(p)), subscriberNo(p, n + 1));
     const b = await preparedAndSending(clock);
     await runBroadcasts({ clock, deadline: clock.now() + 25_000 });
     const v = await broadcastView(b.id, clock.now());
@@ -356,7 +344,7 @@ describe('the per-minute send rate, across minute boundaries', () => {
     // 480 recipients, 160 in each of three zones (one chunk each), all in English: one segment each.
     const phones = Array.from({ length: 480 }, (_, n) => `+1${['212', '504', '415'][n % 3]}${2_100_000 + n}`);
     for (const p of phones)
-      await kv('signups').put(key('person', hashed(p)), { ...textSubscriber(p, 1), lang: 'en' });
+      await kv('signups').put(key('person', hashed(p)), { ...subscriberNo(p, 1), lang: 'en' });
     const b = await preparedAndSending(clock);
     for (let run = 0; run < 20 && (await getBroadcast(b.id))?.status !== 'completed'; run += 1) {
       // Each run starts half a second before a minute turns; batches of 40 (40 units) leave 20 of 100 unused.

@@ -27,14 +27,9 @@ import {
   type ConsentEvent,
   type StoredTextSignup,
 } from '../../src/lib/schemas/inbox.ts';
-import {
-  classifyInbound,
-  confirmationText,
-  helpText,
-  INBOUND_KEYWORDS,
-  stoppedText,
-} from '../../src/lib/server/forms/text-signups.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
+import { confirmationText, helpText, stoppedText } from '../../src/content/sms-program.ts';
+import { classifyInbound, INBOUND_KEYWORDS } from '../../src/lib/server/texting/inbound-keywords.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';

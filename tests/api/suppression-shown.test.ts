@@ -15,7 +15,7 @@ import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { INBOX_SPECS, reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
-import { getPerson } from '../../src/lib/server/forms/text-list.ts';
+import { getPerson } from '../../src/lib/server/texting/text-list.ts';
 import { oneClickUrl, suppressionOf } from '../../src/lib/server/messaging/email-guard.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';

@@ -51,7 +51,7 @@ const clockAt = (iso: string) => {
   vi.setSystemTime(new Date(iso));
 };
 
-/** One number per US zone (area codes in src/lib/server/messaging/nanp-zones.ts); 555-01xx is fictional. */
+/** One number per US zone (area codes in src/lib/server/texting/nanp-zones.ts); 555-01xx is fictional. */
 const ZONES = {
   eastern: '404',
   central: '312',

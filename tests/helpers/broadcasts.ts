@@ -2,8 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
+import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import type { Clock } from '../../src/lib/server/broadcasts/clock.ts';
 import { fakeProvider, sendJson, type FakeProvider, type RecordedRequest } from './forms.ts';
 
@@ -27,6 +29,33 @@ export class FakeClock implements Clock {
   }
 }
 
+/**
+ * A subscriber of the text list as the sign-up path stores one (subscribed, consent at `at`), for tests that put
+ * people on the list directly; `over` sets the fields a test cares about (name, language, source page).
+ */
+export function textSubscriber(
+  phone: string,
+  at: string,
+  over: Partial<Omit<StoredTextSignup, 'id' | 'phone'>> = {},
+): StoredTextSignup {
+  return {
+    id: hashed(phone),
+    firstName: '',
+    phone,
+    email: null,
+    smsStatus: 'subscribed',
+    consentAt: at,
+    consentVersion: 'v1',
+    lang: 'en',
+    optedOutAt: null,
+    sourcePage: '/',
+    createdAt: at,
+    updatedAt: at,
+    confirmation: null,
+    ...over,
+  };
+}
+
 export interface TwilioMessage {
   sid: string;
   to: string;
@@ -39,13 +68,15 @@ export interface TwilioMessage {
 /**
  * Twilio's Messages API on 127.0.0.1: POST creates a message (recorded with the fake clock's time),
  * GET lists them filtered by To (newest first), as the SDK's `messages.list` reads them; `failFor`
- * answers a number with a Twilio error code (e.g. 21610, the recipient opted out at the carrier).
+ * answers a number with a Twilio error code (e.g. 21610, the recipient opted out at the carrier); `dropFor` takes
+ * a number's message and then drops the connection without answering (the sender cannot know it went).
  */
 export async function fakeTwilio(
   clock: Clock,
-): Promise<FakeProvider & { messages: TwilioMessage[]; failFor: Map<string, number> }> {
+): Promise<FakeProvider & { messages: TwilioMessage[]; failFor: Map<string, number>; dropFor: Set<string> }> {
   const messages: TwilioMessage[] = [];
   const failFor = new Map<string, number>();
+  const dropFor = new Set<string>();
   const handler = (req: RecordedRequest, res: ServerResponse) => {
     const url = new URL(req.url, 'http://x');
     if (!/^\/2010-04-01\/Accounts\/AC[0-9a-f]{32}\/Messages\.json$/.test(url.pathname))
@@ -82,6 +113,7 @@ export async function fakeTwilio(
       statusCallback: form.get('StatusCallback'),
     };
     messages.push(m);
+    if (dropFor.has(to)) return void res.socket?.destroy();
     sendJson(res, 201, {
       sid: m.sid,
       status: 'queued',
@@ -91,7 +123,7 @@ export async function fakeTwilio(
     });
   };
   const server = await fakeProvider(handler);
-  return Object.assign(server, { messages, failFor });
+  return Object.assign(server, { messages, failFor, dropFor });
 }
 
 export class Killed extends Error {

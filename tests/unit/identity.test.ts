@@ -12,7 +12,7 @@ import {
 import { DEFAULT_EVENTS_EMAIL, IDENTITY, paidForLine } from '../../src/content/identity.ts';
 import { privacyPolicy, termsOfUse } from '../../src/content/legal.ts';
 import { fingerprint } from '../../src/lib/fingerprint.ts';
-import { confirmationText, helpText } from '../../src/lib/server/forms/text-signups.ts';
+import { confirmationText, helpText } from '../../src/content/sms-program.ts';
 
 /** One module declares who the campaign is; everything derives from it. */
 

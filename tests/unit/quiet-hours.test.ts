@@ -9,13 +9,13 @@ import {
   parseSendWindow,
   recipientZones,
   zoneBucket,
-} from '../../src/lib/server/messaging/quiet-hours.ts';
+} from '../../src/lib/server/texting/quiet-hours.ts';
 import { compliantText } from '../../src/lib/text-compliance.ts';
 
 /** docs/decisions/115-quiet-hours-in-the-recipients-zone.md */
 describe('area code to zone (Google libphonenumber’s map, generated)', () => {
   it('the committed table is exactly what the generator derives from the installed data', async () => {
-    const committed = await readFile('src/lib/server/messaging/nanp-zones.ts', 'utf8');
+    const committed = await readFile('src/lib/server/texting/nanp-zones.ts', 'utf8');
     expect(committed).toBe(renderNanpZones(await nanpZoneTable()));
   });
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
-import { phoneRefusal, phoneTypeAllowed } from '../../src/lib/server/forms/phone-policy.ts';
+import { phoneRefusal, phoneTypeAllowed } from '../../src/lib/server/texting/phone-policy.ts';
 
 /**
  * SECURITY.md: "A test lists every code path that can send a text and fails if
@@ -13,7 +13,7 @@ import { phoneRefusal, phoneTypeAllowed } from '../../src/lib/server/forms/phone
  * path shows up as a failure until it is added on purpose.
  */
 const ADAPTER = 'src/lib/server/adapters/sms.ts';
-const GUARD = 'src/lib/server/messaging/text-guard.ts';
+const GUARD = 'src/lib/server/texting/text-guard.ts';
 /** Every module that sends a text (through the guard), and why. */
 const TEXT_PATHS = {
   'src/lib/server/forms/text-signups.ts': 'the text sign-up confirmation (sendProgramText)',

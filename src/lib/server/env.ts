@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   TWILIO_API_URL: z.url().optional(),
   /** The Campaign Verify token the campaign's 10DLC registration used; production texts only once it is set. */
   CAMPAIGN_VERIFY_TOKEN: z.string().optional(),
-  // Text sign-up abuse limits (src/lib/server/forms/text-limits.ts; docs/deploy.md, "Text messages")
+  // Text sign-up abuse limits (src/lib/server/texting/text-limits.ts; docs/deploy.md, "Text messages")
   /** ISO country codes whose phone numbers the public forms accept, comma-separated (default US). */
   SMS_ALLOWED_COUNTRIES: z.string().default('US'),
   /** Confirmation texts per UTC day for the whole site (default 500). */

@@ -3,7 +3,7 @@ import { formatEventDate } from '../campaign-time.ts';
 import { electionStage, type ElectionCalendar } from '../election-stage.ts';
 import type { LaunchItem } from '../schemas/launch-check.ts';
 import { DEV_SESSION_SECRET, MIN_SESSION_SECRET_BYTES, TURNSTILE_TEST_SECRET } from './env.ts';
-import { TEXT_SETTING_CHECKS, type TextSettingName } from './messaging/text-registration.ts';
+import { TEXT_SETTING_CHECKS, type TextSettingName } from './adapters/sms-registration.ts';
 
 /**
  * The launch gate (docs/decisions/085-launch-gate.md): what must still be

@@ -33,6 +33,9 @@ export class EmailSendError extends Error {
   }
 }
 
+/** SendGrid did not answer (network error, timeout): the email may or may not have gone. Named as its parent in logs. */
+export class EmailUnreachableError extends EmailSendError {}
+
 /**
  * Sends an email through SendGrid's v3 HTTP API when SENDGRID_API_KEY is set.
  * Unconfigured in local mode, the message goes to the Blobs outbox
@@ -82,7 +85,7 @@ export async function sendEmail(msg: EmailMessage): Promise<{ id: string; via: '
     }),
     signal: AbortSignal.timeout(budgets().emailMs),
   }).catch((err: unknown) => {
-    throw new EmailSendError(`SendGrid unreachable: ${(err as Error).name}`);
+    throw new EmailUnreachableError(`SendGrid unreachable: ${(err as Error).name}`);
   });
   // SendGrid answers 202 Accepted; the provider's body is never passed on.
   if (res.status !== 202 && res.status !== 200) throw new EmailSendError(`SendGrid answered ${res.status}`);

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type Twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { ConfigError, env, isLocalMode } from '../env.ts';
-import { textSettingProblems } from '../messaging/text-registration.ts';
 import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { textSettingProblems } from './sms-registration.ts';
 import { budgets } from '../time-budgets.ts';
 
 export interface SmsMessage {
@@ -26,6 +26,13 @@ export class SmsSendError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * Twilio did not answer (network error, timeout): the message may or may not have been taken, so a
+ * sender that can ask later (the broadcast engine's provider lookup) keeps its claim and retries rather than
+ * recording a failure. Its name stays SmsSendError, so a recorded failure reads as before.
+ */
+export class SmsUnreachableError extends SmsSendError {}
 
 type TwilioSdk = typeof Twilio;
 
@@ -88,7 +95,7 @@ export function smsConfigured(): boolean {
 /**
  * Why production may not text, or null when it may (local mode: always null; it has the outbox). Production texts
  * only through the registered Messaging Service and with the Campaign Verify token recorded
- * (src/lib/server/messaging/text-registration.ts, the same lines `npm run launch-check` prints).
+ * (sms-registration.ts, the same lines `npm run launch-check` prints).
  */
 export function textSendingRefusal(): string | null {
   if (isLocalMode()) return null;
@@ -112,7 +119,7 @@ function refuseUnregisteredSending(): void {
  * local mode accepts). Unconfigured in local mode, the text goes to the Blobs
  * outbox (store "outbox", keys "sms/...") with a log line; in production
  * without the Messaging Service and the Campaign Verify token (or without
- * Twilio at all) it is a logged ConfigError (textSendingRefusal). Only the text guard calls it (src/lib/server/messaging/text-guard.ts:
+ * Twilio at all) it is a logged ConfigError (textSendingRefusal). Only the text guard calls it (src/lib/server/texting/text-guard.ts:
  * number, consent, STOP, quiet hours, caps; tests/unit/text-guard-paths.test.ts holds
  * every other module to that); this module only sends.
  */
@@ -147,10 +154,9 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
     // Keep only status and code: Twilio's message body is never passed on.
     const status = (err as { status?: number }).status;
     const code = (err as { code?: number }).code;
+    if (!status) throw new SmsUnreachableError(`Twilio unreachable: ${(err as Error).name}`);
     throw new SmsSendError(
-      status
-        ? `Twilio answered ${status}${typeof code === 'number' ? ` (code ${code})` : ''}`
-        : `Twilio unreachable: ${(err as Error).name}`,
+      `Twilio answered ${status}${typeof code === 'number' ? ` (code ${code})` : ''}`,
       typeof code === 'number' ? code : undefined,
     );
   }
@@ -189,9 +195,8 @@ export async function findSentSms(q: {
     return hit?.sid ?? null;
   } catch (err) {
     const status = (err as { status?: number }).status;
-    throw new SmsSendError(
-      status ? `Twilio answered ${status}` : `Twilio unreachable: ${(err as Error).name}`,
-    );
+    if (!status) throw new SmsUnreachableError(`Twilio unreachable: ${(err as Error).name}`);
+    throw new SmsSendError(`Twilio answered ${status}`);
   }
 }
 

@@ -8,10 +8,10 @@ import {
 } from '../../schemas/staff-phone.ts';
 import { testsLeftToday } from '../broadcasts/test-sends.ts';
 import { HttpError } from '../errors.ts';
-import { phoneRefusal } from '../forms/phone-policy.ts';
-import { sendGuardedText } from '../messaging/text-guard.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { kv } from '../storage/stores.ts';
+import { phoneRefusal } from '../texting/phone-policy.ts';
+import { sendGuardedText } from '../texting/text-guard.ts';
 import { reserveAttempt, type Limit } from './rate-limit.ts';
 import {
   hashPhoneCode,
@@ -97,6 +97,7 @@ export async function sendPhoneCode(
     sent = await sendGuardedText({
       to: phone,
       body: staffPhoneCodeText(code),
+      lang: 'en', // the dashboard is in English
       consent: { purpose: 'staff_phone_code', userId: user.id },
       now,
     });

@@ -3,7 +3,7 @@ import { AUDIENCE_KINDS, type AudienceKind } from '../../schemas/broadcast-rules
 import type { Audience, BroadcastChannel } from '../../schemas/broadcasts.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { rsvpPrefix } from '../events/rsvp.ts';
-import { recipientZones, zoneBucket } from '../messaging/quiet-hours.ts';
+import { recipientZones, zoneBucket } from '../texting/quiet-hours.ts';
 import { suppressedHashes } from '../messaging/suppressions.ts';
 import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../forms/inbox-summaries.ts';
 import { hashed } from '../storage/keys.ts';

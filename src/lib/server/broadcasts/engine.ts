@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { ChunkState, Outcome, RunState, StoredBroadcast } from '../../schemas/broadcasts.ts';
 import { EmailSendError } from '../adapters/email.ts';
-import { SmsSendError } from '../adapters/sms.ts';
+import { SmsSendError, SmsUnreachableError } from '../adapters/sms.ts';
 import { env } from '../env.ts';
 import { sendGuardedEmail } from '../messaging/email-guard.ts';
-import { bucketOpen } from '../messaging/quiet-hours.ts';
-import { sendGuardedText, sendWindow, type TextRefusal } from '../messaging/text-guard.ts';
+import { bucketZones, quietHoursAllow } from '../texting/quiet-hours.ts';
+import { sendGuardedText, type TextRefusal } from '../texting/text-guard.ts';
 import { audiencePages, type Recipient } from './audiences.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { emailFor, segmentsFor, textFor } from './messages.ts';
-import { Pacer } from './pacing.ts';
+import { Pacer } from '../texting/pacing.ts';
+import { claimDelivery, finishDelivery, releaseDelivery } from './exactly-once.ts';
 import {
   bstore,
   chunkKey,
-  deliveryKey,
   getBroadcast,
   listBroadcasts,
   outcomeKey,
@@ -32,14 +32,13 @@ import {
  * - **Leases.** A worker leases a chunk whose recipients' window is open (compare-and-set on the
  *   broadcast), processes it in batches, and after each batch records the outcomes and advances the
  *   chunk's position and counts in one compare-and-set that also proves it still holds the lease.
- * - **Exactly once.** Each delivery is claimed before anything is sent: `delivery/<id>/<recipient>`,
- *   created if new. A claim of another position is a duplicate. A claim left `claimed` by a stopped
- *   worker is a text whose fate is unknown: the guard asks the provider (Twilio's message list, the
- *   outbox locally) and sends only if it did not take it. An email left so is not sent again (at most
- *   once: SendGrid has no lookup; its Event Webhook reports it if it went).
- * - **Quiet hours** are the guard's, per message; the queue keeps each zone bucket apart, so a closed
- *   window costs a run nothing: its chunks wait, untouched, for it to open.
- * - **Pacing** is pacing.ts's per-minute budget; **pause, resume, cancel** are statuses, seen at the
+ * - **Exactly once** is exactly-once.ts: each delivery is claimed before anything is sent, and a
+ *   stopped worker's claim is resumed by asking the provider first (texts) or not at all (emails).
+ * - **Quiet hours** are one rule (texting/quiet-hours.ts quietHoursAllow), asked here before a chunk is
+ *   leased and before each batch, and again by the guard per message (the last door); the queue keeps
+ *   each zone bucket apart, so a closed window costs a run nothing: its chunks wait for it to open.
+ * - **Pacing** is texting/pacing.ts's per-minute budget (the Pacer here, the guard's spendRateNow for
+ *   reminders: one budget, one module); **pause, resume, cancel** are statuses, seen at the
  *   next batch (at most one batch after the click).
  */
 
@@ -175,7 +174,7 @@ async function resolve(start: StoredBroadcast, ctx: Ctx): Promise<void> {
 // Sending: chunks under leases
 
 function windowOpenFor(b: StoredBroadcast, bucket: string, now: number): boolean {
-  return b.channel === 'email' || bucketOpen(new Date(now), bucket, sendWindow());
+  return b.channel === 'email' || quietHoursAllow(new Date(now), bucketZones(bucket));
 }
 
 async function drain(b: StoredBroadcast, ctx: Ctx): Promise<number> {
@@ -245,16 +244,6 @@ async function leaseChunk(
 
 type Result = { outcome: Outcome; id?: string; error?: string } | 'retry';
 
-interface DeliveryClaim {
-  gen: number;
-  chunk: string;
-  i: number;
-  at: number;
-  state: 'claimed' | 'done';
-  outcome?: Outcome;
-  id?: string;
-}
-
 /** A broadcast's texts are paced by the engine, not the guard (text-guard.ts, `paced`): no `send_rate` here. */
 const TEXT_OUTCOMES: Record<Exclude<TextRefusal, 'quiet_hours' | 'send_rate'>, Outcome> = {
   number_not_allowed: 'skipped_invalid',
@@ -274,27 +263,19 @@ async function deliver(
   r: Recipient,
   ctx: Ctx,
 ): Promise<Result> {
-  const dk = deliveryKey(b.id, r.k);
   const now = ctx.clock.now();
-  const claim: DeliveryClaim = { gen: b.run.gen, chunk: chunk.id, i, at: now, state: 'claimed' };
-  let resumeSince: Date | undefined;
-  if (!(await bstore().create(dk, claim))) {
-    const cur = (await bstore().get<DeliveryClaim>(dk))?.value;
-    if (!cur) return 'retry';
-    if (cur.gen !== claim.gen || cur.chunk !== chunk.id || cur.i !== i)
-      return { outcome: 'skipped_duplicate' };
-    if (cur.state === 'done') return { outcome: cur.outcome ?? 'sent', ...(cur.id ? { id: cur.id } : {}) };
-    // Claimed within a lease's time: its worker may still be sending. Only an abandoned claim is resumed.
-    if (now - cur.at < ctx.leaseMs) return 'retry';
-    resumeSince = new Date(cur.at);
-    claim.at = cur.at;
-  }
+  const answer = await claimDelivery(b, r.k, chunk.id, i, now, ctx.leaseMs);
+  if (answer === 'busy') return 'retry';
+  if (answer === 'duplicate') return { outcome: 'skipped_duplicate' };
+  if ('done' in answer) return answer.done;
+  const { claimed: claim, resumeSince } = answer;
   let result: Result;
   if (b.channel === 'text') {
     try {
       const sent = await sendGuardedText({
         to: r.to,
         body: textFor(b, r),
+        lang: r.lang,
         consent: { purpose: 'broadcast', broadcastId: b.id },
         now: new Date(now),
         delivery: {
@@ -305,7 +286,7 @@ async function deliver(
       });
       if (!sent.sent && sent.refusal === 'quiet_hours') {
         // The window closed under the batch: the claim goes back and the chunk waits.
-        await bstore().delete(dk);
+        await releaseDelivery(b.id, r.k);
         return 'retry';
       }
       result = sent.sent
@@ -314,7 +295,7 @@ async function deliver(
     } catch (err) {
       if (!(err instanceof SmsSendError)) throw err;
       // No answer: the message may have gone. The claim stays, and the next attempt asks Twilio first.
-      if (err.message.includes('unreachable')) return 'retry';
+      if (err instanceof SmsUnreachableError) return 'retry';
       result = { outcome: 'failed', error: failure(err) };
     }
   } else if (resumeSince) {
@@ -338,12 +319,7 @@ async function deliver(
       result = { outcome: 'failed', error: failure(err) };
     }
   }
-  await bstore().put(dk, {
-    ...claim,
-    state: 'done',
-    outcome: result.outcome,
-    ...(result.id ? { id: result.id } : {}),
-  } satisfies DeliveryClaim);
+  await finishDelivery(b.id, r.k, claim, result);
   return result;
 }
 

@@ -2,12 +2,12 @@ import { createPublicKey, verify } from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { HttpError } from '../errors.ts';
-import { readSignedTwilioForm } from '../forms/sms-webhook.ts';
+import { readSignedTwilioForm } from '../texting/sms-webhook.ts';
 import { readText } from '../http.ts';
 import { suppress, type SuppressionReason } from '../messaging/email-guard.ts';
-import { CARRIER_OPT_OUT, recordCarrierOptOut } from '../messaging/text-guard.ts';
 import { upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
+import { CARRIER_OPT_OUT, recordCarrierOptOut } from '../texting/text-guard.ts';
 import { bstore } from './repo.ts';
 
 /**

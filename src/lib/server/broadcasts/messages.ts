@@ -19,12 +19,24 @@ export function textFor(b: Pick<StoredBroadcast, 'text'>, r: Pick<Recipient, 'fi
   return fillMergeFields(template, r, t.firstNameFallback, 'text');
 }
 
+/**
+ * The text a recipient gets, as the guard sends it: `textFor` with the program name and opt-out line added by the
+ * one compliance rule, in the recipient's language, the same language the engine hands the guard (`lang: r.lang`).
+ * The cost (segmentsFor) and the staff preview count and show this.
+ */
+export function textAsSent(
+  b: Pick<StoredBroadcast, 'text'>,
+  r: Pick<Recipient, 'firstName' | 'lang'>,
+): string {
+  return compliantText(textFor(b, r), r.lang);
+}
+
 /** Segments a text to this recipient costs, as sent (program name and opt-out line included). */
 export function segmentsFor(
   b: Pick<StoredBroadcast, 'text'>,
   r: Pick<Recipient, 'firstName' | 'lang'>,
 ): number {
-  return countSegments(compliantText(textFor(b, r), r.lang)).segments;
+  return countSegments(textAsSent(b, r)).segments;
 }
 
 export interface EmailParts {

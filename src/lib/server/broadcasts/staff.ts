@@ -17,26 +17,23 @@ import type { StoredUser } from '../auth/users.ts';
 import { toE164 } from '../../schemas/fields.ts';
 import type { Lang } from '../../lang.ts';
 import { sanitizeArticleHtml } from '../content/sanitize.ts';
-import { appSettings } from '../app-env.ts';
 import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import type { ExportSource } from '../exports/source.ts';
 import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts';
-import { bucketOpen, bucketZones, nextOpening } from '../messaging/quiet-hours.ts';
-import { compliantText } from '../../text-compliance.ts';
-import { sendGuardedText, sendWindow, TEXT_REFUSALS } from '../messaging/text-guard.ts';
+import { bucketZones, nextOpening, quietHoursAllow, sendWindow } from '../texting/quiet-hours.ts';
+import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
 import { maskPhone, STAFF_PHONE_MESSAGES } from '../../schemas/staff-phone.ts';
 import { reserveTestSend } from './test-sends.ts';
 import { audienceChannels, type Recipient } from './audiences.ts';
-import { runBroadcasts, type OutcomeRow } from './engine.ts';
+import type { OutcomeRow } from './engine.ts';
 import { reportedCounts } from './feedback.ts';
-import { emailFor, textFor } from './messages.ts';
+import { emailFor, textAsSent, textFor } from './messages.ts';
 import {
   bstore,
   chunkKey,
   createBroadcast,
   emptyRun,
-  listBroadcasts,
   outcomeKey,
   requireBroadcast,
   updateBroadcast,
@@ -215,32 +212,7 @@ export async function act(
         return { ...b, ...stamp, status: 'cancelled', run: { ...b.run, finishedAt: now } };
     }
   });
-  if (action === 'prepare' || action === 'send' || action === 'resume') kickDelivery();
   return result;
-}
-
-/** How long local mode's stand-in goes on after an action while a count is unfinished (a large local list). */
-const LOCAL_RUNS_MS = 5 * 60_000;
-
-/**
- * Local mode's stand-in for the scheduled worker (a dev convenience): the dev server runs the job right
- * after an action, since nothing calls scheduled functions there, and again (a second apart) while a
- * broadcast is still being counted, for a few minutes at most. On Netlify the worker
- * (`broadcasts-worker.mts`) takes it up within a minute. Tests (APP_ENV=test) drive the job themselves.
- */
-function kickDelivery(): void {
-  if (appSettings().APP_ENV !== 'development') return;
-  const until = Date.now() + LOCAL_RUNS_MS;
-  const preparing = async () => (await listBroadcasts()).some((b) => b.status === 'preparing');
-  void (async () => {
-    for (;;) {
-      await runBroadcasts({ deadline: Date.now() + 20_000 });
-      if (Date.now() > until || !(await preparing())) return;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  })().catch((err: unknown) => {
-    console.error('[broadcasts] local run failed', err);
-  });
 }
 
 // ---------------------------------------------------------------------------
@@ -254,7 +226,7 @@ export async function broadcastView(id: number, now = Date.now()): Promise<Broad
   let resumes: { at: string; zone: string } | null = null;
   for (const c of b.run.chunks) {
     processed += Math.min(c.next, c.size);
-    if (!c.done && b.channel === 'text' && !bucketOpen(new Date(now), c.bucket, sendWindow())) {
+    if (!c.done && b.channel === 'text' && !quietHoursAllow(new Date(now), bucketZones(c.bucket))) {
       waiting += c.size - c.next;
       const at = nextOpening(new Date(now), c.bucket, sendWindow());
       if (at && (!resumes || at.toISOString() < resumes.at))
@@ -332,6 +304,7 @@ export async function testSend(
   const sent = await sendGuardedText({
     to: phone,
     body: `[Test] ${textFor(b, sample)}`,
+    lang: sample.lang,
     consent: { purpose: 'staff_test', userId: by.id, broadcastId: b.id },
   });
   return sent.sent
@@ -417,9 +390,7 @@ export const broadcastTarget = (b: Pick<StoredBroadcast, 'id' | 'name'>) => ({
 function preview(b: StoredBroadcast, lang: Lang): Preview {
   const sample = { firstName: '', lang };
   if (b.channel === 'text') {
-    const body = textFor(b, sample);
-    const used = lang === 'es' && b.text?.bodyEs ? 'es' : 'en';
-    return { text: compliantText(body, used === 'es' ? 'es' : lang) };
+    return { text: textAsSent(b, sample) };
   }
   const e = emailFor(b, sample);
   const m = composeBulkEmail({ to: 'recipient@example.org', ...e });

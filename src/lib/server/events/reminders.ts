@@ -3,9 +3,10 @@ import { StoredRsvpSchema, type Delivery, type StoredRsvp } from '../../schemas/
 import { sendEmail } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-signups.ts';
-import { insideSendWindow, localHour, sendGuardedText, TEXT_REFUSALS } from '../messaging/text-guard.ts';
 import { hashed } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { insideSendWindow, localHour } from '../texting/quiet-hours.ts';
+import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
 import {
   claimDelivery,
   deliveryFailure,
@@ -21,7 +22,7 @@ import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
  * Day-before reminders, run every hour by the scheduled function
  * netlify/functions/event-reminders.mts. For each event tomorrow (campaign
  * time) every person going gets one email, and one text if they opted in and
- * the text guard lets it through (src/lib/server/messaging/text-guard.ts:
+ * the text guard lets it through (src/lib/server/texting/text-guard.ts:
  * allowed number, consent, STOP, quiet hours, per-number and daily caps). Each delivery is
  * claimed on the person's record under compare-and-set before it is sent, so
  * overlapping runs never send twice; a run that stops mid-send leaves the
@@ -34,7 +35,7 @@ export function campaignHour(now: Date): number {
 }
 
 /**
- * Whether a run may remind now: inside the text guard's send window (SEND_WINDOW,
+ * Whether a run may remind now: inside the send window (quiet-hours.ts sendWindow,
  * 9:00-20:00) in the campaign's zone; the run keeps its emails to the same hours.
  */
 export const insideWindow = (now: Date) => insideSendWindow(now, CAMPAIGN_TIME_ZONE);
@@ -106,6 +107,7 @@ export async function runReminders(now = new Date()): Promise<ReminderRun> {
         const sent = await sendGuardedText({
           to: forSms.phone,
           body: reminderText(event, forSms.lang ?? 'en'),
+          lang: forSms.lang ?? 'en',
           consent: { purpose: 'rsvp_reminder', eventId: event.id, rsvpId: entry.id },
           now,
         });

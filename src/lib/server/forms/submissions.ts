@@ -18,7 +18,7 @@ import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
-import { assertPhoneAllowed } from './phone-policy.ts';
+import { assertPhoneAllowed } from '../texting/phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
 import { formatCampaignDateTime } from '../../campaign-time.ts';
 

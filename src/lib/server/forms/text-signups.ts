@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RESUBSCRIBE_KEYWORDS } from '../../../content/consent.ts';
 import { formCopy } from '../../../content/forms.ts';
-import { IDENTITY } from '../../../content/identity.ts';
+import { confirmationText } from '../../../content/sms-program.ts';
 import { SMS_CONSENT } from '../../../content/consent.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { CAPTCHA_REQUIRED, type TextSignupSchema } from '../../schemas/forms.ts';
@@ -9,16 +9,16 @@ import { HttpError } from '../errors.ts';
 import type { ConsentEvent, StoredTextSignup } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
 import { verifyCaptcha } from '../adapters/captcha.ts';
-import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../messaging/text-guard.ts';
 import { ConflictError, update } from '../storage/compare-and-set.ts';
 import { hashed } from '../storage/keys.ts';
 import type { KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
+import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../texting/text-guard.ts';
 import { laterStamp } from '../content/stamps.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
-import { assertPhoneAllowed } from './phone-policy.ts';
-import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
-import { reserveForSignup, reserveFromIp } from './text-limits.ts';
+import { assertPhoneAllowed } from '../texting/phone-policy.ts';
+import { appendConsentEvent, emptyEvent, getPerson, personKey } from '../texting/text-list.ts';
+import { reserveForSignup, reserveFromIp } from '../texting/text-limits.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -51,54 +51,6 @@ export function personIdFor(phone: string | undefined | null, email: string | un
   if (email) return hashed(email);
   // Neither given (both are optional on the form): a person of their own.
   return randomBytes(16).toString('hex');
-}
-
-/*
- * The program's own texts, per language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md): a sign-up is confirmed in
- * the language of its form, and HELP is answered in the language the person
- * signed up in. `Record<Lang, ...>` makes a missing language a type error.
- * The program name is the name registered with the carriers, so it is not
- * translated. Spanish wording for counsel to review, like the consent text.
- */
-const PROGRAM_TEXTS: Record<Lang, { confirmation: string; help: string; stopped: string }> = {
-  en: {
-    confirmation:
-      `${IDENTITY.smsProgramName}: Thanks for signing up for campaign texts! Msg frequency varies. ` +
-      'Msg & data rates may apply. Reply HELP for help, STOP to unsubscribe.',
-    help:
-      `${IDENTITY.smsProgramName}: campaign updates from ${IDENTITY.committeeName}. ` +
-      `Help: ${IDENTITY.emails.general} or ${IDENTITY.phone.display}. Msg frequency varies. Msg & data rates may apply. ` +
-      'Reply STOP to unsubscribe.',
-    stopped: `${IDENTITY.smsProgramName}: You're unsubscribed and will get no more texts. Reply START to resubscribe.`,
-  },
-  es: {
-    confirmation:
-      `${IDENTITY.smsProgramName}: ¡Gracias por suscribirse a los mensajes de la campaña! La frecuencia de los ` +
-      'mensajes varía. Pueden aplicarse tarifas de mensajes y datos. Responda AYUDA para obtener ayuda y ALTO ' +
-      'para cancelar.',
-    help:
-      `${IDENTITY.smsProgramName}: noticias de la campaña de ${IDENTITY.committeeName}. ` +
-      `Ayuda: ${IDENTITY.emails.general} o ${IDENTITY.phone.display}. La frecuencia de los mensajes varía. ` +
-      'Pueden aplicarse tarifas de mensajes y datos. Responda ALTO para cancelar.',
-    stopped:
-      `${IDENTITY.smsProgramName}: Su suscripción fue cancelada y no recibirá más mensajes. ` +
-      `Responda ${RESUBSCRIBE_KEYWORDS.es} para volver a suscribirse.`,
-  },
-};
-
-/** The one confirmation text of a new opt-in, in the sign-up's language. */
-export function confirmationText(lang: Lang = DEFAULT_LANG): string {
-  return PROGRAM_TEXTS[lang].confirmation;
-}
-
-/** Our reply to HELP, in the person's language. */
-export function helpText(lang: Lang = DEFAULT_LANG): string {
-  return PROGRAM_TEXTS[lang].help;
-}
-
-/** Our confirmation of a plain-language stop request (Twilio confirms keyword STOPs itself). */
-export function stoppedText(lang: Lang = DEFAULT_LANG): string {
-  return PROGRAM_TEXTS[lang].stopped;
 }
 
 const pause = (attempt: number) =>
@@ -275,20 +227,21 @@ export function textSignupRecords(
 }
 
 /**
- * Texts someone on the list, through the text guard (src/lib/server/messaging/text-guard.ts:
+ * Texts someone on the list, through the text guard (src/lib/server/texting/text-guard.ts:
  * number, consent, STOP read fresh, per-number and daily caps). `dailySlotTaken`: the
  * sign-up already took this text's slot of the daily cap at the door.
  */
 export async function sendProgramText(
   phone: string,
   body: string,
-  options: { dailySlotTaken?: boolean } = {},
+  options: { dailySlotTaken?: boolean; lang?: Lang } = {},
 ): Promise<
   { sent: false; reason: 'unknown' | Exclude<TextRefusal, 'no_consent'> } | { sent: true; id: string }
 > {
   const r = await sendGuardedText({
     to: phone,
     body,
+    lang: options.lang ?? DEFAULT_LANG,
     consent: { purpose: 'signup_confirmation' },
     dailySlotTaken: options.dailySlotTaken ?? false,
   });
@@ -314,7 +267,7 @@ async function sendConfirmation(
   try {
     // One per number per day, counted by the guard just before sending (after the
     // sign-up is stored, so a failed attempt never blocks its own retry).
-    const r = await sendProgramText(phone, confirmationText(lang), { dailySlotTaken: true });
+    const r = await sendProgramText(phone, confirmationText(lang), { dailySlotTaken: true, lang });
     if (r.sent) {
       confirmation = { status: 'sent', messageId: r.id, error: null, at: at() };
       await appendConsentEvent({
@@ -329,14 +282,14 @@ async function sendConfirmation(
     }
   } catch (err) {
     const error = err instanceof Error ? `${err.name}: ${err.message}` : 'SMS failed';
-    console.error(`[newsletter] confirmation text failed: ${error}`);
+    console.error(`[text-signup] confirmation text failed: ${error}`);
     confirmation = { status: 'failed', messageId: null, error: error.slice(0, 300), at: at() };
     await appendConsentEvent({
       ...emptyEvent(id, 'confirmation_failed', confirmation.at),
       phone,
       error: confirmation.error,
       refKey,
-    }).catch((e: unknown) => console.error('[newsletter] could not log the failed confirmation', e));
+    }).catch((e: unknown) => console.error('[text-signup] could not log the failed confirmation', e));
   }
   // Staff see the outcome on the person; failing to note it loses nothing (the opt-in is stored). Every change
   // moves updatedAt on, which versions the person's summary in the Inbox index.
@@ -345,109 +298,9 @@ async function sendConfirmation(
     confirmation,
     updatedAt: laterStamp(new Date(), cur.updatedAt),
   })).catch((e: unknown) => {
-    console.error('[newsletter] could not record the confirmation status', e);
+    console.error('[text-signup] could not record the confirmation status', e);
     return null;
   });
   if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
   return confirmation;
-}
-
-// ---------------------------------------------------------------------------
-// Inbound texts (Twilio webhook)
-
-export type InboundKind = 'stop' | 'start' | 'help' | 'other';
-
-/**
- * Every keyword the inbound webhook acts on, by kind and language (docs/decisions/067-the-public-site-in-spanish.md):
- * the one list that docs/deploy.md gives for Twilio's Advanced Opt-Out (a unit
- * test holds the two together, since carrier-level keywords must match ours).
- * Matched whole, case- and accent-insensitively.
- */
-export const INBOUND_KEYWORDS = {
-  // Twilio's own opt-out words, then the Spanish ones.
-  stop: {
-    en: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'],
-    es: ['ALTO', 'PARAR', 'CANCELAR', 'DETENER'],
-  },
-  start: { en: [RESUBSCRIBE_KEYWORDS.en, 'UNSTOP', 'YES'], es: [RESUBSCRIBE_KEYWORDS.es, 'INICIAR'] },
-  help: { en: ['HELP', 'INFO'], es: ['AYUDA'] },
-} as const satisfies Record<Exclude<InboundKind, 'other'>, Record<Lang, readonly string[]>>;
-
-/** Keyword -> its kind and language. */
-const KEYWORD_INDEX = new Map<string, { kind: Exclude<InboundKind, 'other'>; lang: Lang }>();
-for (const [kind, byLang] of Object.entries(INBOUND_KEYWORDS) as [
-  Exclude<InboundKind, 'other'>,
-  Record<Lang, readonly string[]>,
-][]) {
-  for (const [lang, words] of Object.entries(byLang) as [Lang, readonly string[]][])
-    for (const word of words) KEYWORD_INDEX.set(word, { kind, lang });
-}
-
-/** Plain-language stop requests: a person writing a sentence instead of a keyword. */
-const PLAIN_STOP: Record<Lang, RegExp> = {
-  en: /\b(stop (texting|messaging|sending|contacting)|unsubscribe|remove me|take me off|opt me out|opt out|do not (text|message|contact)|don'?t (text|message|contact)|no more (texts|messages|text messages)|leave me alone|wrong number)\b/i,
-  // Matched on the text without accents ("más" -> "mas").
-  es: /\b(no (me )?(manden|envien|escriban|mande|envie|escriba) mas|ya no (quiero|deseo) (recibir )?(mas )?(mensajes|textos)|no quiero (recibir )?(mas )?(mensajes|textos)|borrenme|quitenme|sacarme de (la|su) lista|numero equivocado|dejenme en paz)\b/i,
-};
-
-/** Upper case without accents or diacritics ("Ayúda" -> "AYUDA"). */
-const withoutAccents = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
-
-/**
- * What an inbound text asks for, and the language it asked in (null when it
- * asks for nothing we act on).
- */
-export function classifyInbound(body: string): { kind: InboundKind; keyword: boolean; lang: Lang | null } {
-  const plain = withoutAccents(body);
-  const compact = plain.toUpperCase().replace(/[^A-Z]/g, '');
-  const hit = KEYWORD_INDEX.get(compact);
-  if (hit) return { kind: hit.kind, keyword: true, lang: hit.lang };
-  if (PLAIN_STOP.en.test(plain)) return { kind: 'stop', keyword: false, lang: 'en' };
-  if (PLAIN_STOP.es.test(plain)) return { kind: 'stop', keyword: false, lang: 'es' };
-  return { kind: 'other', keyword: false, lang: null };
-}
-
-export interface InboundText {
-  messageSid: string;
-  from: string;
-  body: string;
-}
-
-/**
- * Applies one inbound text to the consent log and the person's state.
- * Returns the reply to send (null: none; Twilio's advanced opt-out answers
- * STOP and START keywords itself). A reply is in the language the person
- * signed up in; for a number not on the list, in the language it wrote in.
- */
-export async function applyInboundText(msg: InboundText, now = new Date()): Promise<string | null> {
-  const at = now.toISOString();
-  const { kind, keyword, lang: asked } = classifyInbound(msg.body);
-  if (kind === 'other') return null;
-  const id = hashed(msg.from);
-  const known = await getPerson(id);
-  const lang = known?.lang ?? asked ?? DEFAULT_LANG;
-  const base = {
-    ...emptyEvent(id, kind, at),
-    phone: msg.from,
-    lang,
-    inboundMessageSid: msg.messageSid,
-    inboundBody: msg.body.slice(0, 1600),
-  };
-  await appendConsentEvent(base);
-  if (kind === 'stop') {
-    await markOptedOut(msg.from, at, lang);
-    // A keyword STOP is confirmed by Twilio itself; a sentence is not, so we confirm it.
-    return keyword ? null : stoppedText(lang);
-  }
-  if (kind === 'start') {
-    // START re-subscribes someone who consented before; it never creates a subscriber.
-    const next = await update<StoredTextSignup>(signups(), personKey(id), (cur) => ({
-      ...cur,
-      smsStatus: 'subscribed',
-      updatedAt: laterStamp(now, cur.updatedAt),
-    }));
-    if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
-    return null;
-  }
-  return helpText(lang);
 }

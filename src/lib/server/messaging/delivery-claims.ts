@@ -7,7 +7,9 @@ import type { KV } from '../storage/kv.ts';
  * stays with the caller"): a delivery field goes null -> sending under compare-and-set, so of two overlapping,
  * retried or duplicated runs only one sends; a run killed mid-send leaves the claim ("sending") and the message is
  * never retried (better one missed than two sent). Shared by the RSVP reminders (src/lib/server/events/reminders.ts)
- * and the plan-to-vote reminders (src/lib/server/vote-plans/reminders.ts).
+ * and the plan-to-vote reminders (src/lib/server/vote-plans/reminders.ts). A broadcast's messages are claimed by the
+ * broadcast's own mechanism instead (src/lib/server/broadcasts/exactly-once.ts: a claim per recipient plus a
+ * provider lookup, since a broadcast text carries a delivery key the provider knows; a reminder has none).
  */
 
 /** A record with delivery fields, and how to read it back from the store. */

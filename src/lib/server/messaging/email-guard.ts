@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IDENTITY, officeAddress, paidForLine } from '../../../content/identity.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
+import { escapeHtml } from '../../merge-fields.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { derivedKey } from '../derived-keys.ts';
 import { env } from '../env.ts';
@@ -93,9 +94,6 @@ const FOOTER: Record<Lang, { why: string; unsubscribe: string }> = {
     unsubscribe: 'Cancelar la suscripción',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain-text version of allowlisted article HTML (the text/plain part). */
 export function htmlToText(html: string): string {

@@ -11,7 +11,7 @@ import { sendEmail, type EmailMessage } from '../adapters/email.ts';
 import { getElectionCalendar } from '../election/calendar.ts';
 import { greeting } from '../../merge-fields.ts';
 import { env } from '../env.ts';
-import { appendConsentEvent, emptyEvent } from '../forms/text-list.ts';
+import { appendConsentEvent, emptyEvent } from '../texting/text-list.ts';
 import {
   claimDelivery,
   deliveryFailure,
@@ -19,8 +19,8 @@ import {
   releaseDelivery,
   type DeliveryRecord,
 } from '../messaging/delivery-claims.ts';
-import { sendGuardedText, TEXT_REFUSALS } from '../messaging/text-guard.ts';
 import { hashed } from '../storage/keys.ts';
+import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
 import {
   DUE_PREFIX,
   dueKey,
@@ -228,6 +228,7 @@ async function handleDue(
     const sent = await sendGuardedText({
       to: claimed.phone,
       body: messages.text,
+      lang: plan.lang,
       consent: { purpose: 'plan_reminder', round: plan.round, planId: plan.id, reminder: due.which },
       now,
     });

@@ -16,9 +16,9 @@ import {
 } from '../../vote-plan.ts';
 import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
-import { appendConsentEvent, emptyEvent } from '../forms/text-list.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { hashed } from '../storage/keys.ts';
+import { appendConsentEvent, emptyEvent } from '../texting/text-list.ts';
 import {
   dueKey,
   linkKey,

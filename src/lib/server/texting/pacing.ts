@@ -3,7 +3,6 @@ import { env } from '../env.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
-import type { Clock } from './clock.ts';
 
 /**
  * Pacing (docs/decisions/117-broadcast-delivery-engine.md): one budget per clock minute for the whole
@@ -24,12 +23,18 @@ interface Budget {
   used: number;
 }
 
+/** The time the pacer waits by: the engine's Clock (src/lib/server/broadcasts/clock.ts) is one. */
+export interface PacerClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
 export class Pacer {
   private minute = -1;
   private left = 0;
-  private readonly clock: Clock;
+  private readonly clock: PacerClock;
   private readonly rate: number;
-  constructor(clock: Clock, rate = broadcastRate()) {
+  constructor(clock: PacerClock, rate = broadcastRate()) {
     this.clock = clock;
     this.rate = rate;
   }

@@ -1,30 +1,20 @@
-import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { findSentSms, sendSms, SmsSendError } from '../adapters/sms.ts';
-import { env } from '../env.ts';
 import { rsvpKey } from '../events/rsvp-keys.ts';
-import { phoneRefusal } from '../forms/phone-policy.ts';
-import { reserveDailyText, reserveTextToNumber } from '../forms/text-limits.ts';
-import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from '../forms/text-list.ts';
+import { phoneRefusal } from './phone-policy.ts';
+import { reserveDailyText, reserveTextToNumber } from './text-limits.ts';
+import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from './text-list.ts';
 import { countSegments } from '../../sms-segments.ts';
-import { spendRateNow } from '../broadcasts/pacing.ts';
 import { hashed } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { spendRateNow } from './pacing.ts';
 import type { PlanReminder } from '../../vote-plan.ts';
 import { getPlan, type PlanRound } from '../vote-plans/record.ts';
 import { pendingPhoneCode } from '../auth/staff-phone-codes.ts';
 import { getUser } from '../auth/users.ts';
-import {
-  DEFAULT_SEND_WINDOW,
-  insideRecipientWindow,
-  localHour,
-  parseSendWindow,
-  type SendWindow,
-} from './quiet-hours.ts';
+import { quietHoursAllow, recipientZones } from './quiet-hours.ts';
 import { compliantText } from '../../text-compliance.ts';
-
-export { localHour };
 
 /**
  * The one way the site sends a text (docs/decisions/080-text-guard.md).
@@ -45,9 +35,10 @@ export { localHour };
  * 3. not opted out: the person's STOP state, read fresh at dispatch (a STOP to
  *    any campaign text stops every kind of text);
  * 4. quiet hours in the recipient's time zone (from the number's area code:
- *    quiet-hours.ts), for the purposes that have them;
- * 5. the site's send rate per minute (BROADCAST_RATE_PER_MINUTE, shared with
- *    broadcasts: broadcasts/pacing.ts) for the texts jobs send one by one;
+ *    quiet-hours.ts quietHoursAllow, the one rule the broadcast engine also asks
+ *    before leasing a chunk), for the purposes that have them;
+ * 5. the site's send rate per minute (BROADCAST_RATE_PER_MINUTE, one budget with
+ *    the broadcast engine's Pacer: pacing.ts) for the texts jobs send one by one;
  * 6. per-number texts a day (and one confirmation a day), for the purposes
  *    sent to the lists' people (not a staff member's own phone: its texts are
  *    counted per member, so a test never spends a subscriber's allowance),
@@ -55,7 +46,7 @@ export { localHour };
  *    definition of each) for the purposes that count against it.
  *
  * Whatever the caller wrote, the text sent names the program and carries the
- * opt-out line in the recipient's language (text-compliance.ts).
+ * opt-out line in the language the caller chose the body by (`lang`; text-compliance.ts).
  *
  * Per-source (IP) limits are taken where a request asks for a text, since a
  * reminder goes out a day later from a job with no IP: the sign-up's
@@ -121,29 +112,16 @@ export type TextConsent =
   /** The number is the member's own verified phone, and the member is active. */
   | { purpose: 'staff_test'; userId: number; broadcastId: number };
 
-/**
- * Quiet hours: texts that keep to them go out only inside the send window
- * (SMS_SEND_WINDOW, default 9:00 until 20:00, never wider than 8:00-21:00) in
- * the recipient's time zone (quiet-hours.ts).
- */
-export const SEND_WINDOW: SendWindow = DEFAULT_SEND_WINDOW;
-
-/** The configured send window (SMS_SEND_WINDOW, "9-20"), kept inside 8-21. */
-export function sendWindow(): SendWindow {
-  return parseSendWindow(env().SMS_SEND_WINDOW);
-}
-
-/** Whether `now` is inside the configured send window in `timeZone`. */
-export function insideSendWindow(now: Date, timeZone: string = CAMPAIGN_TIME_ZONE): boolean {
-  const w = sendWindow();
-  const h = localHour(now, timeZone);
-  return h >= w.fromHour && h < w.untilHour;
-}
-
 export interface TextRequest {
   /** E.164 number. */
   to: string;
   body: string;
+  /**
+   * The language the caller chose the body by (the recipient's: the RSVP's, the plan's, the sign-up's, the
+   * broadcast recipient's as queued): the opt-out line follows it, so the text sent is the one the broadcast's cost
+   * counted (compliantText, src/lib/text-compliance.ts: one function, one source of the language).
+   */
+  lang: Lang;
   consent: TextConsent;
   /**
    * The request took this text's slot of SMS_DAILY_CAP already (a sign-up is
@@ -232,7 +210,7 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
   const refuse = (refusal: TextRefusal): TextOutcome => ({ sent: false, refusal });
   if (phoneRefusal(req.to) !== null) return refuse('number_not_allowed');
   const person = await getPerson(hashed(req.to));
-  const body = compliantText(req.body, person?.lang ?? DEFAULT_LANG);
+  const body = compliantText(req.body, req.lang);
   const delivery = req.delivery;
   if (delivery?.resumeSince) {
     // Exactly once across a worker that stopped mid-send: ask before sending again.
@@ -243,7 +221,7 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
   if (!(await hasConsent(req.consent, req.to, person?.smsStatus === 'subscribed')))
     return refuse('no_consent');
   const purpose = TEXT_PURPOSES[req.consent.purpose];
-  if (purpose.quietHours && !insideRecipientWindow(now, req.to, sendWindow())) return refuse('quiet_hours');
+  if (purpose.quietHours && !quietHoursAllow(now, recipientZones(req.to))) return refuse('quiet_hours');
   const at = now.getTime();
   if (purpose.paced && !(await spendRateNow(countSegments(body).segments, at))) return refuse('send_rate');
   if (

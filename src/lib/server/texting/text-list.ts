@@ -10,13 +10,13 @@ import { laterStamp } from '../content/stamps.ts';
 import { upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
 
 /**
  * The text list's current state per person (store `signups`, `person/<id>`,
  * id = sha256 of the E.164 phone): who is subscribed and who opted out; and its
  * append-only consent log (`consent/<id>/<iso time>-<random>`). Its own module
- * so that the text guard (src/lib/server/messaging/text-guard.ts) and the
+ * so that the text guard (src/lib/server/texting/text-guard.ts) and the
  * sign-up (text-signups.ts, which sends through the guard) can both use it
  * without an import cycle. See docs/decisions/010-forms-consent-record-design-text-message.md.
  */

@@ -3,9 +3,16 @@ import { loadTwilio, validTwilioSignature } from '../adapters/sms.ts';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { readText, respond } from '../http.ts';
 import { HttpError } from '../errors.ts';
-import { key } from '../storage/keys.ts';
+import { hashed, key } from '../storage/keys.ts';
+import { update } from '../storage/compare-and-set.ts';
 import { kv } from '../storage/stores.ts';
-import { applyInboundText } from './text-signups.ts';
+import { helpText, stoppedText } from '../../../content/sms-program.ts';
+import { DEFAULT_LANG } from '../../lang.ts';
+import type { StoredTextSignup } from '../../schemas/inbox.ts';
+import { laterStamp } from '../content/stamps.ts';
+import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
+import { classifyInbound } from './inbound-keywords.ts';
+import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 
 /** What we read from Twilio's inbound-message webhook (it sends many more fields; those are ignored). */
 const InboundSchema = z.object({
@@ -72,4 +79,52 @@ export async function handleInboundWebhook(req: Request): Promise<Response> {
     await store.delete(marker).catch(() => undefined);
     throw err;
   }
+}
+
+// ---------------------------------------------------------------------------
+// What an inbound text does (its kind: inbound-keywords.ts)
+
+export interface InboundText {
+  messageSid: string;
+  from: string;
+  body: string;
+}
+
+/**
+ * Applies one inbound text to the consent log and the person's state.
+ * Returns the reply to send (null: none; Twilio's advanced opt-out answers
+ * STOP and START keywords itself). A reply is in the language the person
+ * signed up in; for a number not on the list, in the language it wrote in.
+ */
+export async function applyInboundText(msg: InboundText, now = new Date()): Promise<string | null> {
+  const at = now.toISOString();
+  const { kind, keyword, lang: asked } = classifyInbound(msg.body);
+  if (kind === 'other') return null;
+  const id = hashed(msg.from);
+  const known = await getPerson(id);
+  const lang = known?.lang ?? asked ?? DEFAULT_LANG;
+  const base = {
+    ...emptyEvent(id, kind, at),
+    phone: msg.from,
+    lang,
+    inboundMessageSid: msg.messageSid,
+    inboundBody: msg.body.slice(0, 1600),
+  };
+  await appendConsentEvent(base);
+  if (kind === 'stop') {
+    await markOptedOut(msg.from, at, lang);
+    // A keyword STOP is confirmed by Twilio itself; a sentence is not, so we confirm it.
+    return keyword ? null : stoppedText(lang);
+  }
+  if (kind === 'start') {
+    // START re-subscribes someone who consented before; it never creates a subscriber.
+    const next = await update<StoredTextSignup>(kv('signups'), personKey(id), (cur) => ({
+      ...cur,
+      smsStatus: 'subscribed',
+      updatedAt: laterStamp(now, cur.updatedAt),
+    }));
+    if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
+    return null;
+  }
+  return helpText(lang);
 }

@@ -9,7 +9,7 @@ import {
   type Limit,
   type SiteBudgetUsage,
 } from '../auth/rate-limit.ts';
-import { raiseAlert } from './alerts.ts';
+import { raiseAlert } from '../forms/alerts.ts';
 
 /**
  * Limits on texts and the text-message sign-up (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md, SMS pumping). The
@@ -20,7 +20,7 @@ import { raiseAlert } from './alerts.ts';
  * the work it guards (src/lib/server/auth/rate-limit.ts), keyed by the
  * platform's client IP (context.ip, never a client-sent header) or the E.164
  * number. The per-number text counts and the daily cap are taken by the text
- * guard (src/lib/server/messaging/text-guard.ts) at the moment of sending.
+ * guard (src/lib/server/texting/text-guard.ts) at the moment of sending.
  */
 export const TEXT_SIGNUP_LIMITS = {
   /** Sign-ups one IP may send per hour: a household, an office, a phone on a carrier NAT. */

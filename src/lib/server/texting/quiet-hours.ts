@@ -1,4 +1,5 @@
 import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';
+import { env } from '../env.ts';
 import { NANP_PREFIX_ZONES, NANP_ZONE_NAMES } from './nanp-zones.ts';
 
 /**
@@ -103,10 +104,35 @@ export function windowOpen(now: Date, zones: readonly string[], window: SendWind
   });
 }
 
+/** Whether recipients in `r` may be texted at `now` under the window `configured` (the pure form of the rule). */
+export function recipientWindowOpen(now: Date, r: RecipientZones, configured: SendWindow): boolean {
+  return windowOpen(now, r.zones, effectiveWindow(configured, r.known));
+}
+
 /** Whether a text to `phone` may go out at `now` under the configured window. */
 export function insideRecipientWindow(now: Date, phone: string, configured: SendWindow): boolean {
-  const r = recipientZones(phone);
-  return windowOpen(now, r.zones, effectiveWindow(configured, r.known));
+  return recipientWindowOpen(now, recipientZones(phone), configured);
+}
+
+/** The configured send window (SMS_SEND_WINDOW, "9-20"), kept inside 8-21. */
+export function sendWindow(): SendWindow {
+  return parseSendWindow(env().SMS_SEND_WINDOW);
+}
+
+/**
+ * THE quiet-hours rule: whether texts to recipients in `r` (a number's zones, `recipientZones`, or a broadcast
+ * chunk's bucket, `bucketZones`) may go out at `now` under the configured window. The delivery engine asks it
+ * before it leases a chunk and before each batch (src/lib/server/broadcasts/engine.ts), the staff view to show
+ * what waits, and the text guard asks it again for every text (text-guard.ts, check 4): the guard stays the
+ * last door, the rule is this one function.
+ */
+export function quietHoursAllow(now: Date, r: RecipientZones): boolean {
+  return recipientWindowOpen(now, r, sendWindow());
+}
+
+/** Whether `now` is inside the configured send window in `timeZone` (a job's run-level check: the reminders). */
+export function insideSendWindow(now: Date, timeZone: string = CAMPAIGN_TIME_ZONE): boolean {
+  return quietHoursAllow(now, { zones: [timeZone], known: true });
 }
 
 /**
@@ -126,8 +152,7 @@ export function bucketZones(bucket: string): RecipientZones {
 
 /** Whether a bucket's window is open at `now`. */
 export function bucketOpen(now: Date, bucket: string, configured: SendWindow): boolean {
-  const r = bucketZones(bucket);
-  return windowOpen(now, r.zones, effectiveWindow(configured, r.known));
+  return recipientWindowOpen(now, bucketZones(bucket), configured);
 }
 
 /** The next whole hour at or after `now` when the bucket's window is open (within 48 hours), for display. */
