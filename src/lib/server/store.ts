@@ -63,6 +63,8 @@ export const STORE_NAMES = [
   'vote-plans',
   /** Staff broadcasts, their queues, deliveries and pacing (src/lib/server/broadcasts/). */
   'broadcasts',
+  /** People across every form: records, lookups, timelines, merges (src/lib/server/people/). */
+  'people',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 
