@@ -28,6 +28,7 @@ import { appendConsentEvent, emptyEvent, type RequestMeta } from '../forms/text-
 import { HttpError } from '../errors.ts';
 import { submit, type Combiner, type Op } from '../combine.ts';
 import { hashed, key, kv, StoreUnavailableError, UNCHANGED, update, upsert, type KV } from '../store.ts';
+import { linkPerson } from '../people/link.ts';
 import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
 import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
 import { rsvpKey } from './rsvp-keys.ts';
@@ -321,6 +322,14 @@ export async function rsvp(
     record = updated;
   }
   await logReminderConsent(record, meta, at, lang);
+  await linkPerson({
+    source: 'rsvp',
+    store: 'rsvps',
+    key: rsvpKey(eventId, id),
+    ...details,
+    detail: { eventId },
+    at: now,
+  });
 
   // 2. The seat decision: one roster write for everyone waiting, in the order they joined the queue (now).
   const queued = new Date().toISOString();

@@ -15,6 +15,7 @@ import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { suppressionOf } from '../messaging/suppressions.ts';
 import { hashed, key, kv, update } from '../store.ts';
+import { linkPerson } from '../people/link.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
@@ -149,6 +150,8 @@ export async function saveVolunteer(
   if (!(await store.create(k, record))) return { created: false };
   // The address's suppression, read after the record: a suppression recorded meanwhile is seen here or lists it.
   await noteSummary('volunteers', summarize.volunteers(record, k, await suppressionOf(record.email)));
+  const name = `${record.firstName} ${record.lastName}`;
+  await linkPerson({ source: 'volunteer', store: 'volunteers', key: k, ...record, name, at: now });
   let earlier = 0;
   for await (const page of store.keys(volunteerPrefix(record.email))) earlier += page.length;
   await emailAndMark('volunteers', k, volunteerEmail(record, Math.max(0, earlier - 1)));
@@ -204,6 +207,7 @@ export async function saveContact(input: ContactMessage, meta: RequestMeta, now 
   const { key: k, record } = contactRecord(input, meta, now);
   if (!(await kv('contacts').create(k, record))) throw new Error('Contact message key collision');
   await noteSummary('contacts', summarize.contacts(record, k));
+  await linkPerson({ source: 'contact', store: 'contacts', key: k, ...record, at: now });
   await emailAndMark('contacts', k, {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: record.email,

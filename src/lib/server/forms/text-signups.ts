@@ -16,6 +16,8 @@ import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 import { reserveForSignup, reserveFromIp } from './text-limits.ts';
+import { linkPerson } from '../people/link.ts';
+import { recordConsentFor } from '../people/consent.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -199,6 +201,19 @@ export async function signUpForTexts(
     await pause(attempt); // deleted in between, or a record that does not parse: try again
   }
 
+  if (!existing) {
+    const name = input.firstName;
+    await linkPerson({
+      source: 'text_signup',
+      store: 'signups',
+      key: personKey(id),
+      email,
+      phone,
+      name,
+      lang,
+      at: now,
+    });
+  }
   if (existing?.smsStatus === 'opted_out') {
     await appendConsentEvent({
       ...emptyEvent(id, 'web_opt_in_refused', at),
@@ -444,6 +459,15 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
       updatedAt: laterStamp(now, cur.updatedAt),
     }));
     if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
+    // Fresh consent from the phone itself, recorded with its wording (docs/decisions/149-people.md).
+    if (next)
+      await recordConsentFor('text', msg.from, {
+        action: 'opt_in',
+        via: 'start_keyword',
+        at: now,
+        wording: `Replied ${msg.body.slice(0, 160)}`,
+        ref: msg.messageSid,
+      });
     return null;
   }
   return helpText(lang);

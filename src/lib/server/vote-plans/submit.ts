@@ -18,6 +18,7 @@ import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-list.ts';
 import { hashed, UNCHANGED, upsert } from '../store.ts';
+import { linkPerson } from '../people/link.ts';
 import {
   dueKey,
   linkKey,
@@ -138,6 +139,14 @@ export async function submitVotePlan(
 
   // 3. The staff list's marker (idempotent: created once, at the first plan's time).
   await votePlans().create(recentKey(round, plan.createdAt, id), {});
+  await linkPerson({
+    source: 'vote_plan',
+    store: 'vote-plans',
+    key: planKey(round, id),
+    ...plan,
+    detail: { round },
+    at: now,
+  });
 
   // 4. The reminders this plan gets, queued (a key per reminder; an old plan's keys are dropped by the job).
   const clock = campaignWallClock(now);
