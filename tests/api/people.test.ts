@@ -195,16 +195,29 @@ describe('one person across every form', () => {
     for (const consent of textPaths(maria, first.id))
       expect(await text(maria.phone, consent)).toEqual({ sent: false, refusal: 'opted_out' });
     expect((await email(maria.email)).sent).toBe(true);
+  });
 
-    // A second phone she gives later (same email and name: the same person) is stopped too: the person's state.
-    const second2 = `+1504556${maria.phone.slice(-4)}`;
-    const res = await call(contactFn, '/api/contact', {
-      json: validContact({ name: maria.name, email: maria.email, phone: second2 }),
+  it('a STOP from one of her phones stops texts to every phone of hers, on every path', async () => {
+    const rita = supporter('Rita', 'Comeaux');
+    expect((await volunteer(rita)).status).toBe(201);
+    // Her second phone, signed up for texts with the same email and name: the same person, subscribed.
+    const other = `+1504556${rita.phone.slice(-4)}`;
+    const signup = await call(textSignupFn, '/api/newsletter', {
+      json: validSignup({ firstName: 'Rita Comeaux', phone: other, email: rita.email }),
       ip: uniqueIp(),
     });
-    expect(res.status).toBeLessThan(300);
-    expect((await view(v.person.id)).person.phones).toEqual([maria.phone, second2]);
-    expect(await text(second2, { purpose: 'broadcast', broadcastId: 1 })).toEqual({
+    expect(signup.status).toBe(201);
+    const v = await personOf(rita.email);
+    expect(v.person.phones).toEqual([rita.phone, other]);
+    expect((await text(other, { purpose: 'broadcast', broadcastId: 4 })).sent).toBe(true);
+    tick();
+    await inbound(rita.phone, 'STOP');
+    // The other number never replied STOP itself: the person's one text state stops it.
+    expect(await text(other, { purpose: 'broadcast', broadcastId: 4 })).toEqual({
+      sent: false,
+      refusal: 'opted_out',
+    });
+    expect(await text(other, { purpose: 'signup_confirmation' })).toEqual({
       sent: false,
       refusal: 'opted_out',
     });
