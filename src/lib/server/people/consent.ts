@@ -6,6 +6,7 @@ import {
   getPerson,
   notePerson,
   people,
+  retries,
   type Channel,
   type ChannelState,
   type Person,
@@ -88,7 +89,8 @@ export async function recordConsent(personId: string, change: ConsentChange): Pr
     at,
     via: change.via,
   };
-  for (let attempt = 0; attempt < 6; attempt++) {
+  const again = retries();
+  for (let attempt = 0; await again(attempt); attempt++) {
     const cur = await getPerson(personId);
     if (!cur) return false;
     const p = cur.value;
@@ -130,7 +132,8 @@ async function mergedEffective(p: Person, own: Person['own']): Promise<Person['c
 
 /** Recomputes a root's effective consent (after a merged person's change, a merge or an undo). */
 export async function refreshEffective(rootId: string): Promise<void> {
-  for (let attempt = 0; attempt < 6; attempt++) {
+  const again = retries();
+  for (let attempt = 0; await again(attempt); attempt++) {
     const cur = await getPerson(rootId);
     if (!cur) return;
     const consent = await mergedEffective(cur.value, cur.value.own);

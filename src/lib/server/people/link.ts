@@ -17,6 +17,7 @@ import {
   newPersonId,
   notePerson,
   people,
+  retries,
   type Person,
   type Source,
 } from './person.ts';
@@ -56,8 +57,6 @@ export type LinkOutcome =
   | { outcome: 'created' | 'linked'; personId: string }
   | { outcome: 'queued'; personId: string; queuedWith: string }
   | { outcome: 'refused'; reason: 'forgotten' | 'no_address' };
-
-const ATTEMPTS = 6;
 
 const capped = <T>(list: T[], add: T | null): T[] =>
   add === null || list.includes(add) || list.length >= MAX_VALUES ? list : [...list, add];
@@ -156,7 +155,8 @@ export async function link(input: LinkInput): Promise<LinkOutcome> {
     key: input.key,
     detail: input.detail ?? {},
   };
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  const again = retries();
+  for (let attempt = 0; await again(attempt); attempt++) {
     const [le, lp] = await Promise.all([readLookup('email', n.email), readLookup('phone', n.phone)]);
     if (input.origin === 'import' && (le?.value.forgottenAt || lp?.value.forgottenAt))
       return { outcome: 'refused', reason: 'forgotten' };
@@ -171,19 +171,30 @@ export async function link(input: LinkInput): Promise<LinkOutcome> {
       const id = newPersonId();
       const p = freshPerson(id, n, input, at);
       if (!(await people().create(personKey(id), p))) continue;
-      const claimed = await claimOrReplace(id, n, free, { email: le, phone: lp });
-      if (claimed.some((ok) => !ok)) {
-        // Someone claimed an address meanwhile: undo and match again (their person now decides).
-        await Promise.all([
-          people().delete(personKey(id)),
-          ...free.map(async (kind, i) => {
-            if (!claimed[i]) return;
-            const k = lookupKey(kind, kind === 'email' ? n.email! : n.phone!);
-            await people().delete(k);
-            if (kind === 'email') await people().delete(bridgeOf(n.email!));
-          }),
-        ]);
+      // The email is claimed first, by every writer: until it is, no lookup leads to this person, so a writer
+      // that loses it deletes a person nobody can have seen and matches again (the winner's person decides).
+      const [first, second] = free;
+      const reads = { email: le, phone: lp };
+      if (!(await claimOrReplace(id, n, [first!], reads))[0]) {
+        await people().delete(personKey(id));
         continue;
+      }
+      if (second && !(await claimOrReplace(id, n, [second], reads))[0]) {
+        // The phone went to someone else meanwhile (their email differs): two people, never merged silently.
+        const holder = (await people().get<Lookup>(lookupKey('phone', n.phone!)))?.value.id;
+        const other = holder === id ? undefined : holder;
+        if (other)
+          await people().create(queueKey(other, id), {
+            a: other,
+            b: id,
+            at,
+            reason: 'email_and_phone_of_two_people',
+          });
+        await addTimeline(id, entry);
+        await notePerson(p);
+        return other
+          ? { outcome: 'queued', personId: id, queuedWith: other }
+          : { outcome: 'created', personId: id };
       }
       await addTimeline(id, entry);
       await notePerson(p);

@@ -2,7 +2,7 @@ import { HttpError } from '../errors.ts';
 import { mapLimit } from '../store.ts';
 import { refreshEffective } from './consent.ts';
 import { mergeKey, personKey, QUEUE_PREFIX, queueKey } from './keys.ts';
-import { getPerson, notePerson, people, type Person } from './person.ts';
+import { getPerson, notePerson, people, retries, type Person } from './person.ts';
 
 /**
  * The merge queue, merge and undo (docs/decisions/149-people.md). A merge moves nothing: the merged person keeps
@@ -38,7 +38,8 @@ interface MergeJournal {
 }
 
 async function setPerson(id: string, change: (p: Person) => Person): Promise<Person> {
-  for (let attempt = 0; attempt < 6; attempt++) {
+  const again = retries();
+  for (let attempt = 0; await again(attempt); attempt++) {
     const cur = await getPerson(id);
     if (!cur) throw new HttpError(404, 'Person not found');
     const next = { ...change(cur.value), rev: cur.value.rev + 1 };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Lang } from '../../lang.ts';
 import { appendSummary } from '../summaries/segments.ts';
 import { kv, mapLimit, type KV, type StoreName } from '../store.ts';
+import { budgets } from '../time-budgets.ts';
 import { personKey, timelinePrefix } from './keys.ts';
 
 /**
@@ -69,6 +70,21 @@ export interface TimelineEntry {
 }
 
 export const newPersonId = () => randomBytes(16).toString('hex');
+
+/**
+ * Compare-and-set rounds: a lost round waits a jittered, growing moment and tries again, within the store's CAS
+ * budget (casRetryMs), so a rush on one person lets every writer through; false once the budget is spent.
+ */
+export function retries(): (round: number) => Promise<boolean> {
+  const deadline = Date.now() + budgets().casRetryMs;
+  return async (round) => {
+    if (round === 0) return true;
+    const ms = Math.min(150, 5 * 2 ** round) * (0.5 + Math.random());
+    if (Date.now() + ms > deadline) return false;
+    await new Promise((r) => setTimeout(r, ms));
+    return true;
+  };
+}
 
 export async function getPerson(id: string): Promise<{ value: Person; etag: string } | null> {
   return people().get<Person>(personKey(id));
