@@ -43,9 +43,11 @@ async function emptyBody(req: Request): Promise<void> {
 export default handle(async (req: Request, context: Context) => {
   const url = new URL(req.url);
   const id = context.params?.id;
-  const action = context.params?.action;
+  // The action is the path's last segment (each is its own route in config.path below).
+  const last = url.pathname.replace(/\/$/, '').split('/').at(-1)!;
+  const action = id !== undefined && last !== id ? last : undefined;
+  allowMethods(req, action === undefined ? 'GET' : 'POST');
   if (id === undefined) {
-    allowMethods(req, 'GET');
     const user = await requireUser(req);
     const q = url.searchParams.get('q') ?? undefined;
     if (q !== undefined && q.length > 200)
@@ -59,19 +61,16 @@ export default handle(async (req: Request, context: Context) => {
     );
   }
   if (id === 'queue' && action === undefined) {
-    allowMethods(req, 'GET');
     await requireUser(req, { permission: 'edit_content' });
     return json(await mergeQueue(pageOf(url)));
   }
   const pid = Id.safeParse(id);
   if (!pid.success) throw new HttpError(404, 'Person not found');
   if (action === undefined) {
-    allowMethods(req, 'GET');
     const user = await requireUser(req);
     return json(await personView(user, pid.data));
   }
   if (!(ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'Not found');
-  allowMethods(req, 'POST');
   if (action === 'forget') {
     const user = await requireUser(req, { permission: 'admin' });
     await emptyBody(req);
@@ -109,5 +108,5 @@ export default handle(async (req: Request, context: Context) => {
 });
 
 export const config: Config = {
-  path: ['/api/admin/people', '/api/admin/people/:id', '/api/admin/people/:id/:action'],
+  path: ['/api/admin/people', '/api/admin/people/:id', ...ACTIONS.map((a) => `/api/admin/people/:id/${a}`)],
 };
