@@ -1,6 +1,7 @@
 import { hashed, key, kv, mapLimit, update, type StoreName } from '../store.ts';
 import { SUMMARY_PREFIX } from '../summaries/segments.ts';
 import { bridgeOf, lookupKey, mergeKey, personKey, QUEUE_PREFIX, timelinePrefix } from './keys.ts';
+import { refreshEffective } from './consent.ts';
 import { getPerson, ownTimeline, people, type Person } from './person.ts';
 
 /**
@@ -168,6 +169,16 @@ export async function forgetPerson(personId: string, now = new Date()): Promise<
     }
   }
   for (const p of all) await del('people', personKey(p.id));
+  // Forgotten while merged into someone: that person no longer lists them (nor reads their consent).
+  const into = root.value.mergedInto;
+  if (into) {
+    await update<Person>(people(), personKey(into), (p) => ({
+      ...p,
+      merged: p.merged.filter((id) => id !== personId),
+      rev: p.rev + 1,
+    }));
+    await refreshEffective(into);
+  }
 
   // 5. Summary indexes that held a copy: dropped whole, rebuilt from the remaining records on their next read.
   const reindexed: StoreName[] = [];

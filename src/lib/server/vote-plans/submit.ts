@@ -133,6 +133,16 @@ export async function submitVotePlan(
     // number that is not the pledger's to give is recorded as held (the same log work a new plan does).
     await votePlans().create(pledgeKey(round, linkId), fresh);
     await logTextConsent(fresh, 'plan_reminder_opt_in_held', meta, pledgeKey(round, linkId));
+    // Linked like any typed form, marked held (the same call as a new plan's: docs/decisions/149-people.md).
+    const pledged = pledgeKey(round, linkId);
+    await linkPerson({
+      source: 'vote_plan',
+      store: 'vote-plans',
+      key: pledged,
+      ...fresh,
+      detail: { round, held: 1 },
+      at: now,
+    });
     return { plan: fresh, next };
   }
   const plan = fresh;
