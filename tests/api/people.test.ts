@@ -32,6 +32,7 @@ import {
 import { call } from '../helpers/http.ts';
 import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
+import { deliver, order, useWebhookCredentials } from '../helpers/donations.ts';
 
 /*
  * People across every form (docs/decisions/149-people.md), through the real handlers on a real local Blobs
@@ -294,6 +295,29 @@ describe('one person across every form', () => {
     expect(v.person.textState).toBe('granted');
     expect(v.timeline.at(-1)!.detail).toMatchObject({ action: 'opt_in', wording: 'Replied START' });
     expect((await text(lea.phone, { purpose: 'broadcast', broadcastId: 3 })).sent).toBe(true);
+  });
+});
+
+describe('donations', () => {
+  it("attach to the donor's person by the refcode, storing nothing more; an unknown donor makes no person", async () => {
+    useWebhookCredentials();
+    const dee = supporter('Dee', 'Marchand');
+    expect((await volunteer(dee)).status).toBe(201);
+    const peopleBefore = (await get<{ total: number }>('/api/admin/people')).total;
+    expect(
+      (
+        await deliver(
+          order(900_000 + seq, { email: dee.email.toUpperCase(), refcode: 'doorknock', day: '2026-10-20' }),
+        )
+      ).status,
+    ).toBe(201);
+    expect((await deliver(order(910_000 + seq, { email: `stranger.${seq}@example.com` }))).status).toBe(201);
+    const v = await personOf(dee.email);
+    expect(v.timeline.map((e) => e.source)).toEqual(['volunteer', 'donation']);
+    expect(v.timeline[1]!.detail).toMatchObject({ refcode: 'doorknock' });
+    expect(JSON.stringify(v.timeline[1]!.detail)).not.toContain('@');
+    expect(v.person.sources).toContain('donation');
+    expect((await get<{ total: number }>('/api/admin/people')).total).toBe(peopleBefore);
   });
 });
 
