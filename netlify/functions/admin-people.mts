@@ -108,5 +108,12 @@ export default handle(async (req: Request, context: Context) => {
 });
 
 export const config: Config = {
-  path: ['/api/admin/people', '/api/admin/people/:id', ...ACTIONS.map((a) => `/api/admin/people/:id/${a}`)],
+  path: [
+    '/api/admin/people',
+    '/api/admin/people/:id',
+    '/api/admin/people/:id/merge',
+    '/api/admin/people/:id/unmerge',
+    '/api/admin/people/:id/consent',
+    '/api/admin/people/:id/forget',
+  ],
 };

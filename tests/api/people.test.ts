@@ -156,7 +156,7 @@ const textPaths = (s: Supporter, eventId: number): TextConsent[] => [
   { purpose: 'signup_confirmation' },
   { purpose: 'broadcast', broadcastId: 1 },
   { purpose: 'rsvp_reminder', eventId, rsvpId: hashed(s.email) },
-  { purpose: 'plan_reminder', round: 'primary', planId: hashed(s.phone), reminder: 'day_before' },
+  { purpose: 'plan_reminder', round: 'primary', planId: hashed(s.phone), reminder: 'eve' },
 ];
 /** Inside the send window in New Orleans, so quiet hours refuse nothing. */
 const text = (to: string, consent: TextConsent) =>
