@@ -3,6 +3,7 @@ import { ActBlueWebhookSchema } from '../../src/lib/schemas/donations.ts';
 import { contributionsOf, requireActBlueAuth, webhookKind } from '../../src/lib/server/donations/actblue.ts';
 import { recordNotification } from '../../src/lib/server/donations/ledger.ts';
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
+import { linkDonations } from '../../src/lib/server/people/donations.ts';
 
 /**
  * POST /api/donations/actblue (+ /refunds, /cancellations): ActBlue's webhook.
@@ -15,7 +16,9 @@ export default handle(async (req: Request) => {
   requireActBlueAuth(req);
   const payload = await readJson(req, ActBlueWebhookSchema, 64 * 1024);
   const kind = webhookKind(new URL(req.url).pathname.replace(/\/$/, ''), payload);
-  const { created, changed } = await recordNotification(contributionsOf(payload, kind), kind);
+  const records = contributionsOf(payload, kind);
+  const { created, changed } = await recordNotification(records, kind);
+  await linkDonations(payload.donor?.email, records);
   return json({ kind, created, changed }, { status: created > 0 ? 201 : 200 });
 });
 

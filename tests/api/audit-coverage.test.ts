@@ -13,6 +13,7 @@ import * as adminInbox from '../../netlify/functions/admin-inbox.mts';
 import * as adminMetrics from '../../netlify/functions/admin-metrics.mts';
 import * as adminMilestones from '../../netlify/functions/admin-milestones.mts';
 import * as adminNews from '../../netlify/functions/admin-news.mts';
+import * as adminPeople from '../../netlify/functions/admin-people.mts';
 import * as adminRevisions from '../../netlify/functions/admin-revisions.mts';
 import * as adminSocial from '../../netlify/functions/admin-social-media-links.mts';
 import * as adminTrash from '../../netlify/functions/admin-trash.mts';
@@ -33,6 +34,8 @@ import { getBroadcast, updateBroadcast } from '../../src/lib/server/broadcasts/r
 import { broadcastVersion } from '../../src/lib/server/broadcasts/version.ts';
 import type { BroadcastStatus } from '../../src/lib/schemas/broadcasts.ts';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
+import { link } from '../../src/lib/server/people/link.ts';
+import { mergePeople } from '../../src/lib/server/people/merge.ts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
@@ -265,8 +268,52 @@ const broadcastAction =
     ] as [Response, AuditKind];
   };
 
+let personSeq = 0;
+/** Two people of their own (docs/decisions/149-people.md). */
+async function twoPeople(): Promise<[string, string]> {
+  const one = async () => {
+    personSeq += 1;
+    const r = await link({
+      source: 'volunteer',
+      store: 'volunteers',
+      key: `volunteer/audit/${personSeq}`,
+      email: `audit-person${personSeq}@example.org`,
+      phone: `+1504555${String(3000 + personSeq)}`,
+      name: `Audit Person ${personSeq}`,
+      at: new Date(),
+    });
+    return 'personId' in r ? r.personId : '';
+  };
+  return [await one(), await one()];
+}
+const peopleAction = (path: string, cookie: string, json?: unknown) =>
+  call(adminPeople, path, { method: 'POST', cookie, ...(json === undefined ? {} : { json }) });
+
 /** A valid staff write of each endpoint: the response, and the kind of entry it must leave. */
 const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
+  'POST /api/admin/people/:id/merge': async () => {
+    const [a, b] = await twoPeople();
+    return [
+      await peopleAction(`/api/admin/people/${a}/merge`, editor.cookie, { mergeId: b }),
+      'person.merge',
+    ];
+  },
+  'POST /api/admin/people/:id/unmerge': async () => {
+    const [a, b] = await twoPeople();
+    await mergePeople(a, b, editor.user.id);
+    return [await peopleAction(`/api/admin/people/${b}/unmerge`, editor.cookie), 'person.unmerge'];
+  },
+  'POST /api/admin/people/:id/consent': async () => {
+    const [a] = await twoPeople();
+    return [
+      await peopleAction(`/api/admin/people/${a}/consent`, editor.cookie, { channel: 'all' }),
+      'person.consent',
+    ];
+  },
+  'POST /api/admin/people/:id/forget': async () => {
+    const [a] = await twoPeople();
+    return [await peopleAction(`/api/admin/people/${a}/forget`, admin.cookie), 'person.forget'];
+  },
   'POST /api/admin/exports': async () => [
     await call(adminExports, '/api/admin/exports', {
       json: { source: 'inbox', params: { kind: 'contacts', q: 'x' } },

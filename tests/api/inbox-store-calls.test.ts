@@ -54,14 +54,14 @@ const BOUNDS = {
   /** A search or a language filter: the same with every chunk, 100,000 / 5,000 = 20 of them (24-25). */
   search: 28,
   /** Each write, everything included: limits, captcha, record, consent log, outbox, delivery status, segment. */
-  volunteerSignup: 10, // (10 since 136: the address's suppression is read for its summary)
-  contactMessage: 9, // (7)
+  volunteerSignup: 18, // (10 since 136: the address's suppression is read for its summary; 18 with the person, 149)
+  contactMessage: 13, // (7; 13 with the person, docs/decisions/149-people.md)
   /** With its confirmation text: the text guard's checks and caps, the consent log, the person twice. */
-  textSignup: 22, // (18)
-  newsletterBox: 8, // (6)
+  textSignup: 31, // (18; 29 with the person and the text guard's consent read, 149)
+  newsletterBox: 12, // (6; 12 with the person, 149)
   newsletterConfirm: 6, // (5 since 136: the address's suppression)
-  stop: 8, // (6)
-  start: 8, // (6)
+  stop: 13, // (6; with the person's consent state, 149)
+  start: 13, // (6; with the person's consent state, 149)
   /**
    * A one-click unsubscribe: the ledger (read, create), the newsletter record and its new summary, one listing of
    * the address's volunteer sign-ups (docs/decisions/136-one-suppression-state-shown-everywhere.md).

@@ -34,9 +34,10 @@ const BOUNDS = {
    * A new RSVP, uncontended: the event, the person's record (read, create, status and delivery updates),
    * the per-IP limit and the captcha, the op (create, reads until answered, delete), the lease (read,
    * create, delete), the fold (op listing and read, roster read and write, the op's answer) and the
-   * confirmation email into the outbox (measured 22).
+   * confirmation email into the outbox (measured 22), and the person (docs/decisions/149-people.md: 6 for a new
+   * person with an email only, 8 with a phone too; measured 28).
    */
-  rsvp: 26,
+  rsvp: 34,
   /** A cancellation by its link: the roster (to find the link's place), the record, the op and the fold (measured 17). */
   cancel: 20,
   /**

@@ -61,6 +61,10 @@ export const AUDIT_KIND_LABELS = {
   'broadcast.resume': 'Resumed broadcast',
   'broadcast.cancel': 'Cancelled broadcast',
   'broadcast.export': 'Exported broadcast report',
+  'person.merge': 'Merged two people',
+  'person.unmerge': 'Undid a merge of people',
+  'person.consent': 'Recorded a consent request',
+  'person.forget': 'Forgot a person',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

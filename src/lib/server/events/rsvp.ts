@@ -31,6 +31,7 @@ import { UNCHANGED, update, upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { StoreUnavailableError, type KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
+import { linkPerson } from '../people/link.ts';
 import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
 import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
 import { rsvpKey } from './rsvp-keys.ts';
@@ -324,6 +325,14 @@ export async function rsvp(
     record = updated;
   }
   await logReminderConsent(record, meta, at, lang);
+  await linkPerson({
+    source: 'rsvp',
+    store: 'rsvps',
+    key: rsvpKey(eventId, id),
+    ...details,
+    detail: { eventId },
+    at: now,
+  });
 
   // 2. The seat decision: one roster write for everyone waiting, in the order they joined the queue (now).
   const queued = new Date().toISOString();

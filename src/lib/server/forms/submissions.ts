@@ -17,6 +17,7 @@ import { suppressionOf } from '../messaging/suppressions.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { linkPerson } from '../people/link.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from '../texting/phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
@@ -151,6 +152,8 @@ export async function saveVolunteer(
   if (!(await store.create(k, record))) return { created: false };
   // The address's suppression, read after the record: a suppression recorded meanwhile is seen here or lists it.
   await noteSummary('volunteers', summarize.volunteers(record, k, await suppressionOf(record.email)));
+  const name = `${record.firstName} ${record.lastName}`;
+  await linkPerson({ source: 'volunteer', store: 'volunteers', key: k, ...record, name, at: now });
   let earlier = 0;
   for await (const page of store.keys(volunteerPrefix(record.email))) earlier += page.length;
   await emailAndMark('volunteers', k, volunteerEmail(record, Math.max(0, earlier - 1)));
@@ -206,6 +209,7 @@ export async function saveContact(input: ContactMessage, meta: RequestMeta, now 
   const { key: k, record } = contactRecord(input, meta, now);
   if (!(await kv('contacts').create(k, record))) throw new Error('Contact message key collision');
   await noteSummary('contacts', summarize.contacts(record, k));
+  await linkPerson({ source: 'contact', store: 'contacts', key: k, ...record, at: now });
   await emailAndMark('contacts', k, {
     to: env().CAMPAIGN_INBOX_EMAIL,
     replyTo: record.email,

@@ -14,6 +14,7 @@ import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { linkPerson } from '../people/link.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import type { RequestMeta } from './text-signups.ts';
 
@@ -118,6 +119,15 @@ export async function subscribeEmail(
   const { key: k, record } = subscriberRecord(input, meta, now);
   const created = await kv('subscribers').create(k, record);
   if (created) await noteSummary('email-subscribers', summarize['email-subscribers'](record, k));
+  if (created)
+    await linkPerson({
+      source: 'newsletter',
+      store: 'subscribers',
+      key: k,
+      email: input.email,
+      lang,
+      at: now,
+    });
   const mail: Mail = created ? 'confirm' : await reserveEmail(k, now);
   if (mail) await mailSubscriber(input.email, record.id, mail, lang, now);
   return { created, mail };

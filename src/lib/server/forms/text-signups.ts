@@ -19,6 +19,7 @@ import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { assertPhoneAllowed } from '../texting/phone-policy.ts';
 import { appendConsentEvent, emptyEvent, getPerson, personKey } from '../texting/text-list.ts';
 import { reserveForSignup, reserveFromIp } from '../texting/text-limits.ts';
+import { linkPerson } from '../people/link.ts';
 
 /**
  * The text-message list. One record per person (`person/<id>`, id = sha256 of
@@ -154,6 +155,19 @@ export async function signUpForTexts(
     await pause(attempt); // deleted in between, or a record that does not parse: try again
   }
 
+  if (!existing) {
+    const name = input.firstName;
+    await linkPerson({
+      source: 'text_signup',
+      store: 'signups',
+      key: personKey(id),
+      email,
+      phone,
+      name,
+      lang,
+      at: now,
+    });
+  }
   if (existing?.smsStatus === 'opted_out') {
     await appendConsentEvent({
       ...emptyEvent(id, 'web_opt_in_refused', at),

@@ -9,6 +9,7 @@ import { showSuppression } from '../forms/suppression-index.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { hashed } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { consentFor, revokeEmailByHash } from '../people/consent.ts';
 import {
   SUPPRESSION_REASONS,
   suppressionKey,
@@ -51,6 +52,8 @@ export async function suppress(
     cur ? UNCHANGED : { reason, at: now.toISOString(), via },
   );
   await showSuppression(addressHash, s);
+  // The person's one email state: every address of theirs (docs/decisions/149-people.md).
+  await revokeEmailByHash(addressHash, s.reason === 'unsubscribed' ? s.via : s.reason, now);
   return s;
 }
 
@@ -162,6 +165,8 @@ export async function sendGuardedEmail(m: BulkEmail): Promise<EmailOutcome> {
   if (!ADDRESS.test(m.to)) return { sent: false, refusal: 'invalid_address' };
   const s = await suppressionOf(m.to);
   if (s) return { sent: false, refusal: 'suppressed', reason: s.reason };
+  if ((await consentFor('email', m.to)).revoked)
+    return { sent: false, refusal: 'suppressed', reason: 'unsubscribed' };
   const sent = await sendEmail(composeBulkEmail(m));
   return { sent: true, id: sent.id };
 }

@@ -61,5 +61,7 @@ export const STORE_NAMES = [
   'vote-plans',
   /** Staff broadcasts, their queues, deliveries and pacing (src/lib/server/broadcasts/). */
   'broadcasts',
+  /** Supporters as people across every form: records, lookup keys, timelines, the merge queue (src/lib/server/people/). */
+  'people',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

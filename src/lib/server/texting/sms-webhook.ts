@@ -11,6 +11,7 @@ import { DEFAULT_LANG } from '../../lang.ts';
 import type { StoredTextSignup } from '../../schemas/inbox.ts';
 import { laterStamp } from '../content/stamps.ts';
 import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
+import { recordConsentFor } from '../people/consent.ts';
 import { classifyInbound } from './inbound-keywords.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 
@@ -124,6 +125,15 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
       updatedAt: laterStamp(now, cur.updatedAt),
     }));
     if (next) await noteSummary('text-signups', summarize['text-signups'](next, personKey(id)));
+    // Fresh consent from the phone itself, recorded with its wording (docs/decisions/149-people.md).
+    if (next)
+      await recordConsentFor('text', msg.from, {
+        action: 'opt_in',
+        via: 'start_keyword',
+        at: now,
+        wording: `Replied ${msg.body.slice(0, 160)}`,
+        ref: msg.messageSid,
+      });
     return null;
   }
   return helpText(lang);

@@ -9,6 +9,7 @@ import { countSegments } from '../../sms-segments.ts';
 import { hashed } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { spendRateNow } from './pacing.ts';
+import { consentFor } from '../people/consent.ts';
 import type { PlanReminder } from '../../vote-plan.ts';
 import { getPlan, type PlanRound } from '../vote-plans/record.ts';
 import { pendingPhoneCode } from '../auth/staff-phone-codes.ts';
@@ -218,6 +219,8 @@ export async function sendGuardedText(req: TextRequest): Promise<TextOutcome> {
     if (found) return { sent: true, id: found, body, resumed: true };
   }
   if (person?.smsStatus === 'opted_out') return refuse('opted_out');
+  // The person's one text state: a STOP from any phone of theirs, or a stop staff recorded (149).
+  if ((await consentFor('text', req.to)).revoked) return refuse('opted_out');
   if (!(await hasConsent(req.consent, req.to, person?.smsStatus === 'subscribed')))
     return refuse('no_consent');
   const purpose = TEXT_PURPOSES[req.consent.purpose];

@@ -11,6 +11,7 @@ import { upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
+import { recordConsentFor } from '../people/consent.ts';
 
 /**
  * The text list's current state per person (store `signups`, `person/<id>`,
@@ -95,4 +96,6 @@ export async function markOptedOut(phone: string, at: string, lang: Lang): Promi
   });
   // The STOP shows in the Inbox (docs/decisions/100-summary-indexes.md).
   await noteSummary('text-signups', summarize['text-signups'](next as StoredTextSignup, personKey(id)));
+  // The person's one text state: every sending path to every phone of theirs (docs/decisions/149-people.md).
+  await recordConsentFor('text', phone, { action: 'revoke', via: 'text_opt_out', at: new Date(at) });
 }

@@ -19,6 +19,7 @@ import { HttpError } from '../errors.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { hashed } from '../storage/keys.ts';
 import { appendConsentEvent, emptyEvent } from '../texting/text-list.ts';
+import { linkPerson } from '../people/link.ts';
 import {
   dueKey,
   linkKey,
@@ -133,12 +134,30 @@ export async function submitVotePlan(
     // number that is not the pledger's to give is recorded as held (the same log work a new plan does).
     await votePlans().create(pledgeKey(round, linkId), fresh);
     await logTextConsent(fresh, 'plan_reminder_opt_in_held', meta, pledgeKey(round, linkId));
+    // Linked like any typed form, marked held (the same call as a new plan's: docs/decisions/149-people.md).
+    const pledged = pledgeKey(round, linkId);
+    await linkPerson({
+      source: 'vote_plan',
+      store: 'vote-plans',
+      key: pledged,
+      ...fresh,
+      detail: { round, held: 1 },
+      at: now,
+    });
     return { plan: fresh, next };
   }
   const plan = fresh;
 
   // 3. The staff list's marker (idempotent: created once, at the first plan's time).
   await votePlans().create(recentKey(round, plan.createdAt, id), {});
+  await linkPerson({
+    source: 'vote_plan',
+    store: 'vote-plans',
+    key: planKey(round, id),
+    ...plan,
+    detail: { round },
+    at: now,
+  });
 
   // 4. The reminders this plan gets, queued (a key per reminder; an old plan's keys are dropped by the job).
   const clock = campaignWallClock(now);

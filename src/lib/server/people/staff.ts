@@ -1,0 +1,150 @@
+import { userMay } from '../auth/session.ts';
+import type { StoredUser } from '../auth/users.ts';
+import type { SummarySpec } from '../storage/summary-index/spec.ts';
+import { readIndex } from '../storage/summary-index/view.ts';
+import { HttpError } from '../errors.ts';
+import {
+  getPerson,
+  PEOPLE_INDEX_VERSION,
+  summarizePerson,
+  timelineOf,
+  type Person,
+  type PersonSummary,
+  type TimelineEntry,
+} from './person.ts';
+
+/**
+ * What staff see of people (docs/decisions/149-people.md): the list and search from the People summary index (a
+ * bounded number of blobs whatever the store holds: docs/decisions/100-summary-indexes.md), a person with their
+ * timeline. Editors and admins see contact details; viewers see names, places and states, never an email, a phone or
+ * what a form said.
+ */
+
+export const PEOPLE_SPEC: SummarySpec<PersonSummary> = {
+  name: 'People',
+  store: 'people',
+  recordPrefix: 'person/',
+  version: PEOPLE_INDEX_VERSION,
+  fields: [
+    'key',
+    'name',
+    'emails',
+    'phones',
+    'zip',
+    'city',
+    'lang',
+    'sources',
+    'emailState',
+    'textState',
+    'mergedInto',
+    'createdAt',
+    'updatedAt',
+    'rev',
+  ],
+  idOf: (k) => k.slice('person/'.length),
+  fromRecord: (raw) => {
+    const p = raw as Person;
+    return p && typeof p.id === 'string' && Array.isArray(p.emails) ? summarizePerson(p) : null;
+  },
+  at: (s) => s.createdAt,
+  v: (s) => s.rev,
+  listed: (s) => s.mergedInto === '',
+  searched: (s) => [s.name, s.emails, s.phones, s.city, s.zip].join(' '),
+  columns: ['lang', 'sources', 'emailState', 'textState', 'zip', 'city'],
+};
+
+/** Contact details are for editors and admins. */
+export const seesContacts = (user: StoredUser) => userMay(user, 'edit_content');
+
+export interface PersonRow {
+  id: string;
+  name: string;
+  emails: string[] | null;
+  phones: string[] | null;
+  zip: string;
+  city: string;
+  lang: string;
+  sources: string[];
+  emailState: string;
+  textState: string;
+  createdAt: string;
+}
+
+function row(s: PersonSummary, contacts: boolean): PersonRow {
+  return {
+    id: s.id,
+    name: s.name,
+    emails: contacts ? s.emails.split(' ').filter(Boolean) : null,
+    phones: contacts ? s.phones.split(' ').filter(Boolean) : null,
+    zip: s.zip,
+    city: s.city,
+    lang: s.lang,
+    sources: s.sources.split(' ').filter(Boolean),
+    emailState: s.emailState,
+    textState: s.textState,
+    createdAt: s.createdAt,
+  };
+}
+
+export const PAGE_SIZE = 50;
+
+/** A page of people, newest first, optionally searched (name, email, phone, city, ZIP) and filtered by source. */
+export async function peoplePage(
+  user: StoredUser,
+  q: { search?: string; source?: string; page?: number },
+): Promise<{ items: PersonRow[]; total: number; page: number; pageSize: number }> {
+  const contacts = seesContacts(user);
+  const page = q.page ?? 1;
+  const needle = q.search?.trim().toLowerCase() ?? '';
+  // A viewer may not find a person by an address they cannot see.
+  if (needle && !contacts && (needle.includes('@') || needle.replace(/\D/g, '').length >= 7))
+    throw new HttpError(403, 'Viewers can search by name, city or ZIP only');
+  const source = q.source?.trim();
+  return readIndex(PEOPLE_SPEC, async (view) => {
+    const offset = (page - 1) * PAGE_SIZE;
+    if (!needle && !source) {
+      const rows = await view.page(offset, PAGE_SIZE);
+      return { items: rows.map((s) => row(s, contacts)), total: view.total, page, pageSize: PAGE_SIZE };
+    }
+    const found = await view.select({
+      needle,
+      test: source ? (s) => s.sources.split(' ').includes(source) : null,
+    });
+    return {
+      items: found.slice(offset, PAGE_SIZE).map((s) => row(s, contacts)),
+      total: found.total,
+      page,
+      pageSize: PAGE_SIZE,
+    };
+  });
+}
+
+export interface PersonView {
+  person: PersonRow & { names: string[]; mergedInto: string | null; merged: string[] };
+  timeline: (Omit<TimelineEntry, 'key' | 'store'> & { personId: string; link: string | null })[];
+}
+
+/** A person and their timeline (their own and that of the people merged into them). */
+export async function personView(user: StoredUser, id: string): Promise<PersonView> {
+  if (!/^[a-f0-9]{32}$/.test(id)) throw new HttpError(404, 'Person not found');
+  const r = await getPerson(id);
+  if (!r) throw new HttpError(404, 'Person not found');
+  const p = r.value;
+  const contacts = seesContacts(user);
+  const timeline = await timelineOf(p);
+  return {
+    person: {
+      ...row(summarizePerson(p), contacts),
+      names: p.names,
+      mergedInto: p.mergedInto,
+      merged: p.merged,
+    },
+    timeline: timeline.map((e) => ({
+      at: e.at,
+      source: e.source,
+      personId: e.personId,
+      detail: contacts ? e.detail : { ...e.detail, wording: null, ref: null },
+      link: contacts && e.store && e.key ? `${e.store}:${e.key}` : null,
+    })),
+  };
+}
