@@ -63,6 +63,8 @@ export const STORE_NAMES = [
   'vote-plans',
   /** Staff broadcasts, their queues, deliveries and pacing (src/lib/server/broadcasts/). */
   'broadcasts',
+  /** Daily rollups of what supporters did, for the Overview (src/lib/server/overview/). */
+  'overview',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];
 
