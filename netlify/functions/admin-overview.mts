@@ -7,7 +7,7 @@ import { overview } from '../../src/lib/server/overview/overview.ts';
 
 /**
  * GET /api/admin/overview?period=7|30|launch (every staff role): the campaign at a glance, figures only
- * (docs/decisions/151-overview.md). Reads the daily rollups, never the records.
+ * (docs/decisions/180-overview.md). Reads the daily rollups, never the records.
  */
 export default handle(async (req: Request, _context: Context) => {
   allowMethods(req, 'GET');

@@ -4,7 +4,7 @@ import { foldActivity } from '../../src/lib/server/overview/activity.ts';
 
 /**
  * Scheduled (every minute): folds what supporters did since the last run into the Overview's daily rollups
- * (docs/decisions/151-overview.md). Safe to be killed at any point and to run twice at once. Netlify invokes it
+ * (docs/decisions/180-overview.md). Safe to be killed at any point and to run twice at once. Netlify invokes it
  * with a POST; it has no public URL.
  */
 export default handle(async () => {

@@ -36,7 +36,7 @@ export async function reindexAll({
   if (inbox !== 'skip')
     for (const kind of Object.keys(INBOX_ROUTES) as InboxKindName[])
       out[`inbox ${kind}`] = inbox === 'rebuild' ? await reindexInbox(kind) : await countInbox(kind);
-  // The Overview's daily rollups (docs/decisions/151-overview.md): rebuilt with the Inbox lists.
+  // The Overview's daily rollups (docs/decisions/180-overview.md): rebuilt with the Inbox lists.
   if (inbox === 'rebuild') out['overview days'] = await rebuildActivity();
   return out;
 }

@@ -27,7 +27,7 @@ import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /**
- * The Overview's counts (docs/decisions/151-overview.md). The clock is faked with explicit UTC offsets around the
+ * The Overview's counts (docs/decisions/180-overview.md). The clock is faked with explicit UTC offsets around the
  * campaign's (America/Chicago) midnights and the end of daylight saving (2026-11-01, 2:00 CDT -> 1:00 CST); each
  * moment's campaign day is written here by hand, so the expected figures are an independent count.
  */

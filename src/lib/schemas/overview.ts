@@ -2,7 +2,7 @@ import { isoDate } from './fields.ts';
 import { z } from './zod.ts';
 
 /**
- * The campaign at a glance (docs/decisions/151-overview.md): what the Overview counts per campaign day. Each
+ * The campaign at a glance (docs/decisions/180-overview.md): what the Overview counts per campaign day. Each
  * kind is counted once per record (a sign-up, an opt-out), on the campaign day it happened, when the record is
  * written; the Overview reads one rollup per day, never the records.
  */

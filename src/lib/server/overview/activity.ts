@@ -10,7 +10,7 @@ import {
 import { key, kv, mapLimit, type KV } from '../store.ts';
 
 /**
- * Daily rollups of what supporters did (docs/decisions/151-overview.md).
+ * Daily rollups of what supporters did (docs/decisions/180-overview.md).
  *
  * Counting costs a writer one store call and no wait: `countActivity` creates one small "op" key per record
  * (onlyIfNew, named by the record, so a retried write counts once), whose NAME carries everything counted:

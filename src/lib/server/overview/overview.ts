@@ -54,7 +54,7 @@ const BROADCASTS_SHOWN = 5;
 const WENT_OUT = new Set(['sending', 'paused', 'completed', 'cancelled']);
 
 /**
- * The Overview (docs/decisions/151-overview.md): its store reads grow with the days in the period (one rollup
+ * The Overview (docs/decisions/180-overview.md): its store reads grow with the days in the period (one rollup
  * each), the broadcasts shown (at most five) and the donation days, never with the supporters.
  */
 export async function overview(period: OverviewPeriod, now = new Date()): Promise<Overview> {

@@ -15,7 +15,7 @@ import {
 } from './activity.ts';
 
 /**
- * The Overview's rollups rebuilt from the records (`npm run reindex`; docs/decisions/151-overview.md): the same
+ * The Overview's rollups rebuilt from the records (`npm run reindex`; docs/decisions/180-overview.md): the same
  * rules `countActivity` is called by, read back from what the forms stored. Every record is read once (minutes
  * at 100,000: an offline job, never a request). Ops listed before the rebuild are folded into it and deleted;
  * one written while it runs for a record it also read is counted twice, so run it when the site is quiet.
