@@ -87,5 +87,5 @@ export interface Overview {
   };
   goals: { label: string; current: number; target: number | null; kind: 'goal' | 'milestone' }[];
   /** Set when ops written before the last fold ran (or long ago) are not yet in the rollups. */
-  behind: { since: string } | null;
+  behind: { since: string | null } | null;
 }

@@ -80,7 +80,7 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
   const lastFold = mark?.value.at ?? null;
   const behind =
     waiting > 0 && (!lastFold || now.getTime() - Date.parse(lastFold) > BEHIND_AFTER_MS)
-      ? { since: lastFold ?? new Date(0).toISOString() }
+      ? { since: lastFold }
       : null;
 
   const totals = zeros();
