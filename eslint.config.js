@@ -59,9 +59,17 @@ export const schemaZone = {
   },
 };
 
+/** Browser code, as server code may never import it. */
+const BROWSER_CODE = {
+  regex: '(^|/)(client|islands|admin)(/|$)',
+  message:
+    'Server code must not import browser code (src/lib/client, islands, admin): share it through a neutral src/lib module.',
+};
+
 /**
  * Server code (src/lib/server, the functions) never imports browser code: shared helpers live in a neutral
- * src/lib module (for example src/lib/campaign-time.ts). Exported for tests/unit/import-zones.test.ts.
+ * src/lib module (for example src/lib/campaign-time.ts). The domains of src/lib/server never import a handler
+ * (netlify/functions): handlers sit on top. Exported for tests/unit/import-zones.test.ts.
  * @type {import('eslint').Linter.Config}
  */
 export const serverZone = {
@@ -71,16 +79,81 @@ export const serverZone = {
       'error',
       {
         patterns: [
+          BROWSER_CODE,
           {
-            regex: '(^|/)(client|islands|admin)(/|$)',
+            regex: '^(\\.\\./)+netlify/functions(/|$)',
             message:
-              'Server code must not import browser code (src/lib/client, islands, admin): share it through a neutral src/lib module.',
+              'src/lib/server must not import a handler (netlify/functions): handlers import the domains, never the reverse.',
           },
         ],
       },
     ],
   },
 };
+
+/**
+ * Handlers (netlify/functions) call the domains of src/lib/server, never the storage engine beneath them:
+ * a handler that needs a store reaches it through its domain. Exported for tests/unit/import-zones.test.ts.
+ * @type {import('eslint').Linter.Config}
+ */
+export const handlerZone = {
+  files: ['netlify/functions/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          BROWSER_CODE,
+          {
+            regex: '(^|/)lib/server/storage(/|$)',
+            message:
+              'Handlers import the domains of src/lib/server, not the storage engine (src/lib/server/storage): call the domain module that owns the store.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/**
+ * The neutral modules of src/lib/server that the storage engine may import besides itself and src/lib/schemas:
+ * the environment, the time budgets and the HTTP-shaped errors. None of them imports anything of src/lib/server.
+ */
+export const STORAGE_NEUTRAL_MODULES = ['app-env', 'time-budgets', 'errors'];
+
+/**
+ * The floors of the server (README "Project layout", docs/decisions/071-imports-flow-one-way.md): the storage engine
+ * (src/lib/server/storage) is the bottom floor. It imports only itself, src/lib/schemas and the neutral modules
+ * above, so no domain folder (whatever its name: texting, inbox, people, ...), no content, no browser code and no
+ * handler. Held as an allowlist: a relative import that climbs out of storage must land on a neutral module or in
+ * src/lib/schemas. One config per folder depth inside storage (`../` means something else at each depth).
+ * Exported for tests/unit/import-zones.test.ts.
+ * @type {import('eslint').Linter.Config[]}
+ */
+export const storageZones = [0, 1, 2, 3].map((depth) => {
+  const out = '\\.\\./'.repeat(depth + 1);
+  const neutral = STORAGE_NEUTRAL_MODULES.join('|');
+  return {
+    files: [`src/lib/server/storage/${'*/'.repeat(depth)}*`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${out}(?!(${neutral})\\.ts$|\\.\\./schemas/)`,
+              message: `The storage engine (src/lib/server/storage) imports only itself, src/lib/schemas and the neutral modules (${STORAGE_NEUTRAL_MODULES.map((m) => `${m}.ts`).join(', ')}): never a domain folder, content, browser code or a handler. Pass what it needs in from the domain that calls it.`,
+            },
+            {
+              regex: '^(\\.\\./)*(\\.|[^./][^/]*)/(.*/)?\\.\\.(/|$)',
+              message: 'Write the import path of a storage module without a `..` after its start.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default defineConfig(
   {
@@ -135,6 +208,8 @@ export default defineConfig(
   importZones,
   schemaZone,
   serverZone,
+  handlerZone,
+  ...storageZones,
   // zod.ts is where the other schema modules get zod from.
   { files: ['src/lib/schemas/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

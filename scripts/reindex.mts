@@ -10,7 +10,8 @@ import { withLocalBlobs } from './lib/local-blobs.mts';
 
 await withLocalBlobs(async ({ directory, siteID }) => {
   const started = performance.now();
-  const { BlobsKV, setStoreFactory } = await import('../src/lib/server/store.ts');
+  const { BlobsKV } = await import('../src/lib/server/storage/blobs-kv.ts');
+  const { setStoreFactory } = await import('../src/lib/server/storage/stores.ts');
   const { DirectoryKV, INBOX_STORES } = await import('./lib/directory-kv.mts');
   // The Inbox lists' records are read straight from the local store's directory: a rebuild reads every record,
   // and the local server's HTTP API manages a few hundred a second (docs/decisions/102-scale-seed-bulk-path.md).

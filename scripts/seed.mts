@@ -39,7 +39,8 @@ await withLocalBlobs(async ({ directory, siteID }) => {
       (SCALE_PARTS as readonly string[]).includes(p);
     const parts = only?.filter(isPart) ?? SCALE_PARTS;
     if (only && parts.length !== only.length) usage(SCALE_PARTS);
-    const { BlobsKV, setStoreFactory } = await import('../src/lib/server/store.ts');
+    const { BlobsKV } = await import('../src/lib/server/storage/blobs-kv.ts');
+    const { setStoreFactory } = await import('../src/lib/server/storage/stores.ts');
     const { DirectoryKV, INBOX_STORES } = await import('./lib/directory-kv.mts');
     // The Inbox stores are written straight into the local server's directory (many times faster than its
     // HTTP API; docs/decisions/102-scale-seed-bulk-path.md); every other store through the server.

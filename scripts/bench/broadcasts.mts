@@ -16,14 +16,10 @@ import {
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import type { Clock } from '../../src/lib/server/broadcasts/clock.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import {
-  hashed,
-  key,
-  MemoryKV,
-  setStoreFactory,
-  type KV,
-  type StoreName,
-} from '../../src/lib/server/store.ts';
+import { hashed, key } from '../../src/lib/server/storage/keys.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 const N = Number(process.argv[2] ?? 100_000);
 const RATE = 3000;
@@ -77,7 +73,7 @@ const clock: Clock = {
 };
 
 const AREAS = ['212', '404', '312', '504', '303', '602', '213', '415'];
-const { kv } = await import('../../src/lib/server/store.ts');
+const { kv } = await import('../../src/lib/server/storage/stores.ts');
 for (let i = 0; i < N; i += 1000) {
   await Promise.all(
     Array.from({ length: Math.min(1000, N - i) }, (_, j) => {

@@ -30,7 +30,7 @@ export async function benchDonations(): Promise<string> {
     const admin = await import('../../netlify/functions/admin-donations.mts');
     const login = await import('../../netlify/functions/auth-login.mts');
     const { createUser } = await import('../../src/lib/server/auth/users.ts');
-    const { kv } = await import('../../src/lib/server/store.ts');
+    const { kv } = await import('../../src/lib/server/storage/stores.ts');
     const { readAllBounded } = await import('../../src/lib/server/forms/inbox.ts');
 
     const server = await serveFunctions([webhook, admin, login]);

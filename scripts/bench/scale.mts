@@ -18,7 +18,7 @@ import { cpus } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AuditVerifyStatus } from '../../src/lib/schemas/audit.ts';
-import type { KV, StoreName } from '../../src/lib/server/store.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
 import type { ScalePart } from '../lib/scale-seed.mts';
 import { benchBlobsStore, serveFunctions } from './serve.mts';
 
@@ -579,11 +579,13 @@ export async function benchScale(): Promise<string> {
     for (const n of sizes) {
       const store = await benchBlobsStore();
       try {
-        const { BlobsKV, setStoreFactory } = await import('../../src/lib/server/store.ts');
+        const { BlobsKV } = await import('../../src/lib/server/storage/blobs-kv.ts');
+        const { setStoreFactory } = await import('../../src/lib/server/storage/stores.ts');
         const { DirectoryKV } = await import('../lib/directory-kv.mts');
         const { seedScale } = await import('../lib/scale-seed.mts');
         const { CountingKV, roundTrips } = await import('../../tests/helpers/counting-store.ts');
-        const { forgetDecodedBlobs } = await import('../../src/lib/server/summaries/index-store.ts');
+        const { forgetDecodedBlobs } =
+          await import('../../src/lib/server/storage/summary-index/blob-cache.ts');
         const parts = [...new Set(operations.flatMap((o) => o.parts))];
         // Every part straight into the store's directory (nothing else writes it meanwhile): the seed's records
         // and indexes, made by the repositories, in minutes at 100,000.

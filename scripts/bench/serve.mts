@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '../dev/blobs-listing.mts';
-import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import type { Context } from '@netlify/functions';
 
 type Handler = (req: Request, context: Context) => Promise<Response>;

@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import * as newsletterFn from '../../netlify/functions/text-signup.mts';
 import { resetEnv, TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { benchBlobs, serveFunctions } from './serve.mts';
 
 async function count(prefix: string): Promise<number> {

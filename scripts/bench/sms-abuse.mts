@@ -19,7 +19,7 @@ import { campaignToday, createEvent } from '../../src/lib/server/content/events.
 import { campaignHour, campaignTomorrow, runReminders } from '../../src/lib/server/events/reminders.ts';
 import { FORM_POST_LIMITS } from '../../src/lib/server/forms/post-limits.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { benchBlobs, serveFunctions } from './serve.mts';
 
 const IP_HEADER = 'x-bench-client-ip';

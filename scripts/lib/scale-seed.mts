@@ -20,7 +20,9 @@ import { confirmedSubscriber, subscriberRecord } from '../../src/lib/server/form
 import { personKey, textSignupRecords } from '../../src/lib/server/forms/text-signups.ts';
 import { ConsentEventSchema } from '../../src/lib/schemas/inbox.ts';
 import { isLocalMode, TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { key, nextId } from '../../src/lib/server/store.ts';
+import { nextId } from '../../src/lib/server/storage/counters.ts';
+import { key } from '../../src/lib/server/storage/keys.ts';
+import { mapLimit } from '../../src/lib/server/storage/map-limit.ts';
 import { reindexAll } from './reindex.mts';
 
 /**
@@ -107,14 +109,11 @@ function person(i: number, tag: string): Person {
 
 /** Runs `work` over 0..count-1, at most `limit` at a time. */
 async function pool(count: number, limit: number, work: (i: number) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      await work(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  await mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    limit,
+    work,
+  );
 }
 
 /** Audit entries written per bulk append (a batch is computed in memory, then written side by side). */
@@ -358,7 +357,7 @@ async function seedScaleQuietly(
     ids.event = event.id;
   });
   await phase('RSVPs', rsvps, () =>
-    // RSVPs to one event are folded into its roster together (combine.ts): more at once, fewer roster writes.
+    // RSVPs to one event are folded into its roster together (storage/combiner.ts): more at once, fewer roster writes.
     pool(rsvps, Math.max(concurrency, 64), async (i) => {
       const p = person(i, 'r');
       await rsvp(

@@ -4,7 +4,9 @@ import { appendAudit, appendAuditBatch, type AuditInput } from '../../src/lib/se
 import { readCheckpoint } from '../../src/lib/server/audit/checkpoint.ts';
 import { verifyChain } from '../../src/lib/server/audit/verification.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /*
  * The seed's bulk append (appendAuditBatch, docs/decisions/105-audit-at-scale.md) leaves exactly what

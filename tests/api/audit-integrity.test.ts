@@ -9,7 +9,7 @@ import { confirmEnrolment, startEnrolment } from '../../src/lib/server/auth/two-
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { ANCHORING_RESTARTED } from '../../src/lib/server/audit/audit.ts';
 import { MAX_NAME_CHARS } from '../../src/lib/server/audit/refused-sign-ins.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';

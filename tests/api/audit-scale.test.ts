@@ -8,7 +8,7 @@ import { listDocKey } from '../../src/lib/server/audit/postings.ts';
 import { runFullVerification, verifyChain } from '../../src/lib/server/audit/verification.ts';
 import { collectRows } from '../../src/lib/server/exports/source.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';

@@ -3,7 +3,7 @@ import * as activityFn from '../../netlify/functions/admin-activity.mts';
 import * as verificationFn from '../../netlify/functions/admin-activity-verification.mts';
 import type { AuditEntry, AuditPage } from '../../src/lib/schemas/audit.ts';
 import { appendAudit } from '../../src/lib/server/audit/audit.ts';
-import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';

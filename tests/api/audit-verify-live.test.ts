@@ -4,7 +4,9 @@ import { appendAudit, type AuditInput } from '../../src/lib/server/audit/audit.t
 import { BULK_STEP, checkStep, checkUntil, REQUEST_STEP } from '../../src/lib/server/audit/checkpoint.ts';
 import { runFullVerification, verifyChain } from '../../src/lib/server/audit/verification.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /*
  * The full verification on a live site (docs/decisions/108-audit-full-verification-job.md): staff keep

@@ -11,7 +11,8 @@ import { createUser, getUser, listUsers, updateUser } from '../../src/lib/server
 import { hashPassword } from '../../src/lib/server/auth/passwords.ts';
 import { resetPassword, INVALID_RESET, FORGOT_MESSAGE } from '../../src/lib/server/auth/recovery.ts';
 import { WEAK_PASSWORD } from '../../src/lib/server/auth/password-strength.ts';
-import { MemoryKV, setStoreFactory } from '../../src/lib/server/store.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { resetEnv, sessionSecret } from '../../src/lib/server/env.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call, sessionCookie } from '../helpers/http.ts';

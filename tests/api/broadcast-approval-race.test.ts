@@ -4,7 +4,9 @@ import type { BroadcastInput } from '../../src/lib/schemas/broadcasts.ts';
 import { broadcastKey, getBroadcast, updateBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import { act, createDraft, updateDraft } from '../../src/lib/server/broadcasts/staff.ts';
 import { broadcastVersion } from '../../src/lib/server/broadcasts/version.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /**
  * Approval is for one version, against an atomic store (docs/decisions/121-broadcast-staff-actions.md): the

@@ -6,7 +6,7 @@ import { audiencePages, type Recipient } from '../../src/lib/server/broadcasts/a
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { bulkInsertInbox } from '../../src/lib/server/forms/inbox-bulk.ts';
 import { volunteerRecord } from '../../src/lib/server/forms/submissions.ts';
-import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 
 /*

@@ -5,7 +5,7 @@ import {
   audiencePages,
   type Recipient,
 } from '../../src/lib/server/broadcasts/audiences.ts';
-import { hashed } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { planKey, votePlans } from '../../src/lib/server/vote-plans/record.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 

@@ -10,7 +10,8 @@ import {
 } from '../../src/lib/server/broadcasts/repo.ts';
 import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
 import { compliantText } from '../../src/lib/text-compliance.ts';
-import { hashed, key, kv, setStoreFactory } from '../../src/lib/server/store.ts';
+import { hashed, key } from '../../src/lib/server/storage/keys.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { countSegments } from '../../src/lib/sms-segments.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock, fakeTwilio, Killed, useKillableStores } from '../helpers/broadcasts.ts';

@@ -15,7 +15,7 @@ import {
   suppressionOf,
   unsubscribePageUrl,
 } from '../../src/lib/server/messaging/email-guard.ts';
-import { hashed } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import {
   fakeProvider,

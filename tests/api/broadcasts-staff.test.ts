@@ -10,7 +10,8 @@ import { BROADCAST_VERSION_REQUIRED } from '../../src/lib/schemas/broadcasts.ts'
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
 import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
-import { hashed, key, kv } from '../../src/lib/server/store.ts';
+import { hashed, key } from '../../src/lib/server/storage/keys.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock } from '../helpers/broadcasts.ts';
 import { localProviders } from '../helpers/forms.ts';

@@ -6,7 +6,9 @@ import type { Article } from '../../src/lib/schemas/article.ts';
 import { articles, createArticle } from '../../src/lib/server/content/articles.ts';
 import { ArticleInputSchema } from '../../src/lib/schemas/article.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { call } from '../helpers/http.ts';
 
 /** MemoryKV that counts reads and can refuse index writes. */
@@ -119,7 +121,9 @@ describe('content collection: index and views', () => {
     setStoreFactory(() => {
       const s = new MemoryKV();
       s.get = async () => {
-        throw new (await import('../../src/lib/server/store.ts')).StoreUnavailableError(new Error('down'));
+        throw new (await import('../../src/lib/server/storage/kv.ts')).StoreUnavailableError(
+          new Error('down'),
+        );
       };
       return s;
     });

@@ -5,7 +5,10 @@ import type { Article } from '../../src/lib/schemas/article.ts';
 import { articles } from '../../src/lib/server/content/articles.ts';
 import { articleIndexEntry } from '../../src/lib/server/content/articles-public.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { BlobsKV, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import { BlobsKV } from '../../src/lib/server/storage/blobs-kv.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers } from '../helpers/content-users.ts';
 import { counting, zeroCounts, type KVCounts } from '../helpers/counting-kv.ts';
@@ -179,7 +182,7 @@ describe('atomic in-memory store (MemoryKV)', () => {
   });
 });
 
-describe('real local Blobs server (writes to a key are queued in local mode, see store.ts)', () => {
+describe('real local Blobs server (writes to a key are queued in local mode, see storage/blobs-kv.ts)', () => {
   let editor: string;
   let stop: () => Promise<void>;
   beforeAll(async () => {

@@ -7,7 +7,9 @@ import {
   type DonationSummary,
   type StoredContribution,
 } from '../../src/lib/schemas/donations.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs, useFakeService } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { keysOf, localProviders, valuesOf } from '../helpers/forms.ts';

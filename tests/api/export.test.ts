@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUser, findUserByLogin } from '../../src/lib/server/auth/users.ts';
-import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 
 const run = promisify(execFile);

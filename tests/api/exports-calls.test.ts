@@ -4,7 +4,7 @@ import { CSV_WINDOW } from '../../src/lib/server/audit/activity.ts';
 import { adminEvents } from '../../src/lib/server/content/events.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { EXPORT_KINDS } from '../../src/lib/server/exports/registry.ts';
-import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { VOTE_PLAN_CSV_WINDOW } from '../../src/lib/server/vote-plans/staff.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import { deliver, order, useWebhookCredentials } from '../helpers/donations.ts';

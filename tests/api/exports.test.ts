@@ -20,7 +20,7 @@ import {
 } from '../../src/lib/server/exports/exports.ts';
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
 import { StoredExportJobSchema } from '../../src/lib/schemas/exports.ts';
-import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { useMemoryStores } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';

@@ -20,7 +20,7 @@ import {
   takeOutcome,
 } from '../../src/lib/server/form-post.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { hashed } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call, ORIGIN } from '../helpers/http.ts';
 import { keysOf, localProviders, valuesOf } from '../helpers/forms.ts';

@@ -3,14 +3,11 @@ import * as newsletter from '../../netlify/functions/text-signup.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import { ConsentEventSchema, StoredTextSignupSchema } from '../../src/lib/schemas/inbox.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
-import {
-  BlobsKV,
-  MemoryKV,
-  hashed,
-  setStoreFactory,
-  type KV,
-  type StoreName,
-} from '../../src/lib/server/store.ts';
+import { BlobsKV } from '../../src/lib/server/storage/blobs-kv.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { counting, zeroCounts, type KVCounts } from '../helpers/counting-kv.ts';
 import { FakeBlobsService } from '../helpers/fake-blobs-service.ts';

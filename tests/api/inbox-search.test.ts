@@ -15,8 +15,12 @@ import {
   type VolunteerSummary,
 } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
 import type { InboxKindName } from '../../src/lib/inbox-routes.ts';
-import { CHUNK_TARGET, forgetDecodedBlobs, writeBase } from '../../src/lib/server/summaries/index-store.ts';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import { forgetDecodedBlobs } from '../../src/lib/server/storage/summary-index/blob-cache.ts';
+import { writeBase } from '../../src/lib/server/storage/summary-index/rebuild.ts';
+import { CHUNK_TARGET } from '../../src/lib/server/storage/summary-index/spec.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /*
  * The Inbox's filtered lists through the searched-text path (docs/decisions/128-search-by-text-columns.md) answer

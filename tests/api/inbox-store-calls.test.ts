@@ -12,8 +12,8 @@ import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-routes.ts'
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { compactInbox, INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { oneClickUrl } from '../../src/lib/server/messaging/email-guard.ts';
-import { forgetDecodedBlobs } from '../../src/lib/server/summaries/index-store.ts';
-import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
+import { forgetDecodedBlobs } from '../../src/lib/server/storage/summary-index/blob-cache.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { callsOf, useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import {
   localProviders,

@@ -3,7 +3,7 @@ import * as adminNews from '../../netlify/functions/admin-news.mts';
 import * as news from '../../netlify/functions/news.mts';
 import type { Article } from '../../src/lib/schemas/article.ts';
 import { publicArticleBySlug, publicArticles } from '../../src/lib/server/content/articles.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';

@@ -15,7 +15,7 @@ import {
   subscriberKey,
 } from '../../src/lib/server/forms/subscribers.ts';
 import { reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { keysOf, localProviders, setEnv, uniqueIp } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';

@@ -15,7 +15,7 @@ import {
   TEXT_SIGNUP_OPTED_OUT,
 } from '../../src/lib/server/forms/text-signups.ts';
 import { TEXT_SIGNUP_PHONE_NEEDED } from '../../src/lib/schemas/public-forms.ts';
-import { hashed } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   eventId = (await rsvpEventFixture(10)).id;
   const p = person();
   await rsvp(eventId, RsvpInputSchema.parse(p), { ip: null, userAgent: null });
-  rsvpId = (await import('../../src/lib/server/store.ts')).hashed(p.email);
+  rsvpId = (await import('../../src/lib/server/storage/keys.ts')).hashed(p.email);
 });
 afterAll(() => stop());
 

@@ -9,7 +9,9 @@ import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { dayKey, foldActivity, OP_PREFIX, opName, store } from '../../src/lib/server/overview/activity.ts';
 import { overview } from '../../src/lib/server/overview/overview.ts';
 import { rebuildActivity } from '../../src/lib/server/overview/rebuild.ts';
-import { MemoryKV, setStoreFactory, type KV } from '../../src/lib/server/store.ts';
+import type { KV } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { useCountingStores } from '../helpers/counting-store.ts';
 import {

@@ -10,7 +10,7 @@ import {
   RSVP_STATUS_EMAIL_QUIET_MS,
   RSVP_STATUS_EMAIL_WINDOW_MS,
 } from '../../src/lib/server/events/rsvp.ts';
-import { hashed } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { localProviders, setEnv, uniqueIp, valuesOf } from '../helpers/forms.ts';

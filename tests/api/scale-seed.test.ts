@@ -17,7 +17,10 @@ import {
   StoredVolunteerSchema,
 } from '../../src/lib/schemas/inbox.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { BlobsKV, kv, readAll, setStoreFactory, type StoreName } from '../../src/lib/server/store.ts';
+import { BlobsKV } from '../../src/lib/server/storage/blobs-kv.ts';
+import type { StoreName } from '../../src/lib/server/storage/kv.ts';
+import { readAll } from '../../src/lib/server/storage/listing.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { useCountingStores } from '../helpers/counting-store.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';

@@ -21,7 +21,7 @@ import {
   updateUser,
 } from '../../src/lib/server/auth/users.ts';
 import { ConfigError, DEV_SESSION_SECRET, sessionSecret } from '../../src/lib/server/env.ts';
-import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs, useFakeService, useMemoryStores } from '../helpers/blobs.ts';
 import { fakeProvider, setEnv, type FakeProvider } from '../helpers/forms.ts';
 import { call, sessionCookie } from '../helpers/http.ts';

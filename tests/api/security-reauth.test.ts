@@ -18,7 +18,7 @@ import { REAUTH_MESSAGES } from '../../src/lib/server/auth/reauth.ts';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { isEnrolled } from '../../src/lib/server/auth/two-factor.ts';
 import { createUser, getUser } from '../../src/lib/server/auth/users.ts';
-import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs, useMemoryStores } from '../helpers/blobs.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
 

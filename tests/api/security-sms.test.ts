@@ -15,7 +15,8 @@ import { AlertsResponseSchema } from '../../src/lib/schemas/alerts.ts';
 import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
 import { TEXT_SIGNUP_OPTED_OUT } from '../../src/lib/server/forms/text-signups.ts';
-import { hashed, setStoreFactory } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers } from '../helpers/content-users.ts';
 import {

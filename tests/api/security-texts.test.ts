@@ -19,7 +19,9 @@ import { FORM_POST_LIMITS } from '../../src/lib/server/forms/post-limits.ts';
 import { smsBudgetToday, TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
 import { applyInboundText } from '../../src/lib/server/forms/text-signups.ts';
 import { sendGuardedText, TEXT_REFUSALS } from '../../src/lib/server/messaging/text-guard.ts';
-import { hashed, kv, update } from '../../src/lib/server/store.ts';
+import { update } from '../../src/lib/server/storage/compare-and-set.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import {
   fakeProvider,

@@ -23,7 +23,7 @@ import { resetEnv } from '../../src/lib/server/env.ts';
 import { seedContent, seedLocalStore, SEED_MARKER } from '../../scripts/lib/seed.mts';
 import { DEV_USERS } from '../../scripts/lib/dev-users.mts';
 import { findUserByLogin } from '../../src/lib/server/auth/users.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 

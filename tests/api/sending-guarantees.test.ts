@@ -25,16 +25,11 @@ import {
   updateBroadcast,
 } from '../../src/lib/server/broadcasts/repo.ts';
 import { Pacer, spendRateNow } from '../../src/lib/server/broadcasts/pacing.ts';
-import {
-  hashed,
-  key,
-  kv,
-  MemoryKV,
-  readAll,
-  setStoreFactory,
-  type KV,
-  type StoreName,
-} from '../../src/lib/server/store.ts';
+import { hashed, key } from '../../src/lib/server/storage/keys.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { readAll } from '../../src/lib/server/storage/listing.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock, Killed, useKillableStores } from '../helpers/broadcasts.ts';
 import { DST_2026 } from '../helpers/election.ts';

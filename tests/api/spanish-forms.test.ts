@@ -34,7 +34,7 @@ import {
   INBOUND_KEYWORDS,
   stoppedText,
 } from '../../src/lib/server/forms/text-signups.ts';
-import { hashed } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';

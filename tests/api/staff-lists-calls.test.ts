@@ -8,7 +8,8 @@ import type { RosterEntry, RsvpStaffView, StoredRsvp } from '../../src/lib/schem
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { cancelToken } from '../../src/lib/server/events/cancel-link.ts';
 import { checkInsKey, rosterKey, rsvpKey } from '../../src/lib/server/events/rsvp.ts';
-import { hashed, kv, setStoreFactory } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import { deliver, order, useWebhookCredentials } from '../helpers/donations.ts';
 import { localProviders } from '../helpers/forms.ts';

@@ -16,7 +16,7 @@ import { getBroadcast, updateBroadcast } from '../../src/lib/server/broadcasts/r
 import { broadcastVersion } from '../../src/lib/server/broadcasts/version.ts';
 import { getPolicy } from '../../src/lib/server/auth/two-factor.ts';
 import { listTrash } from '../../src/lib/server/content/history.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';
 import { call, type CallOptions } from '../helpers/http.ts';

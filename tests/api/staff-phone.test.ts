@@ -11,7 +11,7 @@ import { confirmPhoneCode, sendPhoneCode } from '../../src/lib/server/auth/staff
 import { phoneCodeKey } from '../../src/lib/server/auth/staff-phone-codes.ts';
 import { getUser } from '../../src/lib/server/auth/users.ts';
 import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { localProviders } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';

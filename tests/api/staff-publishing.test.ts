@@ -20,7 +20,8 @@ import { appendAudit, matchingKeys, rangePrefix, verifyChain } from '../../src/l
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { getUser } from '../../src/lib/server/auth/users.ts';
 import { listTrash, restoreFromTrash, TRASH_MS } from '../../src/lib/server/content/history.ts';
-import { kv, MemoryKV, setStoreFactory } from '../../src/lib/server/store.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs, useFakeService } from '../helpers/blobs.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';

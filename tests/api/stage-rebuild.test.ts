@@ -5,7 +5,7 @@ import { defaultElectionCalendar } from '../../src/content/election-calendar.ts'
 import type { ElectionCalendar } from '../../src/lib/election-stage.ts';
 import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
 import { checkStage, decideRebuild, type BuiltStage } from '../../src/lib/server/election/rebuild.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 
 /*

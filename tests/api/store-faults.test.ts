@@ -7,7 +7,7 @@ import * as contactFn from '../../netlify/functions/contact.mts';
 import * as loginFn from '../../netlify/functions/auth-login.mts';
 import * as newsFn from '../../netlify/functions/news.mts';
 import { UNAVAILABLE_MESSAGE } from '../../src/lib/server/errors.ts';
-import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { setTestBudgets } from '../../src/lib/server/time-budgets.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';

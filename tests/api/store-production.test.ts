@@ -1,16 +1,11 @@
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import {
-  BlobsKV,
-  StoreUnavailableError,
-  blobsPath,
-  blobsPathFor,
-  readAll,
-  setStoreFactory,
-  update,
-  upsert,
-} from '../../src/lib/server/store.ts';
+import { BlobsKV, blobsPath, blobsPathFor } from '../../src/lib/server/storage/blobs-kv.ts';
+import { update, upsert } from '../../src/lib/server/storage/compare-and-set.ts';
+import { StoreUnavailableError } from '../../src/lib/server/storage/kv.ts';
+import { readAll } from '../../src/lib/server/storage/listing.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { counting, zeroCounts } from '../helpers/counting-kv.ts';
 import { FAKE_LIST_PAGE, FakeBlobsService } from '../helpers/fake-blobs-service.ts';

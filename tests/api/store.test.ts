@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BlobsKV,
-  MemoryKV,
-  StoreUnavailableError,
-  nextId,
-  setStoreFactory,
-  update,
-  type KV,
-} from '../../src/lib/server/store.ts';
+import { BlobsKV } from '../../src/lib/server/storage/blobs-kv.ts';
+import { update } from '../../src/lib/server/storage/compare-and-set.ts';
+import { nextId } from '../../src/lib/server/storage/counters.ts';
+import { StoreUnavailableError, type KV } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;

@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  advanceRebuild,
-  CHUNK_TARGET,
-  compact,
-  FOLD_AT,
-  forgetDecodedBlobs,
-  readIndex,
-  reindex,
-  writeBase,
-  type SummarySpec,
-} from '../../src/lib/server/summaries/index-store.ts';
-import { appendSummary } from '../../src/lib/server/summaries/segments.ts';
-import { kv, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import { forgetDecodedBlobs } from '../../src/lib/server/storage/summary-index/blob-cache.ts';
+import { compact } from '../../src/lib/server/storage/summary-index/compaction.ts';
+import { advanceRebuild, writeBase } from '../../src/lib/server/storage/summary-index/rebuild.ts';
+import { CHUNK_TARGET, FOLD_AT, type SummarySpec } from '../../src/lib/server/storage/summary-index/spec.ts';
+import { readIndex, reindex } from '../../src/lib/server/storage/summary-index/view.ts';
+import { appendSummary } from '../../src/lib/server/storage/summary-index/segments.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /*
  * The summary index itself (docs/decisions/100-summary-indexes.md), on the atomic in-memory

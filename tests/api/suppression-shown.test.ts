@@ -17,7 +17,8 @@ import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { INBOX_SPECS, reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { getPerson } from '../../src/lib/server/forms/text-list.ts';
 import { oneClickUrl, suppressionOf } from '../../src/lib/server/messaging/email-guard.ts';
-import { hashed, kv } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { FakeClock } from '../helpers/broadcasts.ts';
 import {

@@ -31,7 +31,7 @@ import type { RevisionSummary } from '../../src/lib/schemas/history.ts';
 import { articles, publicArticleBySlug, publicArticles } from '../../src/lib/server/content/articles.ts';
 import { events, publicEvents } from '../../src/lib/server/content/events.ts';
 import { sanitizeArticleHtml } from '../../src/lib/server/content/sanitize.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';

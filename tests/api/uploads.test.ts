@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as upload from '../../netlify/functions/upload.mts';
 import * as uploads from '../../netlify/functions/uploads.mts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers, type Who } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';

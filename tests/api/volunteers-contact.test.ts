@@ -7,7 +7,7 @@ import {
   type StoredContact,
   type StoredVolunteer,
 } from '../../src/lib/schemas/inbox.ts';
-import { hashed } from '../../src/lib/server/store.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import {

@@ -6,7 +6,7 @@ import { StoredVotePlanSchema, type StoredVotePlan } from '../../src/lib/schemas
 import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { loadPlanPage } from '../../src/lib/server/public/plan-page.ts';
-import { setStoreFactory } from '../../src/lib/server/store.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { planForLink } from '../../src/lib/server/vote-plans/record.ts';
 import { BATCH, runPlanReminders } from '../../src/lib/server/vote-plans/reminders.ts';
 import { VOTE_PLAN_MESSAGES } from '../../src/lib/vote-plan.ts';

@@ -324,7 +324,7 @@ describe('plan reminders (fake clock, outbox)', () => {
     at('2026-11-08', '10:00');
     await post(plan({ name: 'Omar Diaz', phone: '504-555-0187', smsConsent: true, day: '2026-11-10' }));
     // A run claimed Omar's eve text and died before sending (the claim is left "sending").
-    const { kv } = await import('../../src/lib/server/store.ts');
+    const { kv } = await import('../../src/lib/server/storage/stores.ts');
     const omar = await byName('Omar Diaz');
     const k = `plan/primary/${omar.id}`;
     const cur = await kv('vote-plans').get(k);

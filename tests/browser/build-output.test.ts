@@ -152,7 +152,7 @@ describe('function bundles (as Netlify deploys them)', () => {
         expect(ships(b!, pkg), `${name} ships ${pkg}`).toBe(false);
       const code = await readFile(b!.module, 'utf8');
       expect(code).not.toMatch(/from\s*["']zod["']|import\(["']zod["']\)/);
-      // node:crypto costs as much as the rest of a public read: loaded on first use (store.ts, form-post.ts).
+      // node:crypto costs as much as the rest of a public read: loaded on first use (storage/keys.ts, form-post.ts).
       expect(code, `${name} imports node:crypto at start-up`).not.toMatch(/from\s*["']node:crypto["']/);
     }
   });

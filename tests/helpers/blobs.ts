@@ -6,7 +6,10 @@ import { BlobsServer } from '../../scripts/dev/blobs-listing.mts';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { FakeBlobsService } from './fake-blobs-service.ts';
-import { BlobsKV, MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import { BlobsKV } from '../../src/lib/server/storage/blobs-kv.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /**
  * Starts a real local Blobs server on a temp directory (random port, always a

@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import type { Clock } from '../../src/lib/server/broadcasts/clock.ts';
 import { fakeProvider, sendJson, type FakeProvider, type RecordedRequest } from './forms.ts';
 

@@ -1,4 +1,4 @@
-import type { KV } from '../../src/lib/server/store.ts';
+import type { KV } from '../../src/lib/server/storage/kv.ts';
 
 /** What a burst cost at the store: conditional writes, and how many of them lost (a conflict, then a retry or a 409). */
 export interface KVCounts {

@@ -4,7 +4,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 
 /**
  * A fake of Netlify's Blobs service, served over HTTP so the real SDK (and
- * store.ts's storeFetch) talks to it exactly as it talks to Netlify. It behaves
+ * storage/blobs-kv.ts's storeFetch) talks to it exactly as it talks to Netlify. It behaves
  * like the service where the service and the local Blobs server differ
  * (docs/decisions/078-store-paths.md):
  *

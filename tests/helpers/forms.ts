@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
 import { resetEnv, TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { kv, readAll, type StoreName } from '../../src/lib/server/store.ts';
+import type { StoreName } from '../../src/lib/server/storage/kv.ts';
+import { readAll } from '../../src/lib/server/storage/listing.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 
 export interface RecordedRequest {
   method: string;

@@ -1,4 +1,6 @@
-import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /**
  * The atomic in-memory store with a network's worth of delay on every call (a random 1..`maxMs` ms

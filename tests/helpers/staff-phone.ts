@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import * as phoneFn from '../../netlify/functions/auth-phone.mts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { call } from './http.ts';
 
 /** Every text in the local outbox, oldest first (keys are `sms/<ISO time>-<random>`). */

@@ -1,7 +1,7 @@
 import * as loginFn from '../../netlify/functions/auth-login.mts';
 import { createUser } from '../../src/lib/server/auth/users.ts';
 import type { Role } from '../../src/lib/schemas/permissions.ts';
-import { kv } from '../../src/lib/server/store.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { call, sessionCookie } from './http.ts';
 
 let n = 0;

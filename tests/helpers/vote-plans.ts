@@ -1,5 +1,5 @@
 import type { StoredVotePlan } from '../../src/lib/schemas/vote-plan.ts';
-import { mapLimit } from '../../src/lib/server/store.ts';
+import { mapLimit } from '../../src/lib/server/storage/map-limit.ts';
 import { NEW_PLAN_STATE, planKey, recentKey, votePlans } from '../../src/lib/server/vote-plans/record.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { kv, setStoreFactory } from '../../src/lib/server/store.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { useCountingStores } from '../helpers/counting-store.ts';
 
 afterAll(() => setStoreFactory(null));

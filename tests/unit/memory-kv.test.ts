@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MemoryKV } from '../../src/lib/server/store.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 
 /*
- * The in-memory store's listing keeps its keys in order as they come and go (src/lib/server/store.ts,
+ * The in-memory store's listing keeps its keys in order as they come and go (src/lib/server/storage/memory-kv.ts,
  * MemoryKV): whatever the writes and deletes in between, a listing yields exactly the keys a sort of
  * every stored key under the prefix gives, in pages of 1,000.
  */

@@ -7,7 +7,7 @@ import { TextSignupSchema } from '../../src/lib/schemas/forms.ts';
 import { SocialLinkUpdateSchema, socialTitle } from '../../src/lib/schemas/social.ts';
 import { MilestoneUpdateSchema } from '../../src/lib/schemas/progress.ts';
 import { UserUpdateSchema, displayName } from '../../src/lib/schemas/user.ts';
-import { key, hashed } from '../../src/lib/server/store.ts';
+import { key, hashed } from '../../src/lib/server/storage/keys.ts';
 import { pageOf, pageQuery } from '../../src/lib/server/pagination.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 

@@ -5,7 +5,7 @@ import {
   Damaged,
   encodeChunk,
   searchableBytes,
-} from '../../src/lib/server/summaries/chunk-text.ts';
+} from '../../src/lib/server/storage/summary-index/chunk-text.ts';
 
 /*
  * A chunk's searched texts are scanned as UTF-8 bytes (docs/decisions/128-search-by-text-columns.md): for every

@@ -10,7 +10,8 @@ import {
 } from '../schemas/public-forms.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../lang.ts';
 import { localizedPath } from '../lang-paths.ts';
-import { key, kv } from './store.ts';
+import { key } from './storage/keys.ts';
+import { kv } from './storage/stores.ts';
 
 /**
  * Browser form posts to the public form endpoints (docs/decisions/048-public-forms-without-javascript.md): a form submitted
@@ -74,7 +75,7 @@ const outcomeKey = (id: string) => key('outcome', id);
 const OUTCOME_ID = /^(\d{13})-[a-f0-9]{32}$/;
 
 async function saveOutcome(outcome: StoredOutcome, now = Date.now()): Promise<string> {
-  // node:crypto on first use, as in store.ts: every function's request layer imports this module.
+  // node:crypto on first use, as in storage/keys.ts: every function's request layer imports this module.
   const random = process.getBuiltinModule('node:crypto').randomBytes(16).toString('hex');
   const id = `${String(now).padStart(13, '0')}-${random}`;
   if (!(await outcomes().create(outcomeKey(id), outcome))) throw new Error('outcome id taken');

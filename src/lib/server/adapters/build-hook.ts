@@ -1,5 +1,6 @@
 import { env, isLocalMode, ConfigError } from '../env.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * Starts a new build of the site (docs/decisions/088-stage-rebuild.md): a POST to the Netlify build hook in

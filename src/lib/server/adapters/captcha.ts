@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { CAPTCHA_REQUIRED } from '../../schemas/forms.ts';
 import { ConfigError, env, isLocalMode, TURNSTILE_TEST_SECRET, TURNSTILE_TEST_TOKEN } from '../env.ts';
 import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { budgets } from '../time-budgets.ts';
 
 /** Turnstile answers in well under a second; past this the verifier counts as down (fail closed). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { env, isLocalMode, ConfigError } from '../env.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { budgets } from '../time-budgets.ts';
 
 export interface EmailAttachment {

@@ -3,7 +3,8 @@ import type Twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { textSettingProblems } from '../messaging/text-registration.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { budgets } from '../time-budgets.ts';
 
 export interface SmsMessage {

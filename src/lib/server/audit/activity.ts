@@ -7,7 +7,8 @@ import {
   type AuditQuery,
 } from '../../schemas/audit.ts';
 import type { ExportColumn, ExportSource } from '../exports/source.ts';
-import { mapLimit, type KV } from '../store.ts';
+import type { KV } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
 import { readCheckpoint, type Checkpoint } from './checkpoint.ts';
 import {
   belongsTo,

@@ -1,6 +1,9 @@
 import type { Context } from '@netlify/functions';
 import type { AuditEntry, AuditKind } from '../../schemas/audit.ts';
-import { ConflictError, mapLimit, queuesLocally, type KV } from '../store.ts';
+import { queuesLocally } from '../storage/blobs-kv.ts';
+import { ConflictError } from '../storage/compare-and-set.ts';
+import type { KV } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
 import { checkStep, BULK_STEP } from './checkpoint.ts';
 import {
   anchorKey,
@@ -77,11 +80,11 @@ export function appendAudit(input: AuditInput, now = new Date()): Promise<AuditE
 }
 
 /**
- * On the local-server path (dev server, most tests; store.ts, BlobsPath) every
+ * On the local-server path (dev server, most tests; storage/blobs-kv.ts, BlobsPath) every
  * function runs in one process against a local Blobs server whose conditional
  * writes are slow and not atomic: there
  * appends take turns in-process, so a burst of staff actions does not turn
- * into a storm of position retries (store.ts queues writes per key for the
+ * into a storm of position retries (storage/blobs-kv.ts queues writes per key for the
  * same reason). Production appends race and the claim loop below sorts them out.
  */
 const QUEUE = Symbol.for('campaign.audit.queue');

@@ -1,5 +1,7 @@
 import { AuditEntrySchema, type AuditCheckStep, type AuditEntry } from '../../schemas/audit.ts';
-import { mapLimit, type KV } from '../store.ts';
+import type { KV } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { listKeys } from '../storage/listing.ts';
 import {
   anchorKey,
   anchorMac,
@@ -214,9 +216,7 @@ export async function checkUntil(limits: StepLimits, budgetMs: number): Promise<
 /** Forgets the checkpoint and the lists (the full verification found them wrong); the next steps rebuild them. */
 export async function resetIndex(): Promise<void> {
   const s = auditStore();
-  const keys: string[] = [];
-  for (const prefix of ['postings/', 'segments/'])
-    for await (const page of s.keys(prefix)) keys.push(...page);
+  const keys = [...(await listKeys(s, 'postings/')), ...(await listKeys(s, 'segments/'))];
   await mapLimit(keys, 16, (k) => s.delete(k));
   await s.delete(CHECKPOINT_KEY);
 }

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditProblem } from '../../schemas/audit.ts';
-import { key, type KV } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
 import { DAY_MS } from './trail.ts';
 
 /**

@@ -3,7 +3,10 @@ import { derivedKey } from '../derived-keys.ts';
 import { clientNetwork } from '../auth/client-network.ts';
 import { LIMITS } from '../auth/rate-limit.ts';
 import { findUserByLogin } from '../auth/users.ts';
-import { hashed, key, kv, upsert } from '../store.ts';
+import { upsert } from '../storage/compare-and-set.ts';
+import { hashed, key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
+import { listKeys } from '../storage/listing.ts';
 import { appendAudit } from './audit.ts';
 
 /**
@@ -104,9 +107,7 @@ export async function flushRefusedSignIns(now = new Date(), max = FLUSH_BATCH): 
   const s = store();
   const at = now.getTime();
   let written = 0;
-  const keys: string[] = [];
-  for await (const page of s.keys('refused/')) keys.push(...page);
-  for (const k of keys.sort()) {
+  for (const k of await listKeys(s, 'refused/')) {
     if (written >= max) break;
     const m = AGGREGATE_KEY.exec(k);
     if (!m || Number(m[1]) + WINDOW_MS > at) continue;

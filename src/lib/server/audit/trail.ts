@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { AuditEntry } from '../../schemas/audit.ts';
 import { derivedKey } from '../derived-keys.ts';
-import { key, kv, type KV } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * The audit trail's keys, hashes and signatures (store `audit`), shared by the

@@ -5,7 +5,10 @@ import {
   type AuditEntry,
   type AuditVerifyStatus,
 } from '../../schemas/audit.ts';
-import { key, mapLimit, type KV } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { listKeys } from '../storage/listing.ts';
 import { checkUntil, BULK_STEP, readCheckpoint, resetIndex } from './checkpoint.ts';
 import {
   listsOf,
@@ -350,9 +353,7 @@ async function indexPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Pr
   const upTo = Math.min(cp.seq, n);
   if (cp.seq <= n && cp.seq > 0 && (await sums.at(cp.seq))?.[3] !== cp.hash)
     return fail(cp.seq, 'checkpoint altered');
-  const docKeys: string[] = [];
-  for await (const page of s.keys('postings/'))
-    docKeys.push(...page.filter((k) => k.split('/').length === 2));
+  const docKeys = (await listKeys(s, 'postings/')).filter((k) => k.split('/').length === 2);
   const cursors = new Map<string, ListCursor>();
   for (const k of docKeys) {
     const list = k.slice('postings/'.length);
@@ -449,8 +450,7 @@ export async function verificationStatus(now = new Date()): Promise<VerifyStatus
 
 /** Deletes the chunk summaries of jobs other than `keep`. */
 async function dropChunks(s: KV, keep: string | null): Promise<void> {
-  const keys: string[] = [];
-  for await (const page of s.keys('verify/')) keys.push(...page.filter((k) => k !== JOB_KEY));
+  const keys = (await listKeys(s, 'verify/')).filter((k) => k !== JOB_KEY);
   await mapLimit(
     keys.filter((k) => keep === null || !k.startsWith(`verify/${keep}/`)),
     16,

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { ConflictError, hashed, key, kv, update, upsert } from '../store.ts';
+import { ConflictError, update, upsert } from '../storage/compare-and-set.ts';
+import { hashed, key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { HttpError } from '../errors.ts';
 import { clientNetwork } from './client-network.ts';
 

@@ -5,7 +5,9 @@ import { ForgotPasswordSchema, ResetPasswordSchema } from '../../schemas/user.ts
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
-import { key, kv, update } from '../store.ts';
+import { update } from '../storage/compare-and-set.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { hashPassword } from './passwords.ts';
 import { LIMITS, reserveAttempt, reserveClientAttempt } from './rate-limit.ts';
 import { assertStrongPassword } from './password-strength.ts';

@@ -2,7 +2,8 @@ import { createHmac, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { STAFF_PHONE_CODE_DIGITS } from '../../schemas/staff-phone.ts';
 import { derivedKey } from '../derived-keys.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * The code texted to a member's phone while it is being verified (docs/decisions/133-test-sends-only-to-the-sender.md),

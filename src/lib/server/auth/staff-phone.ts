@@ -10,7 +10,8 @@ import { testsLeftToday } from '../broadcasts/test-sends.ts';
 import { HttpError } from '../errors.ts';
 import { phoneRefusal } from '../forms/phone-policy.ts';
 import { sendGuardedText } from '../messaging/text-guard.ts';
-import { kv, update } from '../store.ts';
+import { update } from '../storage/compare-and-set.ts';
+import { kv } from '../storage/stores.ts';
 import { reserveAttempt, type Limit } from './rate-limit.ts';
 import {
   hashPhoneCode,

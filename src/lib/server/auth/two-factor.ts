@@ -11,7 +11,10 @@ import { z } from 'zod';
 import { env, sessionSecret } from '../env.ts';
 import { readCookies } from '../http.ts';
 import { HttpError } from '../errors.ts';
-import { key, kv, update, upsert, type KV } from '../store.ts';
+import { update, upsert } from '../storage/compare-and-set.ts';
+import { key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
+import { kv } from '../storage/stores.ts';
 import { LIMITS, reserveAttempt, reserveClientAttempt } from './rate-limit.ts';
 import {
   hashRecoveryCode,

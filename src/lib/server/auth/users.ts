@@ -4,18 +4,13 @@ import type { PublicUser, UserCreate, UserUpdate } from '../../schemas/user.ts';
 import { PublicUserSchema, UserCreateSchema, UserUpdateSchema } from '../../schemas/user.ts';
 import { HttpError } from '../errors.ts';
 import type { Page, PageQuery } from '../../schemas/paging.ts';
-import {
-  ConflictError,
-  hashed,
-  key,
-  kv,
-  mapLimit,
-  nextId,
-  readAll,
-  update,
-  upsert,
-  type KV,
-} from '../store.ts';
+import { ConflictError, update, upsert } from '../storage/compare-and-set.ts';
+import { nextId } from '../storage/counters.ts';
+import { hashed, key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
+import { readAll } from '../storage/listing.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { kv } from '../storage/stores.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
 

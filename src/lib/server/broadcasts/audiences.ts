@@ -6,8 +6,10 @@ import { rsvpPrefix } from '../events/rsvp.ts';
 import { recipientZones, zoneBucket } from '../messaging/quiet-hours.ts';
 import { suppressedHashes } from '../messaging/suppressions.ts';
 import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../forms/inbox-summaries.ts';
-import { hashed, kv, type StoreName } from '../store.ts';
-import type { SummarySpec } from '../summaries/index-store.ts';
+import { hashed } from '../storage/keys.ts';
+import type { StoreName } from '../storage/kv.ts';
+import { kv } from '../storage/stores.ts';
+import type { SummarySpec } from '../storage/summary-index/spec.ts';
 import { parsePlan } from '../vote-plans/record.ts';
 
 /**

@@ -6,7 +6,8 @@ import { readSignedTwilioForm } from '../forms/sms-webhook.ts';
 import { readText } from '../http.ts';
 import { suppress, type SuppressionReason } from '../messaging/email-guard.ts';
 import { CARRIER_OPT_OUT, recordCarrierOptOut } from '../messaging/text-guard.ts';
-import { hashed, key, upsert } from '../store.ts';
+import { upsert } from '../storage/compare-and-set.ts';
+import { hashed, key } from '../storage/keys.ts';
 import { bstore } from './repo.ts';
 
 /**

@@ -1,6 +1,8 @@
 import { DEFAULT_BROADCAST_RATE } from '../../schemas/broadcast-rules.ts';
 import { env } from '../env.ts';
-import { key, kv, UNCHANGED, upsert } from '../store.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import type { Clock } from './clock.ts';
 
 /**

@@ -7,7 +7,11 @@ import {
 import { OUTCOMES } from '../../schemas/broadcast-rules.ts';
 import type { BroadcastListItem } from '../../schemas/broadcast-views.ts';
 import { HttpError } from '../errors.ts';
-import { key, kv, nextId, update, upsert, type KV } from '../store.ts';
+import { update, upsert } from '../storage/compare-and-set.ts';
+import { nextId } from '../storage/counters.ts';
+import { key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * The broadcasts store (docs/decisions/117-broadcast-delivery-engine.md):

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { campaignDayStart, campaignToday, nextCampaignDay } from '../../campaign-time.ts';
 import { STAFF_PHONE_MESSAGES, STAFF_TESTS_PER_DAY } from '../../schemas/staff-phone.ts';
 import { tooManyRequests } from '../auth/rate-limit.ts';
-import { ConflictError, key, kv, upsert } from '../store.ts';
+import { ConflictError, upsert } from '../storage/compare-and-set.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * The daily count of a member's broadcast test sends, texts and emails together

@@ -3,7 +3,12 @@ import type { Article, PublicArticle } from '../../schemas/article.ts';
 import { toPublicArticle } from '../../schemas/public-projections.ts';
 import { isArticlePublic } from '../../schemas/article-rules.ts';
 import { summarize, type ArticleSummary } from '../../public-lists.ts';
-import { CollectionReader, isRecordLike, type CollectionLayout, type ViewContext } from './collection.ts';
+import {
+  CollectionReader,
+  isRecordLike,
+  type CollectionLayout,
+  type ViewContext,
+} from '../storage/collection.ts';
 
 /*
  * What GET /api/news needs, and nothing that loads zod or sanitize-html: the

@@ -13,7 +13,9 @@ import {
   type PublicArticle,
 } from '../../schemas/article.ts';
 import { HttpError } from '../errors.ts';
-import { ConflictError, key, kv } from '../store.ts';
+import { ConflictError } from '../storage/compare-and-set.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import type { ArticleSummary } from '../../public-lists.ts';
 import {
   ARTICLES_LAYOUT,
@@ -21,7 +23,7 @@ import {
   toPublicArticleSummary,
   type ArticleIndexEntry,
 } from './articles-public.ts';
-import { Collection } from './collection.ts';
+import { Collection } from '../storage/collection.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { nextTranslations } from './translations.ts';
 import { laterStamp } from './stamps.ts';

@@ -3,7 +3,7 @@ import type { CampaignEvent, PublicEvent } from '../../schemas/event.ts';
 import { toPublicEvent } from '../../schemas/public-projections.ts';
 import { upcomingPublicEvents } from '../../schemas/event-rules.ts';
 import { campaignToday } from '../../campaign-time.ts';
-import { CollectionReader, type CollectionLayout } from './collection.ts';
+import { CollectionReader, type CollectionLayout } from '../storage/collection.ts';
 
 /*
  * What GET /api/events needs, and nothing that loads zod: the events

@@ -7,9 +7,9 @@ import {
 } from '../../schemas/event.ts';
 import { DEFAULT_EVENTS_EMAIL } from '../../../content/identity.ts';
 import { HttpError } from '../errors.ts';
-import { ConflictError } from '../store.ts';
+import { ConflictError } from '../storage/compare-and-set.ts';
 import { laterStamp } from './stamps.ts';
-import { Collection } from './collection.ts';
+import { Collection } from '../storage/collection.ts';
 import { nextTranslations } from './translations.ts';
 import { EVENTS_LAYOUT } from './events-public.ts';
 

@@ -14,7 +14,10 @@ import {
 import type { Actor } from '../audit/audit.ts';
 import { HttpError } from '../errors.ts';
 import { PAGE_SIZE_MAX, type Page, type PageQuery } from '../../schemas/paging.ts';
-import { key, kv, mapLimit, type KV, type StoreName } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import type { KV, StoreName } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { kv } from '../storage/stores.ts';
 import { articles, deleteArticle, laterStamp, restoreDeletedArticle, updateArticle } from './articles.ts';
 import { deleteEvent, events, updateEvent } from './events.ts';
 

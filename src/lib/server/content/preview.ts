@@ -6,7 +6,8 @@ import { categoryFor } from '../../schemas/category.ts';
 import { requireUser } from '../auth/session.ts';
 import type { StoredUser } from '../auth/users.ts';
 import { HttpError } from '../errors.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { articles, type ArticleData } from './articles.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 

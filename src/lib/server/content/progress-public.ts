@@ -1,7 +1,7 @@
 import { weeklyGoals } from '../../../content/volunteer.ts';
 import type { Metric, Milestone, PublicProgress, VolunteerGoal } from '../../schemas/progress.ts';
 import { PROGRESS_PROJECTION } from '../../schemas/public-projections.ts';
-import { CollectionReader, type CollectionLayout } from './collection.ts';
+import { CollectionReader, type CollectionLayout } from '../storage/collection.ts';
 import { campaignToday } from './events-public.ts';
 
 /*

@@ -12,7 +12,7 @@ import {
 } from '../../schemas/progress.ts';
 import { HttpError } from '../errors.ts';
 import { laterStamp } from './stamps.ts';
-import { Collection } from './collection.ts';
+import { Collection } from '../storage/collection.ts';
 import { byId, GOALS_LAYOUT, METRICS_LAYOUT, MILESTONES_LAYOUT } from './progress-public.ts';
 
 export {

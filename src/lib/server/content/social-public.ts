@@ -1,7 +1,7 @@
 import { PLATFORMS } from '../../schemas/platforms.ts';
 import { toPublicSocialLink } from '../../schemas/public-projections.ts';
 import type { PublicSocialLink, SocialLink } from '../../schemas/social.ts';
-import { CollectionReader, type CollectionLayout } from './collection.ts';
+import { CollectionReader, type CollectionLayout } from '../storage/collection.ts';
 
 /*
  * What GET /api/social-media-links needs, and nothing that loads zod: the

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { SocialLinkSchema, type SocialLink, type SocialLinkUpdateSchema } from '../../schemas/social.ts';
 import { HttpError } from '../errors.ts';
-import { ConflictError } from '../store.ts';
+import { ConflictError } from '../storage/compare-and-set.ts';
 import { laterStamp } from './stamps.ts';
-import { Collection } from './collection.ts';
+import { Collection } from '../storage/collection.ts';
 import { byOrder, SOCIAL_LAYOUT } from './social-public.ts';
 
 export type SocialLinkData = z.output<typeof SocialLinkUpdateSchema>;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../errors.ts';
 import { readBody } from '../http.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 
 /** Under Netlify's ~4.5 MB request limit (SECURITY.md). */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;

@@ -19,13 +19,17 @@ import { campaignToday } from '../../campaign-time.ts';
 import { zodToHttp } from '../errors.ts';
 import { rowsFrom, type ExportSource } from '../exports/source.ts';
 import type { z } from 'zod';
-import { submit, type Combiner } from '../combine.ts';
-import { key, kv, mapLimit, StoreUnavailableError, UNCHANGED, upsert, type KV } from '../store.ts';
+import { submit, type Combiner } from '../storage/combiner.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
+import { key } from '../storage/keys.ts';
+import { StoreUnavailableError, type KV } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * The donations ledger (store `donations`): one record per contribution line
  * item, and one aggregate document per campaign day that every notification
- * is folded into (combine.ts: one write per fold, whatever the rush). The dashboard reads day documents only (one
+ * is folded into (storage/combiner.ts: one write per fold, whatever the rush). The dashboard reads day documents only (one
  * read per day in the range, never one per gift). Each day document remembers
  * the state every contribution was counted in (`applied`), so a redelivered
  * or retried notification is counted once, and a refund moves a gift from
@@ -115,7 +119,7 @@ export function foldIntoDay(doc: DayAggregate, contributions: readonly StoredCon
 }
 
 /**
- * A day's totals are changed by ops folded by whoever holds the day's lease (combine.ts): a rush of
+ * A day's totals are changed by ops folded by whoever holds the day's lease (storage/combiner.ts): a rush of
  * deliveries for one day is one write per fold, not one compare-and-set each
  * (docs/decisions/106-rushes-that-refuse-no-one.md).
  */

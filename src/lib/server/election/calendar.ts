@@ -3,7 +3,9 @@ import type { ElectionCalendar } from '../../election-stage.ts';
 import { ElectionCalendarSchema } from '../../schemas/election.ts';
 import { sitesFromCsv } from '../../schemas/election-sites-csv.ts';
 import { HttpError } from '../errors.ts';
-import { key, kv, upsert } from '../store.ts';
+import { upsert } from '../storage/compare-and-set.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 
 /*
  * The election calendar record (docs/decisions/087-election-calendar.md): one small JSON document in the `meta`

@@ -1,7 +1,9 @@
 import { fingerprint } from '../../fingerprint.ts';
 import { electionStage, stageKey, type ElectionCalendar } from '../../election-stage.ts';
 import { triggerBuild } from '../adapters/build-hook.ts';
-import { key, kv, upsert } from '../store.ts';
+import { upsert } from '../storage/compare-and-set.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { getElectionCalendar } from './calendar.ts';
 
 /*

@@ -4,7 +4,8 @@ import { sendEmail } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-signups.ts';
 import { insideSendWindow, localHour, sendGuardedText, TEXT_REFUSALS } from '../messaging/text-guard.ts';
-import { hashed, kv } from '../store.ts';
+import { hashed } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import {
   claimDelivery,
   deliveryFailure,

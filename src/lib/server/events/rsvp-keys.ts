@@ -1,4 +1,4 @@
-import { key } from '../store.ts';
+import { key } from '../storage/keys.ts';
 
 /**
  * The key of one person's RSVP (store `rsvps`). Its own module so the text

@@ -8,7 +8,8 @@ import {
 import { events } from '../content/events.ts';
 import type { ExportColumn, ExportSource } from '../exports/source.ts';
 import { HttpError } from '../errors.ts';
-import { kv, mapLimit } from '../store.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { kv } from '../storage/stores.ts';
 import { getCheckIns, getRoster, rsvpKey } from './rsvp.ts';
 import { counts } from './roster.ts';
 

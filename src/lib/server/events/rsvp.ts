@@ -27,8 +27,11 @@ import { sendEmail, type EmailMessage } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
 import { appendConsentEvent, emptyEvent, type RequestMeta } from '../forms/text-signups.ts';
 import { HttpError } from '../errors.ts';
-import { submit, type Combiner, type Op } from '../combine.ts';
-import { hashed, key, kv, StoreUnavailableError, UNCHANGED, update, upsert, type KV } from '../store.ts';
+import { submit, type Combiner, type Op } from '../storage/combiner.ts';
+import { UNCHANGED, update, upsert } from '../storage/compare-and-set.ts';
+import { hashed, key } from '../storage/keys.ts';
+import { StoreUnavailableError, type KV } from '../storage/kv.ts';
+import { kv } from '../storage/stores.ts';
 import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
 import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
 import { rsvpKey } from './rsvp-keys.ts';
@@ -49,7 +52,7 @@ import {
  * waits, in arrival order). Every seat decision is made in one roster write,
  * so concurrent RSVPs can never overbook; the person is stored before the
  * roster is touched, and emailed after. RSVPs and cancellations reach the
- * roster as ops folded by whoever holds its lease (combine.ts), so a rush of
+ * roster as ops folded by whoever holds its lease (storage/combiner.ts), so a rush of
  * hundreds is served in arrival order with no one refused. Design:
  * docs/decisions/037-rsvp.md; the cancellation links:
  * docs/decisions/076-rsvp-cancel-links.md; a repeat RSVP:
@@ -78,7 +81,7 @@ export const RSVP_STATUS_EMAIL_QUIET_MS = 10 * 60_000;
 
 export const checkInsKey = (eventId: number) => key('checkin', eventId);
 
-/** The roster's ops and lease (combine.ts): a change waits as its own key until a fold takes it in. */
+/** The roster's ops and lease (storage/combiner.ts): a change waits as its own key until a fold takes it in. */
 function rosterCombiner(
   eventId: number,
   event: CampaignEvent | null,
@@ -255,7 +258,7 @@ async function mailStatus(
 
 /**
  * One RSVP: store the person, record the change for the roster and wait for it
- * to be folded in (combine.ts; arrival order, nobody refused), then email.
+ * to be folded in (storage/combiner.ts; arrival order, nobody refused), then email.
  * A repeat from the same email while the first is still active writes
  * nothing, is answered exactly as a new RSVP would be (201, the same body and
  * outcome page) and mails the real status to that email instead; after a

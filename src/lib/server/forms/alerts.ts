@@ -1,5 +1,6 @@
 import { StaffAlertSchema, type StaffAlert } from '../../schemas/alerts.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * Staff alerts: one record per kind and UTC day (`meta` store,

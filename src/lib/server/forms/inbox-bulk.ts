@@ -5,9 +5,10 @@ import type {
   StoredTextSignup,
   StoredVolunteer,
 } from '../../schemas/inbox.ts';
-import { writeBase, type SummarySpec } from '../summaries/index-store.ts';
-import { SUMMARY_PREFIX } from '../summaries/segments.ts';
-import { kv } from '../store.ts';
+import { writeBase } from '../storage/summary-index/rebuild.ts';
+import type { SummarySpec } from '../storage/summary-index/spec.ts';
+import { SUMMARY_PREFIX } from '../storage/summary-index/segments.ts';
+import { kv } from '../storage/stores.ts';
 import { INBOX_SPECS } from './inbox-summaries.ts';
 import { summarize, type InboxSummaries } from './inbox-summary-shapes.ts';
 

@@ -11,16 +11,10 @@ import {
   StoredVolunteerSchema,
 } from '../../schemas/inbox.ts';
 import { suppressionsAmong } from '../messaging/suppressions.ts';
-import {
-  compact,
-  readIndex,
-  reindex,
-  searchText,
-  type CompactionRun,
-  type IndexView,
-  type Matches,
-  type SummarySpec,
-} from '../summaries/index-store.ts';
+import { compact, type CompactionRun } from '../storage/summary-index/compaction.ts';
+import { searchText } from '../storage/summary-index/encoding.ts';
+import type { SummarySpec } from '../storage/summary-index/spec.ts';
+import { readIndex, reindex, type IndexView, type Matches } from '../storage/summary-index/view.ts';
 import {
   INBOX_INDEX,
   summarize,

@@ -7,8 +7,8 @@ import type {
   StoredVolunteer,
 } from '../../schemas/inbox.ts';
 import type { Suppression, SuppressionReason } from '../messaging/suppressions.ts';
-import { appendSummary } from '../summaries/segments.ts';
-import type { StoreName } from '../store.ts';
+import { appendSummary } from '../storage/summary-index/segments.ts';
+import type { StoreName } from '../storage/kv.ts';
 
 /**
  * What each Inbox list keeps of a record in its summary index

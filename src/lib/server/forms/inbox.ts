@@ -14,7 +14,8 @@ import { REACH_STATUSES, ReachStatusSchema, type ReachStatus } from '../../schem
 import { HttpError } from '../errors.ts';
 import type { ExportColumn, ExportSource } from '../exports/source.ts';
 import { pageQuery } from '../pagination.ts';
-import { kv, type KV, type StoreName } from '../store.ts';
+import type { KV, StoreName } from '../storage/kv.ts';
+import { kv } from '../storage/stores.ts';
 import {
   INBOX_SPECS,
   inboxSummaries,

@@ -3,7 +3,8 @@ import { loadTwilio, validTwilioSignature } from '../adapters/sms.ts';
 import { ConfigError, env, isLocalMode } from '../env.ts';
 import { readText, respond } from '../http.ts';
 import { HttpError } from '../errors.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { applyInboundText } from './text-signups.ts';
 
 /** What we read from Twilio's inbound-message webhook (it sends many more fields; those are ignored). */

@@ -12,7 +12,9 @@ import { EmailSendError, sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { suppressionByHash } from '../messaging/suppressions.ts';
 import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
-import { hashed, key, kv, update } from '../store.ts';
+import { update } from '../storage/compare-and-set.ts';
+import { hashed, key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import type { RequestMeta } from './text-signups.ts';
 

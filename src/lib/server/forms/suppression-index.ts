@@ -1,6 +1,7 @@
 import { StoredSubscriberSchema, StoredVolunteerSchema } from '../../schemas/inbox.ts';
 import type { Suppression } from '../messaging/suppressions.ts';
-import { key, kv } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 
 /**

@@ -9,7 +9,9 @@ import {
   type StoredTextSignup,
 } from '../../schemas/inbox.ts';
 import { laterStamp } from '../content/stamps.ts';
-import { hashed, key, kv, upsert } from '../store.ts';
+import { upsert } from '../storage/compare-and-set.ts';
+import { hashed, key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { Delivery } from '../../schemas/rsvp.ts';
-import { UNCHANGED, upsert, type KV } from '../store.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
+import type { KV } from '../storage/kv.ts';
 
 /*
  * Claiming a scheduled message on its record before sending it (docs/decisions/080-text-guard.md, "Idempotency

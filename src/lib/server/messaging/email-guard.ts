@@ -7,7 +7,9 @@ import { sendEmail } from '../adapters/email.ts';
 import { derivedKey } from '../derived-keys.ts';
 import { env } from '../env.ts';
 import { showSuppression } from '../forms/suppression-index.ts';
-import { hashed, kv, UNCHANGED, upsert } from '../store.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
+import { hashed } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 import {
   SUPPRESSION_REASONS,
   suppressionKey,

@@ -1,5 +1,6 @@
 import type { ReachStatus } from '../../schemas/reach-status.ts';
-import { hashed, key, kv } from '../store.ts';
+import { hashed, key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * The email suppression ledger (docs/decisions/119-email-guard-and-unsubscribe.md): one blob per address hash,

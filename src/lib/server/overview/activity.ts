@@ -7,7 +7,10 @@ import {
   type ActivityDay,
   type ActivityKind,
 } from '../../schemas/overview.ts';
-import { key, kv, mapLimit, type KV } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { kv } from '../storage/stores.ts';
 
 /**
  * Daily rollups of what supporters did (docs/decisions/180-overview.md).

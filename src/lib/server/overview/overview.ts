@@ -10,7 +10,7 @@ import { listBroadcasts } from '../broadcasts/repo.ts';
 import { broadcastView } from '../broadcasts/staff.ts';
 import { staffProgress } from '../content/progress-public.ts';
 import { donationSummary, getGoal } from '../donations/ledger.ts';
-import { mapLimit } from '../store.ts';
+import { mapLimit } from '../storage/map-limit.ts';
 import {
   addOps,
   BEHIND_AFTER_MS,

@@ -1,6 +1,8 @@
 import type { ActivityDay, ActivityKind } from '../../schemas/overview.ts';
 import { z } from '../../schemas/zod.ts';
-import { kv, mapLimit, type KV, type StoreName } from '../store.ts';
+import type { KV, StoreName } from '../storage/kv.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { kv } from '../storage/stores.ts';
 import { INVERT_FROM } from '../vote-plans/record.ts';
 import {
   addOps,

@@ -1,6 +1,8 @@
 import { StoredVotePlanSchema, type StoredVotePlan } from '../../schemas/vote-plan.ts';
 import { PLAN_LINK_ID, type PlanReminder } from '../../vote-plan.ts';
-import { key, kv, type KV } from '../store.ts';
+import { key } from '../storage/keys.ts';
+import type { KV } from '../storage/kv.ts';
+import { kv } from '../storage/stores.ts';
 
 /*
  * The plans-to-vote store (`vote-plans`; docs/decisions/110-plan-to-vote.md). Its own store, apart from the Inbox's:

@@ -20,7 +20,7 @@ import {
   type DeliveryRecord,
 } from '../messaging/delivery-claims.ts';
 import { sendGuardedText, TEXT_REFUSALS } from '../messaging/text-guard.ts';
-import { hashed } from '../store.ts';
+import { hashed } from '../storage/keys.ts';
 import {
   DUE_PREFIX,
   dueKey,

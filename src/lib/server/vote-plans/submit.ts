@@ -18,7 +18,8 @@ import {
 import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
 import { appendConsentEvent, emptyEvent } from '../forms/text-list.ts';
-import { hashed, UNCHANGED, upsert } from '../store.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
+import { hashed } from '../storage/keys.ts';
 import {
   dueKey,
   linkKey,

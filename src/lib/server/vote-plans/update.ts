@@ -9,7 +9,7 @@ import {
 } from '../../vote-plan.ts';
 import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
-import { UNCHANGED, upsert } from '../store.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { dueKey, parsePlan, planKey, recordForLink, SKIPPED_STOPPED, votePlans } from './record.ts';
 import { checkPlanDay } from './submit.ts';
 

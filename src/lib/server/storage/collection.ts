@@ -1,18 +1,10 @@
 import type { z } from 'zod';
-import {
-  BUSY_MESSAGE,
-  ConflictError,
-  StoreUnavailableError,
-  bumpCounter,
-  key,
-  kv,
-  nextId,
-  readAll,
-  update,
-  upsert,
-  type KV,
-  type StoreName,
-} from '../store.ts';
+import { BUSY_MESSAGE, ConflictError, update, upsert } from './compare-and-set.ts';
+import { bumpCounter, nextId } from './counters.ts';
+import { key } from './keys.ts';
+import { StoreUnavailableError, type KV, type StoreName } from './kv.ts';
+import { readAll } from './listing.ts';
+import { kv } from './stores.ts';
 
 /**
  * A small repository for numeric-id records: one key per record

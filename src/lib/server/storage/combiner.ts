@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mapLimit, StoreUnavailableError, UNCHANGED, type KV } from './store.ts';
+import { UNCHANGED } from './compare-and-set.ts';
+import { StoreUnavailableError, type KV } from './kv.ts';
+import { mapLimit } from './map-limit.ts';
 
 /**
  * Many writers, one document, nobody refused (docs/decisions/106-rushes-that-refuse-no-one.md).

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { key, kv, type StoreName } from '../store.ts';
+import { key } from '../keys.ts';
+import type { StoreName } from '../kv.ts';
+import { kv } from '../stores.ts';
 
 /**
  * The write half of a summary index (docs/decisions/100-summary-indexes.md): each
@@ -7,7 +9,7 @@ import { key, kv, type StoreName } from '../store.ts';
  * created with onlyIfNew. Nothing is read and no shared document is rewritten,
  * so a rush of sign-ups never fights over one blob; readers merge the outstanding
  * segments with the compacted base and the scheduled compaction folds them in.
- * Kept apart from the reader (index-store.ts) so the public form functions load
+ * Kept apart from the reader (view.ts and the modules it uses) so the public form functions load
  * no compression code.
  */
 
