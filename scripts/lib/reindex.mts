@@ -4,6 +4,7 @@ import { events } from '../../src/lib/server/content/events.ts';
 import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
 import { countInbox, reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
+import { rebuildActivity } from '../../src/lib/server/overview/rebuild.ts';
 
 /**
  * Every maintained index and view, rebuilt from the records (the records are the
@@ -14,7 +15,10 @@ import { countInbox, reindexInbox } from '../../src/lib/server/forms/inbox-summa
  */
 export const INDEXED_COLLECTIONS = { articles, events, socialLinks, metrics, goals, milestones } as const;
 
-export type Reindexed = Record<keyof typeof INDEXED_COLLECTIONS | `inbox ${InboxKindName}`, number>;
+export type Reindexed = Record<
+  keyof typeof INDEXED_COLLECTIONS | `inbox ${InboxKindName}` | 'overview days',
+  number
+>;
 
 /**
  * Rebuilds every index; returns how many entries each now holds. The Inbox lists' indexes
@@ -32,5 +36,7 @@ export async function reindexAll({
   if (inbox !== 'skip')
     for (const kind of Object.keys(INBOX_ROUTES) as InboxKindName[])
       out[`inbox ${kind}`] = inbox === 'rebuild' ? await reindexInbox(kind) : await countInbox(kind);
+  // The Overview's daily rollups (docs/decisions/180-overview.md): rebuilt with the Inbox lists.
+  if (inbox === 'rebuild') out['overview days'] = await rebuildActivity();
   return out;
 }

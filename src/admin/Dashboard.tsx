@@ -16,6 +16,7 @@ import { DonationsTab } from './tabs/DonationsTab.tsx';
 import { ElectionTab } from './tabs/ElectionTab.tsx';
 import { EventsTab } from './tabs/EventsTab.tsx';
 import { InboxTab } from './tabs/InboxTab.tsx';
+import { OverviewTab } from './tabs/OverviewTab.tsx';
 import { VotePlansTab } from './tabs/VotePlansTab.tsx';
 import { LinksTab } from './tabs/LinksTab.tsx';
 import { ProgressTab } from './tabs/ProgressTab.tsx';
@@ -38,6 +39,12 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
   ];
   if (hasPermission(user, 'admin'))
     tabs.push({ id: 'users', label: 'User Management', render: () => <UsersTab currentUserId={user.id} /> });
+  // The campaign at a glance, for every role (docs/decisions/180-overview.md): beside the spec's tabs, not before them.
+  tabs.push({
+    id: 'overview',
+    label: 'Overview',
+    render: () => <OverviewTab tabs={tabs.map((t) => t.id)} />,
+  });
   tabs.push({
     id: 'progress',
     label: 'Campaign Progress',

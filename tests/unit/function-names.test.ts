@@ -14,6 +14,7 @@ const NAMED_OTHERWISE: Record<string, string> = {
   'event-reminders': 'a scheduled function: no path',
   'export-cleanup': 'a scheduled function: no path',
   'summary-compaction': 'a scheduled function: no path',
+  'overview-rollup': 'a scheduled function: no path',
   'stage-rebuild': 'a scheduled function: no path',
   'vote-plan-reminders': 'a scheduled function: no path',
   'text-signup': "the text-message sign-up; its public path /api/newsletter is the spec's",

@@ -1,3 +1,4 @@
+import { countActivity } from '../overview/activity.ts';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { IDENTITY } from '../../../content/identity.ts';
@@ -315,7 +316,9 @@ export async function rsvp(
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
   });
   let record = fresh;
-  if (!(await store().create(rsvpKey(eventId, id), fresh))) {
+  if (await store().create(rsvpKey(eventId, id), fresh))
+    await countActivity({ kind: 'signup.rsvp', id: `${eventId}-${id}`, at, source: 'page:events' });
+  else {
     const updated = await setRecord(eventId, id, () => ({
       ...details,
       status: 'pending',

@@ -1,3 +1,4 @@
+import { countActivity } from '../overview/activity.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { contactSubjectLabels } from '../../../content/contact.ts';
@@ -154,6 +155,12 @@ export async function saveVolunteer(
   await noteSummary('volunteers', summarize.volunteers(record, k, await suppressionOf(record.email)));
   const name = `${record.firstName} ${record.lastName}`;
   await linkPerson({ source: 'volunteer', store: 'volunteers', key: k, ...record, name, at: now });
+  await countActivity({
+    kind: 'signup.volunteer',
+    id: record.id,
+    at: record.createdAt,
+    source: 'page:volunteer',
+  });
   let earlier = 0;
   for await (const page of store.keys(volunteerPrefix(record.email))) earlier += page.length;
   await emailAndMark('volunteers', k, volunteerEmail(record, Math.max(0, earlier - 1)));

@@ -1,3 +1,4 @@
+import { countActivity, sourceFromPage } from '../overview/activity.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { EMAIL_CONSENT } from '../../../content/consent.ts';
@@ -118,8 +119,8 @@ export async function subscribeEmail(
   const lang = input.lang ?? DEFAULT_LANG;
   const { key: k, record } = subscriberRecord(input, meta, now);
   const created = await kv('subscribers').create(k, record);
-  if (created) await noteSummary('email-subscribers', summarize['email-subscribers'](record, k));
-  if (created)
+  if (created) {
+    await noteSummary('email-subscribers', summarize['email-subscribers'](record, k));
     await linkPerson({
       source: 'newsletter',
       store: 'subscribers',
@@ -128,6 +129,13 @@ export async function subscribeEmail(
       lang,
       at: now,
     });
+    await countActivity({
+      kind: 'signup.newsletter',
+      id: record.id,
+      at: record.createdAt,
+      source: sourceFromPage(record.sourcePage),
+    });
+  }
   const mail: Mail = created ? 'confirm' : await reserveEmail(k, now);
   if (mail) await mailSubscriber(input.email, record.id, mail, lang, now);
   return { created, mail };
@@ -227,6 +235,7 @@ export async function confirmSubscription(
     // The ledger is never cleared by a form: an address suppressed before it confirms is listed as such (136).
     const suppressed = await suppressionByHash(parsed.data.subscriberId);
     await noteSummary('email-subscribers', summarize['email-subscribers'](next, k, suppressed));
+    await countActivity({ kind: 'email.optin', id: next.id, at: next.confirmedAt ?? now.toISOString() });
     return 'confirmed';
   } catch (err) {
     if (err instanceof NoWrite) return 'already_confirmed';

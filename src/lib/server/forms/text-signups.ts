@@ -1,3 +1,4 @@
+import { countActivity, sourceFromPage } from '../overview/activity.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { RESUBSCRIBE_KEYWORDS } from '../../../content/consent.ts';
 import { formCopy } from '../../../content/forms.ts';
@@ -148,6 +149,13 @@ export async function signUpForTexts(
     if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
     if (await signups().create(personKey(id), fresh)) {
       await noteSummary('text-signups', summarize['text-signups'](fresh, personKey(id)));
+      await countActivity({
+        kind: 'signup.text',
+        id,
+        at: fresh.createdAt,
+        source: sourceFromPage(fresh.sourcePage),
+      });
+      await countActivity({ kind: 'text.optin', id, at: fresh.createdAt });
       break;
     }
     existing = await getPerson(id);

@@ -1,3 +1,5 @@
+import type { ActivityKind } from '../../schemas/overview.ts';
+import { countActivity } from '../overview/activity.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IDENTITY, officeAddress, paidForLine } from '../../../content/identity.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
@@ -42,18 +44,28 @@ export type { Suppression, SuppressionReason };
  * address's Inbox rows then show it (their summaries are written again, repeats included, so a retry after
  * a failure mends them: docs/decisions/136-one-suppression-state-shown-everywhere.md).
  */
+const SUPPRESSION_ACTIVITY: Record<SuppressionReason, ActivityKind> = {
+  unsubscribed: 'email.unsubscribe',
+  bounced: 'email.bounce',
+  spam_reported: 'email.spam',
+};
+
 export async function suppress(
   addressHash: string,
   reason: SuppressionReason,
   via: string,
   now = new Date(),
 ) {
-  const s = await upsert<Suppression>(kv('subscribers'), suppressionKey(addressHash), (cur) =>
-    cur ? UNCHANGED : { reason, at: now.toISOString(), via },
-  );
+  let created = false;
+  const s = await upsert<Suppression>(kv('subscribers'), suppressionKey(addressHash), (cur) => {
+    created = !cur;
+    return cur ? UNCHANGED : { reason, at: now.toISOString(), via };
+  });
   await showSuppression(addressHash, s);
   // The person's one email state: every address of theirs (docs/decisions/149-people.md).
   await revokeEmailByHash(addressHash, s.reason === 'unsubscribed' ? s.via : s.reason, now);
+  // Counted when first recorded (an address's first suppression is its only one).
+  if (created) await countActivity({ kind: SUPPRESSION_ACTIVITY[s.reason], id: addressHash, at: s.at });
   return s;
 }
 

@@ -63,5 +63,7 @@ export const STORE_NAMES = [
   'broadcasts',
   /** Supporters as people across every form: records, lookup keys, timelines, the merge queue (src/lib/server/people/). */
   'people',
+  /** Daily rollups of what supporters did, for the Overview (src/lib/server/overview/). */
+  'overview',
 ] as const;
 export type StoreName = (typeof STORE_NAMES)[number];

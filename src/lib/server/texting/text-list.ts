@@ -1,3 +1,5 @@
+import type { ActivityKind } from '../../schemas/overview.ts';
+import { countActivity } from '../overview/activity.ts';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import {
@@ -56,12 +58,23 @@ export function emptyEvent(personId: string, type: ConsentEvent['type'], at: str
   };
 }
 
+/** The consent events that move the text list (a web opt-in is counted where it creates its person). */
+const LIST_MOVES: Partial<Record<ConsentEvent['type'], ActivityKind>> = {
+  start: 'text.optin',
+  stop: 'text.optout',
+  carrier_opt_out: 'text.carrier_optout',
+};
+
 /** Appends one consent log entry (a new, time-ordered key; never rewritten). Returns its key. */
 export async function appendConsentEvent(event: ConsentEvent): Promise<string> {
   const parsed = ConsentEventSchema.parse(event);
   for (let i = 0; i < 3; i++) {
     const k = key('consent', parsed.personId, `${parsed.at}-${randomBytes(6).toString('hex')}`);
-    if (await kv('signups').create(k, parsed)) return k;
+    if (await kv('signups').create(k, parsed)) {
+      const kind = LIST_MOVES[parsed.type];
+      if (kind) await countActivity({ kind, id: `${parsed.personId}-${parsed.at}`, at: parsed.at });
+      return k;
+    }
   }
   throw new Error('Could not allocate a consent log key');
 }

@@ -34,7 +34,7 @@ export const dueKey = (due: string, which: PlanReminder, round: PlanRound, id: s
 export const DUE_PREFIX = 'due/';
 export const RECENT_PREFIX = 'recent/';
 
-const INVERT_FROM = 9_999_999_999_999;
+export const INVERT_FROM = 9_999_999_999_999;
 /** The staff list's marker: newest first in key order. */
 export const recentKey = (round: PlanRound, firstAt: string, id: string) =>
   key('recent', round, `${String(INVERT_FROM - Date.parse(firstAt)).padStart(13, '0')}-${id}`);

@@ -1,3 +1,4 @@
+import { countActivity } from '../overview/activity.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { PLAN_CONSENT } from '../../../content/consent.ts';
 import { campaignWallClock } from '../../campaign-time.ts';
@@ -149,7 +150,7 @@ export async function submitVotePlan(
   const plan = fresh;
 
   // 3. The staff list's marker (idempotent: created once, at the first plan's time).
-  await votePlans().create(recentKey(round, plan.createdAt, id), {});
+  const first = await votePlans().create(recentKey(round, plan.createdAt, id), {});
   await linkPerson({
     source: 'vote_plan',
     store: 'vote-plans',
@@ -158,6 +159,13 @@ export async function submitVotePlan(
     detail: { round },
     at: now,
   });
+  if (first)
+    await countActivity({
+      kind: 'signup.plan',
+      id: `${round}-${id}`,
+      at: plan.createdAt,
+      source: 'page:vote',
+    });
 
   // 4. The reminders this plan gets, queued (a key per reminder; an old plan's keys are dropped by the job).
   const clock = campaignWallClock(now);

@@ -1,0 +1,364 @@
+import { useId, useState } from 'react';
+import { formatCampaignDateTime } from '../../lib/campaign-time.ts';
+import {
+  OVERVIEW_PERIODS,
+  SIGNUP_KINDS,
+  type ActivityKind,
+  type Overview,
+  type OverviewPeriod,
+} from '../../lib/schemas/overview.ts';
+import { useOverview } from '../api/get-overview.ts';
+import { BarChart, type Series } from '../charts/BarChart.tsx';
+import { ListState } from '../components/ListState.tsx';
+import { Table } from '../components/Table.tsx';
+import { usd } from './DonationsTab.tsx';
+
+/** What each count is called, and the dashboard tab that lists what it counts. */
+export const KIND_LABELS: Record<ActivityKind, { label: string; tab: string }> = {
+  'signup.text': { label: 'Text sign-ups', tab: 'inbox' },
+  'signup.newsletter': { label: 'Newsletter', tab: 'inbox' },
+  'signup.volunteer': { label: 'Volunteers', tab: 'inbox' },
+  'signup.rsvp': { label: 'RSVPs', tab: 'events' },
+  'signup.plan': { label: 'Plans to vote', tab: 'plans' },
+  'text.optin': { label: 'Text opt-ins', tab: 'inbox' },
+  'text.optout': { label: 'STOP replies', tab: 'inbox' },
+  'text.carrier_optout': { label: 'Carrier opt-outs', tab: 'inbox' },
+  'email.optin': { label: 'Email confirmations', tab: 'inbox' },
+  'email.unsubscribe': { label: 'Unsubscribes', tab: 'inbox' },
+  'email.bounce': { label: 'Bounces', tab: 'inbox' },
+  'email.spam': { label: 'Spam reports', tab: 'inbox' },
+};
+
+const PERIOD_LABELS: Record<OverviewPeriod, string> = {
+  '7': 'Last 7 days',
+  '30': 'Last 30 days',
+  launch: 'Since launch',
+};
+
+const TEXT_KINDS = ['text.optin', 'text.optout', 'text.carrier_optout'] as const;
+const EMAIL_KINDS = ['email.optin', 'email.unsubscribe', 'email.bounce', 'email.spam'] as const;
+
+/** "Nov 1" for a campaign day. */
+const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function seriesOf(o: Overview, kinds: readonly ActivityKind[]): Series[] {
+  return kinds.map((k) => ({ key: k, label: KIND_LABELS[k].label, values: o.days.map((d) => d.counts[k]) }));
+}
+
+/** "31 on Nov 1" for the busiest day, or '' when every day is 0. */
+function busiest(o: Overview, kinds: readonly ActivityKind[]): string {
+  let best = { day: '', n: 0 };
+  for (const d of o.days) {
+    const n = kinds.reduce((s, k) => s + d.counts[k], 0);
+    if (n > best.n) best = { day: d.day, n };
+  }
+  return best.n ? `; the most, ${best.n.toLocaleString('en-US')}, on ${dayLabel(best.day)}` : '';
+}
+
+/** The day-by-kind table beside a chart: the same numbers, readable without the picture. */
+function DayTable({
+  caption,
+  o,
+  kinds,
+  tabs,
+}: {
+  caption: string;
+  o: Overview;
+  kinds: readonly ActivityKind[];
+  tabs: readonly string[];
+}) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          {kinds.map((k) => (
+            <th scope="col" key={k}>
+              <TabLink tab={KIND_LABELS[k].tab} tabs={tabs}>
+                {KIND_LABELS[k].label}
+              </TabLink>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {o.days.map((d) => (
+          <tr key={d.day}>
+            <th scope="row">{dayLabel(d.day)}</th>
+            {kinds.map((k) => (
+              <td key={k}>{d.counts[k]}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** A link to the tab that lists what a figure counts, when this user has that tab; else the plain words. */
+function TabLink({ tab, tabs, children }: { tab: string; tabs: readonly string[]; children: string }) {
+  return tabs.includes(tab) ? <a href={`#${tab}`}>{children}</a> : <>{children}</>;
+}
+
+function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
+  const t = o.totals;
+  const signups = SIGNUP_KINDS.reduce((s, k) => s + t[k], 0);
+  const textNet = t['text.optin'] - t['text.optout'] - t['text.carrier_optout'];
+  const emailNet = t['email.optin'] - t['email.unsubscribe'] - t['email.bounce'] - t['email.spam'];
+  const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n.toLocaleString('en-US'));
+  const labels = o.days.map((d) => dayLabel(d.day));
+  const range = `${dayLabel(o.from)} to ${dayLabel(o.to)}`;
+  return (
+    <>
+      <dl className="cards" aria-label="Totals">
+        <div className="card">
+          <dt className="stat__label">New sign-ups</dt>
+          <dd className="stat__value">{signups.toLocaleString('en-US')}</dd>
+        </div>
+        <div className="card">
+          <dt className="stat__label">Text list, net</dt>
+          <dd className="stat__value">{signed(textNet)}</dd>
+        </div>
+        <div className="card">
+          <dt className="stat__label">Email list, net</dt>
+          <dd className="stat__value">{signed(emailNet)}</dd>
+        </div>
+        <div className="card">
+          <dt className="stat__label">Raised, net</dt>
+          <dd className="stat__value">{usd(o.donations.netCents)}</dd>
+        </div>
+      </dl>
+
+      <section className="stack" aria-labelledby="ov-signups">
+        <h3 id="ov-signups">Sign-ups</h3>
+        <BarChart
+          title={`Sign-ups per day, ${range}`}
+          summary={`${plural(signups, 'sign-up', 'sign-ups')} from ${range}${busiest(o, SIGNUP_KINDS)}.`}
+          labels={labels}
+          series={seriesOf(o, SIGNUP_KINDS)}
+          stacked
+        />
+        <DayTable caption="Sign-ups per day, by form" o={o} kinds={SIGNUP_KINDS} tabs={tabs} />
+        <Table caption="Sign-ups by source">
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Form</th>
+              <th scope="col">Sign-ups</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.sources.length === 0 ? (
+              <tr>
+                <td colSpan={3}>No sign-ups in this period.</td>
+              </tr>
+            ) : (
+              o.sources.map((s) => (
+                <tr key={`${s.kind} ${s.source}`}>
+                  <th scope="row">{s.source}</th>
+                  <td>{KIND_LABELS[s.kind].label}</td>
+                  <td>{s.count}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </section>
+
+      <section className="stack" aria-labelledby="ov-text">
+        <h3 id="ov-text">Text list</h3>
+        <BarChart
+          title={`Text opt-ins and opt-outs per day, ${range}`}
+          summary={`${plural(t['text.optin'], 'opt-in', 'opt-ins')} against ${plural(
+            t['text.optout'] + t['text.carrier_optout'],
+            'opt-out',
+            'opt-outs',
+          )} (net ${signed(textNet)}).`}
+          labels={labels}
+          series={seriesOf(o, TEXT_KINDS)}
+        />
+        <DayTable caption="Text list per day" o={o} kinds={TEXT_KINDS} tabs={tabs} />
+      </section>
+
+      <section className="stack" aria-labelledby="ov-email">
+        <h3 id="ov-email">Email list</h3>
+        <BarChart
+          title={`Email confirmations and losses per day, ${range}`}
+          summary={`${plural(t['email.optin'], 'confirmation', 'confirmations')}, ${plural(
+            t['email.unsubscribe'],
+            'unsubscribe',
+            'unsubscribes',
+          )}, ${plural(t['email.bounce'], 'bounce', 'bounces')} and ${plural(
+            t['email.spam'],
+            'spam report',
+            'spam reports',
+          )} (net ${signed(emailNet)}).`}
+          labels={labels}
+          series={seriesOf(o, EMAIL_KINDS)}
+        />
+        <DayTable caption="Email list per day" o={o} kinds={EMAIL_KINDS} tabs={tabs} />
+      </section>
+
+      <section className="stack" aria-labelledby="ov-broadcasts">
+        <h3 id="ov-broadcasts">Recent broadcasts</h3>
+        <Table caption="The latest broadcasts that went out">
+          <thead>
+            <tr>
+              <th scope="col">Broadcast</th>
+              <th scope="col">Channel</th>
+              <th scope="col">Recipients</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Delivered</th>
+              <th scope="col">Failed or undelivered</th>
+              <th scope="col">Skipped</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.broadcasts.length === 0 ? (
+              <tr>
+                <td colSpan={7}>No broadcast has gone out yet.</td>
+              </tr>
+            ) : (
+              o.broadcasts.map((b) => (
+                <tr key={b.id}>
+                  <th scope="row">
+                    <TabLink tab="broadcasts" tabs={tabs}>
+                      {b.name}
+                    </TabLink>
+                  </th>
+                  <td>{b.channel === 'text' ? 'Text' : 'Email'}</td>
+                  <td>{b.recipients}</td>
+                  <td>{b.sent}</td>
+                  <td>{b.delivered}</td>
+                  <td>{b.failed + b.undelivered}</td>
+                  <td>{b.skipped}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </section>
+
+      <section className="stack" aria-labelledby="ov-donations">
+        <h3 id="ov-donations">Donations</h3>
+        <p>
+          {usd(o.donations.netCents)} net from {plural(o.donations.count, 'gift', 'gifts')}
+          {o.donations.goalCents ? ` toward the public goal of ${usd(o.donations.goalCents)}` : ''}.{' '}
+          <TabLink tab="donations" tabs={tabs}>
+            Open Donations
+          </TabLink>
+        </p>
+        <Table caption="Donations by refcode">
+          <thead>
+            <tr>
+              <th scope="col">Refcode</th>
+              <th scope="col">Gifts</th>
+              <th scope="col">Net</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.donations.byRefcode.length === 0 ? (
+              <tr>
+                <td colSpan={3}>No gifts in this period.</td>
+              </tr>
+            ) : (
+              o.donations.byRefcode.map((r) => (
+                <tr key={r.refcode}>
+                  <th scope="row">{r.refcode}</th>
+                  <td>{r.count}</td>
+                  <td>{usd(r.netCents)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </section>
+
+      <section className="stack" aria-labelledby="ov-goals">
+        <h3 id="ov-goals">Goals and milestones</h3>
+        {o.goals.length === 0 ? (
+          <p className="muted">No goals yet.</p>
+        ) : (
+          <ul className="goal-list">
+            {o.goals.map((g, i) => (
+              <li key={`${g.kind}-${i}`}>
+                <span className="goal-list__label">{g.label}</span>{' '}
+                <span>
+                  {g.current.toLocaleString('en-US')}
+                  {g.target ? ` of ${g.target.toLocaleString('en-US')}` : ''}
+                </span>
+                {g.target ? (
+                  <progress
+                    max={g.target}
+                    value={Math.min(g.current, g.target)}
+                    aria-label={`${g.label}: progress`}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <TabLink tab="progress" tabs={tabs}>
+            Open Campaign Progress
+          </TabLink>
+        </p>
+      </section>
+    </>
+  );
+}
+
+/**
+ * The campaign at a glance (docs/decisions/180-overview.md): every staff role, figures only (no names, no
+ * addresses), for the last 7 or 30 days or since launch, in the campaign's time zone.
+ */
+export function OverviewTab({ tabs }: { tabs: readonly string[] }) {
+  const [period, setPeriod] = useState<OverviewPeriod>('7');
+  const { data, error, isLoading } = useOverview(period);
+  const id = useId();
+  return (
+    <section aria-labelledby="overview-heading" className="stack-lg">
+      <div className="section-head">
+        <div>
+          <h2 id="overview-heading">Overview</h2>
+          <p className="muted">Who joined, how the lists moved, what went out and what came in.</p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-period`}>Period</label>
+          <select
+            id={`${id}-period`}
+            value={period}
+            onChange={(e) => setPeriod(e.target.value as OverviewPeriod)}
+          >
+            {OVERVIEW_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {PERIOD_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {data?.behind ? (
+        <p className="state state--error" role="status">
+          The daily counts are behind:{' '}
+          {data.behind.since
+            ? `they were last brought up to date ${formatCampaignDateTime(data.behind.since)}`
+            : 'they have not been brought up to date yet'}
+          . The figures below include what is waiting; if this stays, ask whoever runs the site to check the
+          overview-rollup job or run npm run reindex.
+        </p>
+      ) : null}
+      <ListState isLoading={isLoading && !data} error={error} empty={false}>
+        {data ? <Figures o={data} tabs={tabs} /> : null}
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { isoDate } from './fields.ts';
+import { z } from './zod.ts';
+
+/**
+ * The campaign at a glance (docs/decisions/180-overview.md): what the Overview counts per campaign day. Each
+ * kind is counted once per record (a sign-up, an opt-out), on the campaign day it happened, when the record is
+ * written; the Overview reads one rollup per day, never the records.
+ */
+export const ACTIVITY_KINDS = [
+  'signup.text',
+  'signup.newsletter',
+  'signup.volunteer',
+  'signup.rsvp',
+  'signup.plan',
+  'text.optin',
+  'text.optout',
+  'text.carrier_optout',
+  'email.optin',
+  'email.unsubscribe',
+  'email.bounce',
+  'email.spam',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** The sign-up kinds, in the order the Overview shows them. */
+export const SIGNUP_KINDS = ACTIVITY_KINDS.filter((k) => k.startsWith('signup.')) as Extract<
+  ActivityKind,
+  `signup.${string}`
+>[];
+
+/**
+ * Where a sign-up came from, as a short token: `page:<form>` (the form's page), `ref:<refcode>` (a link with
+ * `?refcode=`), `invite:<code>` (a supporter's invite link). Anything else is `other`.
+ */
+export const SOURCE_PATTERN = /^(page|ref|invite):[A-Za-z0-9._-]{1,40}$/;
+export const OTHER_SOURCE = 'other';
+
+export const OVERVIEW_PERIODS = ['7', '30', 'launch'] as const;
+export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
+
+export const OverviewQuerySchema = z.object({
+  period: z.enum(OVERVIEW_PERIODS, { error: 'period must be 7, 30 or launch' }).default('7'),
+});
+
+const counts = z.record(z.string(), z.number().int());
+
+/** One campaign day's rollup as stored. */
+export const ActivityDaySchema = z.object({
+  day: isoDate,
+  counts,
+  /** Sign-ups by source, per kind. */
+  sources: z.record(z.string(), counts),
+  /** The ops folded in whose keys may still be listed (a fold that stopped before deleting them). */
+  applied: z.array(z.string()),
+});
+export type ActivityDay = z.infer<typeof ActivityDaySchema>;
+
+/** GET /api/admin/overview: figures only, no personal data. */
+export interface Overview {
+  period: OverviewPeriod;
+  from: string;
+  to: string;
+  /** One row per campaign day, oldest first, every kind present (0 when nothing happened). */
+  days: { day: string; counts: Record<ActivityKind, number> }[];
+  totals: Record<ActivityKind, number>;
+  /** Sign-ups by source over the period, largest first. */
+  sources: { source: string; kind: ActivityKind; count: number }[];
+  /** The latest broadcasts that went out (at most five), newest first. */
+  broadcasts: {
+    id: number;
+    name: string;
+    channel: string;
+    status: string;
+    recipients: number;
+    sent: number;
+    failed: number;
+    skipped: number;
+    delivered: number;
+    undelivered: number;
+  }[];
+  donations: {
+    netCents: number;
+    count: number;
+    goalCents: number | null;
+    byDay: { day: string; netCents: number; count: number }[];
+    byRefcode: { refcode: string; netCents: number; count: number }[];
+  };
+  goals: { label: string; current: number; target: number | null; kind: 'goal' | 'milestone' }[];
+  /** Set when ops written before the last fold ran (or long ago) are not yet in the rollups. */
+  behind: { since: string | null } | null;
+}

@@ -1,0 +1,160 @@
+import { campaignToday, nextCampaignDay } from '../../campaign-time.ts';
+import {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  type Overview,
+  type OverviewPeriod,
+} from '../../schemas/overview.ts';
+import { MAX_RANGE_DAYS } from '../../schemas/donations.ts';
+import { listBroadcasts } from '../broadcasts/repo.ts';
+import { broadcastView } from '../broadcasts/staff.ts';
+import { staffProgress } from '../content/progress-public.ts';
+import { donationSummary, getGoal } from '../donations/ledger.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import {
+  addOps,
+  BEHIND_AFTER_MS,
+  DAY_PREFIX,
+  FOLD_MARK_KEY,
+  pendingOps,
+  readDay,
+  store,
+} from './activity.ts';
+
+const zeros = (): Record<ActivityKind, number> =>
+  Object.fromEntries(ACTIVITY_KINDS.map((k) => [k, 0])) as Record<ActivityKind, number>;
+
+function minusDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first campaign day with a rollup (the site's launch, as far as the Overview knows): one listing page. */
+async function firstDay(): Promise<string | null> {
+  for await (const page of store().keys(DAY_PREFIX)) {
+    const days = page.map((k) => k.slice(DAY_PREFIX.length)).sort();
+    if (days.length) return days[0]!;
+  }
+  return null;
+}
+
+/** The campaign days of a period ending today (inclusive), at most MAX_RANGE_DAYS. */
+export async function periodDays(period: OverviewPeriod, now: Date): Promise<{ from: string; to: string }> {
+  const to = campaignToday(now);
+  const span = period === 'launch' ? MAX_RANGE_DAYS : Number(period);
+  let from = minusDays(to, span - 1);
+  if (period === 'launch') {
+    const first = await firstDay();
+    if (first && first > from) from = first;
+    if (!first) from = to;
+  }
+  return { from, to };
+}
+
+const BROADCASTS_SHOWN = 5;
+const WENT_OUT = new Set(['sending', 'paused', 'completed', 'cancelled']);
+
+/**
+ * The Overview (docs/decisions/180-overview.md): its store reads grow with the days in the period (one rollup
+ * each), the broadcasts shown (at most five) and the donation days, never with the supporters.
+ */
+export async function overview(period: OverviewPeriod, now = new Date()): Promise<Overview> {
+  const { from, to } = await periodDays(period, now);
+  const dayList: string[] = [];
+  for (let d = from; d <= to && dayList.length <= MAX_RANGE_DAYS; d = nextCampaignDay(d)) dayList.push(d);
+
+  const [docs, pending, mark] = await Promise.all([
+    mapLimit(dayList, 16, async (day) => (await readDay(day)).doc),
+    pendingOps(),
+    store().get<{ at: string }>(FOLD_MARK_KEY),
+  ]);
+  // Ops not yet folded are counted from their names (an op already in its rollup is not counted twice).
+  let waiting = 0;
+  for (const doc of docs) {
+    const ops = pending.get(doc.day) ?? [];
+    const applied = new Set(doc.applied);
+    const fresh = ops.filter((o) => !applied.has(o.name));
+    waiting += fresh.length;
+    addOps(doc, fresh);
+  }
+  for (const [day, ops] of pending) if (day < from || day > to) waiting += ops.length;
+  const lastFold = mark?.value.at ?? null;
+  const behind =
+    waiting > 0 && (!lastFold || now.getTime() - Date.parse(lastFold) > BEHIND_AFTER_MS)
+      ? { since: lastFold }
+      : null;
+
+  const totals = zeros();
+  const bySource = new Map<string, { source: string; kind: ActivityKind; count: number }>();
+  const days = docs.map((doc) => {
+    const counts = zeros();
+    for (const k of ACTIVITY_KINDS) {
+      counts[k] = doc.counts[k] ?? 0;
+      totals[k] += counts[k];
+    }
+    for (const [kind, sources] of Object.entries(doc.sources))
+      for (const [source, n] of Object.entries(sources)) {
+        const id = `${kind} ${source}`;
+        const row = bySource.get(id) ?? { source, kind: kind as ActivityKind, count: 0 };
+        row.count += n;
+        bySource.set(id, row);
+      }
+    return { day: doc.day, counts };
+  });
+
+  const [summary, goal, progress, items] = await Promise.all([
+    donationSummary(from, to),
+    getGoal(),
+    staffProgress(),
+    listBroadcasts(),
+  ]);
+  const shown = items.filter((b) => WENT_OUT.has(b.status)).slice(0, BROADCASTS_SHOWN);
+  const views = await mapLimit(shown, 5, (b) => broadcastView(b.id, now.getTime()));
+
+  return {
+    period,
+    from,
+    to,
+    days,
+    totals,
+    sources: [...bySource.values()].sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
+    broadcasts: views.map(({ broadcast: b, progress: p }) => {
+      const skipped = Object.entries(p.counts)
+        .filter(([k]) => k.startsWith('skipped_'))
+        .reduce((n, [, v]) => n + v, 0);
+      return {
+        id: b.id,
+        name: b.name,
+        channel: b.channel,
+        status: b.status,
+        recipients: p.recipients,
+        sent: p.counts.sent,
+        failed: p.counts.failed,
+        skipped,
+        delivered: p.reported.delivered,
+        undelivered: p.reported.undelivered + p.reported.bounced,
+      };
+    }),
+    donations: {
+      netCents: summary.totals.netCents,
+      count: summary.totals.count,
+      goalCents: goal?.enabled ? goal.targetCents : null,
+      byDay: summary.byDay.map((r) => ({ day: r.value, netCents: r.netCents, count: r.count })),
+      byRefcode: summary.byRefcode.map((r) => ({ refcode: r.value, netCents: r.netCents, count: r.count })),
+    },
+    goals: [
+      ...progress.goals.map((g) => ({
+        label: g.description,
+        current: g.currentCount,
+        target: g.targetCount,
+        kind: 'goal' as const,
+      })),
+      ...progress.milestones.map((m) => ({
+        label: m.label,
+        current: m.currentCount,
+        target: m.targetCount,
+        kind: 'milestone' as const,
+      })),
+    ],
+    behind,
+  };
+}

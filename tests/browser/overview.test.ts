@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_KINDS, type ActivityKind, type Overview } from '../../src/lib/schemas/overview.ts';
+import { expectNoAxeViolations } from './helpers/axe';
+import { mockAdminApi, type MockApi, type MockOptions } from './helpers/admin-mock';
+import { launchBrowser, type BrowserSession, type ViewportName } from './helpers/browser';
+import { serveProductionBuild } from './helpers/prod-server';
+
+/*
+ * The Overview tab (docs/decisions/180-overview.md) with the admin API stubbed in the page, on the production
+ * build: each chart has its table and a one-line summary, a figure links to the tab that lists it (when the role
+ * has that tab), on a laptop and a phone, axe 0. The counts themselves are proven in tests/api/overview.test.ts.
+ */
+
+let server: Awaited<ReturnType<typeof serveProductionBuild>>;
+let browser: BrowserSession;
+beforeAll(async () => {
+  server = await serveProductionBuild(process.cwd());
+  browser = await launchBrowser({ baseURL: server.url });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const DAYS = [
+  '2026-10-28',
+  '2026-10-29',
+  '2026-10-30',
+  '2026-10-31',
+  '2026-11-01',
+  '2026-11-02',
+  '2026-11-03',
+];
+const zero = () => Object.fromEntries(ACTIVITY_KINDS.map((k) => [k, 0])) as Record<ActivityKind, number>;
+function fixture(): Overview {
+  const days = DAYS.map((day, i) => ({
+    day,
+    counts: {
+      ...zero(),
+      'signup.text': i,
+      'signup.volunteer': i % 2,
+      'text.optin': i,
+      'text.optout': i === 4 ? 2 : 0,
+    },
+  }));
+  const totals = zero();
+  for (const d of days) for (const k of ACTIVITY_KINDS) totals[k] += d.counts[k];
+  return {
+    period: '7',
+    from: DAYS[0]!,
+    to: DAYS[6]!,
+    days,
+    totals,
+    sources: [{ source: 'page:volunteer', kind: 'signup.text', count: 21 }],
+    broadcasts: [
+      {
+        id: 4,
+        name: 'Early voting starts Saturday',
+        channel: 'text',
+        status: 'completed',
+        recipients: 120,
+        sent: 117,
+        failed: 1,
+        skipped: 2,
+        delivered: 110,
+        undelivered: 3,
+      },
+    ],
+    donations: {
+      netCents: 125_000,
+      count: 14,
+      goalCents: 500_000,
+      byDay: [],
+      byRefcode: [{ refcode: 'fall-mailer', netCents: 100_000, count: 9 }],
+    },
+    goals: [{ label: 'Canvass shifts filled', current: 30, target: 50, kind: 'goal' }],
+    behind: null,
+  };
+}
+
+async function openOverview(opts: MockOptions, viewport: ViewportName = 'desktop') {
+  const page = await browser.newPage(viewport);
+  const api: MockApi = await mockAdminApi(page, opts);
+  for (let i = 0; i < 10; i++) api.override('GET /api/admin/overview', 200, fixture());
+  await page.goto('/admin#overview');
+  await page.getByRole('heading', { name: 'Overview', level: 2 }).waitFor();
+  return { page, api };
+}
+
+describe('the Overview tab', () => {
+  it('a viewer on a laptop: figures, each chart with its table and summary, no links to tabs they lack; axe 0', async () => {
+    const { page, api } = await openOverview({ role: 'viewer' });
+    const totals = page.getByLabel('Totals');
+    await expect.poll(() => totals.innerText()).toContain('New sign-ups');
+    expect(await totals.innerText()).toContain('24'); // 21 text + 3 volunteer sign-ups
+    expect(await totals.innerText()).toContain('$1,250.00');
+    const chart = page.getByRole('img', { name: 'Sign-ups per day, Oct 28 to Nov 3' });
+    await chart.waitFor();
+    expect(await page.getByText('24 sign-ups from Oct 28 to Nov 3; the most, 6, on Nov 2.').count()).toBe(1);
+    const table = page.getByRole('table', { name: 'Sign-ups per day, by form' });
+    expect(await table.getByRole('row').count()).toBe(1 + DAYS.length);
+    expect(await table.getByRole('row', { name: /Nov 3/ }).innerText()).toMatch(/Nov 3\s+6\s+0\s+0\s+0\s+0/);
+    // A viewer has no Inbox: the heading names the list without a link that would go nowhere.
+    expect(await table.getByRole('link', { name: 'Text sign-ups' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Open Campaign Progress' }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    const asked = () => api.calls.filter((c) => c.path === '/api/admin/overview').length;
+    const before = asked();
+    await page.getByLabel('Period').selectOption({ label: 'Last 30 days' });
+    await expect.poll(asked).toBeGreaterThan(before);
+    await page.close();
+  });
+
+  it('an admin on a phone: a figure opens the list it counts; the behind notice; axe 0', async () => {
+    const { page } = await openOverview({ role: 'admin' }, 'mobile');
+    await page.getByRole('img', { name: /Text opt-ins and opt-outs per day/ }).waitFor();
+    expect(await page.getByText('21 opt-ins against 2 opt-outs (net +19).').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await page
+      .getByRole('table', { name: 'Sign-ups per day, by form' })
+      .getByRole('link', { name: 'Volunteers' })
+      .click();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Inbox' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await page.close();
+
+    const late = await browser.newPage('desktop');
+    const api2 = await mockAdminApi(late, { role: 'admin' });
+    for (let i = 0; i < 10; i++)
+      api2.override('GET /api/admin/overview', 200, {
+        ...fixture(),
+        behind: { since: '2026-11-03T14:00:00.000Z' },
+      });
+    await late.goto('/admin#overview');
+    const notice = late.getByRole('status').filter({ hasText: 'The daily counts are behind' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/November 3, 2026,? (at )?8:00\sAM/);
+    await expectNoAxeViolations(late);
+    await late.close();
+  });
+});
