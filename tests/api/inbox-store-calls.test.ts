@@ -54,11 +54,11 @@ const BOUNDS = {
   /** A search or a language filter: the same with every chunk, 100,000 / 5,000 = 20 of them (24-25). */
   search: 28,
   /** Each write, everything included: limits, captcha, record, consent log, outbox, delivery status, segment. */
-  volunteerSignup: 18, // (10 since 136: the address's suppression is read for its summary; 18 with the person, 149)
+  volunteerSignup: 19, // (10 since 136: the address's suppression is read for its summary; 18 with the person, 149; 19 counted for the Overview, 180)
   contactMessage: 13, // (7; 13 with the person, docs/decisions/149-people.md)
   /** With its confirmation text: the text guard's checks and caps, the consent log, the person twice. */
-  textSignup: 31, // (18; 29 with the person and the text guard's consent read, 149)
-  newsletterBox: 12, // (6; 12 with the person, 149)
+  textSignup: 31, // (18; 29 with the person and the text guard's consent read, 149; the Overview's counts fit within it, 180)
+  newsletterBox: 13, // (6; 12 with the person, 149; 13 counted for the Overview, 180)
   newsletterConfirm: 6, // (5 since 136: the address's suppression)
   stop: 13, // (6; with the person's consent state, 149)
   start: 13, // (6; with the person's consent state, 149)
