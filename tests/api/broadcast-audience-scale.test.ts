@@ -5,7 +5,7 @@ import { VolunteerSignupSchema } from '../../src/lib/schemas/forms.ts';
 import { audiencePages, type Recipient } from '../../src/lib/server/broadcasts/audiences.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { bulkInsertInbox } from '../../src/lib/server/forms/inbox-bulk.ts';
-import { volunteerRecord } from '../../src/lib/server/forms/submissions.ts';
+import { volunteerRecord } from '../../src/lib/server/public-forms/submissions.ts';
 import { setStoreFactory } from '../../src/lib/server/store.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 

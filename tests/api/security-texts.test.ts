@@ -15,7 +15,7 @@ import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { StoredRsvpSchema, type StoredRsvp } from '../../src/lib/schemas/rsvp.ts';
 import { runReminders } from '../../src/lib/server/events/reminders.ts';
-import { FORM_POST_LIMITS } from '../../src/lib/server/forms/post-limits.ts';
+import { FORM_POST_LIMITS } from '../../src/lib/server/public-forms/post-limits.ts';
 import { smsBudgetToday, TEXT_SIGNUP_LIMITS } from '../../src/lib/server/forms/text-limits.ts';
 import { applyInboundText } from '../../src/lib/server/forms/text-signups.ts';
 import { sendGuardedText, TEXT_REFUSALS } from '../../src/lib/server/messaging/text-guard.ts';

@@ -1,3 +1,5 @@
+import { formEndpoint } from '../schemas/public-forms.ts';
+
 /**
  * Volunteer sign-ups that could not reach the server (network failure or 503)
  * are kept in this browser and sent again on the next visit (docs/decisions/016-public-volunteer-sign-up-when-to-show-thank.md).
@@ -116,7 +118,7 @@ export async function postVolunteer(
   payload: Record<string, unknown>,
 ): Promise<{ status: number | null; error?: string; fields?: Record<string, string> }> {
   try {
-    const res = await fetch('/api/volunteers-sendgrid', {
+    const res = await fetch(formEndpoint('volunteer'), {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },

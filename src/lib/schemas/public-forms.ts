@@ -266,6 +266,19 @@ export function publicFormAt(pathname: string): PublicFormId | null {
   return PUBLIC_FORM_IDS.find((id) => endpointRegex(PUBLIC_FORMS[id].endpoint).test(path)) ?? null;
 }
 
+/**
+ * The path a form posts to, its `:name` segments filled from `params` (an RSVP's event id): what an island sends
+ * its fetch to, from the one table above.
+ */
+export function formEndpoint(
+  id: PublicFormId,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  return PUBLIC_FORMS[id].endpoint.replace(/:([a-z]+)/gi, (_, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
+}
+
 /** Where the person goes back to fill the form in again after a refused post to `endpointPath`. */
 export function formPageFor(id: PublicFormId, endpointPath: string): string {
   const form: PublicForm = PUBLIC_FORMS[id];

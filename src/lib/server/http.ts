@@ -4,7 +4,7 @@ import { appSettings, ConfigError } from './app-env.ts';
 import { HttpError, isZodError, UNAVAILABLE_MESSAGE, zodToHttp } from './errors.ts';
 import { ConflictError, StoreUnavailableError } from './store.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
-import { browserFormPost, formPostLocation, isFormBody, rememberRefill } from './form-post.ts';
+import { browserFormPost, formPostLocation, isFormBody, rememberRefill } from './public-forms/form-post.ts';
 import { formFieldsToInput, type PublicFormId } from '../schemas/public-forms.ts';
 
 /**

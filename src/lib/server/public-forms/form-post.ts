@@ -7,10 +7,10 @@ import {
   type FormInput,
   type PublicForm,
   type PublicFormId,
-} from '../schemas/public-forms.ts';
-import { DEFAULT_LANG, isLang, type Lang } from '../lang.ts';
-import { localizedPath } from '../lang-paths.ts';
-import { key, kv } from './store.ts';
+} from '../../schemas/public-forms.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../../lang.ts';
+import { localizedPath } from '../../lang-paths.ts';
+import { key, kv } from '../store.ts';
 
 /**
  * Browser form posts to the public form endpoints (docs/decisions/048-public-forms-without-javascript.md): a form submitted
