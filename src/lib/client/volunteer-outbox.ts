@@ -1,4 +1,4 @@
-import { formEndpoint } from '../schemas/public-forms.ts';
+import { CAPTCHA_REQUIRED, formEndpoint } from '../schemas/public-forms.ts';
 
 /**
  * Volunteer sign-ups that could not reach the server (network failure or 503)
@@ -88,7 +88,7 @@ export type RetryOutcome = 'sent' | 'kept' | 'needs-captcha' | 'rejected';
 export function retryOutcome(status: number | null, error?: string): RetryOutcome {
   if (status === null || status === 503 || status === 429 || status >= 500) return 'kept';
   if (status >= 200 && status < 300) return 'sent';
-  if (status === 400 && error === 'Please complete the CAPTCHA') return 'needs-captcha';
+  if (status === 400 && error === CAPTCHA_REQUIRED) return 'needs-captcha';
   return 'rejected';
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from '@netlify/functions';
 import type { AuditEntry, AuditKind } from '../../schemas/audit.ts';
-import { ConflictError, mapLimit, queuesLocally, type KV } from '../store.ts';
+import { BUSY_MESSAGE, ConflictError, mapLimit, queuesLocally, type KV } from '../store.ts';
 import { checkStep, BULK_STEP } from './checkpoint.ts';
 import {
   anchorKey,
@@ -159,7 +159,7 @@ async function appendUnqueued(input: AuditInput, now = new Date()): Promise<Audi
       seq += 1;
     }
   }
-  if (!entry) throw new ConflictError('Too many concurrent changes. Please try again.');
+  if (!entry) throw new ConflictError(BUSY_MESSAGE);
   const done = entry;
   // Order matters (docs/decisions/073-audit-anchors.md): the index key and the day's anchor (side by side),
   // then the head, so a head at or past an entry means its index key and anchor are written too.
@@ -221,7 +221,7 @@ async function advance<T extends { seq: number }>(
     cur = await s.get<T>(k);
   }
   // The entry is in the chain; the check reports the lagging anchor until a later append moves it on.
-  throw new ConflictError('Too many concurrent changes. Please try again.');
+  throw new ConflictError(BUSY_MESSAGE);
 }
 
 function advanceDayAnchor(s: KV, e: AuditEntry): Promise<void> {
@@ -267,7 +267,7 @@ async function advanceHead(
     cur = await s.get<Head>('head');
   }
   // The entry is in the chain; the check accepts entries past the head (073) until a later append moves it on.
-  throw new ConflictError('Too many concurrent changes. Please try again.');
+  throw new ConflictError(BUSY_MESSAGE);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { Actor } from '../audit/audit.ts';
 import { HttpError } from '../errors.ts';
 import { PAGE_SIZE_MAX, type Page, type PageQuery } from '../../schemas/paging.ts';
-import { key, kv, mapLimit, type KV, type StoreName } from '../store.ts';
+import { BUSY_MESSAGE, key, kv, mapLimit, type KV, type StoreName } from '../store.ts';
 import { articles, deleteArticle, laterStamp, restoreDeletedArticle, updateArticle } from './articles.ts';
 import { deleteEvent, events, updateEvent } from './events.ts';
 
@@ -117,7 +117,7 @@ export async function recordRevision(
     last += 1; // someone else saved in between: take the next number
     previous = (await getRevision(kind, record.id, last))?.snapshot ?? previous;
   }
-  throw new HttpError(409, 'Too many concurrent changes. Please try again.');
+  throw new HttpError(409, BUSY_MESSAGE);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { TextSignupSchema } from '../../schemas/forms.ts';
 import type { ConsentEvent, StoredTextSignup } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
 import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../messaging/text-guard.ts';
-import { ConflictError, hashed, kv, update, type KV } from '../store.ts';
+import { BUSY_MESSAGE, ConflictError, hashed, kv, update, type KV } from '../store.ts';
 import { laterStamp } from '../content/stamps.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
@@ -181,7 +181,7 @@ export async function signUpForTexts(
   // by a web form, so a burst of identical sign-ups is one create and no writes.
   let existing: StoredTextSignup | null = null;
   for (let attempt = 0; ; attempt++) {
-    if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
+    if (attempt >= 10) throw new ConflictError(BUSY_MESSAGE);
     if (await signups().create(personKey(id), fresh)) {
       await noteSummary('text-signups', summarize['text-signups'](fresh, personKey(id)));
       break;

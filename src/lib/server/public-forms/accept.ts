@@ -1,9 +1,10 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import type { ClosableForm } from '../../election-stage.ts';
-import { PUBLIC_FORMS } from '../../schemas/public-forms.ts';
+import { CAPTCHA_REQUIRED, PUBLIC_FORMS } from '../../schemas/public-forms.ts';
 import { verifyCaptcha } from '../adapters/captcha.ts';
 import { assertFormOpen } from '../election/open-forms.ts';
+import { HttpError } from '../errors.ts';
 import { assertPhoneAllowed } from '../forms/phone-policy.ts';
 import { reserveTextFromIp } from '../forms/text-limits.ts';
 import type { RequestMeta } from '../forms/text-signups.ts';
@@ -22,13 +23,15 @@ import { requireFormProviders, type FormProviders } from './providers.ts';
  *  1. method: POST only (405);
  *  2. origin: the CSRF check, positive same-origin proof for a form post (403);
  *  3. providers: the form's email/text/captcha providers are configured in production (503);
- *  4. size and parse: JSON or urlencoded, the body capped at `maxBytes` (413), then the form's schema (400);
+ *  4. size and parse: JSON or urlencoded, the body capped at `maxBytes` (413), then the form's schema (400), which
+ *     includes the captcha token being there at all (400 'Please complete the CAPTCHA'; a text sign-up posted
+ *     without JavaScript has none and is held to its no-script budget instead);
  *  5. open: a form the post-election mode closes is refused once it has (410);
  *  6. phone: the number's country and type (400), before anything is counted or a token spent: a typo is a typo;
  *  7. per-address limit: this client IP's posts of this form, and its texts when the post asks for one (429
  *     with Retry-After), counted before the captcha so a flood of refused captchas is not free;
- *  8. captcha: the form's token verified (400 / 503); a text sign-up posted without JavaScript has none and is
- *     held to its no-script budget, taken at step 7, instead;
+ *  8. captcha: the form's token verified (400 / 503); a text sign-up posted without JavaScript has none, and took
+ *     a slot of its no-script budget at step 7 instead;
  *  9. shared limits: the form's budgets a bot must not spend for a stranger (the text sign-up's per-number and
  *     site-wide counts), after the captcha;
  * 10. store, then confirm: the form's own module stores the record first and then sends its email or text, so a
@@ -107,6 +110,9 @@ export function acceptPublicForm<S extends z.ZodType, R>(
     requireSameOrigin(req); // 2
     requireFormProviders(form.providers); // 3
     const input = await readInput(req, form.id, form.schema, form.maxBytes); // 4
+    const formPost = browserFormPost(req) !== null;
+    const token = stringField(input, captchaField);
+    if (!token && !(form.noScriptBudget && formPost)) throw new HttpError(400, CAPTCHA_REQUIRED);
     if (form.closes) await assertFormOpen(form.closes); // 5
     const phone = stringField(input, PHONE_FIELD);
     assertPhoneAllowed(phone); // 6
@@ -114,7 +120,7 @@ export function acceptPublicForm<S extends z.ZodType, R>(
     const meta: RequestMeta = {
       ip,
       userAgent: req.headers.get('user-agent'),
-      formPost: browserFormPost(req) !== null,
+      formPost,
     };
     const sub: Submission<z.output<S>> = { input, ip, meta, context };
     // 7
@@ -127,8 +133,7 @@ export function acceptPublicForm<S extends z.ZodType, R>(
       if (phone && form.asksForText?.(input)) await reserveTextFromIp(ip);
     }
     // 8
-    const token = stringField(input, captchaField);
-    if (token || !(form.noScriptBudget && meta.formPost)) await verifyCaptcha(token, ip);
+    if (token) await verifyCaptcha(token, ip);
     await own?.afterCaptcha(); // 9
     const result = await form.store(sub); // 10
     return form.answer(result, sub); // 11
