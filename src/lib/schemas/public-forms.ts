@@ -137,7 +137,8 @@ export interface PublicForm {
 /**
  * The public forms. To add one (an event RSVP, say): an entry here, its copy in
  * src/content/forms.ts, its island rendering in src/pages/forms/[form]/index.astro,
- * and its endpoint reading the body with `readInput`
+ * and its endpoint declared with `acceptPublicForm` (src/lib/server/public-forms/accept.ts), or reading the
+ * body with `readInput` for a button that stores nothing a visitor typed
  * (docs/decisions/048-public-forms-without-javascript.md).
  */
 export const PUBLIC_FORMS = {

@@ -18,7 +18,7 @@ import { requireFormProviders, type FormProviders } from './providers.ts';
  * form"). Every public form that stores what a visitor typed (volunteer, contact, text sign-up, newsletter box,
  * RSVP, plan to vote) is declared as a `PublicFormSteps` and goes through `acceptPublicForm`, which runs the same
  * steps in the same order, on the JSON path and the browser form post (no JavaScript) alike; the first step that
- * refuses is the answer, and nothing of the form is stored before the last two:
+ * refuses is the answer, and nothing of the form is stored before step 10:
  *
  *  1. method: POST only (405);
  *  2. origin: the CSRF check, positive same-origin proof for a form post (403);
@@ -42,8 +42,11 @@ import { requireFormProviders, type FormProviders } from './providers.ts';
  * tests/api/public-form-steps.test.ts holds all six forms to this order.
  */
 
-/** The public forms accepted here (each form's id in the registry, src/lib/schemas/public-forms.ts). */
-export type AcceptedForm = 'volunteer' | 'contact' | 'text-signup' | 'newsletter' | 'rsvp' | 'vote-plan';
+/**
+ * The public forms accepted here (their ids in the registry, src/lib/schemas/public-forms.ts): the forms of
+ * FORM_POST_LIMITS, and the text sign-up, which has limits of its own.
+ */
+export type AcceptedForm = LimitedForm | 'text-signup';
 
 /** One request to a public form, once its body has parsed: what every later step is given. */
 export interface Submission<I> {
@@ -54,7 +57,7 @@ export interface Submission<I> {
   context: Context;
 }
 
-/** A form with counters of its own instead of FORM_POST_LIMITS (the text sign-up's, docs/decisions/038-...). */
+/** A form's counters of its own instead of FORM_POST_LIMITS (the text sign-up's: docs/decisions/038-text-sign-up-limits-sms-pumping.md). */
 export interface OwnLimits {
   /** Step 7: this client IP's counts. */
   perAddress(): Promise<void>;
@@ -112,7 +115,7 @@ export function acceptPublicForm<S extends z.ZodType, R>(
     const input = await readInput(req, form.id, form.schema, form.maxBytes); // 4
     const formPost = browserFormPost(req) !== null;
     const token = stringField(input, captchaField);
-    if (!token && !(form.noScriptBudget && formPost)) throw new HttpError(400, CAPTCHA_REQUIRED);
+    if (!token && !(form.noScriptBudget && formPost)) throw new HttpError(400, CAPTCHA_REQUIRED); // 4, the token
     if (form.closes) await assertFormOpen(form.closes); // 5
     const phone = stringField(input, PHONE_FIELD);
     assertPhoneAllowed(phone); // 6
