@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { NewsletterConfirmSchema } from '../../src/lib/schemas/forms.ts';
-import { CONFIRM_MESSAGES, confirmSubscription } from '../../src/lib/server/forms/subscribers.ts';
+import { CONFIRM_MESSAGES, confirmSubscription } from '../../src/lib/server/public-forms/subscribers.ts';
 import {
   allowMethods,
   clientIp,

@@ -17,8 +17,8 @@ import { toE164 } from '../../src/lib/schemas/fields.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { campaignToday, createEvent } from '../../src/lib/server/content/events.ts';
 import { campaignHour, campaignTomorrow, runReminders } from '../../src/lib/server/events/reminders.ts';
-import { FORM_POST_LIMITS } from '../../src/lib/server/forms/post-limits.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
+import { FORM_POST_LIMITS } from '../../src/lib/server/public-forms/post-limits.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/texting/text-limits.ts';
 import { benchBlobs, serveFunctions } from './serve.mts';
 

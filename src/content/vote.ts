@@ -1,4 +1,5 @@
 import { IDENTITY } from './identity.ts';
+import { CAPTCHA_REQUIRED, FIELD_MESSAGES } from '../lib/schemas/public-forms.ts';
 import { VOTE_PLAN_MESSAGES } from '../lib/vote-plan.ts';
 
 /*
@@ -156,9 +157,9 @@ export const planCopy = {
   /** The server's messages (VOTE_PLAN_MESSAGES) as the page shows them, and the island's own. */
   errors: {
     ...VOTE_PLAN_MESSAGES,
-    phone: 'Please enter a valid phone number',
-    email: 'Please enter a valid email address',
-    captcha: 'Please complete the CAPTCHA',
+    phone: FIELD_MESSAGES.phone,
+    email: FIELD_MESSAGES.email,
+    captcha: CAPTCHA_REQUIRED,
     offline: 'We could not save your plan. Please check your connection and try again.',
   },
   /** The plan page. */

@@ -3,7 +3,12 @@ import type { FormUi } from '../content/ui.ts';
 import { toast } from '../lib/client/toast';
 import type { Lang } from '../lib/lang.ts';
 import { ApiError, apiRequest } from '../lib/client/api.ts';
-import { CONTACT_SUBJECTS, type ContactSubject, type FormInput } from '../lib/schemas/public-forms.ts';
+import {
+  CONTACT_SUBJECTS,
+  formEndpoint,
+  type ContactSubject,
+  type FormInput,
+} from '../lib/schemas/public-forms.ts';
 import Captcha from './Captcha.tsx';
 import { FormAlert, SelectField, TextAreaField, TextField } from './form-kit/Field.tsx';
 import { fieldPropsIn } from './form-kit/field-message.ts';
@@ -54,7 +59,7 @@ export default function ContactForm({
       setError(null);
       setFieldErrors({});
       try {
-        await apiRequest('POST', '/api/contact', input);
+        await apiRequest('POST', formEndpoint('contact'), input);
         toast.success(words.contact.success, { description: sentText });
         form.reset();
       } catch (err) {

@@ -31,7 +31,7 @@ export default function ForgotPasswordForm() {
     setError(null);
     setSubmitting(true);
     try {
-      const res = await fetch('/api/auth/forgot-password', {
+      const res = await fetch(PUBLIC_FORMS['forgot-password'].endpoint, {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },

@@ -4,7 +4,7 @@ import type { FormUi } from '../content/ui.ts';
 import { toast } from '../lib/client/toast';
 import { ApiError, apiRequest, messageOf } from '../lib/client/api.ts';
 import type { Lang } from '../lib/lang.ts';
-import { FIELD_MAX, type FormInput } from '../lib/schemas/public-forms.ts';
+import { FIELD_MAX, formEndpoint, type FormInput } from '../lib/schemas/public-forms.ts';
 import Captcha from './Captcha.tsx';
 import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
@@ -49,7 +49,7 @@ export default function NewsletterBox({
     onProblem: (p) => toast.error(p.title),
     async send(input, form) {
       try {
-        await apiRequest('POST', '/api/email-subscribers', input);
+        await apiRequest('POST', formEndpoint('newsletter'), input);
         toast.success(sent.heading, { description: sent.text });
         form.reset();
       } catch (err) {

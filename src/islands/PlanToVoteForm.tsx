@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { apiRequest, ApiError } from '../lib/client/api.ts';
 import type { FormUi } from '../content/ui.ts';
 import type { Lang } from '../lib/lang.ts';
-import { formFieldsToInput } from '../lib/schemas/public-forms.ts';
+import { formEndpoint, formFieldsToInput } from '../lib/schemas/public-forms.ts';
 import { planMessageIn, type PlanErrorWords } from '../lib/vote-plan.ts';
 import { markBusy, showFormErrors } from './form-kit/static-form.ts';
 import { useSlotCaptcha } from './form-kit/use-slot-captcha.tsx';
@@ -49,7 +49,7 @@ export default function PlanToVoteForm({ captchaSiteKey, children, lang, words, 
       showFormErrors(form, null);
       markBusy(button, true, words);
       try {
-        const r = await apiRequest<{ next: string }>('POST', '/api/vote-plan', input);
+        const r = await apiRequest<{ next: string }>('POST', formEndpoint('vote-plan'), input);
         window.location.assign(r.next);
         return;
       } catch (err) {

@@ -90,7 +90,7 @@ export default function ResetPasswordForm() {
     }
     setSubmitting(true);
     try {
-      const res = await fetch('/api/auth/reset-password', {
+      const res = await fetch(PUBLIC_FORMS['reset-password'].endpoint, {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },

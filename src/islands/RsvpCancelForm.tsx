@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError, apiRequest } from '../lib/client/api.ts';
 import type { RsvpCancelWords } from '../content/ui.ts';
+import { formEndpoint } from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { markBusy } from './form-kit/static-form.ts';
 import '../styles/islands.css';
@@ -43,7 +44,7 @@ export default function RsvpCancelForm({ children, words, allEvents }: Props) {
       const data = new FormData(form);
       markBusy(button, true, words);
       try {
-        const r = await apiRequest<{ message: string }>('POST', '/api/rsvp/cancel', {
+        const r = await apiRequest<{ message: string }>('POST', formEndpoint('rsvp-cancel'), {
           event: Number(data.get('event')),
           token: text(data, 'token'),
           lang: text(data, 'lang') || undefined,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { apiRequest, ApiError, messageOf, queryFetcher } from '../lib/client/api.ts';
 import { PUBLIC_LIST_SWR } from '../lib/public-lists.ts';
-import { NAME_CHARACTERS_MESSAGE } from '../lib/schemas/public-forms.ts';
+import { formEndpoint, NAME_CHARACTERS_MESSAGE } from '../lib/schemas/public-forms.ts';
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import type { RsvpAvailability, RsvpResult } from '../lib/schemas/rsvp.ts';
 import type { FormUi, RsvpWords } from '../content/ui.ts';
@@ -91,7 +91,7 @@ export default function RsvpForm({
   const answer = useRef<HTMLDivElement>(null);
   const { wrap, token, reset, captcha } = useSlotCaptcha('form[data-rsvp-form]', captchaSiteKey, formWords);
   const [result, setResult] = useState<RsvpResult | null>(null);
-  const url = `/api/events/${eventId}/rsvp`;
+  const url = formEndpoint('rsvp', { id: eventId });
   const availability = useSWR<RsvpAvailability>(url, queryFetcher, PUBLIC_LIST_SWR);
   const refresh = useRef(availability.mutate);
   refresh.current = availability.mutate;

@@ -5,7 +5,7 @@ import type { Lang } from '../lib/lang.ts';
 import { toast } from '../lib/client/toast';
 import { ApiError, apiRequest, messageOf } from '../lib/client/api.ts';
 import { textSignupProblem } from '../lib/client/validation.ts';
-import { type FormInput } from '../lib/schemas/public-forms.ts';
+import { formEndpoint, type FormInput } from '../lib/schemas/public-forms.ts';
 import { CheckboxField, TextField } from './form-kit/Field.tsx';
 import { fieldMessageIn, fieldPropsIn, textValue } from './form-kit/field-message.ts';
 import { usePublicForm } from './form-kit/use-public-form.ts';
@@ -99,7 +99,11 @@ export default function TextSignupForm({
     async send(input) {
       setFieldErrors({});
       try {
-        const res = await apiRequest<{ message?: string; status?: string }>('POST', '/api/newsletter', input);
+        const res = await apiRequest<{ message?: string; status?: string }>(
+          'POST',
+          formEndpoint('text-signup'),
+          input,
+        );
         if (res?.status === 'opted_out') {
           setDone('opted_out');
           return;

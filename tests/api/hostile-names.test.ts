@@ -18,7 +18,7 @@ import { confirmationEmail, reminderEmail } from '../../src/lib/server/events/rs
 import { runReminders } from '../../src/lib/server/events/reminders.ts';
 import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
-import { volunteerRecord } from '../../src/lib/server/forms/submissions.ts';
+import { volunteerRecord } from '../../src/lib/server/public-forms/submissions.ts';
 import { composeBulkEmail } from '../../src/lib/server/messaging/email-guard.ts';
 import { hashed, key } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';

@@ -16,7 +16,7 @@ import {
   FORM_POST_LIMITS,
   reserveFormPost,
   type LimitedForm,
-} from '../../src/lib/server/forms/post-limits.ts';
+} from '../../src/lib/server/public-forms/post-limits.ts';
 import {
   reserveFromIp,
   reserveTextFromIp,

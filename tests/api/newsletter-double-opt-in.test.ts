@@ -13,7 +13,7 @@ import {
   confirmSubscription,
   subscribeEmail,
   subscriberKey,
-} from '../../src/lib/server/forms/subscribers.ts';
+} from '../../src/lib/server/public-forms/subscribers.ts';
 import { reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';

@@ -51,7 +51,7 @@ describe('form schemas', () => {
       ['phone', TEXT_SIGNUP_PHONE_NEEDED],
     ]);
     // The bot check (docs/decisions/038-text-sign-up-limits-sms-pumping.md) is optional in the schema: a JSON request without it is refused by
-    // submitTextSignup (400, the other forms' message), a form post without JavaScript takes the
+    // the steps of every public form (src/lib/server/public-forms/accept.ts; 400, the other forms' message), a form post without JavaScript takes the
     // no-script budget instead (tests/api/security-sms.test.ts).
     expect(
       TextSignupSchema.safeParse({ firstName: 'A', phone: '5045550100', smsConsent: true }).success,

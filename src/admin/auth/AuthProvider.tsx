@@ -12,7 +12,7 @@ import {
   type AuthStatus,
 } from '../../lib/client/auth-store.ts';
 import type { SecondFactorInput } from '../../lib/schemas/two-factor.ts';
-import type { PublicUser } from '../../lib/schemas/user.ts';
+import { INVALID_CREDENTIALS, type PublicUser } from '../../lib/schemas/user.ts';
 import { clearDrafts } from '../forms/use-draft.ts';
 
 export interface AuthContextValue {
@@ -30,7 +30,6 @@ export interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export const LOGIN_FAILED = 'Login failed';
-export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const user = useStore($user);

@@ -1,4 +1,4 @@
-import { TEXT_SIGNUP_MESSAGES } from '../schemas/public-forms.ts';
+import { CAPTCHA_REQUIRED, TEXT_SIGNUP_MESSAGES } from '../schemas/public-forms.ts';
 
 /**
  * Client-side checks whose ORDER the spec fixes (sections 5 and 8). Pure, so
@@ -17,7 +17,7 @@ export interface Problem {
 export const TEXT_SIGNUP_PROBLEMS = TEXT_SIGNUP_MESSAGES satisfies Record<string, Problem>;
 
 /** The captcha message of every public form (equals CAPTCHA_REQUIRED in schemas/forms.ts; unit-tested). */
-export const CAPTCHA_PROBLEM: Problem = { title: 'Please complete the CAPTCHA' };
+export const CAPTCHA_PROBLEM: Problem = { title: CAPTCHA_REQUIRED };
 
 /** The messages of the text sign-up checks; a page in another language passes its own (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
 export interface TextSignupMessages {

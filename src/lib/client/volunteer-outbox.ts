@@ -1,3 +1,5 @@
+import { CAPTCHA_REQUIRED, formEndpoint } from '../schemas/public-forms.ts';
+
 /**
  * Volunteer sign-ups that could not reach the server (network failure or 503)
  * are kept in this browser and sent again on the next visit (docs/decisions/016-public-volunteer-sign-up-when-to-show-thank.md).
@@ -86,7 +88,7 @@ export type RetryOutcome = 'sent' | 'kept' | 'needs-captcha' | 'rejected';
 export function retryOutcome(status: number | null, error?: string): RetryOutcome {
   if (status === null || status === 503 || status === 429 || status >= 500) return 'kept';
   if (status >= 200 && status < 300) return 'sent';
-  if (status === 400 && error === 'Please complete the CAPTCHA') return 'needs-captcha';
+  if (status === 400 && error === CAPTCHA_REQUIRED) return 'needs-captcha';
   return 'rejected';
 }
 
@@ -116,7 +118,7 @@ export async function postVolunteer(
   payload: Record<string, unknown>,
 ): Promise<{ status: number | null; error?: string; fields?: Record<string, string> }> {
   try {
-    const res = await fetch('/api/volunteers-sendgrid', {
+    const res = await fetch(formEndpoint('volunteer'), {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { FIELD_MESSAGES } from './public-forms.ts';
 
 /**
  * Reusable field schemas, composed per form so the browser and the server give
@@ -85,17 +86,11 @@ export const phone = z
   .transform((v, ctx) => {
     const e164 = toE164(v);
     if (!e164) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number' });
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.phone });
       return z.NEVER;
     }
     return e164;
   });
-
-/** Optional phone: '' or missing becomes undefined. */
-export const optionalPhone = z
-  .union([z.literal(''), phone])
-  .optional()
-  .transform((v) => (v ? v : undefined));
 
 /** Passwords are used exactly as typed: no trimming. Max bounds the hashing work. */
 export const PASSWORD_MIN = 6;

@@ -53,19 +53,16 @@ export const optionalNames = (max: number) =>
   z.string().refine(visibleOnly, NAME_CHARACTERS_MESSAGE).pipe(text(max));
 export const requiredEmail = z.string(FIELD_MESSAGES.email).pipe(email);
 const requiredPhone = z.string(FIELD_MESSAGES.phone).pipe(phone);
-/**
- * Optional phone: '' or missing is undefined, anything else must be a phone
- * (fields.ts `optionalPhone` is a union, whose error would read 'Invalid input').
- */
+/** Optional phone: '' or missing is undefined, anything else must be a phone (with the phone field's message). */
 export const optionalPhone = z
-  .string('Please enter a valid phone number')
+  .string(FIELD_MESSAGES.phone)
   .max(32, 'Phone number is too long')
   .optional()
   .transform((v, ctx) => {
     if (!v?.trim()) return undefined;
     const e164 = toE164(v);
     if (!e164) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number' });
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.phone });
       return z.NEVER;
     }
     return e164;
@@ -96,7 +93,7 @@ export const TextSignupSchema = z
      * Turnstile token (docs/decisions/038-text-sign-up-limits-sms-pumping.md: the bot check that keeps scripts from making the
      * campaign pay for texts). A browser form post sends Turnstile's own field,
      * `cf-turnstile-response`, mapped to this; a post without JavaScript has none
-     * and is held to the no-script budget instead (submitTextSignup).
+     * and is held to the no-script budget instead (src/lib/server/public-forms/accept.ts).
      */
     captcha: captchaToken.optional(),
     /** The language of the page the form was on (docs/decisions/056-spanish-texts-forms-and-the-inbox.md; hidden field of the /es/ forms). */

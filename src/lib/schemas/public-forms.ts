@@ -137,7 +137,8 @@ export interface PublicForm {
 /**
  * The public forms. To add one (an event RSVP, say): an entry here, its copy in
  * src/content/forms.ts, its island rendering in src/pages/forms/[form]/index.astro,
- * and its endpoint reading the body with `readInput`
+ * and its endpoint declared with `acceptPublicForm` (src/lib/server/public-forms/accept.ts), or reading the
+ * body with `readInput` for a button that stores nothing a visitor typed
  * (docs/decisions/048-public-forms-without-javascript.md).
  */
 export const PUBLIC_FORMS = {
@@ -264,6 +265,19 @@ const endpointRegex = (endpoint: string) =>
 export function publicFormAt(pathname: string): PublicFormId | null {
   const path = pathname.replace(/\/+$/, '');
   return PUBLIC_FORM_IDS.find((id) => endpointRegex(PUBLIC_FORMS[id].endpoint).test(path)) ?? null;
+}
+
+/**
+ * The path a form posts to, its `:name` segments filled from `params` (an RSVP's event id): what an island sends
+ * its fetch to, from the one table above.
+ */
+export function formEndpoint(
+  id: PublicFormId,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  return PUBLIC_FORMS[id].endpoint.replace(/:([a-z]+)/gi, (_, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
 }
 
 /** Where the person goes back to fill the form in again after a refused post to `endpointPath`. */

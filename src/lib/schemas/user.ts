@@ -54,9 +54,12 @@ export const UserUpdateSchema = z.strictObject({
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
 
 /** Login payload: `username` accepts a username or an email. */
+/** The answer to a sign-in whose name or password is wrong (the server's 401, the dashboard's fallback). */
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
 export const LoginSchema = z.strictObject({
   username: requiredText(254, 'Please fill in all fields'),
-  password: z.string().min(1, 'Please fill in all fields').max(1024, 'Invalid credentials'),
+  password: z.string().min(1, 'Please fill in all fields').max(1024, INVALID_CREDENTIALS),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 

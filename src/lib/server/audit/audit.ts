@@ -22,6 +22,7 @@ import {
   type DayAnchor,
   type Head,
 } from './trail.ts';
+import { BUSY_MESSAGE } from '../storage/compare-and-set.ts';
 
 export { auditPage, auditExportSource, AUDIT_CSV_COLUMNS, matchingKeys, rangePrefix } from './activity.ts';
 export { verifyChain, type ChainReport } from './verification.ts';
@@ -162,7 +163,7 @@ async function appendUnqueued(input: AuditInput, now = new Date()): Promise<Audi
       seq += 1;
     }
   }
-  if (!entry) throw new ConflictError('Too many concurrent changes. Please try again.');
+  if (!entry) throw new ConflictError(BUSY_MESSAGE);
   const done = entry;
   // Order matters (docs/decisions/073-audit-anchors.md): the index key and the day's anchor (side by side),
   // then the head, so a head at or past an entry means its index key and anchor are written too.
@@ -224,7 +225,7 @@ async function advance<T extends { seq: number }>(
     cur = await s.get<T>(k);
   }
   // The entry is in the chain; the check reports the lagging anchor until a later append moves it on.
-  throw new ConflictError('Too many concurrent changes. Please try again.');
+  throw new ConflictError(BUSY_MESSAGE);
 }
 
 function advanceDayAnchor(s: KV, e: AuditEntry): Promise<void> {
@@ -270,7 +271,7 @@ async function advanceHead(
     cur = await s.get<Head>('head');
   }
   // The entry is in the chain; the check accepts entries past the head (073) until a later append moves it on.
-  throw new ConflictError('Too many concurrent changes. Please try again.');
+  throw new ConflictError(BUSY_MESSAGE);
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { LoginInput } from '../../schemas/user.ts';
-import { LoginSchema } from '../../schemas/user.ts';
+import { INVALID_CREDENTIALS, LoginSchema } from '../../schemas/user.ts';
 import { HttpError } from '../errors.ts';
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { LIMITS, reserveAttempt, reserveClientAttempt } from './rate-limit.ts';
 import { changeUser, findUserByLogin, withNewPassword, type StoredUser } from './users.ts';
 
-export const INVALID_CREDENTIALS = 'Invalid credentials';
+export { INVALID_CREDENTIALS };
 
 /**
  * The lockout subject of a sign-in: the account's id when the name or email

@@ -20,6 +20,7 @@ import { mapLimit } from '../storage/map-limit.ts';
 import { kv } from '../storage/stores.ts';
 import { articles, deleteArticle, laterStamp, restoreDeletedArticle, updateArticle } from './articles.ts';
 import { deleteEvent, events, updateEvent } from './events.ts';
+import { BUSY_MESSAGE } from '../storage/compare-and-set.ts';
 
 /**
  * Revisions and Trash for articles and events (docs/decisions/032-revisions-and-trash.md), kept in the
@@ -120,7 +121,7 @@ export async function recordRevision(
     last += 1; // someone else saved in between: take the next number
     previous = (await getRevision(kind, record.id, last))?.snapshot ?? previous;
   }
-  throw new HttpError(409, 'Too many concurrent changes. Please try again.');
+  throw new HttpError(409, BUSY_MESSAGE);
 }
 
 /**

@@ -5,11 +5,9 @@ import { formCopy } from '../../../content/forms.ts';
 import { confirmationText } from '../../../content/sms-program.ts';
 import { SMS_CONSENT } from '../../../content/consent.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
-import { CAPTCHA_REQUIRED, type TextSignupSchema } from '../../schemas/forms.ts';
-import { HttpError } from '../errors.ts';
+import type { TextSignupSchema } from '../../schemas/forms.ts';
 import type { ConsentEvent, StoredTextSignup } from '../../schemas/inbox.ts';
 import type { z } from 'zod';
-import { verifyCaptcha } from '../adapters/captcha.ts';
 import { ConflictError, update } from '../storage/compare-and-set.ts';
 import { hashed } from '../storage/keys.ts';
 import type { KV } from '../storage/kv.ts';
@@ -17,9 +15,9 @@ import { kv } from '../storage/stores.ts';
 import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../texting/text-guard.ts';
 import { laterStamp } from '../content/stamps.ts';
 import { noteSummary, summarize } from './inbox-summary-shapes.ts';
-import { assertPhoneAllowed } from '../texting/phone-policy.ts';
 import { appendConsentEvent, emptyEvent, getPerson, personKey } from '../texting/text-list.ts';
 import { reserveForSignup, reserveFromIp } from '../texting/text-limits.ts';
+import { BUSY_MESSAGE } from '../storage/compare-and-set.ts';
 import { linkPerson } from '../people/link.ts';
 
 /**
@@ -81,39 +79,34 @@ export interface SignupResult {
 }
 
 /**
- * A text sign-up from any public form (the JSON endpoint or a plain HTML form
- * post), with every abuse check in order (docs/decisions/038-text-sign-up-limits-sms-pumping.md):
+ * The text sign-up's own counters (docs/decisions/038-text-sign-up-limits-sms-pumping.md), in the steps every
+ * public form goes through (src/lib/server/public-forms/accept.ts: the schema, the phone's country and type, then
+ * these, the captcha between them, then signUpForTexts):
  *
- * 1. the phone's country is one the campaign texts (400);
- * 2. one sign-up from this IP (the platform's, `meta.ip`) reserved, and one
- *    confirmation text if the number is new to the list (429);
- * 3. the captcha verified (400 / 503). A browser form post without a token
- *    (scripts off: Turnstile cannot run) skips it and takes a slot of the
- *    no-script budget instead, per IP and site-wide per hour (429 past it);
- *    a JSON request without a token is refused (400);
- * 4. the same for this number, the site's hourly sign-ups and, for a new
- *    number, the site's daily text cap (429; the cap raises a staff alert);
- * 5. then the sign-up itself (signUpForTexts).
+ * - `perAddress`, before the captcha: one sign-up from this IP (the platform's, `meta.ip`), one confirmation text
+ *   if the number is new to the list, and, for a browser form post without a token (scripts off: Turnstile cannot
+ *   run, the captcha is skipped), a slot of the no-script budget (429);
+ * - `afterCaptcha`: the same for this number, the site's hourly sign-ups and, for a new number, the site's daily
+ *   text cap, and the site's no-script budget (429; the cap raises a staff alert), so a bot cannot spend a
+ *   stranger's allowance.
  *
  * `input` has passed TextSignupSchema. `now` is injectable for tests.
  */
-export async function submitTextSignup(
+export async function textSignupLimits(
   input: TextSignup,
   meta: RequestMeta,
   now = new Date(),
-): Promise<SignupResult> {
+): Promise<{ perAddress(): Promise<void>; afterCaptcha(): Promise<void> }> {
   const phone = input.phone ?? null;
   const at = now.getTime();
   const ip = meta.ip ?? 'unknown';
-  assertPhoneAllowed(phone);
+  const noScript = !input.captcha && meta.formPost === true;
   // Only a number new to the list gets a confirmation text (a repeat or an opted-out number gets none).
-  const noScript = !input.captcha;
-  if (noScript && !meta.formPost) throw new HttpError(400, CAPTCHA_REQUIRED);
   const texts = phone !== null && !(await getPerson(hashed(phone)));
-  await reserveFromIp(ip, texts, at, noScript);
-  if (input.captcha) await verifyCaptcha(input.captcha, meta.ip ?? undefined);
-  await reserveForSignup(phone, texts, at, noScript);
-  return signUpForTexts(input, meta, now);
+  return {
+    perAddress: () => reserveFromIp(ip, texts, at, noScript),
+    afterCaptcha: () => reserveForSignup(phone, texts, at, noScript),
+  };
 }
 
 /**
@@ -126,7 +119,7 @@ export async function submitTextSignup(
  *   request, the number stays opted out and is not texted; only an inbound
  *   START from the phone resubscribes it.
  * A failed text is recorded on the person for staff and never undoes the sign-up.
- * Callers go through submitTextSignup, which applies the abuse limits first.
+ * The endpoint reaches it through the steps of every public form, which apply the limits first.
  */
 export async function signUpForTexts(
   input: TextSignup,
@@ -146,7 +139,7 @@ export async function signUpForTexts(
   // by a web form, so a burst of identical sign-ups is one create and no writes.
   let existing: StoredTextSignup | null = null;
   for (let attempt = 0; ; attempt++) {
-    if (attempt >= 10) throw new ConflictError('Too many concurrent changes. Please try again.');
+    if (attempt >= 10) throw new ConflictError(BUSY_MESSAGE);
     if (await signups().create(personKey(id), fresh)) {
       await noteSummary('text-signups', summarize['text-signups'](fresh, personKey(id)));
       await countActivity({

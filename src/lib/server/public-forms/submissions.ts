@@ -11,23 +11,22 @@ import {
 } from '../../schemas/inbox.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
 import { staffShown } from '../../merge-fields.ts';
-import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { suppressionOf } from '../messaging/suppressions.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
-import { linkPerson } from '../people/link.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
-import { assertPhoneAllowed } from '../texting/phone-policy.ts';
-import type { RequestMeta } from './text-signups.ts';
+import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
+import type { RequestMeta } from '../forms/text-signups.ts';
 import { formatCampaignDateTime } from '../../campaign-time.ts';
+import { linkPerson } from '../people/link.ts';
 
 /**
  * Volunteer sign-ups and contact messages: stored first, then emailed to the
  * campaign inbox. An email failure never loses the record; it is marked
- * `emailStatus: 'failed'` for staff (docs/decisions/013-forms-email-after-store.md). The email is plain text and
+ * `emailStatus: 'failed'` for staff (docs/decisions/013-forms-email-after-store.md). Their endpoints accept them
+ * through the steps every public form goes through (accept.ts), which end in saveVolunteer and saveContact. The email is plain text and
  * shows what was typed through `staffShown` (src/lib/merge-fields.ts): every word, but no live link
  * (docs/decisions/075-names-are-not-a-channel.md).
  */
@@ -113,26 +112,6 @@ async function emailAndMark<T extends { emailStatus: string; emailError: string 
   await update<T>(kv(storeName), k, (cur) => ({ ...cur, ...patch })).catch((e: unknown) =>
     console.error(`[${storeName}] could not record the email status`, e),
   );
-}
-
-/**
- * Public form submissions, from any submission path (the JSON endpoints or a
- * plain HTML form post): the phone's country is checked before the captcha
- * (a typo does not burn a token), then the captcha, then the record is saved.
- */
-export async function submitVolunteer(
-  input: VolunteerSignup,
-  meta: RequestMeta,
-): Promise<{ created: boolean }> {
-  assertPhoneAllowed(input.phone);
-  await verifyCaptcha(input.captchaResponse, meta.ip ?? undefined);
-  return saveVolunteer(input, meta);
-}
-
-export async function submitContact(input: ContactMessage, meta: RequestMeta): Promise<void> {
-  assertPhoneAllowed(input.phone);
-  await verifyCaptcha(input.captcha, meta.ip ?? undefined);
-  await saveContact(input, meta);
 }
 
 /**

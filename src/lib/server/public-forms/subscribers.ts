@@ -7,7 +7,6 @@ import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { NEWSLETTER_LINK_INVALID, type EmailSubscriptionSchema } from '../../schemas/forms.ts';
 import { StoredSubscriberSchema, type StoredSubscriber } from '../../schemas/inbox.ts';
 import { NEWSLETTER_CONFIRM } from '../../schemas/public-forms.ts';
-import { verifyCaptcha } from '../adapters/captcha.ts';
 import { EmailSendError, sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { suppressionByHash } from '../messaging/suppressions.ts';
@@ -15,9 +14,9 @@ import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
+import type { RequestMeta } from '../forms/text-signups.ts';
 import { linkPerson } from '../people/link.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
-import type { RequestMeta } from './text-signups.ts';
 
 /**
  * The blog's newsletter box, with double opt-in
@@ -106,16 +105,14 @@ async function reserveEmail(k: string, now: Date): Promise<Mail> {
 }
 
 /**
- * A newsletter box post, from any submission path: the captcha (after the
- * schema, so a typo does not burn a token), then the pending record and at
- * most one email. Answers which email was sent (for the tests and the log).
+ * A newsletter box post that passed the steps of every public form (accept.ts: the schema, this IP's posts,
+ * the captcha): the pending record and at most one email. Answers which email was sent (for the tests and the log).
  */
 export async function subscribeEmail(
   input: EmailSubscription,
   meta: RequestMeta,
   now = new Date(),
 ): Promise<{ created: boolean; mail: Mail }> {
-  await verifyCaptcha(input.captcha, meta.ip ?? undefined);
   const lang = input.lang ?? DEFAULT_LANG;
   const { key: k, record } = subscriberRecord(input, meta, now);
   const created = await kv('subscribers').create(k, record);

@@ -6,7 +6,13 @@ import { textSendingRefusal } from '../adapters/sms.ts';
  * set to test values (503 before anything is stored); local mode uses the
  * Blobs outbox and Turnstile's dummy token instead.
  */
-export function requireFormProviders(needs: { captcha?: boolean; email?: boolean; sms?: boolean }): void {
+export interface FormProviders {
+  captcha?: boolean;
+  email?: boolean;
+  sms?: boolean;
+}
+
+export function requireFormProviders(needs: FormProviders): void {
   if (isLocalMode()) return;
   const e = env();
   if (needs.captcha && (!e.TURNSTILE_SECRET_KEY || e.TURNSTILE_SECRET_KEY === TURNSTILE_TEST_SECRET)) {
