@@ -105,7 +105,7 @@ export const ArticleSchema = z.object({
   imageUrl: z.string(),
   author: z.string(),
   /** The badge staff chose; null (and in records from before the field) for the spec's rule from the author. */
-  category: z.enum(ARTICLE_CATEGORIES).nullable().default(null),
+  category: z.enum(ARTICLE_CATEGORIES).nullable().optional(),
   slug: z.string(),
   isPublished: z.boolean(),
   publishedAt: z.string().nullable(),

@@ -54,8 +54,6 @@ export function toPublicArticle(a: Article, lang: Lang = DEFAULT_LANG): PublicAr
     lang: t ? lang : DEFAULT_LANG,
     slugs,
     publishedAt: a.publishedAt ?? a.createdAt,
-    // Records from before the field have none (docs/decisions/148-article-category.md).
-    category: a.category ?? null,
   };
 }
 
