@@ -4,6 +4,7 @@ import * as news from '../../netlify/functions/news.mts';
 import { IDENTITY } from '../../src/content/identity.ts';
 import { ARTICLE_MESSAGES, type Article, type PublicArticle } from '../../src/lib/schemas/article.ts';
 import { articleCategory } from '../../src/lib/schemas/category.ts';
+import { publicArticles } from '../../src/lib/server/content/articles.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { makeUsers } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';
@@ -59,6 +60,11 @@ describe('the article category', () => {
     expect(chosen.body.article.category).toBe('Events');
     expect(await publicCategory(chosen.body.article.slug, 'en')).toBe('Events');
     expect(await publicCategory(chosen.body.article.slug, 'es')).toBe('Events');
+    // /blog and its archive are built from the summary index, not the feed: it keeps the choice too.
+    for (const lang of ['en', 'es'] as const) {
+      const listed = (await publicArticles(lang)).find((x) => x.id === chosen.body.article.id);
+      expect(listed && articleCategory(listed, IDENTITY.candidateName)).toBe('Events');
+    }
   });
 
   it('an update that leaves the category out keeps it; null goes back to the rule', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { WEAK_PASSWORD } from '../../src/lib/server/auth/password-strength';
 import type { BroadcastView } from '../../src/lib/schemas/broadcast-views';
 import { expectNoAxeViolations } from './helpers/axe';
-import { apiAs, dashboardBrowser, login, openDashboard } from './helpers/staff';
+import { launchBrowser } from './helpers/browser';
+import { apiAs, dashboardBrowser, expectToast, login, openDashboard } from './helpers/staff';
 
 /*
  * What issue 42's fixes show a staff member, in Chromium on the production build with the dev server's API:
@@ -12,6 +13,8 @@ import { apiAs, dashboardBrowser, login, openDashboard } from './helpers/staff';
  *   (docs/decisions/115-quiet-hours-in-the-recipients-zone.md). The waiting state is the server's view of a real
  *   draft with its progress set as the delivery job reports it at night (the job itself is tested with fake clocks in
  *   tests/api/sending-guarantees.test.ts): the page must not depend on the hour the test runs.
+ * - an article's category (docs/decisions/148-article-category.md): the badge staff chose, on /blog in English and
+ *   Spanish with JavaScript off, shown and changed in the editor.
  * axe on each new state.
  */
 
@@ -93,6 +96,57 @@ describe('issue 42, as staff see it', () => {
       await expectNoAxeViolations(page);
     } finally {
       // The draft stays (drafts are never sent; each run names its own).
+      await page.close();
+    }
+  });
+
+  it('an article’s chosen category is its badge on /blog in both languages, and the editor shows and changes it', async () => {
+    const editor = await login('editor');
+    const title = `Town hall recap ${run}`;
+    const created = await apiAs(editor.cookie, 'POST', '/api/admin/news', {
+      title,
+      slug: `town-hall-recap-${run}`,
+      content: '<p>Thank you, District B.</p>',
+      excerpt: 'What we heard.',
+      author: 'Jordan Avery',
+      category: 'Events',
+      isPublished: true,
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.json as { article: { id: number; slug: string } }).article.id;
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      for (const [path, badge] of [
+        ['/blog', 'Events'],
+        ['/es/blog', 'Eventos'],
+      ] as const) {
+        const page = await noJs.newPage();
+        await page.goto(path);
+        const card = page.locator(`[data-slug="town-hall-recap-${run}"]`);
+        expect(await card.locator('.badge').innerText()).toBe(badge);
+        await page.close();
+      }
+    } finally {
+      await noJs.close();
+    }
+    const page = await openDashboard(browser, 'editor');
+    try {
+      await page.getByRole('button', { name: `Edit ${title}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Article' });
+      const category = dialog.getByLabel('Category');
+      expect(await category.inputValue()).toBe('Events');
+      expect(await category.locator('option').first().innerText()).toBe('From the author (now Policy)');
+      await expectNoAxeViolations(page);
+      await category.selectOption('');
+      await dialog.getByRole('button', { name: 'Update Article' }).click();
+      await expectToast(page, 'Article updated successfully!');
+      // Back to the spec's rule: the public feed carries no chosen category for it.
+      const feed = await apiAs(null, 'GET', '/api/news');
+      const published = (feed.json as { articles: { id: number; category?: unknown }[] }).articles.find(
+        (a) => a.id === id,
+      );
+      expect(published).toMatchObject({ id, category: null });
+    } finally {
       await page.close();
     }
   });
