@@ -1,5 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
-import { ElectionCalendarSchema, SitesCsvSchema } from '../../src/lib/schemas/election.ts';
+import {
+  ElectionCalendarSchema,
+  NextElectionSchema,
+  SitesCsvSchema,
+} from '../../src/lib/schemas/election.ts';
 import { SITES_CSV_MAX_BYTES } from '../../src/lib/schemas/election-sites-csv.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { audit } from '../../src/lib/server/audit/audit.ts';
@@ -9,6 +13,7 @@ import {
   getElectionCalendar,
   importSitesCsv,
   setElectionCalendar,
+  startNextElection,
 } from '../../src/lib/server/election/calendar.ts';
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 
@@ -20,11 +25,26 @@ import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.
  *   (netlify/functions/stage-rebuild.mts, docs/decisions/088-stage-rebuild.md).
  * - POST /api/admin/election/sites {csv}  replace the early-voting sites from a CSV file: every bad row refused with
  *   its number and reason, nothing half-imported, audited (docs/decisions/112-site-csv-import.md).
+ * - POST /api/admin/election/next {electionDay}  start the next election: once the one the site follows is over
+ *   (409 before), the last election's dates move to the new Election Day (after today, else 400), the outcome and
+ *   runoff are cleared, audited (docs/decisions/125-election-calendar-form.md, "Starting the next election").
  */
 export default handle(async (req: Request, context: Context) => {
-  const sites = new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/sites');
-  allowMethods(req, ...(sites ? ['POST'] : ['GET', 'PUT']));
+  const path = new URL(req.url).pathname.replace(/\/+$/, '');
+  const sites = path.endsWith('/sites');
+  const next = path.endsWith('/next');
+  allowMethods(req, ...(sites || next ? ['POST'] : ['GET', 'PUT']));
   const admin = await requireUser(req, { permission: 'admin' });
+  if (next) {
+    const { electionDay } = await readJson(req, NextElectionSchema, 1024);
+    const { before, after } = await startNextElection(electionDay, admin.username);
+    await audit(context, admin, 'settings.election_calendar', null, {
+      before: `Election Day ${before.primary.electionDay.date}, mode ${before.mode}`,
+      after: `next election started: Election Day ${electionDay}; changed: ${calendarChanges(before, after.calendar)}`,
+    });
+    await purgeTags(CACHE_TAGS.election);
+    return json(after);
+  }
   if (sites) {
     const { csv } = await readJson(req, SitesCsvSchema, SITES_CSV_MAX_BYTES + 1024);
     const { before, after, count } = await importSitesCsv(csv, admin.username);
@@ -48,4 +68,6 @@ export default handle(async (req: Request, context: Context) => {
   return json(await getElectionCalendar());
 });
 
-export const config: Config = { path: ['/api/admin/election', '/api/admin/election/sites'] };
+export const config: Config = {
+  path: ['/api/admin/election', '/api/admin/election/sites', '/api/admin/election/next'],
+};

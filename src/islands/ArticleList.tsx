@@ -3,7 +3,7 @@ import { queryFetcher } from '../lib/client/api.ts';
 import { formatPublishedDate } from '../lib/campaign-time.ts';
 import { withInitialData, type ArticleSummary } from '../lib/public-lists.ts';
 import type { IslandUi } from '../content/ui.ts';
-import { categoryFor } from '../lib/schemas/category.ts';
+import { articleCategory } from '../lib/schemas/category.ts';
 import { DEFAULT_LANG, type Lang } from '../lib/lang.ts';
 import '../styles/islands.css';
 
@@ -58,7 +58,7 @@ function ArticleCard({
         decoding="async"
       />
       <div className="article-card-body">
-        <span className="badge">{words.categoryLabels[categoryFor(article.author, candidateName)]}</span>
+        <span className="badge">{words.categoryLabels[articleCategory(article, candidateName)]}</span>
         <h3 lang={textLang}>{article.title}</h3>
         <p className="meta">
           {article.publishedAt && (

@@ -200,6 +200,41 @@ export function stageKey(stage: ElectionStage): string {
 }
 
 // ---------------------------------------------------------------------------
+// The next election
+
+/** A campaign date (YYYY-MM-DD) moved by whole days. */
+function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every date of a round moved by `days` (deadline times and hours kept, so their offsets from Election Day hold). */
+export function shiftRound(round: ElectionRound, days: number): ElectionRound {
+  const d = <T extends { date: string }>(x: T): T => ({ ...x, date: shiftDate(x.date, days) });
+  return {
+    registration: {
+      inPerson: d(round.registration.inPerson),
+      byMail: d(round.registration.byMail),
+      online: d(round.registration.online),
+    },
+    mailBallot: { request: d(round.mailBallot.request), return: d(round.mailBallot.return) },
+    earlyVoting: round.earlyVoting.map(d),
+    electionDay: d(round.electionDay),
+    resultsDate: shiftDate(round.resultsDate, days),
+  };
+}
+
+/**
+ * The calendar of the next election (docs/decisions/125-election-calendar-form.md, "Starting the next election"):
+ * the last election's dates moved so its Election Day falls on `electionDay` (every deadline and early-voting day
+ * keeps its distance from Election Day, the sites are kept), no outcome chosen and no runoff. From it the stage is
+ * the new election's (a campaign again), so the site stops speaking of the last one; staff then check each date.
+ */
+export function nextElectionCalendar(calendar: ElectionCalendar, electionDay: string): ElectionCalendar {
+  const days = daysBetween(calendar.primary.electionDay.date, electionDay);
+  return { sites: calendar.sites, primary: shiftRound(calendar.primary, days), mode: 'none', runoff: null };
+}
+
+// ---------------------------------------------------------------------------
 // Campaign phases
 
 /** A campaign phase's period as dates (inclusive). */

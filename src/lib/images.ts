@@ -40,9 +40,11 @@ export async function responsiveImage(
 ): Promise<ResponsiveImage> {
   const usable = widths.filter((w) => w <= src.width);
   const list = usable.length > 0 ? usable : [src.width];
-  const [avif, webp] = await Promise.all(
-    FORMATS.map(({ format }) => getImage({ src, widths: list, sizes, format, quality })),
-  );
+  // The dev server encodes each image when it is first asked for: AVIF there cost most of a fresh `npm run dev`'s
+  // first home page (docs/benchmarks.md, "First home page on a fresh dev server"), so development serves WebP alone.
+  // The build (every deploy and every test of the built site) encodes both, once.
+  const encode = (format: 'avif' | 'webp') => getImage({ src, widths: list, sizes, format, quality });
+  const [webp, avif] = await Promise.all([encode('webp'), import.meta.env.DEV ? null : encode('avif')]);
   const middle = await getImage({
     src,
     width: list[Math.floor((list.length - 1) / 2)]!,
@@ -50,9 +52,9 @@ export async function responsiveImage(
     quality,
   });
   return {
-    sources: [{ type: FORMATS[0].type, srcset: avif!.srcSet.attribute }],
+    sources: avif ? [{ type: FORMATS[0].type, srcset: avif.srcSet.attribute }] : [],
     src: middle.src,
-    srcset: webp!.srcSet.attribute,
+    srcset: webp.srcSet.attribute,
     sizes,
     width: src.width,
     height: src.height,

@@ -497,6 +497,14 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
     }),
     'settings.election_calendar',
   ],
+  'POST /api/admin/election/next': async () => [
+    // The stored calendar holds a past election (the seed's, or the one the PUT above stored).
+    await call(adminElection, '/api/admin/election/next', {
+      json: { electionDay: '2099-11-07' },
+      cookie: admin.cookie,
+    }),
+    'settings.election_calendar',
+  ],
   'PUT /api/admin/events/:id/rsvps/:rsvpId': async () => {
     const r = await rsvpId();
     return [

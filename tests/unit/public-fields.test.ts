@@ -21,6 +21,7 @@ import {
   toPublicEvent,
 } from '../../src/lib/schemas/public-projections.ts';
 import { LANGS } from '../../src/lib/lang.ts';
+import { ARTICLE_CATEGORIES } from '../../src/lib/schemas/category.ts';
 import { PUBLIC_FIELDS } from '../../src/lib/schemas/public-fields.ts';
 import { PublicSocialLinksResponseSchema, SocialLinkSchema } from '../../src/lib/schemas/social.ts';
 
@@ -46,6 +47,8 @@ const article = fc
     excerpt: fc.string(),
     imageUrl: fc.string(),
     author: fc.string(),
+    // Chosen, not chosen, or (a record from before the field) absent.
+    category: fc.constantFrom(null, undefined, ...ARTICLE_CATEGORIES),
     slug: fc.string(),
     isPublished: fc.boolean(),
     publishedAt: fc.option(iso, { nil: null }),

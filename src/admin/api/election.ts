@@ -43,3 +43,19 @@ export function useImportSites() {
     [revalidate],
   );
 }
+
+/**
+ * POST /api/admin/election/next: starts the next election on the given Election Day
+ * (docs/decisions/125-election-calendar-form.md, "Starting the next election").
+ */
+export function useStartNextElection() {
+  const revalidate = useRevalidate();
+  return useCallback(
+    async (electionDay: string) => {
+      const res = await send<StoredElectionCalendar>('POST', `${ADMIN_ELECTION}/next`, { electionDay });
+      await revalidate(ADMIN_ELECTION);
+      return res;
+    },
+    [revalidate],
+  );
+}

@@ -22,7 +22,7 @@ export function OutcomePrompt({ onOpen, now = new Date() }: { onOpen: () => void
       <p>
         The results are in, and until you say how it went the site thanks voters and makes no claim either
         way. Choose won, lost, a runoff or campaign ended in the Election tab; if another election is ahead,
-        put its dates there and the site campaigns for it.
+        start it there (Start the next election) and the site campaigns for it.
       </p>
       <p>
         <button type="button" className="btn btn--primary" onClick={onOpen}>

@@ -1,5 +1,6 @@
 import { IDENTITY } from '../../content/identity.ts';
 import { slugify, type Article, type ArticleInput } from '../../lib/schemas/article.ts';
+import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../lib/schemas/category.ts';
 import { fromLocalInput, toLocalInput } from './datetime.ts';
 
 /** The Add/Edit Article form. `id` 0 is a new record (spec section 4). */
@@ -11,6 +12,8 @@ export interface ArticleForm {
   excerpt: string;
   imageUrl: string;
   author: string;
+  /** The badge chosen; '' for the spec's rule from the author (docs/decisions/148-article-category.md). */
+  category: ArticleCategory | '';
   isPublished: boolean;
   /** datetime-local value; empty means "when first published". */
   publishedAt: string;
@@ -27,6 +30,7 @@ export function newArticleForm(): ArticleForm {
     excerpt: '',
     imageUrl: '',
     author: IDENTITY.candidateName,
+    category: '',
     isPublished: false,
     publishedAt: '',
     updatedAt: '',
@@ -42,6 +46,7 @@ export function articleForm(a: Article): ArticleForm {
     excerpt: a.excerpt,
     imageUrl: a.imageUrl,
     author: a.author,
+    category: ARTICLE_CATEGORIES.find((c) => c === a.category) ?? '',
     isPublished: a.isPublished,
     publishedAt: toLocalInput(a.publishedAt),
     updatedAt: a.updatedAt,
@@ -108,6 +113,8 @@ export function articlePayload(f: ArticleForm): ArticleInput {
     excerpt: f.excerpt.trim(),
     imageUrl: f.imageUrl.trim(),
     author: f.author.trim(),
+    // A draft kept from before the field has none: the rule from the author.
+    category: f.category || null,
     isPublished: f.isPublished,
     publishedAt: fromLocalInput(f.publishedAt),
   };

@@ -7,7 +7,9 @@ import { useUpdateArticle } from '../api/update-article.ts';
 import { openPreview } from '../api/preview-article.ts';
 import { IMAGE_UPLOAD_FAILED, uploadImage } from '../api/upload-image.ts';
 import { FormDialog } from '../components/FormDialog.tsx';
-import { CheckboxField, TextArea, TextField } from '../components/Field.tsx';
+import { CheckboxField, SelectField, TextArea, TextField } from '../components/Field.tsx';
+import { IDENTITY } from '../../content/identity.ts';
+import { ARTICLE_CATEGORIES, categoryFor } from '../../lib/schemas/category.ts';
 import {
   articlePayload,
   missingArticleFields,
@@ -147,6 +149,21 @@ export function ArticleModal({ initial, onClose }: { initial: ArticleForm; onClo
         value={f.author}
         error={errors.author}
         onChange={(e) => set('author', e.target.value)}
+      />
+      <SelectField
+        id="article-category"
+        label="Category"
+        value={f.category ?? ''}
+        error={errors.category}
+        hint="The badge on /blog and the article page, in both languages."
+        onChange={(e) => set('category', e.target.value as ArticleForm['category'])}
+        options={[
+          {
+            value: '',
+            label: `From the author (now ${categoryFor(f.author, IDENTITY.candidateName)})`,
+          },
+          ...ARTICLE_CATEGORIES.map((c) => ({ value: c, label: c })),
+        ]}
       />
       <TextField
         id="article-published-at"

@@ -19,6 +19,7 @@ const FIELD_LABELS: Record<string, string> = {
   excerpt: 'Excerpt',
   imageUrl: 'Image',
   author: 'Author',
+  category: 'Category',
   isPublished: 'Published',
   publishedAt: 'Publish time',
   description: 'Description',

@@ -94,7 +94,7 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
           autoComplete="new-password"
           required={isNew}
           minLength={PASSWORD_MIN}
-          aria-describedby="user-password-hint"
+          aria-describedby={errors.password ? 'user-password-hint user-password-error' : 'user-password-hint'}
           aria-invalid={errors.password ? true : undefined}
           value={f.password}
           onChange={(e) => set('password', e.target.value)}
@@ -104,7 +104,11 @@ export function UserModal({ initial, onClose }: { initial: UserForm; onClose: ()
             ? `At least ${PASSWORD_MIN} characters, and not a common password: three or four unrelated words work well.`
             : 'Leave blank to keep the current password.'}
         </p>
-        {errors.password ? <p className="field__error">{errors.password}</p> : null}
+        {errors.password ? (
+          <p id="user-password-error" className="field__error">
+            {errors.password}
+          </p>
+        ) : null}
       </div>
       <SelectField
         id="user-role"

@@ -23,6 +23,7 @@ import {
   type Problem,
 } from '../forms/election-form.ts';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
+import { NextElection } from './NextElection.tsx';
 
 /*
  * Election (admins): the calendar field by field (docs/decisions/125-election-calendar-form.md), checked here with
@@ -386,6 +387,15 @@ export function ElectionTab() {
             : ''}{' '}
           Dates and times are campaign time (New Orleans).
         </p>
+      ) : null}
+      {data ? (
+        <NextElection
+          calendar={data.calendar}
+          onStarted={(calendar) => {
+            setDraft(calendar);
+            setProblems([]);
+          }}
+        />
       ) : null}
       <form className="stack" onSubmit={(e) => void onImport(e)} aria-labelledby="sites-csv-heading">
         <h3 id="sites-csv-heading">Early-voting sites from a CSV file</h3>

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { fieldMask, PUBLIC_FIELDS } from './public-fields.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, text, optionalUrl } from './fields.ts';
 import { LANGS } from '../lang.ts';
+import { ARTICLE_CATEGORIES } from './category.ts';
 import {
   sourceHash,
   translationSource,
@@ -23,6 +24,7 @@ export const ARTICLE_MESSAGES = {
   missingDescription: 'Please fill in title, slug, content, and author.',
   /** A Spanish version needs its own title, slug and content (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
   missingTranslation: 'Please fill in the Spanish title, slug and content.',
+  category: `Choose one of: ${ARTICLE_CATEGORIES.join(', ')}`,
 } as const;
 
 const missing = ARTICLE_MESSAGES.missingDescription;
@@ -70,6 +72,11 @@ export const ArticleInputSchema = z.strictObject({
     .optional()
     .transform((v) => v ?? ''),
   author: requiredArticleText(120),
+  /**
+   * The badge (docs/decisions/148-article-category.md): one of the four categories, or null for the spec's rule
+   * from the author. Left out on an update, the stored one stays.
+   */
+  category: z.enum(ARTICLE_CATEGORIES, { error: ARTICLE_MESSAGES.category }).nullable().optional(),
   isPublished: z.boolean().default(false),
   /** ISO date-time; a future value schedules the article. Null: set when first published. */
   publishedAt: z.iso.datetime({ offset: true }).nullable().optional(),
@@ -97,6 +104,8 @@ export const ArticleSchema = z.object({
   excerpt: z.string(),
   imageUrl: z.string(),
   author: z.string(),
+  /** The badge staff chose; null (and in records from before the field) for the spec's rule from the author. */
+  category: z.enum(ARTICLE_CATEGORIES).nullable().optional(),
   slug: z.string(),
   isPublished: z.boolean(),
   publishedAt: z.string().nullable(),
@@ -150,7 +159,7 @@ export type PublicArticle = z.infer<typeof PublicArticleSchema>;
 export const PublicNewsResponseSchema = z.object({ articles: z.array(PublicArticleSchema) });
 
 /** Spec section 9: category badge from the author text (zod-free module, shared with the blog island). */
-export { categoryFor } from './category.ts';
+export { articleCategory, categoryFor } from './category.ts';
 
 /** Public when published and its publish time has come (zod-free module, used by the public news function). */
 export { isArticlePublic } from './article-rules.ts';

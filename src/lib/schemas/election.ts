@@ -31,6 +31,8 @@ export const ELECTION_MESSAGES = {
   duplicateSite: 'Each site needs its own id',
   runoffNeeded: 'A runoff needs its dates',
   runoffAfter: 'The runoff must come after the first election’s Election Day',
+  nextAfterToday: 'The next Election Day must be after today',
+  notOverYet: 'is not over yet: change its dates in the calendar instead of starting the next election',
 } as const;
 
 const deadline = z.object({ date: isoDate, time: time24 }) satisfies z.ZodType<Deadline>;
@@ -137,3 +139,6 @@ export const SitesCsvSchema = z.strictObject({
     .min(1, 'Choose a CSV file')
     .max(64 * 1024, 'The file is too large'),
 });
+
+/** POST /api/admin/election/next: the next election's Election Day (docs/decisions/125-election-calendar-form.md). */
+export const NextElectionSchema = z.strictObject({ electionDay: isoDate });

@@ -22,6 +22,7 @@ export const PUBLIC_FIELDS = {
     'excerpt',
     'imageUrl',
     'author',
+    'category',
     'slug',
     'isPublished',
     'publishedAt',

@@ -2,6 +2,7 @@ import { DEFAULT_LANG, LANGS, type Lang } from '../../lang.ts';
 import type { Article, PublicArticle } from '../../schemas/article.ts';
 import { toPublicArticle } from '../../schemas/public-projections.ts';
 import { isArticlePublic } from '../../schemas/article-rules.ts';
+import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../schemas/category.ts';
 import { summarize, type ArticleSummary } from '../../public-lists.ts';
 import {
   CollectionReader,
@@ -24,7 +25,7 @@ export const PUBLIC_NEWS_LIMIT = 50;
  * feeds and the sitemap show, never the full text (a save rewrites the index:
  * its size must not grow with what was written), per
  * docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
- * The category is derived from `author`.
+ * The badge is the chosen category, else derived from `author` (docs/decisions/148-article-category.md).
  */
 export interface ArticleIndexEntry {
   id: number;
@@ -33,6 +34,8 @@ export interface ArticleIndexEntry {
   excerpt: string;
   imageUrl: string;
   author: string;
+  /** The category staff chose (absent in entries written before the field: the rule from the author). */
+  category?: ArticleCategory | null;
   isPublished: boolean;
   publishedAt: string | null;
   createdAt: string;
@@ -73,6 +76,7 @@ export function articleIndexEntry(record: Article): ArticleIndexEntry | null {
     excerpt: a.excerpt as string,
     imageUrl: a.imageUrl as string,
     author: a.author as string,
+    category: ARTICLE_CATEGORIES.find((c) => c === a.category) ?? null,
     isPublished: a.isPublished,
     publishedAt: a.publishedAt,
     createdAt: a.createdAt as string,

@@ -222,6 +222,7 @@ export async function createArticle(input: ArticleData, now = new Date()): Promi
       excerpt: input.excerpt,
       imageUrl: input.imageUrl,
       author: input.author,
+      category: input.category ?? null,
       slug: input.slug,
       isPublished: input.isPublished,
       publishedAt: input.publishedAt ? iso(input.publishedAt) : input.isPublished ? stamp : null,
@@ -266,6 +267,8 @@ export async function updateArticle(id: number, input: ArticleData, now = new Da
         excerpt: input.excerpt,
         imageUrl: input.imageUrl,
         author: input.author,
+        // Left out, the stored choice stays (records from before the field have none).
+        category: input.category === undefined ? (cur.category ?? null) : input.category,
         slug: input.slug,
         isPublished: input.isPublished,
         publishedAt,

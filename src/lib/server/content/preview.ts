@@ -2,7 +2,7 @@ import { IDENTITY } from '../../../content/identity.ts';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isArticlePublic, type Article } from '../../schemas/article.ts';
-import { categoryFor } from '../../schemas/category.ts';
+import { ARTICLE_CATEGORIES, articleCategory } from '../../schemas/category.ts';
 import { requireUser } from '../auth/session.ts';
 import type { StoredUser } from '../auth/users.ts';
 import { HttpError } from '../errors.ts';
@@ -24,8 +24,9 @@ export interface ArticleViewModel {
 }
 
 /** A stored article (publishedAt may be null: falls back to createdAt) or a public one (publishedAt always set). */
-type Viewable = Pick<Article, 'title' | 'slug' | 'excerpt' | 'content' | 'imageUrl' | 'author'> &
-  ({ publishedAt: string } | Pick<Article, 'publishedAt' | 'createdAt'>);
+type Viewable = Pick<Article, 'title' | 'slug' | 'excerpt' | 'content' | 'imageUrl' | 'author'> & {
+  category?: string | null | undefined;
+} & ({ publishedAt: string } | Pick<Article, 'publishedAt' | 'createdAt'>);
 
 export function articleViewModel(a: Viewable): ArticleViewModel {
   return {
@@ -35,7 +36,7 @@ export function articleViewModel(a: Viewable): ArticleViewModel {
     contentHtml: a.content,
     imageUrl: a.imageUrl || undefined,
     author: a.author,
-    category: categoryFor(a.author, IDENTITY.candidateName),
+    category: articleCategory(a, IDENTITY.candidateName),
     publishedAt: a.publishedAt ?? ('createdAt' in a ? a.createdAt : ''),
   };
 }
@@ -60,6 +61,7 @@ const DraftSchema = z.object({
     excerpt: z.string(),
     imageUrl: z.string(),
     author: z.string(),
+    category: z.enum(ARTICLE_CATEGORIES).nullable().default(null),
     isPublished: z.boolean(),
     publishedAt: z.string().nullable(),
   }),
@@ -88,6 +90,7 @@ export async function savePreviewDraft(
       excerpt: input.excerpt,
       imageUrl: input.imageUrl,
       author: input.author,
+      category: input.category ?? null,
       isPublished: input.isPublished,
       publishedAt: input.publishedAt ? new Date(input.publishedAt).toISOString() : null,
     },

@@ -1,6 +1,7 @@
 import { defaultElectionCalendar } from '../../../content/election-calendar.ts';
-import type { ElectionCalendar } from '../../election-stage.ts';
-import { ElectionCalendarSchema } from '../../schemas/election.ts';
+import { formatEventDate } from '../../campaign-time.ts';
+import { electionStage, nextElectionCalendar, type ElectionCalendar } from '../../election-stage.ts';
+import { ELECTION_MESSAGES, ElectionCalendarSchema } from '../../schemas/election.ts';
 import { sitesFromCsv } from '../../schemas/election-sites-csv.ts';
 import { HttpError } from '../errors.ts';
 import { upsert } from '../storage/compare-and-set.ts';
@@ -87,4 +88,34 @@ export async function importSitesCsv(
   }
   const { before, after } = await setElectionCalendar(checked.data, by, now);
   return { before, after, count: read.sites.length };
+}
+
+/**
+ * Starts the next election (docs/decisions/125-election-calendar-form.md, "Starting the next election"): only once
+ * the election the site follows is over (its polls closed: 409 before, so a live calendar is never moved by
+ * mistake), to an Election Day after today (400); the last election's dates move to it, the outcome and runoff
+ * are cleared, and the result is checked by the calendar's own schema before it is stored.
+ */
+export async function startNextElection(
+  electionDay: string,
+  by: string,
+  now = new Date(),
+): Promise<{ before: ElectionCalendar; after: StoredCalendar }> {
+  const current = (await getElectionCalendar()).calendar;
+  const stage = electionStage(current, now);
+  if (!stage.pollsClosed)
+    throw new HttpError(
+      409,
+      `The ${stage.round === 'runoff' ? 'runoff' : 'election'} of ${formatEventDate(stage.dates.electionDay.date)} ${ELECTION_MESSAGES.notOverYet}`,
+    );
+  if (electionDay <= stage.today)
+    throw new HttpError(400, ELECTION_MESSAGES.nextAfterToday, {
+      fields: { electionDay: ELECTION_MESSAGES.nextAfterToday },
+    });
+  const checked = ElectionCalendarSchema.safeParse(nextElectionCalendar(current, electionDay));
+  if (!checked.success) {
+    const problems = checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new HttpError(400, `The next election's calendar would not be valid: ${problems[0]}`, { problems });
+  }
+  return setElectionCalendar(checked.data, by, now);
 }
