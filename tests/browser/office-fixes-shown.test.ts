@@ -6,7 +6,7 @@ import { launchBrowser } from './helpers/browser';
 import { apiAs, dashboardBrowser, expectToast, login, openDashboard } from './helpers/staff';
 
 /*
- * What issue 42's fixes show a staff member, in Chromium on the production build with the dev server's API:
+ * What the fixes for what the campaign office tripped over show a staff member, in Chromium on the production build with the dev server's API:
  * - a staff password that is easy to guess is refused on its field, the message tied to the input
  *   (docs/decisions/140-staff-password-strength.md);
  * - a broadcast waiting for quiet hours says when sending resumes, in the recipients' zone and the campaign's
@@ -21,7 +21,7 @@ import { apiAs, dashboardBrowser, expectToast, login, openDashboard } from './he
 const browser = dashboardBrowser();
 const run = Date.now().toString(36);
 
-describe('issue 42, as staff see it', () => {
+describe('what the office tripped over, as staff see it', () => {
   it('refuses "abc123" for a new staff account with the strength message on the password field', async () => {
     const admin = await login('admin');
     const page = await openDashboard(browser, 'admin');
