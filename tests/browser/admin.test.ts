@@ -352,7 +352,7 @@ describe('admin inbox and recovery (dev server)', () => {
     await page.getByRole('button', { name: 'Send Temporary Password' }).click();
     await expectToast(page, 'Temporary Password Sent');
 
-    const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/outbox.mts', 'email'], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'email'], {
       cwd: process.cwd(),
     });
     const mail =

@@ -78,7 +78,7 @@ const badge = (page: Page, text: string) =>
 
 /** The emails local mode stored for an address (the dev server's outbox, as `npm run outbox` prints them: a bulk email's headers before its subject). */
 async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
-  const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/outbox.mts', 'email'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'email'], {
     cwd: process.cwd(),
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -63,7 +63,7 @@ function expectNoneOf(urls: string[], typed: string[]) {
 
 /** The emails local mode stored for an address (the dev server's outbox, read as `npm run outbox` does). */
 async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
-  const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/outbox.mts', 'email'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'email'], {
     cwd: process.cwd(),
   });
   const mails: { subject: string; text: string }[] = [];

@@ -31,7 +31,7 @@ async function rsvpAs(name: string, email: string, lang: 'en' | 'es'): Promise<v
 
 /** The path and query of the cancellation link emailed to `email` (the local outbox, as `npm run outbox` prints it). */
 async function cancelLinkFor(email: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/outbox.mts', 'email'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'email'], {
     cwd: process.cwd(),
   });
   const mail = stdout

@@ -20,7 +20,7 @@ const masked = `(•••) •••-${digits.slice(-4)}`;
 
 /** The code of the newest text the dev server's outbox holds for the number (as `npm run outbox -- sms` prints it). */
 async function codeTextedTo(to: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('npx', ['node', 'scripts/outbox.mts', 'sms'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'sms'], {
     cwd: process.cwd(),
     maxBuffer: 64 * 1024 * 1024,
   });
