@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { inboxKindOf } from '../../src/lib/inbox-routes.ts';
-import { inboxPage, parseInboxQuery } from '../../src/lib/server/forms/inbox.ts';
+import { inboxKindOf } from '../../src/lib/inbox-kinds.ts';
+import { inboxPage, parseInboxQuery } from '../../src/lib/server/inbox/lists.ts';
 import { directExport } from '../../src/lib/server/exports/exports.ts';
 import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';

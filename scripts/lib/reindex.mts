@@ -1,9 +1,9 @@
-import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-routes.ts';
+import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-kinds.ts';
 import { articles } from '../../src/lib/server/content/articles.ts';
 import { events } from '../../src/lib/server/content/events.ts';
 import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
-import { countInbox, reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
+import { countInbox, reindexInbox } from '../../src/lib/server/inbox/summaries.ts';
 
 /**
  * Every maintained index and view, rebuilt from the records (the records are the

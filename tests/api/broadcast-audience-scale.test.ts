@@ -4,7 +4,7 @@ import type { Audience } from '../../src/lib/schemas/broadcasts.ts';
 import { VolunteerSignupSchema } from '../../src/lib/schemas/forms.ts';
 import { audiencePages, type Recipient } from '../../src/lib/server/broadcasts/audiences.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { bulkInsertInbox } from '../../src/lib/server/forms/inbox-bulk.ts';
+import { bulkInsertInbox } from '../../src/lib/server/inbox/bulk.ts';
 import { volunteerRecord } from '../../src/lib/server/forms/submissions.ts';
 import { setStoreFactory } from '../../src/lib/server/store.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';

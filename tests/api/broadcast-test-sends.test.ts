@@ -5,8 +5,8 @@ import { STAFF_PHONE_MESSAGES as M, STAFF_TESTS_PER_DAY } from '../../src/lib/sc
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import { reserveTestSend } from '../../src/lib/server/broadcasts/test-sends.ts';
-import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
-import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
+import { INBOX_SPECS } from '../../src/lib/server/inbox/summaries.ts';
+import { noteSummary } from '../../src/lib/server/inbox/summary-shapes.ts';
 import { markOptedOut } from '../../src/lib/server/forms/text-list.ts';
 import { sendGuardedText } from '../../src/lib/server/messaging/text-guard.ts';
 import { hashed, key, kv } from '../../src/lib/server/store.ts';

@@ -7,14 +7,14 @@ import {
   inboxSummaryPage,
   matcher,
   type InboxFilter,
-} from '../../src/lib/server/forms/inbox-summaries.ts';
+} from '../../src/lib/server/inbox/summaries.ts';
 import {
   noteSummary,
   type InboxSummaries,
   type TextSignupSummary,
   type VolunteerSummary,
-} from '../../src/lib/server/forms/inbox-summary-shapes.ts';
-import type { InboxKindName } from '../../src/lib/inbox-routes.ts';
+} from '../../src/lib/server/inbox/summary-shapes.ts';
+import type { InboxKindName } from '../../src/lib/inbox-kinds.ts';
 import { CHUNK_TARGET, forgetDecodedBlobs, writeBase } from '../../src/lib/server/summaries/index-store.ts';
 import { MemoryKV, setStoreFactory, type KV, type StoreName } from '../../src/lib/server/store.ts';
 

@@ -5,7 +5,7 @@ import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { rsvpPrefix } from '../events/rsvp.ts';
 import { recipientZones, zoneBucket } from '../messaging/quiet-hours.ts';
 import { suppressedHashes } from '../messaging/suppressions.ts';
-import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../forms/inbox-summaries.ts';
+import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../inbox/summaries.ts';
 import { hashed, kv, type StoreName } from '../store.ts';
 import type { SummarySpec } from '../summaries/index-store.ts';
 import { parsePlan } from '../vote-plans/record.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isInboxKind } from '../../inbox-routes.ts';
+import { isInboxKind } from '../../inbox-kinds.ts';
 import { isLang, LANGS } from '../../lang.ts';
 import { AuditQuerySchema } from '../../schemas/audit.ts';
 import type { AuditKind } from '../../schemas/audit-kinds.ts';
@@ -10,7 +10,7 @@ import { donationExportSource, donationRange } from '../donations/ledger.ts';
 import { broadcastExportSource } from '../broadcasts/staff.ts';
 import { HttpError, zodToHttp } from '../errors.ts';
 import { rsvpExportSource } from '../events/rsvp-staff.ts';
-import { inboxExportSource, parseReachStatus } from '../forms/inbox.ts';
+import { inboxExportSource, parseReachStatus } from '../inbox/lists.ts';
 import { votePlanExportSource } from '../vote-plans/staff.ts';
 import type { ExportSource } from './source.ts';
 

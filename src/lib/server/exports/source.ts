@@ -7,7 +7,7 @@
  * and an expiring download link.
  *
  * Zod-free and I/O-free: a source is built by the list's own module (the Inbox:
- * src/lib/server/forms/inbox.ts) and registered under a name in exports/registry.ts.
+ * src/lib/server/inbox/lists.ts) and registered under a name in exports/registry.ts.
  */
 
 /** A column of the file. A time column holds ISO instants; the file gets `<name>_local` (campaign time) right after it. */

@@ -15,7 +15,7 @@ import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
 import { suppressionOf } from '../messaging/suppressions.ts';
 import { hashed, key, kv, update } from '../store.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import type { RequestMeta } from './text-signups.ts';
 import { formatCampaignDateTime } from '../../campaign-time.ts';

@@ -12,7 +12,7 @@ import { env } from '../env.ts';
 import { suppressionByHash } from '../messaging/suppressions.ts';
 import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { hashed, key, kv, update } from '../store.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import type { RequestMeta } from './text-signups.ts';
 
 /**

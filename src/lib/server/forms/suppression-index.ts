@@ -1,7 +1,7 @@
 import { StoredSubscriberSchema, StoredVolunteerSchema } from '../../schemas/inbox.ts';
 import type { Suppression } from '../messaging/suppressions.ts';
 import { key, kv } from '../store.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 
 /**
  * An email suppression shown where the address is listed (docs/decisions/136-one-suppression-state-shown-everywhere.md):

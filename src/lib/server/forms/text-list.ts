@@ -8,7 +8,7 @@ import {
 } from '../../schemas/inbox.ts';
 import { laterStamp } from '../content/stamps.ts';
 import { hashed, key, kv, upsert } from '../store.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 
 /**
  * The text list's current state per person (store `signups`, `person/<id>`,

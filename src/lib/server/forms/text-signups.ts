@@ -12,7 +12,7 @@ import { verifyCaptcha } from '../adapters/captcha.ts';
 import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../messaging/text-guard.ts';
 import { ConflictError, hashed, kv, update, type KV } from '../store.ts';
 import { laterStamp } from '../content/stamps.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import { assertPhoneAllowed } from './phone-policy.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 import { reserveForSignup, reserveFromIp } from './text-limits.ts';

@@ -1,15 +1,9 @@
-import type { InboxKindName } from '../../inbox-routes.ts';
-import type {
-  StoredContact,
-  StoredSubscriber,
-  StoredTextSignup,
-  StoredVolunteer,
-} from '../../schemas/inbox.ts';
+import type { InboxKindName, InboxRecords } from '../../inbox-kinds.ts';
 import { writeBase, type SummarySpec } from '../summaries/index-store.ts';
 import { SUMMARY_PREFIX } from '../summaries/segments.ts';
 import { kv } from '../store.ts';
-import { INBOX_SPECS } from './inbox-summaries.ts';
-import { summarize, type InboxSummaries } from './inbox-summary-shapes.ts';
+import { INBOX_SPECS } from './summaries.ts';
+import { summarize, type InboxSummaries } from './summary-shapes.ts';
 
 /**
  * The bulk path of the Inbox repositories, for the scale seed
@@ -20,12 +14,7 @@ import { summarize, type InboxSummaries } from './inbox-summary-shapes.ts';
  * or text is sent for them; the records say so (their delivery status).
  */
 
-export interface InboxRecords {
-  volunteers: StoredVolunteer;
-  contacts: StoredContact;
-  'text-signups': StoredTextSignup;
-  'email-subscribers': StoredSubscriber;
-}
+export type { InboxRecords };
 
 export interface BulkItem<R> {
   key: string;
