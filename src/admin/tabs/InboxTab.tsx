@@ -119,6 +119,9 @@ const CELLS: Record<InboxCellName, Column['cell']> = {
 const columnsOf = (kind: InboxKindName): Column[] =>
   INBOX_KINDS[kind].table.map((c) => ({ header: c.header, cell: CELLS[c.cell] }));
 
+/** Export all lists: no parameters (every list, unfiltered; docs/decisions/101-exports-of-any-size.md). */
+const ALL_LISTS: Record<string, string> = {};
+
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
@@ -163,11 +166,19 @@ export function InboxTab() {
           <h2 id="inbox-heading">Inbox</h2>
           <p className="muted">{data ? countOf(data.total, label) : '\u00a0'}</p>
         </div>
-        <ExportButton
-          source="inbox"
-          params={inboxExportParams(kind, q, lang, statusFilter)}
-          label={label.toLowerCase()}
-        />
+        <div className="section-head__actions">
+          <ExportButton
+            source="inbox"
+            params={inboxExportParams(kind, q, lang, statusFilter)}
+            label={label.toLowerCase()}
+          />
+          <ExportButton
+            source="inbox_all"
+            params={ALL_LISTS}
+            label="the Inbox: one CSV file per list"
+            text="Export all lists"
+          />
+        </div>
       </div>
       <div className="toolbar">
         <div className="field">

@@ -6,7 +6,7 @@ import {
   type AuditProblem,
   type AuditQuery,
 } from '../../schemas/audit.ts';
-import type { ExportColumn, ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../export-source.ts';
 import { mapLimit, type KV } from '../store.ts';
 import { readCheckpoint, type Checkpoint } from './checkpoint.ts';
 import {

@@ -20,7 +20,7 @@ import { sanitizeArticleHtml } from '../content/sanitize.ts';
 import { appSettings } from '../app-env.ts';
 import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
-import type { ExportSource } from '../exports/source.ts';
+import type { ExportSource } from '../export-source.ts';
 import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts';
 import { bucketOpen, bucketZones, nextOpening } from '../messaging/quiet-hours.ts';
 import { compliantText } from '../../text-compliance.ts';

@@ -6,7 +6,7 @@ import {
   type RsvpStaffView,
 } from '../../schemas/rsvp.ts';
 import { events } from '../content/events.ts';
-import type { ExportColumn, ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../export-source.ts';
 import { HttpError } from '../errors.ts';
 import { kv, mapLimit } from '../store.ts';
 import { getCheckIns, getRoster, rsvpKey } from './rsvp.ts';

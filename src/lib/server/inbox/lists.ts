@@ -5,7 +5,7 @@ import { StoredContactSchema } from '../../schemas/inbox.ts';
 import type { Page, PageQuery } from '../../schemas/paging.ts';
 import { REACH_STATUSES, ReachStatusSchema, type ReachStatus } from '../../schemas/reach-status.ts';
 import { HttpError } from '../errors.ts';
-import type { ExportColumn, ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../export-source.ts';
 import { pageQuery } from '../pagination.ts';
 import { kv, type KV, type StoreName } from '../store.ts';
 import {
@@ -16,8 +16,6 @@ import {
   type InboxFilter,
   type InboxSummary,
 } from './summaries.ts';
-
-export { csvCell, toCsv } from '../exports/csv.ts';
 
 /**
  * The staff inbox: volunteer sign-ups, contact messages, text sign-ups and newsletter

@@ -16,6 +16,7 @@ import {
   reindex,
   searchText,
   type CompactionRun,
+  type ReadOptions,
   type IndexView,
   type Matches,
   type SummarySpec,
@@ -126,6 +127,14 @@ export const INBOX_SPECS = Object.fromEntries(INBOX_KIND_NAMES.map((k) => [k, sp
   [K in InboxKindName]: InboxSpec<InboxSummaries[K]>;
 };
 
+/**
+ * Every Inbox read (the staff pages and searches, the CSV exports, the broadcasts' audiences) writes nothing: no
+ * fold of outstanding segments, no rebuild of a lost index (read from the records instead, in memory). The
+ * index is kept by the writes (a segment each), folded and repaired by the scheduled compaction (every minute,
+ * compactInbox) and rebuilt by `npm run reindex` (reindexInbox): docs/decisions/100-summary-indexes.md.
+ */
+const READ_ONLY: ReadOptions = { readOnly: true };
+
 const specOf = <K extends InboxKindName>(kind: K) =>
   INBOX_SPECS[kind] as unknown as InboxSpec<InboxSummaries[K]>;
 
@@ -234,10 +243,14 @@ export async function* inboxSummaries<K extends InboxKindName>(
   filter: InboxFilter<InboxSummaries[K]> = {},
 ): AsyncIterable<InboxSummaries[K]> {
   const spec = specOf(kind);
-  const rows = await readIndex(spec, async (view) => {
-    const found = await selected(view, kind, filter);
-    return found.slice(0, found.total);
-  });
+  const rows = await readIndex(
+    spec,
+    async (view) => {
+      const found = await selected(view, kind, filter);
+      return found.slice(0, found.total);
+    },
+    READ_ONLY,
+  );
   yield* rows;
 }
 
@@ -247,8 +260,8 @@ export async function countInbox<K extends InboxKindName>(
   filter: InboxFilter<InboxSummaries[K]> = {},
 ): Promise<number> {
   const spec = specOf(kind);
-  if (!hasFilter(filter)) return readIndex(spec, (view) => view.total);
-  return readIndex(spec, async (view) => (await selected(view, kind, filter)).total);
+  if (!hasFilter(filter)) return readIndex(spec, (view) => view.total, READ_ONLY);
+  return readIndex(spec, async (view) => (await selected(view, kind, filter)).total, READ_ONLY);
 }
 
 /**
@@ -263,24 +276,28 @@ export async function inboxSummaryPage<K extends InboxKindName>(
   size: number,
 ): Promise<{ rows: InboxSummaries[K][]; total: number; countOf: (s: InboxSummaries[K]) => number }> {
   const spec = specOf(kind);
-  return readIndex(spec, async (view) => {
-    let rows: InboxSummaries[K][];
-    let total: number;
-    // The per-email counts are read beside the chunks (one round trip, not two).
-    const counting = view.counts();
-    counting.catch(() => undefined); // awaited below; a failure is raised there
-    if (hasFilter(filter)) {
-      const matched = await selected(view, kind, filter);
-      total = matched.total;
-      rows = matched.slice(offset, size);
-    } else {
-      total = view.total;
-      rows = await view.page(offset, size);
-    }
-    const counted = await counting;
-    const countOf = (s: InboxSummaries[K]) => (spec.countKey ? counted(spec.countKey(s)) : 0);
-    return { rows, total, countOf };
-  });
+  return readIndex(
+    spec,
+    async (view) => {
+      let rows: InboxSummaries[K][];
+      let total: number;
+      // The per-email counts are read beside the chunks (one round trip, not two).
+      const counting = view.counts();
+      counting.catch(() => undefined); // awaited below; a failure is raised there
+      if (hasFilter(filter)) {
+        const matched = await selected(view, kind, filter);
+        total = matched.total;
+        rows = matched.slice(offset, size);
+      } else {
+        total = view.total;
+        rows = await view.page(offset, size);
+      }
+      const counted = await counting;
+      const countOf = (s: InboxSummaries[K]) => (spec.countKey ? counted(spec.countKey(s)) : 0);
+      return { rows, total, countOf };
+    },
+    READ_ONLY,
+  );
 }
 
 /** Rebuilds a list's index from its records (npm run reindex); the listed count. */
