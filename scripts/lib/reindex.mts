@@ -1,9 +1,9 @@
-import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-kinds.ts';
+import { INBOX_KIND_NAMES, type InboxKindName } from '../../src/lib/inbox-kinds.ts';
 import { articles } from '../../src/lib/server/content/articles.ts';
 import { events } from '../../src/lib/server/content/events.ts';
 import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
-import { countInbox, reindexInbox } from '../../src/lib/server/inbox/summaries.ts';
+import { repairInboxIndex, reindexInbox } from '../../src/lib/server/inbox/summaries.ts';
 
 /**
  * Every maintained index and view, rebuilt from the records (the records are the
@@ -19,8 +19,8 @@ export type Reindexed = Record<keyof typeof INDEXED_COLLECTIONS | `inbox ${Inbox
 /**
  * Rebuilds every index; returns how many entries each now holds. The Inbox lists' indexes
  * (one read per record: minutes at 100,000) are `rebuild`: rebuilt (npm run reindex);
- * `check`: read, so a missing, damaged or outdated one is rebuilt and a sound one left as
- * it is (npm run seed, before every npm run dev); `skip`: left alone (the scale seed's bulk
+ * `check`: read with repair (repairInboxIndex), so a missing, damaged or outdated one is rebuilt and a sound one
+ * left as it is (npm run seed, before every npm run dev); `skip`: left alone (the scale seed's bulk
  * path has just written them from the same records).
  */
 export async function reindexAll({
@@ -30,7 +30,7 @@ export async function reindexAll({
   for (const [name, collection] of Object.entries(INDEXED_COLLECTIONS))
     out[name as keyof typeof INDEXED_COLLECTIONS] = await collection.reindex();
   if (inbox !== 'skip')
-    for (const kind of Object.keys(INBOX_ROUTES) as InboxKindName[])
-      out[`inbox ${kind}`] = inbox === 'rebuild' ? await reindexInbox(kind) : await countInbox(kind);
+    for (const kind of INBOX_KIND_NAMES)
+      out[`inbox ${kind}`] = inbox === 'rebuild' ? await reindexInbox(kind) : await repairInboxIndex(kind);
   return out;
 }

@@ -300,6 +300,15 @@ export async function inboxSummaryPage<K extends InboxKindName>(
   );
 }
 
+/**
+ * Reads a list's index as a repair path (`npm run seed`): unlike the Inbox's reads, a missing, damaged or outdated
+ * index is rebuilt from the records and stored, and more than FOLD_AT outstanding segments are folded; a sound
+ * index is left as it is. The listed count.
+ */
+export function repairInboxIndex(kind: InboxKindName): Promise<number> {
+  return readIndex(specOf(kind), (view) => view.total);
+}
+
 /** Rebuilds a list's index from its records (npm run reindex); the listed count. */
 export function reindexInbox(kind: InboxKindName): Promise<number> {
   return reindex(specOf(kind));

@@ -36,7 +36,8 @@ import { SEGMENT_PREFIX, SUMMARY_PREFIX, type Segment } from './segments.ts';
  * A manifest or chunk that is missing, not what it should be, or of another format
  * version is rebuilt from the records (resumable, within a time budget per request:
  * the progress is stored, so the next request or the next compaction run continues it)
- * and stored; every later read uses it.
+ * and stored; every later read uses it. A `readOnly` reader (every Inbox read) neither
+ * folds nor rebuilds: it reads a lost index's records in memory and stores nothing.
  */
 
 /** The fields every summary has: the record's id and its key in the store. */
