@@ -342,7 +342,7 @@ describe('admin inbox and recovery (dev server)', () => {
     });
     expect(sent.status).toBe(201);
     await page.getByRole('tab', { name: 'Inbox' }).click();
-    await page.getByRole('table').waitFor();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
     // One action in the Inbox (docs/decisions/101-exports-of-any-size.md): a file per list, each its own link.
     await page.getByRole('button', { name: /^Export all lists/ }).click();
     for (const name of ['volunteers', 'contacts', 'text-signups', 'email-subscribers'])
