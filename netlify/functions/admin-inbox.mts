@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { inboxKindOf } from '../../src/lib/inbox-routes.ts';
-import { inboxPage, parseInboxQuery } from '../../src/lib/server/forms/inbox.ts';
+import { inboxKindOf } from '../../src/lib/inbox-kinds.ts';
+import { inboxPage, parseInboxQuery } from '../../src/lib/server/inbox/lists.ts';
 import { directExport } from '../../src/lib/server/exports/exports.ts';
 import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
@@ -9,7 +9,9 @@ import { HttpError } from '../../src/lib/server/errors.ts';
 /**
  * GET the staff inbox lists (admin, editor): JSON pages (?page, ?pageSize, ?q, ?lang, ?status) from
  * the lists' summary indexes, or ?format=csv: the file itself up to EXPORT_LIMITS.directRows
- * rows, else 413 pointing at the background export (docs/decisions/101-exports-of-any-size.md).
+ * rows, else 413 pointing at the background export (docs/decisions/101-exports-of-any-size.md). A GET writes
+ * nothing: a list whose index is lost is read from its records until the scheduled compaction or `npm run reindex`
+ * stores it again (docs/decisions/100-summary-indexes.md, "Reads that read").
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET');

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { compactInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
+import { compactInbox } from '../../src/lib/server/inbox/summaries.ts';
 import { handle, json } from '../../src/lib/server/http.ts';
 
 /**

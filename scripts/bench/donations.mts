@@ -31,7 +31,7 @@ export async function benchDonations(): Promise<string> {
     const login = await import('../../netlify/functions/auth-login.mts');
     const { createUser } = await import('../../src/lib/server/auth/users.ts');
     const { kv } = await import('../../src/lib/server/storage/stores.ts');
-    const { readAllBounded } = await import('../../src/lib/server/forms/inbox.ts');
+    const { readAllBounded } = await import('../../src/lib/server/inbox/lists.ts');
 
     const server = await serveFunctions([webhook, admin, login]);
     const auth = `Basic ${Buffer.from('bench:bench-password').toString('base64')}`;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { INBOX_INDEX } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
+import { INBOX_INDEX } from '../../src/lib/server/inbox/summary-shapes.ts';
 import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
 
 /** The stores of the Inbox lists (the ones the scale seed's bulk path writes this way). */

@@ -1,10 +1,10 @@
-import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-routes.ts';
+import { INBOX_KIND_NAMES, type InboxKindName } from '../../src/lib/inbox-kinds.ts';
 import { articles } from '../../src/lib/server/content/articles.ts';
 import { events } from '../../src/lib/server/content/events.ts';
 import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
-import { countInbox, reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
 import { rebuildActivity } from '../../src/lib/server/overview/rebuild.ts';
+import { repairInboxIndex, reindexInbox } from '../../src/lib/server/inbox/summaries.ts';
 
 /**
  * Every maintained index and view, rebuilt from the records (the records are the
@@ -23,8 +23,8 @@ export type Reindexed = Record<
 /**
  * Rebuilds every index; returns how many entries each now holds. The Inbox lists' indexes
  * (one read per record: minutes at 100,000) are `rebuild`: rebuilt (npm run reindex);
- * `check`: read, so a missing, damaged or outdated one is rebuilt and a sound one left as
- * it is (npm run seed, before every npm run dev); `skip`: left alone (the scale seed's bulk
+ * `check`: read with repair (repairInboxIndex), so a missing, damaged or outdated one is rebuilt and a sound one
+ * left as it is (npm run seed, before every npm run dev); `skip`: left alone (the scale seed's bulk
  * path has just written them from the same records).
  */
 export async function reindexAll({
@@ -34,8 +34,8 @@ export async function reindexAll({
   for (const [name, collection] of Object.entries(INDEXED_COLLECTIONS))
     out[name as keyof typeof INDEXED_COLLECTIONS] = await collection.reindex();
   if (inbox !== 'skip')
-    for (const kind of Object.keys(INBOX_ROUTES) as InboxKindName[])
-      out[`inbox ${kind}`] = inbox === 'rebuild' ? await reindexInbox(kind) : await countInbox(kind);
+    for (const kind of INBOX_KIND_NAMES)
+      out[`inbox ${kind}`] = inbox === 'rebuild' ? await reindexInbox(kind) : await repairInboxIndex(kind);
   // The Overview's daily rollups (docs/decisions/180-overview.md): rebuilt with the Inbox lists.
   if (inbox === 'rebuild') out['overview days'] = await rebuildActivity();
   return out;

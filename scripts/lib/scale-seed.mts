@@ -14,7 +14,7 @@ import type { AuditKind } from '../../src/lib/schemas/audit-kinds.ts';
 import { seedArticle } from '../../src/lib/server/content/articles.ts';
 import { campaignToday, createEvent } from '../../src/lib/server/content/events.ts';
 import { rsvp } from '../../src/lib/server/events/rsvp.ts';
-import { bulkInsertInbox } from '../../src/lib/server/forms/inbox-bulk.ts';
+import { bulkInsertInbox } from '../../src/lib/server/inbox/bulk.ts';
 import { contactRecord, volunteerRecord } from '../../src/lib/server/public-forms/submissions.ts';
 import { confirmedSubscriber, subscriberRecord } from '../../src/lib/server/public-forms/subscribers.ts';
 import { personKey, textSignupRecords } from '../../src/lib/server/forms/text-signups.ts';

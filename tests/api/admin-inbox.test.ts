@@ -8,7 +8,7 @@ import * as confirmSubscriber from '../../netlify/functions/email-subscribers-co
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { createSessionCookie } from '../../src/lib/server/auth/session.ts';
 import { createUser } from '../../src/lib/server/auth/users.ts';
-import { csvCell, toCsv } from '../../src/lib/server/forms/inbox.ts';
+import { csvCell, toCsv } from '../../src/lib/server/exports/csv.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { localProviders, validContact, validSignup, validVolunteer } from '../helpers/forms.ts';

@@ -6,7 +6,7 @@ import { auditExportSource } from '../../src/lib/server/audit/activity.ts';
 import { readCheckpoint } from '../../src/lib/server/audit/checkpoint.ts';
 import { listDocKey } from '../../src/lib/server/audit/postings.ts';
 import { runFullVerification, verifyChain } from '../../src/lib/server/audit/verification.ts';
-import { collectRows } from '../../src/lib/server/exports/source.ts';
+import { collectRows } from '../../src/lib/server/export-source.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';

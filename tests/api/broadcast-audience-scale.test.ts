@@ -4,7 +4,7 @@ import type { Audience } from '../../src/lib/schemas/broadcasts.ts';
 import { VolunteerSignupSchema } from '../../src/lib/schemas/forms.ts';
 import { audiencePages, type Recipient } from '../../src/lib/server/broadcasts/audiences.ts';
 import { resetEnv } from '../../src/lib/server/env.ts';
-import { bulkInsertInbox } from '../../src/lib/server/forms/inbox-bulk.ts';
+import { bulkInsertInbox } from '../../src/lib/server/inbox/bulk.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { volunteerRecord } from '../../src/lib/server/public-forms/submissions.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';

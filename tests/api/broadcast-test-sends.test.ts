@@ -4,8 +4,8 @@ import { STAFF_PHONE_MESSAGES as M, STAFF_TESTS_PER_DAY } from '../../src/lib/sc
 import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { getBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import { reserveTestSend } from '../../src/lib/server/broadcasts/test-sends.ts';
-import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
-import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
+import { INBOX_SPECS } from '../../src/lib/server/inbox/summaries.ts';
+import { noteSummary } from '../../src/lib/server/inbox/summary-shapes.ts';
 import { hashed, key } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { markOptedOut } from '../../src/lib/server/texting/text-list.ts';

@@ -8,8 +8,8 @@ import { getBroadcast, listBroadcasts, updateBroadcast } from '../../src/lib/ser
 import { BROADCAST_CHANGED, type BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
 import { BROADCAST_VERSION_REQUIRED } from '../../src/lib/schemas/broadcasts.ts';
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
-import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
-import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
+import { INBOX_SPECS } from '../../src/lib/server/inbox/summaries.ts';
+import { noteSummary } from '../../src/lib/server/inbox/summary-shapes.ts';
 import { hashed, key } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';

@@ -147,6 +147,7 @@ describe('every staff CSV is a registered export', () => {
       'broadcast',
       'donations',
       'inbox',
+      'inbox_all',
       'vote_plans',
     ]);
   });

@@ -16,8 +16,8 @@ import { getBroadcast, listBroadcasts, updateBroadcast } from '../../src/lib/ser
 import { env, TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { confirmationEmail, reminderEmail } from '../../src/lib/server/events/rsvp-email.ts';
 import { runReminders } from '../../src/lib/server/events/reminders.ts';
-import { INBOX_SPECS } from '../../src/lib/server/forms/inbox-summaries.ts';
-import { noteSummary } from '../../src/lib/server/forms/inbox-summary-shapes.ts';
+import { INBOX_SPECS } from '../../src/lib/server/inbox/summaries.ts';
+import { noteSummary } from '../../src/lib/server/inbox/summary-shapes.ts';
 import { volunteerRecord } from '../../src/lib/server/public-forms/submissions.ts';
 import { composeBulkEmail } from '../../src/lib/server/messaging/email-guard.ts';
 import { hashed, key } from '../../src/lib/server/storage/keys.ts';

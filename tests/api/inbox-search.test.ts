@@ -7,20 +7,20 @@ import {
   inboxSummaryPage,
   matcher,
   type InboxFilter,
-} from '../../src/lib/server/forms/inbox-summaries.ts';
+} from '../../src/lib/server/inbox/summaries.ts';
 import {
   noteSummary,
   type InboxSummaries,
   type TextSignupSummary,
   type VolunteerSummary,
-} from '../../src/lib/server/forms/inbox-summary-shapes.ts';
-import type { InboxKindName } from '../../src/lib/inbox-routes.ts';
+} from '../../src/lib/server/inbox/summary-shapes.ts';
 import { forgetDecodedBlobs } from '../../src/lib/server/storage/summary-index/blob-cache.ts';
 import { writeBase } from '../../src/lib/server/storage/summary-index/rebuild.ts';
 import { CHUNK_TARGET } from '../../src/lib/server/storage/summary-index/spec.ts';
 import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
 import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
+import type { InboxKindName } from '../../src/lib/inbox-kinds.ts';
 
 /*
  * The Inbox's filtered lists through the searched-text path (docs/decisions/128-search-by-text-columns.md) answer

@@ -14,7 +14,7 @@ import {
   subscribeEmail,
   subscriberKey,
 } from '../../src/lib/server/public-forms/subscribers.ts';
-import { reindexInbox } from '../../src/lib/server/forms/inbox-summaries.ts';
+import { reindexInbox } from '../../src/lib/server/inbox/summaries.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { keysOf, localProviders, setEnv, uniqueIp } from '../helpers/forms.ts';

@@ -8,7 +8,7 @@ import * as inbox from '../../netlify/functions/admin-inbox.mts';
 import * as news from '../../netlify/functions/news.mts';
 import { DirectoryKV } from '../../scripts/lib/directory-kv.mts';
 import { seedScale } from '../../scripts/lib/scale-seed.mts';
-import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-routes.ts';
+import { INBOX_ROUTES, type InboxKindName } from '../../src/lib/inbox-kinds.ts';
 import {
   ConsentEventSchema,
   StoredContactSchema,

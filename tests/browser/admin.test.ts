@@ -329,6 +329,36 @@ describe('admin inbox and recovery (dev server)', () => {
     await page.close();
   });
 
+  it('Export all lists: one CSV per Inbox list, each with its own link; the files hold the stored rows', async () => {
+    const page = await openDashboard('editor');
+    const email = `all-${run}@example.org`;
+    const sent = await api(page, 'POST', '/api/contact', {
+      name: `All Lists ${run}`,
+      email,
+      phone: '',
+      subject: 'general',
+      message: '=1+1 is data, not a formula',
+      captcha: DUMMY_CAPTCHA,
+    });
+    expect(sent.status).toBe(201);
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    // One action in the Inbox (docs/decisions/101-exports-of-any-size.md): a file per list, each its own link.
+    await page.getByRole('button', { name: /^Export all lists/ }).click();
+    for (const name of ['volunteers', 'contacts', 'text-signups', 'email-subscribers'])
+      await page.getByRole('link', { name: new RegExp(`^Download ${name}-[\\d-]+\\.csv`) }).waitFor();
+    await expectNoAxeViolations(page);
+    const link = page.getByRole('link', { name: /^Download contacts-[\d-]+\.csv/ });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv).toContain(email);
+    // The message starts with '=': kept as text ('=1+1 ...), never a formula a spreadsheet would run.
+    expect(csv).toContain("'=1+1 is data, not a formula");
+    await page.close();
+  });
+
   it('a temporary password leads straight to the change-password form', async () => {
     const admin = await openDashboard('admin');
     const username = `temp-${run}`;

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DirectoryKV } from '../../scripts/lib/directory-kv.mts';
 import { VolunteerSignupSchema } from '../../src/lib/schemas/forms.ts';
-import { bulkInsertInbox } from '../../src/lib/server/forms/inbox-bulk.ts';
+import { bulkInsertInbox } from '../../src/lib/server/inbox/bulk.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { volunteerRecord } from '../../src/lib/server/public-forms/submissions.ts';
 import { expectNoAxeViolations } from './helpers/axe';

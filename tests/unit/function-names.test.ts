@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * dropped, singular or plural alike), or it is listed here with the reason its name differs.
  */
 const NAMED_OTHERWISE: Record<string, string> = {
-  'admin-inbox': "the staff Inbox's four lists (src/lib/inbox-routes.ts)",
+  'admin-inbox': "the staff Inbox's four lists (src/lib/inbox-kinds.ts)",
   'audit-checkpoint': 'a scheduled function: no path',
   'admin-revisions': "an article's or an event's history: /api/admin/{news,events}/:id/revisions",
   'broadcasts-worker': 'a scheduled function: no path',

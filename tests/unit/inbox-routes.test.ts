@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../netlify/functions/admin-inbox.mts';
-import { INBOX_ROUTES, inboxKindOf } from '../../src/lib/inbox-routes.ts';
+import { INBOX_ROUTES, inboxKindOf } from '../../src/lib/inbox-kinds.ts';
 
 /*
- * The Inbox's routes are declared once, in src/lib/inbox-routes.ts. Netlify reads a function's `config.path` from
+ * The Inbox's routes are declared once, in src/lib/inbox-kinds.ts. Netlify reads a function's `config.path` from
  * its source as a literal, so the function writes the paths out; this holds the two equal.
  */
 describe('the Inbox routes', () => {

@@ -1,32 +1,15 @@
 import useSWR from 'swr';
 import { queryFetcher } from '../../lib/client/api.ts';
 import type { Page } from '../../lib/schemas/paging.ts';
-import { INBOX_ROUTES, type InboxKindName } from '../../lib/inbox-routes.ts';
-import {
-  EMAIL_REACH_STATUSES,
-  TEXT_REACH_STATUSES,
-  type ReachStatus,
-} from '../../lib/schemas/reach-status.ts';
+import { INBOX_ROUTES, type InboxKindName } from '../../lib/inbox-kinds.ts';
 import { listKey } from './shared.ts';
 
-/** The Inbox tab's lists (admin and editor), each paged and filterable with ?q: their labels, in tab order. */
-export const INBOX_TABS: Record<InboxKindName, { label: string }> = {
-  volunteers: { label: 'Volunteer sign-ups' },
-  contacts: { label: 'Contact messages' },
-  'text-signups': { label: 'Text sign-ups' },
-  'email-subscribers': { label: 'Newsletter subscribers' },
-};
-
 /**
- * The statuses each list's Status filter offers (docs/decisions/136-one-suppression-state-shown-everywhere.md);
- * contact messages keep none.
+ * The Inbox tab's lists (admin and editor), each paged and filterable with ?q, in tab order: their labels and
+ * the statuses each list's Status filter offers (docs/decisions/136-one-suppression-state-shown-everywhere.md;
+ * contact messages keep none), from each kind's definition (src/lib/inbox-kinds.ts).
  */
-export const INBOX_STATUSES: Record<InboxKindName, readonly ReachStatus[]> = {
-  volunteers: EMAIL_REACH_STATUSES,
-  contacts: [],
-  'text-signups': TEXT_REACH_STATUSES,
-  'email-subscribers': EMAIL_REACH_STATUSES,
-};
+export { INBOX_KINDS, INBOX_KIND_NAMES } from '../../lib/inbox-kinds.ts';
 
 /**
  * Rows as stored (StoredVolunteer, StoredContact, StoredTextSignup, StoredSubscriber in

@@ -23,10 +23,13 @@ export function ExportButton({
   source,
   params,
   label,
+  text = 'Export CSV',
 }: {
   source: string;
   params: Record<string, string>;
   label: string;
+  /** The button's words (default "Export CSV"); screen readers also hear `of {label}`. */
+  text?: string;
 }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [started, setStarted] = useState<ExportJob | null>(null);
@@ -73,7 +76,8 @@ export function ExportButton({
         onClick={() => void run()}
         disabled={busy || working}
       >
-        Export CSV<span className="sr-only"> of {label}</span>
+        {text}
+        <span className="sr-only"> of {label}</span>
       </button>
       <div className="export__status" role="status">
         {error ? <p className="export__error">{error}</p> : null}

@@ -3,15 +3,15 @@ import { DEFAULT_LANG, isLang, LANGS } from '../../lib/lang.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
 import { contactSubjectLabels } from '../../content/contact.ts';
 import {
-  INBOX_STATUSES,
-  INBOX_TABS,
+  INBOX_KIND_NAMES,
+  INBOX_KINDS,
   INBOX_PAGE_SIZE,
   inboxExportParams,
   useInbox,
   type InboxItem,
 } from '../api/get-inbox.ts';
-import type { InboxKindName } from '../../lib/inbox-routes.ts';
-import { REACH_STATUS_LABELS, ReachStatusSchema } from '../../lib/schemas/reach-status.ts';
+import type { InboxCellName, InboxKindName } from '../../lib/inbox-kinds.ts';
+import { REACH_STATUS_LABELS, ReachStatusSchema, type ReachStatus } from '../../lib/schemas/reach-status.ts';
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
@@ -93,54 +93,34 @@ function emailCell(r: InboxItem) {
   );
 }
 
-const COLUMNS: Record<InboxKindName, Column[]> = {
-  volunteers: [
-    { header: 'Name', cell: (r) => `${str(r.firstName)} ${str(r.lastName)}`.trim() },
-    { header: 'Email', cell: emailCell },
-    { header: 'Phone', cell: (r) => str(r.phone) },
-    {
-      header: 'City',
-      cell: (r) => [str(r.city), `${str(r.state)} ${str(r.zip)}`.trim()].filter(Boolean).join(', '),
-    },
-    { header: 'Interests', cell: (r) => (Array.isArray(r.interests) ? r.interests.map(str).join(', ') : '') },
-    { header: 'Language', cell: langCell },
-    { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
-    { header: 'Email status', cell: statusCell },
-  ],
-  contacts: [
-    { header: 'Name', cell: (r) => str(r.name) },
-    { header: 'Email', cell: emailCell },
-    { header: 'Phone', cell: (r) => str(r.phone) },
-    {
-      header: 'Subject',
-      cell: (r) =>
-        contactSubjectLabels[str(r.subject) as keyof typeof contactSubjectLabels] ?? str(r.subject),
-    },
-    { header: 'Message', cell: (r) => <ExpandableText text={str(r.message)} /> },
-    { header: 'Language', cell: langCell },
-    { header: 'Received', cell: (r) => formatDateTime(str(r.createdAt)) },
-  ],
-  'text-signups': [
-    { header: 'First name', cell: (r) => str(r.firstName) },
-    { header: 'Phone', cell: (r) => str(r.phone) },
-    { header: 'Email', cell: (r) => str(r.email) },
-    { header: 'SMS consent', cell: consentCell },
-    { header: 'Language', cell: langCell },
-    { header: 'Signed up', cell: (r) => formatDateTime(str(r.createdAt)) },
-  ],
-  'email-subscribers': [
-    { header: 'Email', cell: (r) => str(r.email) },
-    { header: 'Page', cell: (r) => str(r.sourcePage) },
-    { header: 'Consent', cell: (r) => `Text ${str(r.consentVersion)}` },
-    { header: 'Subscribed', cell: (r) => formatDateTime(str(r.createdAt)) },
-    // Only confirmed addresses are listed (double opt-in); older ones were kept before it.
-    {
-      header: 'Confirmed',
-      cell: (r) => (r.confirmedAt ? formatDateTime(str(r.confirmedAt)) : 'Before double opt-in'),
-    },
-    { header: 'Status', cell: statusCell },
-  ],
+/** The table's cells by name: each kind's definition (src/lib/inbox-kinds.ts) lists its columns with these. */
+const CELLS: Record<InboxCellName, Column['cell']> = {
+  fullName: (r) => `${str(r.firstName)} ${str(r.lastName)}`.trim(),
+  name: (r) => str(r.name),
+  firstName: (r) => str(r.firstName),
+  emailWithCount: emailCell,
+  email: (r) => str(r.email),
+  phone: (r) => str(r.phone),
+  place: (r) => [str(r.city), `${str(r.state)} ${str(r.zip)}`.trim()].filter(Boolean).join(', '),
+  interests: (r) => (Array.isArray(r.interests) ? r.interests.map(str).join(', ') : ''),
+  subject: (r) => contactSubjectLabels[str(r.subject) as keyof typeof contactSubjectLabels] ?? str(r.subject),
+  message: (r) => <ExpandableText text={str(r.message)} />,
+  language: langCell,
+  createdAt: (r) => formatDateTime(str(r.createdAt)),
+  reachStatus: statusCell,
+  smsConsent: consentCell,
+  sourcePage: (r) => str(r.sourcePage),
+  consentVersion: (r) => `Text ${str(r.consentVersion)}`,
+  // Only confirmed addresses are listed (double opt-in); older ones were kept before it.
+  confirmedAt: (r) => (r.confirmedAt ? formatDateTime(str(r.confirmedAt)) : 'Before double opt-in'),
 };
+
+/** A kind's table columns, from its definition. */
+const columnsOf = (kind: InboxKindName): Column[] =>
+  INBOX_KINDS[kind].table.map((c) => ({ header: c.header, cell: CELLS[c.cell] }));
+
+/** Export all lists: no parameters (every list, unfiltered; docs/decisions/101-exports-of-any-size.md). */
+const ALL_LISTS: Record<string, string> = {};
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -165,7 +145,7 @@ export function InboxTab() {
   const [status, setStatus] = useState('');
   const q = useDebounced(query, 300);
   const [page, setPage] = useState(1);
-  const statuses = INBOX_STATUSES[kind];
+  const statuses: readonly ReachStatus[] = INBOX_KINDS[kind].statuses;
   // A status the list does not keep (after switching lists) filters nothing.
   const statusFilter = statuses.some((s) => s === status) ? status : '';
   const { data, error, isLoading } = useInbox(kind, page, q, lang, undefined, statusFilter);
@@ -176,8 +156,8 @@ export function InboxTab() {
   const statusId = useId();
   useClampPage(page, setPage, data?.total, data?.pageSize ?? INBOX_PAGE_SIZE);
   useEffect(() => setPage(1), [kind, q, lang, statusFilter]);
-  const columns = COLUMNS[kind];
-  const label = INBOX_TABS[kind].label;
+  const columns = columnsOf(kind);
+  const label = INBOX_KINDS[kind].label;
 
   return (
     <section aria-labelledby="inbox-heading">
@@ -186,11 +166,19 @@ export function InboxTab() {
           <h2 id="inbox-heading">Inbox</h2>
           <p className="muted">{data ? countOf(data.total, label) : '\u00a0'}</p>
         </div>
-        <ExportButton
-          source="inbox"
-          params={inboxExportParams(kind, q, lang, statusFilter)}
-          label={label.toLowerCase()}
-        />
+        <div className="section-head__actions">
+          <ExportButton
+            source="inbox"
+            params={inboxExportParams(kind, q, lang, statusFilter)}
+            label={label.toLowerCase()}
+          />
+          <ExportButton
+            source="inbox_all"
+            params={ALL_LISTS}
+            label="the Inbox: one CSV file per list"
+            text="Export all lists"
+          />
+        </div>
       </div>
       <div className="toolbar">
         <div className="field">
@@ -203,9 +191,9 @@ export function InboxTab() {
             value={kind}
             onChange={(e) => setKind(e.target.value as InboxKindName)}
           >
-            {(Object.keys(INBOX_TABS) as InboxKindName[]).map((k) => (
+            {INBOX_KIND_NAMES.map((k) => (
               <option key={k} value={k}>
-                {INBOX_TABS[k].label}
+                {INBOX_KINDS[k].label}
               </option>
             ))}
           </select>

@@ -24,6 +24,8 @@ export const ExportPartSchema = z.object({
   bytes: z.number().int().min(0),
   csvBytes: z.number().int().min(0),
   rows: z.number().int().min(0),
+  /** The file's name when an export writes several lists (each its own CSV); absent: the job's filename. */
+  filename: z.string().optional(),
 });
 
 /** An export job (store `exports`, key `job/<id>`). */

@@ -6,7 +6,7 @@ import {
   type AuditProblem,
   type AuditQuery,
 } from '../../schemas/audit.ts';
-import type { ExportColumn, ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../export-source.ts';
 import type { KV } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
 import { readCheckpoint, type Checkpoint } from './checkpoint.ts';

@@ -5,7 +5,7 @@ import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { rsvpPrefix } from '../events/rsvp.ts';
 import { recipientZones, zoneBucket } from '../texting/quiet-hours.ts';
 import { suppressedHashes } from '../messaging/suppressions.ts';
-import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../forms/inbox-summaries.ts';
+import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../inbox/summaries.ts';
 import { hashed } from '../storage/keys.ts';
 import type { StoreName } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';

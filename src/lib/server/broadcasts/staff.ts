@@ -19,7 +19,7 @@ import type { Lang } from '../../lang.ts';
 import { sanitizeArticleHtml } from '../content/sanitize.ts';
 import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
-import type { ExportSource } from '../exports/source.ts';
+import type { ExportSource } from '../export-source.ts';
 import { composeBulkEmail, sendGuardedEmail } from '../messaging/email-guard.ts';
 import { bucketZones, nextOpening, quietHoursAllow, sendWindow } from '../texting/quiet-hours.ts';
 import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';

@@ -17,7 +17,7 @@ import {
 } from '../../schemas/donations.ts';
 import { campaignToday } from '../../campaign-time.ts';
 import { zodToHttp } from '../errors.ts';
-import { rowsFrom, type ExportSource } from '../exports/source.ts';
+import { rowsFrom, type ExportSource } from '../export-source.ts';
 import type { z } from 'zod';
 import { submit, type Combiner } from '../storage/combiner.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';

@@ -6,7 +6,7 @@ import {
   type RsvpStaffView,
 } from '../../schemas/rsvp.ts';
 import { events } from '../content/events.ts';
-import type { ExportColumn, ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../export-source.ts';
 import { HttpError } from '../errors.ts';
 import { mapLimit } from '../storage/map-limit.ts';
 import { kv } from '../storage/stores.ts';

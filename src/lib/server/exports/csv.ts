@@ -1,5 +1,5 @@
 import { campaignLocalTime } from '../../campaign-time.ts';
-import { columnOf, type ExportSource } from './source.ts';
+import { columnOf, type ExportSource } from '../export-source.ts';
 
 /**
  * The staff CSV format, for every export (docs/decisions/101-exports-of-any-size.md,

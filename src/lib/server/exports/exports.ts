@@ -20,7 +20,7 @@ import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { BOM, csvCell, csvHeader, csvLines } from './csv.ts';
 import { exportKind } from './registry.ts';
-import type { ExportSource } from './source.ts';
+import type { ExportSource } from '../export-source.ts';
 
 /**
  * The one export mechanism of the staff CSVs (docs/decisions/101-exports-of-any-size.md).
@@ -74,6 +74,7 @@ export function tooLongMessage(rows: number): string {
 
 /** A small export's whole file; 413 past EXPORT_LIMITS.directRows rows. */
 async function directCsv(source: ExportSource): Promise<Response> {
+  if (source.files) throw new HttpError(400, 'This export is several files: use Export in the dashboard.');
   const rows = source.total ?? 0;
   if (rows > LIMITS.directRows) throw new HttpError(413, tooLongMessage(rows), { rows });
   let body = '';
@@ -272,39 +273,49 @@ export async function runExport(id: string, token: string, opened?: ExportSource
   try {
     const source =
       opened ?? (await exportKind(claimed.source).open(claimed.params, new Date(claimed.createdAt)));
-    const header = BOM + csvHeader(source).map(csvCell).join(',') + '\r\n';
-    let part = new PartWriter();
     let rows = 0;
     let lastBeat = Date.now();
-    const store = async (writer: PartWriter) => {
-      const body = await writer.end();
-      const k = key('file', id, `${attempt}-${parts.length + 1}`);
-      if (!(await jobs().putBytes(k, toArrayBuffer(body), { type: 'text/csv' })))
-        throw new Error(`export file ${k} exists`);
-      parts.push({ key: k, bytes: body.length, csvBytes: writer.csvBytes, rows: writer.rows });
-    };
-    let first = true;
-    for await (const line of csvLines(source)) {
-      if (first) {
-        // csvLines starts with the header; each file gets its own (see PartWriter below).
-        first = false;
-        await part.write(header);
-        continue;
+    // One whole CSV per list when the export has several (every Inbox list); each named for its list.
+    for (const file of source.files ?? [source]) {
+      const filename = source.files ? file.filename : undefined;
+      const header = BOM + csvHeader(file).map(csvCell).join(',') + '\r\n';
+      let part = new PartWriter();
+      const store = async (writer: PartWriter) => {
+        const body = await writer.end();
+        const k = key('file', id, `${attempt}-${parts.length + 1}`);
+        if (!(await jobs().putBytes(k, toArrayBuffer(body), { type: 'text/csv' })))
+          throw new Error(`export file ${k} exists`);
+        parts.push({
+          key: k,
+          bytes: body.length,
+          csvBytes: writer.csvBytes,
+          rows: writer.rows,
+          ...(filename ? { filename } : {}),
+        });
+      };
+      let first = true;
+      for await (const line of csvLines(file)) {
+        if (first) {
+          // csvLines starts with the header; each file gets its own (see PartWriter below).
+          first = false;
+          await part.write(header);
+          continue;
+        }
+        if (part.gzBytes >= LIMITS.partMaxGz) {
+          await store(part);
+          part = new PartWriter();
+          await part.write(header);
+        }
+        await part.write(line);
+        part.rows += 1;
+        rows += 1;
+        if (Date.now() - lastBeat > 2000) {
+          lastBeat = Date.now();
+          await progress({ rows });
+        }
       }
-      if (part.gzBytes >= LIMITS.partMaxGz) {
-        await store(part);
-        part = new PartWriter();
-        await part.write(header);
-      }
-      await part.write(line);
-      part.rows += 1;
-      rows += 1;
-      if (Date.now() - lastBeat > 2000) {
-        lastBeat = Date.now();
-        await progress({ rows });
-      }
+      await store(part);
     }
-    await store(part);
     await progress({ rows, parts, status: 'done', total: rows });
   } catch (err) {
     if (err instanceof Superseded) return loadJob(id);
@@ -353,10 +364,15 @@ function signature(job: StoredExportJob, part: number, expires: number): string 
     .digest('base64url');
 }
 
-const partName = (job: StoredExportJob, n: number) =>
-  job.parts.length === 1
-    ? job.filename
-    : job.filename.replace(/\.csv$/, `-part-${n}-of-${job.parts.length}.csv`);
+/** A file's name: its list's (an export of several lists), else the job's, numbered when there are several. */
+function partName(job: StoredExportJob, n: number): string {
+  const own = job.parts[n - 1]?.filename;
+  const named = own ? job.parts.filter((p) => p.filename === own) : job.parts;
+  const base = own ?? job.filename;
+  if (named.length === 1) return base;
+  const i = named.indexOf(job.parts[n - 1]!) + 1;
+  return base.replace(/\.csv$/, `-part-${i}-of-${named.length}.csv`);
+}
 
 /** What the dashboard is told: progress, and when done a signed link per file. */
 export function viewOf(job: StoredExportJob, now = new Date()): ExportJobView {

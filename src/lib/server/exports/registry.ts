@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isInboxKind } from '../../inbox-routes.ts';
+import { INBOX_KIND_NAMES, isInboxKind } from '../../inbox-kinds.ts';
+import { campaignToday } from '../../campaign-time.ts';
 import { isLang, LANGS } from '../../lang.ts';
 import { AuditQuerySchema } from '../../schemas/audit.ts';
 import type { AuditKind } from '../../schemas/audit-kinds.ts';
@@ -10,9 +11,9 @@ import { donationExportSource, donationRange } from '../donations/ledger.ts';
 import { broadcastExportSource } from '../broadcasts/staff.ts';
 import { HttpError, zodToHttp } from '../errors.ts';
 import { rsvpExportSource } from '../events/rsvp-staff.ts';
-import { inboxExportSource, parseReachStatus } from '../forms/inbox.ts';
+import { inboxExportSource, parseReachStatus } from '../inbox/lists.ts';
 import { votePlanExportSource } from '../vote-plans/staff.ts';
-import type { ExportSource } from './source.ts';
+import { rowsFrom, type ExportSource } from '../export-source.ts';
 
 /**
  * Every staff export by name (docs/decisions/101-exports-of-any-size.md): who may start it,
@@ -81,6 +82,34 @@ const inbox: ExportKind = {
       details,
     };
   },
+};
+
+/**
+ * Every Inbox list at once (admin, editor, as each list): no parameters; one CSV per list (each the list's own
+ * export, unfiltered), with its own signed, expiring link; audited as one inbox.export of `all`.
+ */
+const inbox_all: ExportKind = {
+  permission: 'edit_content',
+  params(raw) {
+    const extra = Object.keys(raw);
+    if (extra.length) throw new HttpError(400, `Unknown parameter: ${extra[0]}`);
+    return {};
+  },
+  async open(_params, now) {
+    const files = await Promise.all(INBOX_KIND_NAMES.map((kind) => inboxExportSource(kind, { q: '' }, now)));
+    return {
+      filename: `inbox-${campaignToday(now)}.csv`,
+      columns: [],
+      total: files.reduce((n, f) => n + (f.total ?? 0), 0),
+      rows: rowsFrom([]),
+      files,
+    };
+  },
+  audit: () => ({
+    kind: 'inbox.export',
+    target: { type: 'inbox', id: 'all', label: 'all lists' },
+    details: { lists: INBOX_KIND_NAMES.join(', ') },
+  }),
 };
 
 /** Checks a kind's parameters with a strict schema (400 on an unknown or invalid one); the values as strings. */
@@ -164,6 +193,7 @@ const broadcast: ExportKind<Awaited<ReturnType<typeof broadcastExportSource>>> =
 
 export const EXPORT_KINDS: Record<string, ExportKind> = {
   inbox,
+  inbox_all,
   activity,
   attendees,
   donations,

@@ -2,7 +2,7 @@ import { StoredSubscriberSchema, StoredVolunteerSchema } from '../../schemas/inb
 import type { Suppression } from '../messaging/suppressions.ts';
 import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 
 /**
  * An email suppression shown where the address is listed (docs/decisions/136-one-suppression-state-shown-everywhere.md):

@@ -14,7 +14,7 @@ import type { KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
 import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../texting/text-guard.ts';
 import { laterStamp } from '../content/stamps.ts';
-import { noteSummary, summarize } from './inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import { appendConsentEvent, emptyEvent, getPerson, personKey } from '../texting/text-list.ts';
 import { reserveForSignup, reserveFromIp } from '../texting/text-limits.ts';
 import { BUSY_MESSAGE } from '../storage/compare-and-set.ts';

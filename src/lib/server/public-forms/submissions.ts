@@ -17,7 +17,7 @@ import { suppressionOf } from '../messaging/suppressions.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
-import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import type { RequestMeta } from '../forms/text-signups.ts';
 import { formatCampaignDateTime } from '../../campaign-time.ts';
 import { linkPerson } from '../people/link.ts';

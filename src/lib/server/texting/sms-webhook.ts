@@ -10,7 +10,7 @@ import { helpText, stoppedText } from '../../../content/sms-program.ts';
 import { DEFAULT_LANG } from '../../lang.ts';
 import type { StoredTextSignup } from '../../schemas/inbox.ts';
 import { laterStamp } from '../content/stamps.ts';
-import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import { recordConsentFor } from '../people/consent.ts';
 import { classifyInbound } from './inbound-keywords.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';

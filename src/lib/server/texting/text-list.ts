@@ -12,7 +12,7 @@ import { laterStamp } from '../content/stamps.ts';
 import { upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
-import { noteSummary, summarize } from '../forms/inbox-summary-shapes.ts';
+import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import { recordConsentFor } from '../people/consent.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { StoredVotePlan, VotePlanPage, VotePlanRow } from '../../schemas/vote-plan.ts';
-import type { ExportColumn, ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../export-source.ts';
 import { getPlan, RECENT_PREFIX, votePlans, type PlanRound } from './record.ts';
 
 /*

@@ -12,6 +12,9 @@ import { SEGMENT_PREFIX } from './segments.ts';
 import {
   CONCURRENCY,
   FOLD_AT,
+  FORMAT,
+  REBUILD_BATCH,
+  type Manifest,
   IndexRebuildingError,
   MANIFEST,
   Moved,
@@ -245,9 +248,20 @@ export class IndexView<S extends SummaryRecord> {
  * progress is kept). More than FOLD_AT outstanding segments are folded in first, so the
  * next reader pays for none of them.
  */
+/**
+ * How a request reads an index. `fold` (default true): more than FOLD_AT outstanding segments are folded in
+ * first. `readOnly`: the request writes nothing (docs/decisions/100-summary-indexes.md, "Reads that read"): no
+ * fold, and an index that is missing, of another version or damaged is not rebuilt but read from the records
+ * in memory (viewFromRecords); the scheduled compaction, `npm run reindex` and the bulk path store it.
+ */
+export interface ReadOptions {
+  fold?: boolean;
+  readOnly?: boolean;
+}
+
 async function openIndex<S extends SummaryRecord>(
   spec: SummarySpec<S>,
-  options: { fold?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<IndexView<S>> {
   let rebuilt = false;
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -260,13 +274,14 @@ async function openIndex<S extends SummaryRecord>(
       state = null;
     }
     if (!state) {
+      if (options.readOnly) return viewFromRecords(spec);
       if (rebuilt) break;
       const done = await advanceRebuild(spec, Date.now() + repairBudgetMs());
       if (!done.finished) throw new IndexRebuildingError(spec.name, done.done, done.total);
       rebuilt = true;
       continue;
     }
-    if ((options.fold ?? true) && state.segmentKeys.length > FOLD_AT) {
+    if (!options.readOnly && (options.fold ?? true) && state.segmentKeys.length > FOLD_AT) {
       if (await foldInto(spec, state).catch(() => false)) continue;
     }
     return new IndexView(spec, state);
@@ -277,12 +292,13 @@ async function openIndex<S extends SummaryRecord>(
 /**
  * Runs `read` over one consistent view of an index (see openIndex). A blob that vanished
  * under the read (an index rebuilt meanwhile: replaced chunks of a compaction stay
- * RETIRED_MS) opens the index again, twice at most; a damaged chunk is rebuilt.
+ * RETIRED_MS) opens the index again, twice at most; a damaged chunk is rebuilt (`readOnly`:
+ * read from the records instead).
  */
 export async function readIndex<S extends SummaryRecord, T>(
   spec: SummarySpec<S>,
   read: (view: IndexView<S>) => T | Promise<T>,
-  options: { fold?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<T> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const view = await openIndex(spec, options);
@@ -291,6 +307,7 @@ export async function readIndex<S extends SummaryRecord, T>(
     } catch (err) {
       // A blob still missing after reading the index again is damage, like a corrupt one.
       if (err instanceof Damaged || (err instanceof Moved && attempt >= 2)) {
+        if (options.readOnly) return await read(await viewFromRecords(spec));
         const done = await advanceRebuild(spec, Date.now() + repairBudgetMs());
         if (!done.finished) throw new IndexRebuildingError(spec.name, done.done, done.total);
         continue;
@@ -299,6 +316,57 @@ export async function readIndex<S extends SummaryRecord, T>(
     }
   }
   throw unreadable(spec);
+}
+
+/**
+ * A list whose stored index cannot be read, seen by a read-only request (viewFromRecords): the records take longer
+ * to read than the request may spend. The scheduled compaction (every minute) is rebuilding the stored index.
+ */
+export class IndexUnavailableError extends HttpError {
+  constructor(name: string) {
+    super(503, `The ${name} list is being re-indexed. Try again in a minute.`, {}, { 'Retry-After': '60' });
+  }
+}
+
+/**
+ * The list read from its records, in memory, storing nothing: what a read-only request sees while the stored index
+ * is missing, of another version or damaged, until a repair path stores it (the scheduled compaction, `npm run
+ * reindex`). The same summaries a rebuild makes (the spec's `fromRecord` and `enrich`), with any outstanding segment
+ * of a record that is newer. Within the request's budget (repairBudgetMs), else IndexUnavailableError.
+ */
+async function viewFromRecords<S extends SummaryRecord>(spec: SummarySpec<S>): Promise<IndexView<S>> {
+  const deadline = Date.now() + repairBudgetMs();
+  const store = kv(spec.store);
+  const [keys, segmentKeys] = await Promise.all([
+    listKeys(store, spec.recordPrefix),
+    listKeys(store, SEGMENT_PREFIX),
+  ]);
+  const summaries: S[] = [];
+  for (let i = 0; i < keys.length; i += REBUILD_BATCH) {
+    if (Date.now() > deadline) throw new IndexUnavailableError(spec.name);
+    const got = await mapLimit(keys.slice(i, i + REBUILD_BATCH), CONCURRENCY, async (k) => {
+      const r = await store.get<unknown>(k);
+      return r ? spec.fromRecord(r.value, k) : null;
+    });
+    const rows = got.filter((x): x is S => x !== null);
+    summaries.push(...(spec.enrich ? await spec.enrich(rows) : rows));
+  }
+  const ids = new Set(summaries.map((x) => x.id));
+  const segments = await readSegments(spec, segmentKeys).catch((err: unknown) => {
+    if (err instanceof Moved) return []; // folded meanwhile: the records hold what they said
+    throw err;
+  });
+  const pending = latestById(spec, [...summaries, ...segments.filter((x) => ids.has(x.id))]);
+  const manifest: Manifest = {
+    format: FORMAT,
+    version: spec.version,
+    chunks: [],
+    counts: null,
+    builtAt: '',
+    retired: [],
+    folded: [],
+  };
+  return new IndexView(spec, { manifest, etag: '', segmentKeys: [], pending, loaded: new Map() });
 }
 
 const unreadable = (spec: { name: string }) =>

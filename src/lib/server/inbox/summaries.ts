@@ -1,39 +1,41 @@
-import type { InboxKindName } from '../../inbox-routes.ts';
-import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
+import {
+  INBOX_KIND_NAMES,
+  INBOX_KINDS,
+  type InboxCopy,
+  type InboxKindName,
+  type Reach,
+} from '../../inbox-kinds.ts';
 import type { Lang } from '../../lang.ts';
 import type { ReachStatus } from '../../schemas/reach-status.ts';
 import { campaignDayStart, nextCampaignDay } from '../../campaign-time.ts';
 import { contactSubjectLabels } from '../../../content/contact.ts';
-import {
-  StoredContactSchema,
-  StoredSubscriberSchema,
-  StoredTextSignupSchema,
-  StoredVolunteerSchema,
-} from '../../schemas/inbox.ts';
 import { suppressionsAmong } from '../messaging/suppressions.ts';
 import { compact, type CompactionRun } from '../storage/summary-index/compaction.ts';
 import { searchText } from '../storage/summary-index/encoding.ts';
 import type { SummarySpec } from '../storage/summary-index/spec.ts';
-import { readIndex, reindex, type IndexView, type Matches } from '../storage/summary-index/view.ts';
 import {
-  INBOX_INDEX,
-  summarize,
-  type InboxSummaries,
-  type InboxSummary,
-  type VolunteerSummary,
-} from './inbox-summary-shapes.ts';
+  readIndex,
+  reindex,
+  type IndexView,
+  type Matches,
+  type ReadOptions,
+} from '../storage/summary-index/view.ts';
+import { INBOX_INDEX, summarize, type InboxSummaries, type InboxSummary } from './summary-shapes.ts';
 
 export type { InboxSummaries, InboxSummary };
 
 /**
- * The Inbox's four lists as summary indexes (docs/decisions/100-summary-indexes.md): what
- * each list keeps of a record (the fields its rows show, its search covers and audiences
- * are chosen by), how it sorts and which records it lists. The records stay the source of
- * truth: the CSV exports read them, and every index can be rebuilt from them.
+ * The Inbox's lists as summary indexes (docs/decisions/100-summary-indexes.md), each built from its kind's one
+ * definition (src/lib/inbox-kinds.ts: what a summary keeps, its searched text, its filters and status, its
+ * version stamp): how it sorts and which records it lists. The records stay the source of truth: the CSV
+ * exports read them, and every index can be rebuilt from them.
  *
  * The summary/query API other features use (the broadcasts' audiences) is
  * `inboxSummaries(kind, filter)` below.
  */
+
+/** The campaign copy an Inbox search and CSV show (the contact form's subject labels). */
+export const INBOX_COPY: InboxCopy = { contactSubjects: contactSubjectLabels };
 
 interface InboxSpec<S extends InboxSummary> extends SummarySpec<S> {
   /**
@@ -47,18 +49,8 @@ interface InboxSpec<S extends InboxSummary> extends SummarySpec<S> {
    * absent: the list keeps no status (contact messages). The status reads only the spec's `columns` (the
    * filter is answered from them); `at` may read any field.
    */
-  reach?(s: S): { status: ReachStatus; at: string | null };
+  reach?(s: S): Reach;
 }
-
-/** A summary's email status: its suppression (copied from the ledger), else subscribed since `since`. */
-const emailReach = (
-  s: { suppressed: ReachStatus | null; suppressedAt: string | null },
-  since: string | null,
-): { status: ReachStatus; at: string | null } =>
-  s.suppressed ? { status: s.suppressed, at: s.suppressedAt } : { status: 'subscribed', at: since };
-
-/** The later of two ISO stamps (a suppression moves a summary's version on). */
-const later = (a: string, b: string | null) => (b && b > a ? b : a);
 
 /**
  * The rebuild's completion of a batch of email-list summaries: each address's suppression from the ledger (one
@@ -74,166 +66,73 @@ const withSuppressions =
     });
   };
 
-const fromSchema =
-  <R, S>(
-    schema: { safeParse(v: unknown): { success: true; data: R } | { success: false } },
-    project: (r: R, key: string) => S,
-  ) =>
-  (raw: unknown, key: string): S | null => {
-    const p = schema.safeParse(raw);
-    return p.success ? project(p.data, key) : null;
-  };
-
-const volunteerFields = [
-  'key',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'city',
-  'state',
-  'zip',
-  'interests',
-  'lang',
-  'createdAt',
-  'suppressed',
-  'suppressedAt',
-] as const satisfies readonly Exclude<keyof VolunteerSummary, 'id'>[];
-
 /** The id after a record's prefix (`message/<id>`, `person/<id>`, `subscriber/<id>`). */
 const idAfter = (prefix: string) => (key: string) => key.slice(prefix.length);
 
-export const INBOX_SPECS: { [K in InboxKindName]: InboxSpec<InboxSummaries[K]> } = {
-  volunteers: {
-    name: 'volunteers',
-    ...INBOX_INDEX.volunteers,
-    recordPrefix: 'volunteer/',
-    fields: volunteerFields,
-    // volunteer/<sha256 of email>/<sha256 of details>: the id is both cut to 32 (submissions.ts).
-    idOf: (key) => {
-      const [, email = '', details = ''] = key.split('/');
-      return `${email.slice(0, 32)}-${details.slice(0, 32)}`;
+/** A kind's index spec, from its definition. */
+function specFor<K extends InboxKindName>(kind: K): InboxSpec<InboxSummaries[K]> {
+  type S = InboxSummaries[K];
+  // One kind at a time: its functions take its own summary (the union of kinds is narrowed by K).
+  const def = INBOX_KINDS[kind] as unknown as {
+    listName: string;
+    recordPrefix: string;
+    record: { safeParse(v: unknown): { success: true; data: unknown } | { success: false } };
+    summaryFields: readonly Exclude<keyof S & string, 'id'>[];
+    indexColumns: readonly Exclude<keyof S & string, 'id'>[];
+    idOf?: (key: string) => string;
+    stamp: (s: S) => string;
+    listed?: (s: S) => boolean;
+    countsByEmail: boolean;
+    searched: (s: S, copy: InboxCopy) => string;
+    facets: (s: S) => { city?: string; zip?: string; sourcePage?: string | null };
+    reach?: (s: S) => Reach;
+    emailHashOf?: (s: S) => string;
+  };
+  const project = summarize[kind] as unknown as (r: unknown, key: string) => S;
+  const { emailHashOf, reach, listed } = def;
+  return {
+    name: def.listName,
+    ...INBOX_INDEX[kind],
+    recordPrefix: def.recordPrefix,
+    fields: def.summaryFields,
+    idOf: def.idOf ?? idAfter(def.recordPrefix),
+    fromRecord: (raw, key) => {
+      const p = def.record.safeParse(raw);
+      return p.success ? project(p.data, key) : null;
     },
-    fromRecord: fromSchema(StoredVolunteerSchema, summarize.volunteers),
     at: (s) => s.createdAt,
-    // A volunteer submission never changes; only the address's suppression moves its summary on.
-    v: (s) => later(s.createdAt, s.suppressedAt),
-    listed: () => true,
-    countKey: (s) => s.email.toLowerCase(),
-    searched: (s) =>
-      [
-        s.firstName,
-        s.lastName,
-        s.email,
-        s.phone,
-        s.city,
-        s.state,
-        s.zip,
-        ...s.interests,
-        LANG_NAMES_FOR_STAFF[s.lang],
-      ].join(' '),
-    columns: ['lang', 'createdAt', 'city', 'zip', 'suppressed'],
-    facets: (s) => ({ city: s.city, zip: s.zip }),
-    reach: (s) => emailReach(s, s.createdAt),
-    // volunteer/<sha256 of email>/<details>
-    enrich: withSuppressions((s) => s.key.split('/')[1] ?? ''),
-  },
-  contacts: {
-    name: 'contacts',
-    ...INBOX_INDEX.contacts,
-    recordPrefix: 'message/',
-    fields: ['key', 'name', 'email', 'phone', 'subject', 'message', 'messageCut', 'lang', 'createdAt'],
-    idOf: idAfter('message/'),
-    fromRecord: fromSchema(StoredContactSchema, summarize.contacts),
-    at: (s) => s.createdAt,
-    v: (s) => s.createdAt,
-    listed: () => true,
-    countKey: (s) => s.email.toLowerCase(),
-    searched: (s) =>
-      [
-        s.name,
-        s.email,
-        s.phone ?? '',
-        contactSubjectLabels[s.subject],
-        s.subject,
-        s.message,
-        LANG_NAMES_FOR_STAFF[s.lang],
-      ].join(' '),
-    columns: ['lang', 'createdAt'],
-    facets: () => ({}),
-  },
-  'text-signups': {
-    name: 'text sign-ups',
-    ...INBOX_INDEX['text-signups'],
-    recordPrefix: 'person/',
-    idOf: idAfter('person/'),
-    fields: [
-      'key',
-      'firstName',
-      'phone',
-      'email',
-      'smsStatus',
-      'consentAt',
-      'consentVersion',
-      'optedOutAt',
-      'lang',
-      'sourcePage',
-      'createdAt',
-      'updatedAt',
-    ],
-    fromRecord: fromSchema(StoredTextSignupSchema, summarize['text-signups']),
-    at: (s) => s.createdAt,
-    v: (s) => s.updatedAt,
-    listed: () => true,
-    searched: (s) =>
-      [
-        s.firstName,
-        s.phone ?? '',
-        s.email ?? '',
-        s.smsStatus,
-        s.sourcePage ?? '',
-        LANG_NAMES_FOR_STAFF[s.lang],
-      ].join(' '),
-    columns: ['lang', 'createdAt', 'sourcePage', 'smsStatus'],
-    facets: (s) => ({ sourcePage: s.sourcePage }),
-    // The text list's own state is the opt-out ledger the text guard reads (text-list.ts): STOP and 21610 alike.
-    reach: (s) =>
-      s.smsStatus === 'opted_out'
-        ? { status: 'stopped', at: s.optedOutAt }
-        : { status: 'subscribed', at: s.consentAt ?? s.createdAt },
-  },
-  'email-subscribers': {
-    name: 'newsletter subscribers',
-    ...INBOX_INDEX['email-subscribers'],
-    recordPrefix: 'subscriber/',
-    idOf: idAfter('subscriber/'),
-    fields: [
-      'key',
-      'email',
-      'sourcePage',
-      'consentVersion',
-      'lang',
-      'createdAt',
-      'status',
-      'confirmedAt',
-      'suppressed',
-      'suppressedAt',
-    ],
-    fromRecord: fromSchema(StoredSubscriberSchema, summarize['email-subscribers']),
-    at: (s) => s.createdAt,
-    // pending -> subscribed, then a suppression, are the changes a subscriber's summary sees. The confirmation
-    // time after a space: a suppression read beside a confirmation (the same stamp) loses to the confirmed one.
-    v: (s) => `${later(s.confirmedAt ?? s.createdAt, s.suppressedAt)} ${s.confirmedAt ?? ''}`,
-    // Double opt-in: an address nobody has confirmed is not a subscriber (docs/decisions/079-newsletter-double-opt-in.md).
-    listed: (s) => s.status === 'subscribed',
-    searched: (s) => [s.email, s.sourcePage ?? '', LANG_NAMES_FOR_STAFF[s.lang]].join(' '),
-    columns: ['lang', 'createdAt', 'sourcePage', 'suppressed'],
-    facets: (s) => ({ sourcePage: s.sourcePage }),
-    reach: (s) => emailReach(s, s.confirmedAt ?? s.createdAt),
-    // subscriber/<sha256 of email>: the id is the address hash (subscribers.ts)
-    enrich: withSuppressions((s) => s.id),
-  },
+    v: def.stamp,
+    listed: listed ?? (() => true),
+    ...(def.countsByEmail ? { countKey: (s: S) => (s as { email: string }).email.toLowerCase() } : {}),
+    searched: (s) => def.searched(s, INBOX_COPY),
+    columns: def.indexColumns,
+    facets: def.facets,
+    ...(reach ? { reach } : {}),
+    ...(emailHashOf
+      ? {
+          enrich: withSuppressions(
+            emailHashOf as unknown as (s: {
+              key: string;
+              suppressed: unknown;
+              suppressedAt: unknown;
+            }) => string,
+          ) as unknown as (rows: S[]) => Promise<S[]>,
+        }
+      : {}),
+  };
+}
+
+export const INBOX_SPECS = Object.fromEntries(INBOX_KIND_NAMES.map((k) => [k, specFor(k)])) as {
+  [K in InboxKindName]: InboxSpec<InboxSummaries[K]>;
 };
+
+/**
+ * Every Inbox read (the staff pages and searches, the CSV exports, the broadcasts' audiences) writes nothing: no
+ * fold of outstanding segments, no rebuild of a lost index (read from the records instead, in memory). The
+ * index is kept by the writes (a segment each), folded and repaired by the scheduled compaction (every minute,
+ * compactInbox) and rebuilt by `npm run reindex` (reindexInbox): docs/decisions/100-summary-indexes.md.
+ */
+const READ_ONLY: ReadOptions = { readOnly: true };
 
 const specOf = <K extends InboxKindName>(kind: K) =>
   INBOX_SPECS[kind] as unknown as InboxSpec<InboxSummaries[K]>;
@@ -343,10 +242,14 @@ export async function* inboxSummaries<K extends InboxKindName>(
   filter: InboxFilter<InboxSummaries[K]> = {},
 ): AsyncIterable<InboxSummaries[K]> {
   const spec = specOf(kind);
-  const rows = await readIndex(spec, async (view) => {
-    const found = await selected(view, kind, filter);
-    return found.slice(0, found.total);
-  });
+  const rows = await readIndex(
+    spec,
+    async (view) => {
+      const found = await selected(view, kind, filter);
+      return found.slice(0, found.total);
+    },
+    READ_ONLY,
+  );
   yield* rows;
 }
 
@@ -356,8 +259,8 @@ export async function countInbox<K extends InboxKindName>(
   filter: InboxFilter<InboxSummaries[K]> = {},
 ): Promise<number> {
   const spec = specOf(kind);
-  if (!hasFilter(filter)) return readIndex(spec, (view) => view.total);
-  return readIndex(spec, async (view) => (await selected(view, kind, filter)).total);
+  if (!hasFilter(filter)) return readIndex(spec, (view) => view.total, READ_ONLY);
+  return readIndex(spec, async (view) => (await selected(view, kind, filter)).total, READ_ONLY);
 }
 
 /**
@@ -372,24 +275,37 @@ export async function inboxSummaryPage<K extends InboxKindName>(
   size: number,
 ): Promise<{ rows: InboxSummaries[K][]; total: number; countOf: (s: InboxSummaries[K]) => number }> {
   const spec = specOf(kind);
-  return readIndex(spec, async (view) => {
-    let rows: InboxSummaries[K][];
-    let total: number;
-    // The per-email counts are read beside the chunks (one round trip, not two).
-    const counting = view.counts();
-    counting.catch(() => undefined); // awaited below; a failure is raised there
-    if (hasFilter(filter)) {
-      const matched = await selected(view, kind, filter);
-      total = matched.total;
-      rows = matched.slice(offset, size);
-    } else {
-      total = view.total;
-      rows = await view.page(offset, size);
-    }
-    const counted = await counting;
-    const countOf = (s: InboxSummaries[K]) => (spec.countKey ? counted(spec.countKey(s)) : 0);
-    return { rows, total, countOf };
-  });
+  return readIndex(
+    spec,
+    async (view) => {
+      let rows: InboxSummaries[K][];
+      let total: number;
+      // The per-email counts are read beside the chunks (one round trip, not two).
+      const counting = view.counts();
+      counting.catch(() => undefined); // awaited below; a failure is raised there
+      if (hasFilter(filter)) {
+        const matched = await selected(view, kind, filter);
+        total = matched.total;
+        rows = matched.slice(offset, size);
+      } else {
+        total = view.total;
+        rows = await view.page(offset, size);
+      }
+      const counted = await counting;
+      const countOf = (s: InboxSummaries[K]) => (spec.countKey ? counted(spec.countKey(s)) : 0);
+      return { rows, total, countOf };
+    },
+    READ_ONLY,
+  );
+}
+
+/**
+ * Reads a list's index as a repair path (`npm run seed`): unlike the Inbox's reads, a missing, damaged or outdated
+ * index is rebuilt from the records and stored, and more than FOLD_AT outstanding segments are folded; a sound
+ * index is left as it is. The listed count.
+ */
+export function repairInboxIndex(kind: InboxKindName): Promise<number> {
+  return readIndex(specOf(kind), (view) => view.total);
 }
 
 /** Rebuilds a list's index from its records (npm run reindex); the listed count. */
@@ -403,7 +319,6 @@ export function reindexInbox(kind: InboxKindName): Promise<number> {
  */
 export async function compactInbox(deadline: number): Promise<Record<InboxKindName, CompactionRun>> {
   const out = {} as Record<InboxKindName, CompactionRun>;
-  for (const kind of Object.keys(INBOX_SPECS) as InboxKindName[])
-    out[kind] = await compact(specOf(kind), { deadline });
+  for (const kind of INBOX_KIND_NAMES) out[kind] = await compact(specOf(kind), { deadline });
   return out;
 }

@@ -1,16 +1,10 @@
-import type { InboxKindName } from '../../inbox-routes.ts';
-import type {
-  StoredContact,
-  StoredSubscriber,
-  StoredTextSignup,
-  StoredVolunteer,
-} from '../../schemas/inbox.ts';
 import { writeBase } from '../storage/summary-index/rebuild.ts';
 import type { SummarySpec } from '../storage/summary-index/spec.ts';
 import { SUMMARY_PREFIX } from '../storage/summary-index/segments.ts';
 import { kv } from '../storage/stores.ts';
-import { INBOX_SPECS } from './inbox-summaries.ts';
-import { summarize, type InboxSummaries } from './inbox-summary-shapes.ts';
+import type { InboxKindName, InboxRecords } from '../../inbox-kinds.ts';
+import { INBOX_SPECS } from './summaries.ts';
+import { summarize, type InboxSummaries } from './summary-shapes.ts';
 
 /**
  * The bulk path of the Inbox repositories, for the scale seed
@@ -21,12 +15,7 @@ import { summarize, type InboxSummaries } from './inbox-summary-shapes.ts';
  * or text is sent for them; the records say so (their delivery status).
  */
 
-export interface InboxRecords {
-  volunteers: StoredVolunteer;
-  contacts: StoredContact;
-  'text-signups': StoredTextSignup;
-  'email-subscribers': StoredSubscriber;
-}
+export type { InboxRecords };
 
 export interface BulkItem<R> {
   key: string;

@@ -7,7 +7,10 @@
  * and an expiring download link.
  *
  * Zod-free and I/O-free: a source is built by the list's own module (the Inbox:
- * src/lib/server/forms/inbox.ts) and registered under a name in exports/registry.ts.
+ * src/lib/server/inbox/lists.ts) and registered under a name in exports/registry.ts. It sits
+ * outside exports/ so that imports run one way: exports/ (the mechanism and its registry)
+ * imports the features, and a feature imports only this contract, never exports/
+ * (tests/unit/exports-direction.test.ts).
  */
 
 /** A column of the file. A time column holds ISO instants; the file gets `<name>_local` (campaign time) right after it. */
@@ -25,6 +28,11 @@ export interface ExportSource {
   total?: number;
   /** The rows, in order, one cell per column (times as ISO strings, '' when absent). */
   rows(): AsyncIterable<string[]>;
+  /**
+   * An export of several lists at once (every Inbox list): one whole CSV per source, each with its own header,
+   * file name and signed link; this source's own `columns` and `rows` are then unused.
+   */
+  files?: readonly ExportSource[];
 }
 
 export const columnOf = (c: string | ExportColumn): ExportColumn => (typeof c === 'string' ? { name: c } : c);

@@ -1,30 +1,22 @@
-import type { InboxKindName } from '../../inbox-routes.ts';
-import type { z } from 'zod';
+import { INBOX_KIND_NAMES, INBOX_KINDS, type InboxKindName, type Reach } from '../../inbox-kinds.ts';
 import { isLang, LANGS, type Lang } from '../../lang.ts';
 import { campaignToday } from '../../campaign-time.ts';
-import { contactSubjectLabels } from '../../../content/contact.ts';
-import {
-  StoredContactSchema,
-  StoredSubscriberSchema,
-  StoredTextSignupSchema,
-  StoredVolunteerSchema,
-} from '../../schemas/inbox.ts';
+import { StoredContactSchema } from '../../schemas/inbox.ts';
 import type { Page, PageQuery } from '../../schemas/paging.ts';
 import { REACH_STATUSES, ReachStatusSchema, type ReachStatus } from '../../schemas/reach-status.ts';
 import { HttpError } from '../errors.ts';
-import type { ExportColumn, ExportSource } from '../exports/source.ts';
+import type { ExportColumn, ExportSource } from '../export-source.ts';
 import { pageQuery } from '../pagination.ts';
 import type { KV, StoreName } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
 import {
+  INBOX_COPY,
   INBOX_SPECS,
   inboxSummaries,
   inboxSummaryPage,
   type InboxFilter,
   type InboxSummary,
-} from './inbox-summaries.ts';
-
-export { csvCell, toCsv } from '../exports/csv.ts';
+} from './summaries.ts';
 
 /**
  * The staff inbox: volunteer sign-ups, contact messages, text sign-ups and newsletter
@@ -32,159 +24,43 @@ export { csvCell, toCsv } from '../exports/csv.ts';
  * and searches read the lists' summary indexes (docs/decisions/100-summary-indexes.md),
  * so a page costs a bounded number of store calls whatever the store holds; the CSV
  * exports read the records themselves (the source of truth), through the one export
- * mechanism (docs/decisions/101-exports-of-any-size.md).
+ * mechanism (docs/decisions/101-exports-of-any-size.md). Each kind's columns and cells
+ * are its definition's (src/lib/inbox-kinds.ts).
  */
 
-interface InboxList<S extends z.ZodType> {
+interface InboxList {
   store: StoreName;
-  schema: S;
+  schema: { safeParse(v: unknown): { success: true; data: unknown } | { success: false } };
   filename: string;
   columns: (string | ExportColumn)[];
   /** A record's cells; `reach`: its status and date, from its summary (lists that keep one). */
-  row: (r: z.output<S>, reach: Reach | null) => string[];
+  row: (r: unknown, reach: Reach | null) => string[];
   /** Which records staff see and export (default: all). */
-  listed?: (r: z.output<S>) => boolean;
+  listed?: (r: unknown) => boolean;
 }
 
-const time = (name: string): ExportColumn => ({ name, time: true });
-
-interface Reach {
-  status: ReachStatus;
-  at: string | null;
+/** A kind's CSV, from its definition. */
+function listOf(kind: InboxKindName): InboxList {
+  const def = INBOX_KINDS[kind];
+  const cells = def.csv.cells as readonly {
+    column: string | ExportColumn;
+    cell: (r: unknown, reach: Reach | null, copy: typeof INBOX_COPY) => string;
+  }[];
+  return {
+    store: def.store,
+    schema: def.record,
+    filename: def.csv.filename,
+    columns: cells.map((c) => c.column),
+    row: (r, reach) => cells.map((c) => c.cell(r, reach, INBOX_COPY)),
+    ...(def.listed ? { listed: def.listed as (r: unknown) => boolean } : {}),
+  };
 }
 
-/**
- * The status columns every list of people a campaign messages ends with (docs/decisions/136-one-suppression-state-shown-everywhere.md):
- * `subscribed`, `unsubscribed`, `bounced`, `spam_reported` or `stopped`, and since when, so a file mailed or
- * texted from another tool leaves out who left.
- */
-const STATUS_COLUMNS = ['status', time('status_at')];
-const statusCells = (reach: Reach | null) => [reach?.status ?? '', reach?.at ?? ''];
-
-const volunteers: InboxList<typeof StoredVolunteerSchema> = {
-  store: 'volunteers',
-  schema: StoredVolunteerSchema,
-  filename: 'volunteers',
-  columns: [
-    'first_name',
-    'last_name',
-    'email',
-    'phone',
-    'address1',
-    'address2',
-    'city',
-    'state',
-    'zip',
-    'interests',
-    'language',
-    time('created_at'),
-    time('updated_at'),
-    'email_status',
-    ...STATUS_COLUMNS,
-  ],
-  row: (r, reach) => [
-    r.firstName,
-    r.lastName,
-    r.email,
-    r.phone,
-    r.address1,
-    r.address2,
-    r.city,
-    r.state,
-    r.zip,
-    r.interests.join('; '),
-    r.lang,
-    r.createdAt,
-    r.updatedAt,
-    r.emailStatus,
-    ...statusCells(reach),
-  ],
-};
-
-const contacts: InboxList<typeof StoredContactSchema> = {
-  store: 'contacts',
-  schema: StoredContactSchema,
-  filename: 'contacts',
-  columns: ['name', 'email', 'phone', 'subject', 'message', 'language', time('created_at'), 'email_status'],
-  row: (r) => [
-    r.name,
-    r.email,
-    r.phone ?? '',
-    contactSubjectLabels[r.subject],
-    r.message,
-    r.lang,
-    r.createdAt,
-    r.emailStatus,
-  ],
-};
-
-const textSignups: InboxList<typeof StoredTextSignupSchema> = {
-  store: 'signups',
-  schema: StoredTextSignupSchema,
-  filename: 'text-signups',
-  columns: [
-    'first_name',
-    'phone',
-    'email',
-    'sms_opt_in',
-    time('consent_at'),
-    'consent_version',
-    'language',
-    time('opted_out_at'),
-    'source_page',
-    time('created_at'),
-    'confirmation_status',
-    ...STATUS_COLUMNS,
-  ],
-  row: (r, reach) => [
-    r.firstName,
-    r.phone ?? '',
-    r.email ?? '',
-    r.smsStatus === 'subscribed' ? 'yes' : 'no',
-    r.consentAt ?? '',
-    r.consentVersion ?? '',
-    r.lang,
-    r.optedOutAt ?? '',
-    r.sourcePage ?? '',
-    r.createdAt,
-    r.confirmation?.status ?? '',
-    ...statusCells(reach),
-  ],
-};
-
-const emailSubscribers: InboxList<typeof StoredSubscriberSchema> = {
-  store: 'subscribers',
-  schema: StoredSubscriberSchema,
-  filename: 'email-subscribers',
-  columns: [
-    'email',
-    time('subscribed_at'),
-    'source_page',
-    'consent_version',
-    'consent_text',
-    time('confirmed_at'),
-    ...STATUS_COLUMNS,
-  ],
-  row: (r, reach) => [
-    r.email,
-    r.createdAt,
-    r.sourcePage ?? '',
-    r.consentVersion,
-    r.consentText,
-    r.confirmedAt ?? '',
-    ...statusCells(reach),
-  ],
-  // Double opt-in: an address nobody has confirmed is not a subscriber, so it is neither
-  // listed nor exported (docs/decisions/079-newsletter-double-opt-in.md).
-  listed: (r) => r.status === 'subscribed',
-};
-
-export const INBOX_LISTS = {
-  volunteers,
-  contacts,
-  'text-signups': textSignups,
-  'email-subscribers': emailSubscribers,
-} as const satisfies Record<InboxKindName, unknown>;
+/** Each kind's CSV: its store, record schema, file name, columns and cells. */
+export const INBOX_LISTS = Object.fromEntries(INBOX_KIND_NAMES.map((k) => [k, listOf(k)])) as Record<
+  InboxKindName,
+  InboxList
+>;
 
 /** Reads every JSON value under a prefix, at most `concurrency` reads in flight. */
 export async function readAllBounded(store: KV, prefix: string, concurrency = 16): Promise<unknown[]> {
@@ -281,7 +157,7 @@ export async function inboxPage(name: InboxKindName, query: InboxQuery): Promise
         const full = StoredContactSchema.safeParse((await store.get(s.key))?.value);
         if (full.success) item.message = full.data.message;
       }
-      if (name === 'volunteers' || name === 'contacts') item.submissionsFromEmail = Math.max(1, countOf(s));
+      if (INBOX_KINDS[name].countsByEmail) item.submissionsFromEmail = Math.max(1, countOf(s));
       return item;
     }),
   );
@@ -302,7 +178,7 @@ export async function inboxExportSource(
   filter: InboxFilterQuery,
   now = new Date(),
 ): Promise<ExportSource> {
-  const list = INBOX_LISTS[name] as unknown as InboxList<z.ZodType<unknown>>;
+  const list = INBOX_LISTS[name];
   const chosen: InboxSummary[] = [];
   for await (const s of inboxSummaries(name, inboxFilter(filter))) chosen.push(s);
   const store = kv(list.store);
