@@ -5,8 +5,9 @@
  *   npm run decisions:rewrite-citations          # rewrite in place, print what changed
  *   npm run decisions:rewrite-citations -- --check   # change nothing; exit 1 if anything would change
  *
- * Every `docs/decisions/<old>.md` in the scanned files becomes `docs/decisions/<new>.md`; inside the current records
- * (docs/decisions/*.md, not the archive) a relative link `](<old>.md)` becomes `](<new>.md)`. The archive keeps its
+ * Every citation `docs/decisions/NNN-old-name.md` in the scanned files becomes `docs/decisions/NNN-new-name.md` (its
+ * current record); inside the current records (the files directly in docs/decisions, not the archive) a relative link
+ * `](NNN-old-name.md)` becomes `](NNN-new-name.md)`. The archive keeps its
  * text: its own links are left as they are. Idempotent: an old name never appears in a new one, so a second run
  * changes nothing. The old names are written here without the folder prefix, so this file never rewrites itself.
  */
@@ -211,9 +212,9 @@ function files(root: string, dir: string): string[] {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const OLD_NAMES = [...CURRENT_OF.keys()].map(escape).join('|');
-/** `docs/decisions/<old>.md`, not followed by more of a file name. */
+/** A full-path citation of a folded record (`docs/decisions/NNN-old-name.md`). */
 const FULL = new RegExp(`docs/decisions/(${OLD_NAMES})\\.md`, 'g');
-/** `](<old>.md` or `](./<old>.md`: a relative link inside docs/decisions. */
+/** `](NNN-old-name.md` or `](./NNN-old-name.md`: a relative link inside docs/decisions. */
 const RELATIVE = new RegExp(`\\]\\((?:\\./)?(${OLD_NAMES})\\.md`, 'g');
 
 /** The text with every citation of a folded record pointing at its current record. */

@@ -46,8 +46,8 @@ const inDecisions = (path: string) => path.startsWith(DECISIONS + '/');
 const inArchive = (path: string) => path.startsWith(ARCHIVE + '/');
 
 /**
- * Every `docs/decisions/<name>.md` a file cites, and inside docs/decisions every relative `(<name>.md)` link, as the
- * path it names from the root of docs/decisions.
+ * Every `docs/decisions/NNN-name.md` a file cites, and inside docs/decisions every relative `(NNN-name.md)` link, as
+ * the path it names from the root of docs/decisions.
  */
 function citations(path: string): { line: number; record: string; relativeLink: boolean }[] {
   const out: { line: number; record: string; relativeLink: boolean }[] = [];
