@@ -13,6 +13,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import * as prettier from 'prettier';
 
 /** Current record (file name without `.md`) -> the records folded into it. */
 export const FOLDED: Readonly<Record<string, readonly string[]>> = {
@@ -224,7 +225,15 @@ export function rewrite(text: string, { relativeLinks }: { relativeLinks: boolea
   return out;
 }
 
-export function rewriteTree(root: string, { check = false } = {}): string[] {
+/** The text as Prettier formats it (a changed name can move a line past the print width), when Prettier handles it. */
+async function formatted(path: string, text: string): Promise<string> {
+  const info = await prettier.getFileInfo(path, { ignorePath: '.prettierignore' });
+  if (info.ignored || !info.inferredParser) return text;
+  const options = await prettier.resolveConfig(path);
+  return prettier.format(text, { ...options, filepath: path });
+}
+
+export async function rewriteTree(root: string, { check = false } = {}): Promise<string[]> {
   const decisions = join(root, 'docs/decisions');
   const archive = join(decisions, 'archive');
   const scanned = [...SCANNED_DIRS, ...SCANNED_FILES].flatMap((d) => files(root, d));
@@ -235,14 +244,14 @@ export function rewriteTree(root: string, { check = false } = {}): string[] {
     const next = rewrite(text, { relativeLinks: path.startsWith(decisions + '/') });
     if (next === text) continue;
     changed.push(relative(root, path));
-    if (!check) writeFileSync(path, next);
+    if (!check) writeFileSync(path, await formatted(path, next));
   }
   return changed;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const check = process.argv.includes('--check');
-  const changed = rewriteTree(process.cwd(), { check });
+  const changed = await rewriteTree(process.cwd(), { check });
   for (const path of changed) console.log(`${check ? 'would rewrite' : 'rewrote'} ${path}`);
   console.log(`${changed.length} file(s) ${check ? 'cite folded records' : 'rewritten'}`);
   if (check && changed.length > 0) process.exitCode = 1;
