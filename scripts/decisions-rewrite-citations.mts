@@ -218,10 +218,15 @@ const FULL = new RegExp(`docs/decisions/(${OLD_NAMES})\\.md`, 'g');
 /** `](NNN-old-name.md` or `](./NNN-old-name.md`: a relative link inside docs/decisions. */
 const RELATIVE = new RegExp(`\\]\\((?:\\./)?(${OLD_NAMES})\\.md`, 'g');
 
+/** The same current record cited twice in a row (`a.md, a.md`, `a.md and a.md`). */
+const TWICE = /(docs\/decisions\/(\d{3}-[a-z0-9-]+)\.md)(?:,| and|;) (?:and )?docs\/decisions\/\2\.md/g;
+
 /** The text with every citation of a folded record pointing at its current record. */
 export function rewrite(text: string, { relativeLinks }: { relativeLinks: boolean }): string {
   let out = text.replace(FULL, (_m, old: string) => `docs/decisions/${CURRENT_OF.get(old)!}.md`);
   if (relativeLinks) out = out.replace(RELATIVE, (_m, old: string) => `](${CURRENT_OF.get(old)!}.md`);
+  // Two folded records cited side by side may now name the same current record: cite it once.
+  if (out !== text) out = out.replace(TWICE, '$1');
   return out;
 }
 
