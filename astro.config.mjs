@@ -18,14 +18,14 @@ import { PAGE_OPTIONS, pageIntegrations } from './scripts/lib/astro-pages.mts';
 const devPort = portFromArgv() ?? 4321;
 // SITE_URL is the public origin used for canonical URLs, sitemaps and reset links.
 // On Netlify builds, URL (the site's main address) is set automatically as a fallback. Locally, the dev
-// server's own origin (docs/decisions/098-dev-port-and-site-url.md).
+// server's own origin (docs/decisions/164-dev-server-and-local-mode.md).
 const site = process.env.SITE_URL || process.env.URL || localOrigin(devPort);
 // Astro's CSP is unsupported under the Vite dev server: its <meta> there blocks the
 // dev server's inline island scripts, so no island hydrates. Built output keeps it.
 const isDevServer = process.argv.includes('dev');
 // What Netlify's dev middleware emulates besides Blobs, headers, redirects and static files.
 const NETLIFY_DEV_FEATURES = { edgeFunctions: false, environmentVariables: false, images: false };
-// No preloads for dynamic imports (docs/decisions/059-campaign-images-built-by-astro-served.md). Vite's helper inserts a <link rel="modulepreload"> into
+// No preloads for dynamic imports (docs/decisions/162-public-pages-and-performance.md). Vite's helper inserts a <link rel="modulepreload"> into
 // <head> for each chunk a dynamic import needs, and those insertions cost the page script's start
 // 11-20 ms on this machine (a long task on the modelled phone, after the first paint, where it counts
 // as blocking time); without them it is 2-3 ms. What a dynamic import needs is fetched when its chunk
@@ -56,7 +56,7 @@ export default defineConfig({
   adapter: netlify({
     devFeatures: NETLIFY_DEV_FEATURES,
     // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a
-    // year), not resized per request by Netlify's Image CDN (docs/decisions/059-campaign-images-built-by-astro-served.md).
+    // year), not resized per request by Netlify's Image CDN (docs/decisions/162-public-pages-and-performance.md).
     imageCDN: false,
     // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).
     staticHeaders: true,
@@ -85,18 +85,18 @@ export default defineConfig({
     plugins: isDevServer
       ? [
           devImageCache(),
-          // Complete listings from the local Blobs server while it writes (docs/decisions/131-local-blobs-listings.md).
+          // Complete listings from the local Blobs server while it writes (docs/decisions/164-dev-server-and-local-mode.md).
           completeDevBlobListings(),
-          // /about/ answers 301 to /about, as on Netlify (docs/decisions/090-trailing-slash-redirects.md).
+          // /about/ answers 301 to /about, as on Netlify (docs/decisions/162-public-pages-and-performance.md).
           trailingSlashRedirects(),
-          // The API's links follow the port actually served (docs/decisions/098-dev-port-and-site-url.md).
+          // The API's links follow the port actually served (docs/decisions/164-dev-server-and-local-mode.md).
           localSiteUrl(),
-          // The broadcast job right after a staff action, as a dev convenience (docs/decisions/121-broadcast-staff-actions.md).
+          // The broadcast job right after a staff action, as a dev convenience (docs/decisions/152-broadcasts.md).
           broadcastRunsInDev(),
           ...(process.env.CAMPAIGN_DEV_FUNCTIONS !== 'emulator'
             ? [functionsInProcess({ devFeatures: NETLIFY_DEV_FEATURES })]
             : []),
-          // Scheduled functions on their schedules, as on Netlify (docs/decisions/142-scheduled-functions-in-development.md).
+          // Scheduled functions on their schedules, as on Netlify (docs/decisions/164-dev-server-and-local-mode.md).
           scheduledFunctionsInDev(),
         ]
       : [noDynamicImportPreloads()],

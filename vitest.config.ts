@@ -4,14 +4,14 @@ import LongestFirst from './tests/sequencer.ts';
 /**
  * API files whose tests still need an earlier test of the file to have run (found by running them shuffled,
  * 2026-11-29): they run in written order until each is mended; the list only shrinks
- * (tests/unit/test-hygiene.test.ts; docs/decisions/129-test-schedule.md, "Order").
+ * (tests/unit/test-hygiene.test.ts; docs/decisions/163-tests.md, "Order").
  */
 export const API_IN_ORDER = ['tests/api/audit-scale.test.ts', 'tests/api/inbox-store-calls.test.ts'];
 
 const api: TestProjectInlineConfiguration['test'] = {
   environment: 'node',
   // A timeout only catches a hang: on a busy machine the 200-request race tests took 11-16 s of a
-  // 30 s limit (docs/decisions/129-test-schedule.md). No test requires a speed.
+  // 30 s limit (docs/decisions/163-tests.md). No test requires a speed.
   testTimeout: 120_000,
   hookTimeout: 180_000,
 };
@@ -41,7 +41,7 @@ export default defineConfig({
     maxWorkers: 3,
     // Longest files first, API and browser files side by side (tests/sequencer.ts). The unit and API projects
     // shuffle the tests within each file with this seed: one fixed order, not the written one, so a run is
-    // repeatable; hunt with other orders by `--sequence.seed=N` (docs/decisions/129-test-schedule.md, "Order").
+    // repeatable; hunt with other orders by `--sequence.seed=N` (docs/decisions/163-tests.md, "Order").
     sequence: { sequencer: LongestFirst, seed: 12 },
     projects: [
       'vitest.pages.config.ts',
@@ -51,10 +51,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           // Pure code: one worker runs many files (no new process per file: 26 s of start-ups less a run).
-          // A unit test that changes process state puts it back (docs/decisions/129-test-schedule.md).
+          // A unit test that changes process state puts it back (docs/decisions/163-tests.md).
           isolate: false,
           // Tests within a file run shuffled (the seed above): a test that needs an earlier one to have run fails
-          // (docs/decisions/129-test-schedule.md, "Order").
+          // (docs/decisions/163-tests.md, "Order").
           sequence: { shuffle: { tests: true } },
         },
       },

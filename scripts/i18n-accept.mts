@@ -1,5 +1,5 @@
 /**
- * Records translations as made from today's English (docs/decisions/057-spanish-versions-of-articles-and-events.md): the
+ * Records translations as made from today's English (docs/decisions/166-spanish.md): the
  * "accept as is" after a translator has updated a Spanish text, or checked
  * that an English edit (a typo fix) needs no change in Spanish.
  *

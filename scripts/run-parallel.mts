@@ -4,7 +4,7 @@
  * interleave; the one script named after `--live` prints as it goes (the tests: a person watches
  * them). `npm test` runs the type check and the linters beside vitest, after `astro sync` (the
  * type-aware linter needs the types in .astro/): each of the checks uses one core, and vitest's
- * start (the production build) and its last files leave one idle (docs/decisions/129-test-schedule.md).
+ * start (the production build) and its last files leave one idle (docs/decisions/163-tests.md).
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';

@@ -43,7 +43,7 @@ await withLocalBlobs(async ({ directory, siteID }) => {
     const { setStoreFactory } = await import('../src/lib/server/storage/stores.ts');
     const { DirectoryKV, INBOX_STORES } = await import('./lib/directory-kv.mts');
     // The Inbox stores are written straight into the local server's directory (many times faster than its
-    // HTTP API; docs/decisions/102-scale-seed-bulk-path.md); every other store through the server.
+    // HTTP API; docs/decisions/168-benchmarks-and-scale.md); every other store through the server.
     setStoreFactory((name) =>
       INBOX_STORES.has(name) ? new DirectoryKV(directory, siteID, name) : new BlobsKV(name),
     );

@@ -2,7 +2,7 @@
  * Runs after `astro build` and scripts/ssr-localized-404.mjs (npm run build): on Netlify `/about/`,
  * `/blog/` and `/es/` reach the on-demand function (no file has that path), whose handler answered them
  * with the 404 page; this puts the site's one trailing-slash rule in front of it
- * (docs/decisions/090-trailing-slash-redirects.md). Fails the build if the function no longer looks as
+ * (docs/decisions/162-public-pages-and-performance.md). Fails the build if the function no longer looks as
  * expected.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

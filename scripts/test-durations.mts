@@ -3,7 +3,7 @@
  * file took in that run, which tests/sequencer.ts uses to start the longest files first on a clean clone (one
  * with no vitest cache). Make the report with `npx vitest run --reporter=default --reporter=json
  * --outputFile=/tmp/report.json`; refresh the file when files are added or change much
- * (docs/decisions/129-test-schedule.md).
+ * (docs/decisions/163-tests.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';

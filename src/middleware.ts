@@ -10,7 +10,7 @@ import { hoistIslandStyles, NO_REFERRER_PATHS, SECURITY_HEADERS } from './lib/se
  * and the adapter), except the not-found page, which is rendered through here
  * for every unknown path.
  *
- * ONE complete Content-Security-Policy per response (docs/decisions/048-public-forms-without-javascript.md): a page keeps
+ * ONE complete Content-Security-Policy per response (docs/decisions/159-public-forms.md): a page keeps
  * the policy Astro built for it (its directives already include
  * frame-ancestors, object-src and base-uri, from src/lib/csp.mjs); a page
  * without one gets the full page policy; anything else (XML, calendar, text)

@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The order test files start in (docs/decisions/129-test-schedule.md): longest first, across every project, so
+ * The order test files start in (docs/decisions/163-tests.md): longest first, across every project, so
  * the 2 cores are shared by API files (CPU in the test worker) and browser files (CPU in Chromium and the dev
  * server) side by side, and no long file starts last. Vitest's own order runs project after project (every API
  * file, then every browser file: one kind of work at a time) and, on a clean clone with no cache of earlier runs,

@@ -8,7 +8,7 @@ const BUDGET_MS = 13 * 60_000;
 
 /**
  * POST /api/admin/activity/verification (admin): starts the full verification of the audit trail, or
- * joins the one at work, as a background function (docs/decisions/108-audit-full-verification-job.md). Netlify
+ * joins the one at work, as a background function (docs/decisions/154-audit-trail.md). Netlify
  * answers 202 at once and runs this for up to 15 minutes; progress is stored after every 1,000 entries,
  * so a run that is killed or runs out of time is taken over by the next one (a new request, or the
  * scheduled audit-checkpoint.mts). The Activity tab shows the progress

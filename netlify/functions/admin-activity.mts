@@ -10,14 +10,14 @@ import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 import { zodToHttp } from '../../src/lib/server/errors.ts';
 
 /**
- * The audit trail, admin only and read only (docs/decisions/033-audit-trail.md): there is no method
+ * The audit trail, admin only and read only (docs/decisions/154-audit-trail.md): there is no method
  * here, or anywhere, that edits or deletes an entry (an export only appends its
  * own record, as every staff action does). Pages and the CSV
  * read the chain itself and leave out entries that fail their check
- * (docs/decisions/073-audit-anchors.md, docs/decisions/105-audit-at-scale.md).
+ * (docs/decisions/154-audit-trail.md).
  * - GET /api/admin/activity?actor=&kind=&from=&to=&page=&pageSize=  newest first
  * - GET /api/admin/activity?format=csv&...                            every matching entry, up to
- *   EXPORT_LIMITS.directRows (else 413: the `activity` export, docs/decisions/127-every-staff-export-through-one-mechanism.md)
+ *   EXPORT_LIMITS.directRows (else 413: the `activity` export, docs/decisions/156-exports.md)
  * - GET /api/admin/activity/verify           one step of the incremental check, and the full verification's state
  * - GET /api/admin/activity/verify?full      the full verification's state only
  *   (the full verification itself: admin-activity-verification.mts, a background function)

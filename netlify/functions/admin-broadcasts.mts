@@ -29,7 +29,7 @@ import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/serv
 import { directExport } from '../../src/lib/server/exports/exports.ts';
 
 /**
- * Broadcasts (docs/decisions/121-broadcast-staff-actions.md). Editors and admins (draft_broadcasts):
+ * Broadcasts (docs/decisions/152-broadcasts.md). Editors and admins (draft_broadcasts):
  * - GET  /api/admin/broadcasts                      the list, and the audiences that exist yet
  * - POST /api/admin/broadcasts                      a new draft
  * - GET  /api/admin/broadcasts/:id                  the broadcast, its progress, estimate and preview

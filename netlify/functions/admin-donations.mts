@@ -15,7 +15,7 @@ const goalSummary = (g: { enabled: boolean; targetCents: number; since: string }
  * GET /api/admin/donations?from&to[&format=csv]: attribution totals from the
  * day aggregates (every staff role reads). GET/PUT /api/admin/donations/goal:
  * the public goal (admin and editor change it). Goal changes and CSV exports
- * are audited (docs/decisions/073-audit-anchors.md).
+ * are audited (docs/decisions/154-audit-trail.md).
  */
 export default handle(async (req: Request, context: Context) => {
   const url = new URL(req.url);
@@ -28,7 +28,7 @@ export default handle(async (req: Request, context: Context) => {
       from: url.searchParams.get('from') ?? undefined,
       to: url.searchParams.get('to') ?? undefined,
     });
-    // The `donations` export (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+    // The `donations` export (docs/decisions/156-exports.md).
     if (url.searchParams.get('format') === 'csv') return directExport(reader, context, 'donations', range);
     return json(await donationSummary(range.from, range.to));
   }

@@ -18,16 +18,16 @@ import {
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 
 /**
- * The election calendar, admin only (docs/decisions/087-election-calendar.md):
+ * The election calendar, admin only (docs/decisions/157-election-calendar.md):
  * - GET /api/admin/election  the calendar (stored, else the seed) and who changed it last
  * - PUT /api/admin/election  replace it whole: validated (dates in order, hours sensible; 400 with each field's
  *   message, nothing stored), audited. The static pages follow at the next stage check
- *   (netlify/functions/stage-rebuild.mts, docs/decisions/088-stage-rebuild.md).
+ *   (netlify/functions/stage-rebuild.mts, docs/decisions/157-election-calendar.md).
  * - POST /api/admin/election/sites {csv}  replace the early-voting sites from a CSV file: every bad row refused with
- *   its number and reason, nothing half-imported, audited (docs/decisions/112-site-csv-import.md).
+ *   its number and reason, nothing half-imported, audited (docs/decisions/157-election-calendar.md).
  * - POST /api/admin/election/next {electionDay}  start the next election: once the one the site follows is over
  *   (409 before), the last election's dates move to the new Election Day (after today, else 400), the outcome and
- *   runoff are cleared, audited (docs/decisions/125-election-calendar-form.md, "Starting the next election").
+ *   runoff are cleared, audited (docs/decisions/157-election-calendar.md, "Starting the next election").
  */
 export default handle(async (req: Request, context: Context) => {
   const path = new URL(req.url).pathname.replace(/\/+$/, '');

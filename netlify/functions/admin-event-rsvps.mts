@@ -13,7 +13,7 @@ import { events } from '../../src/lib/server/content/events.ts';
 /**
  * GET /api/admin/events/:id/rsvps[?page&pageSize&q][&format=csv]: going / waitlisted / capacity
  * and a page of the people, or those whose name, email or phone contains `q` (every staff role reads;
- * a page costs the same few store calls at any size: docs/decisions/107-bounded-staff-lists.md). PUT /api/admin/events/:id/rsvps/:rsvpId
+ * a page costs the same few store calls at any size: docs/decisions/155-inbox-and-staff-lists.md). PUT /api/admin/events/:id/rsvps/:rsvpId
  * {checkedIn}: check-in at the door (admin and editor). `&format=csv`: the file up to EXPORT_LIMITS.directRows
  * rows, else 413 pointing at Export CSV. Check-ins and CSV
  * exports are audited.
@@ -25,7 +25,7 @@ export default handle(async (req: Request, context: Context) => {
   if (req.method === 'GET') {
     const user = await requireUser(req);
     const url = new URL(req.url);
-    // The `attendees` export, audited (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+    // The `attendees` export, audited (docs/decisions/156-exports.md).
     if (url.searchParams.get('format') === 'csv')
       return directExport(user, context, 'attendees', { event: String(eventId) });
     const { page, pageSize } = pageQuery(url);

@@ -5,7 +5,7 @@ import { exportDownload, ownJob, startExport, viewOf } from '../../src/lib/serve
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 
 /**
- * Staff CSV exports of any size (docs/decisions/101-exports-of-any-size.md):
+ * Staff CSV exports of any size (docs/decisions/156-exports.md):
  * - POST /api/admin/exports {source, params}: starts one (audited); a small one is written
  *   at once, a large one by the background function; answers the job.
  * - GET /api/admin/exports/:id: its progress and, when done, signed links that expire.

@@ -9,9 +9,9 @@ import { HttpError } from '../../src/lib/server/errors.ts';
 /**
  * GET the staff inbox lists (admin, editor): JSON pages (?page, ?pageSize, ?q, ?lang, ?status) from
  * the lists' summary indexes, or ?format=csv: the file itself up to EXPORT_LIMITS.directRows
- * rows, else 413 pointing at the background export (docs/decisions/101-exports-of-any-size.md). A GET writes
+ * rows, else 413 pointing at the background export (docs/decisions/156-exports.md). A GET writes
  * nothing: a list whose index is lost is read from its records until the scheduled compaction or `npm run reindex`
- * stores it again (docs/decisions/100-summary-indexes.md, "Reads that read").
+ * stores it again (docs/decisions/155-inbox-and-staff-lists.md, "Reads that read").
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET');

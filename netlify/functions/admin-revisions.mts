@@ -9,7 +9,7 @@ import { pageQuery } from '../../src/lib/server/pagination.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * Revisions of an article or event (docs/decisions/030-editor-tiptap-3-built-from-one-allowlist.md):
+ * Revisions of an article or event (docs/decisions/161-content-and-editor.md):
  * - GET  /api/admin/{news,events}/:id/revisions?page&pageSize  list (any staff), newest first, a page at a time
  * - GET  /api/admin/{news,events}/:id/revisions/:n          one version with the whole record
  * - POST /api/admin/{news,events}/:id/revisions/:n/restore  bring it back as a new version (editor, admin)

@@ -9,9 +9,9 @@ import { pageQuery } from '../../src/lib/server/pagination.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * The Trash (docs/decisions/032-revisions-and-trash.md): deleted articles and events, restorable for 30 days, by the editors and admins
- * who may edit them (docs/decisions/086-trash-for-editors.md; viewers never).
- * - GET  /api/admin/trash?page&pageSize   newest deletion first (docs/decisions/107-bounded-staff-lists.md)
+ * The Trash (docs/decisions/161-content-and-editor.md): deleted articles and events, restorable for 30 days, by the editors and admins
+ * who may edit them (docs/decisions/161-content-and-editor.md; viewers never).
+ * - GET  /api/admin/trash?page&pageSize   newest deletion first (docs/decisions/155-inbox-and-staff-lists.md)
  * - POST /api/admin/trash/:kind/:id/restore   (kind: article | event)
  */
 export default handle(async (req: Request, context: Context) => {

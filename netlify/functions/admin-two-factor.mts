@@ -14,7 +14,7 @@ import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/serv
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * Admin side of two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md), admin only:
+ * Admin side of two-factor sign-in (docs/decisions/160-staff-sign-in-and-sessions.md), admin only:
  * - GET /api/admin/two-factor             the policy and who has enrolled
  * - PUT /api/admin/two-factor             set the policy
  * - DELETE /api/admin/users/:id/two-factor  reset another member's second factor (signs them out); never one's own
@@ -26,7 +26,7 @@ export default handle(async (req: Request, context: Context) => {
   if (hasId) {
     const id = idFrom(context);
     // One's own factor comes off only through Security, which checks the policy and re-authenticates
-    // (docs/decisions/074-reauthentication.md); here a stolen admin session could skip both.
+    // (docs/decisions/160-staff-sign-in-and-sessions.md); here a stolen admin session could skip both.
     if (id === admin.id) throw new HttpError(403, TWO_FACTOR_MESSAGES.ownResetRefused);
     const member = await getUser(id);
     if (!member) throw new HttpError(404, 'User not found');

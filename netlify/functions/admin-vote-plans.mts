@@ -7,8 +7,8 @@ import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 /**
  * GET /api/admin/vote-plans?round=primary|runoff&page=N (admin, editor, like the Inbox): plans to vote, newest
  * first, a page at a time; `&format=csv` exports the round's plans (audited) up to EXPORT_LIMITS.directRows, else
- * 413 pointing at Export CSV. docs/decisions/110-plan-to-vote.md,
- * docs/decisions/127-every-staff-export-through-one-mechanism.md.
+ * 413 pointing at Export CSV. docs/decisions/158-plan-to-vote.md,
+ * docs/decisions/156-exports.md.
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET');

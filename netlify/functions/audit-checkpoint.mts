@@ -9,7 +9,7 @@ const FULL_MS = 12_000;
 const DAY_MS = 86_400_000;
 
 /**
- * Scheduled (every 5 minutes; docs/decisions/105-audit-at-scale.md, 108-audit-full-verification-job.md): moves the audit trail's checkpoint
+ * Scheduled (every 5 minutes; docs/decisions/154-audit-trail.md, 108-audit-full-verification-job.md): moves the audit trail's checkpoint
  * over the entries written since (verifying them and adding them to Activity's filter lists), so the
  * part of the trail Activity lists from index keys stays short. Then gives the full verification a
  * slice of time: one whose run died is taken over, and a new one starts when the last finished more

@@ -13,7 +13,7 @@ import { HttpError } from '../../src/lib/server/errors.ts';
 /**
  * The signed-in user's own password. Revokes every other session; this one gets a fresh cookie.
  * The current password (and, with two-factor on, a code) is checked against the sign-in lockout:
- * docs/decisions/074-reauthentication.md.
+ * docs/decisions/160-staff-sign-in-and-sessions.md.
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');

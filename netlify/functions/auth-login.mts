@@ -25,7 +25,7 @@ export default handle(async (req: Request, context: Context) => {
     user = await login(input, clientIp(context));
   } catch (err) {
     // Aggregated per source and window, the typed name kept only in a sanitised form
-    // (docs/decisions/073-audit-anchors.md).
+    // (docs/decisions/154-audit-trail.md).
     if (err instanceof HttpError && (err.status === 401 || err.status === 429))
       await recordRefusedSignIn(clientIp(context), input.username, err.status);
     throw err;

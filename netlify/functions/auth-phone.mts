@@ -17,7 +17,7 @@ import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.
 
 /**
  * The signed-in member's own mobile phone, verified by a texted code: the one number a broadcast's test text goes to
- * (docs/decisions/133-test-sends-only-to-the-sender.md). Every staff role; each write is audited (the phone masked).
+ * (docs/decisions/152-broadcasts.md). Every staff role; each write is audited (the phone masked).
  * - GET    /api/auth/phone          own phone (masked), a code in flight, test sends left today
  * - POST   /api/auth/phone/code     {phone}: text a code to it
  * - POST   /api/auth/phone/verify   {code}: the code back; the number becomes the verified phone

@@ -33,7 +33,7 @@ import {
 import { HttpError } from '../../src/lib/server/errors.ts';
 
 /**
- * Two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md):
+ * Two-factor sign-in (docs/decisions/160-staff-sign-in-and-sessions.md):
  * - GET  /api/auth/two-factor          own status
  * - POST /api/auth/two-factor/verify   the code step of a sign-in (pending-sign-in cookie, no session yet)
  * - POST /api/auth/two-factor/setup    a new secret to scan (QR) or type
@@ -72,7 +72,7 @@ export default handle(async (req: Request, context: Context) => {
   }
   const user = await requireUser(req, { allowTwoFactorSetup: true });
   if (action === 'setup') return json(await startEnrolment(user));
-  // Every change below re-authenticates against the sign-in lockout (docs/decisions/074-reauthentication.md).
+  // Every change below re-authenticates against the sign-in lockout (docs/decisions/160-staff-sign-in-and-sessions.md).
   const reauth = (input: { password: string; code?: string; recoveryCode?: string }, during: string) =>
     reauthenticate(user, input, {
       passwordField: 'password',

@@ -3,7 +3,7 @@ import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
 import { handle, json } from '../../src/lib/server/http.ts';
 
 /**
- * Scheduled (every minute): the broadcast delivery job (docs/decisions/117-broadcast-delivery-engine.md),
+ * Scheduled (every minute): the broadcast delivery job (docs/decisions/152-broadcasts.md),
  * stopping new work after 22 s so it ends well inside the 30 s limit. It has no public URL.
  */
 export default handle(async () => {

@@ -7,7 +7,7 @@ import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
 /**
  * GET /api/election-calendar: the election calendar the site follows (the stored one, else the seed). Public: its
- * dates, hours and sites are on the voter pages; a build reads it here (docs/decisions/088-stage-rebuild.md).
+ * dates, hours and sites are on the voter pages; a build reads it here (docs/decisions/157-election-calendar.md).
  */
 const Projection = z.object({ calendar: ElectionCalendarSchema });
 

@@ -14,7 +14,7 @@ import {
  * POST /api/email-subscribers/confirm {token}: the Confirm button of the page
  * the newsletter's confirmation link opens. 200 `confirmed` once, then
  * `already_confirmed`; 400 for an unknown or expired link
- * (docs/decisions/079-newsletter-double-opt-in.md).
+ * (docs/decisions/167-email-and-newsletter.md).
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'POST');

@@ -7,7 +7,7 @@ import { handle, json } from '../../src/lib/server/http.ts';
 /**
  * POST /api/email-subscribers: the blog's newsletter box. The steps of every public form
  * (src/lib/server/public-forms/accept.ts), then the address is kept as pending and a confirmation link is emailed
- * (docs/decisions/079-newsletter-double-opt-in.md). Every accepted post answers 202 with the same message, whether
+ * (docs/decisions/167-email-and-newsletter.md). Every accepted post answers 202 with the same message, whether
  * the address was new, pending or already subscribed.
  */
 export default handle(

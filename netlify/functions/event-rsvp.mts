@@ -18,8 +18,8 @@ const acceptRsvp = acceptPublicForm({
 /**
  * GET /api/events/:id/rsvp: seats left and the waitlist (no personal data).
  * POST: an RSVP (captcha like the volunteer form): 201 going or waitlisted, a repeat answered alike
- * (docs/decisions/077-repeat-rsvp.md). A reminder text asked for takes a slot of this IP's texts per hour
- * (429 with Retry-After; docs/decisions/081-form-post-limits.md, 080-text-guard.md).
+ * (docs/decisions/150-rsvp.md). A reminder text asked for takes a slot of this IP's texts per hour
+ * (429 with Retry-After; docs/decisions/159-public-forms.md, 080-text-guard.md).
  */
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET', 'POST');

@@ -4,7 +4,7 @@ import { handle, json } from '../../src/lib/server/http.ts';
 
 /**
  * Scheduled (hourly): deletes staff exports (their jobs and files) a day after they were
- * made (docs/decisions/101-exports-of-any-size.md). Netlify invokes it with a POST; it has no public URL.
+ * made (docs/decisions/156-exports.md). Netlify invokes it with a POST; it has no public URL.
  */
 export default handle(async () => {
   const removed = await cleanExports(new Date());

@@ -10,7 +10,7 @@ const RunSchema = z.strictObject({
 });
 
 /**
- * The background half of a large staff export (docs/decisions/101-exports-of-any-size.md):
+ * The background half of a large staff export (docs/decisions/156-exports.md):
  * Netlify answers the caller 202 at once and runs this for up to 15 minutes. It runs only
  * a stored job, with the job's own run token; a job done, failed or run by a live worker
  * is left alone, so a retried or duplicated call writes nothing twice.

@@ -5,7 +5,7 @@ import { allowMethods, handle, json, readInput, requireSameOrigin } from '../../
 
 /**
  * POST /api/rsvp/cancel {event, token, lang?}: the link in the RSVP emails (a keyed token:
- * docs/decisions/076-rsvp-cancel-links.md). Frees the seat; the waitlist moves up.
+ * docs/decisions/150-rsvp.md). Frees the seat; the waitlist moves up.
  */
 export default handle(async (req: Request) => {
   allowMethods(req, 'POST');

@@ -4,7 +4,7 @@ import { handle, json } from '../../src/lib/server/http.ts';
 
 /**
  * Scheduled (every 5 minutes): rebuilds the static pages when the election's stage has changed since the last
- * build, or the calendar was edited (docs/decisions/088-stage-rebuild.md). Netlify invokes it with a POST; it
+ * build, or the calendar was edited (docs/decisions/157-election-calendar.md). Netlify invokes it with a POST; it
  * has no public URL.
  */
 export default handle(async () => {

@@ -4,7 +4,7 @@ import { handle, json } from '../../src/lib/server/http.ts';
 
 /**
  * Scheduled (every minute): folds the Inbox lists' outstanding summary segments into their
- * indexes, and continues the rebuild of an index that was lost (docs/decisions/100-summary-indexes.md).
+ * indexes, and continues the rebuild of an index that was lost (docs/decisions/155-inbox-and-staff-lists.md).
  * Bounded work per run; safe to be killed at any point and to run twice at once. Netlify
  * invokes it with a POST; it has no public URL.
  */

@@ -11,10 +11,10 @@ import { handle, json } from '../../src/lib/server/http.ts';
 
 /**
  * POST /api/newsletter: the text-message sign-up, through the steps of every public form
- * (src/lib/server/public-forms/accept.ts) with its own limits (docs/decisions/038-text-sign-up-limits-sms-pumping.md).
+ * (src/lib/server/public-forms/accept.ts) with its own limits (docs/decisions/151-texting.md).
  * 201 new, 200 repeat (same message); 200 with `status: 'opted_out'` and the START instructions for a
  * number that replied STOP; 429 with Retry-After past a limit; 410 once the campaign has ended
- * (docs/decisions/113-post-election-modes.md).
+ * (docs/decisions/157-election-calendar.md).
  */
 export default handle(
   acceptPublicForm({

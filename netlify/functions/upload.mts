@@ -11,7 +11,7 @@ export default handle(async (req: Request, context: Context) => {
     allowMethods(req, 'POST');
     const user = await requireUser(req, { permission: 'edit_content' });
     const { name } = await saveUpload(req);
-    // Every staff write is audited (docs/decisions/073-audit-anchors.md).
+    // Every staff write is audited (docs/decisions/154-audit-trail.md).
     await audit(context, user, 'upload.create', { type: 'upload', id: name, label: name });
     return json({ success: true, imageUrl: `/api/uploads/${name}` }, { status: 201 });
   } catch (err) {

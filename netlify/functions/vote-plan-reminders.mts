@@ -4,7 +4,7 @@ import { handle, json } from '../../src/lib/server/http.ts';
 
 /**
  * Scheduled (every 15 minutes): plan-to-vote reminders that have fallen due, in bounded batches, each sent at most
- * once, texts through the text guard (docs/decisions/111-plan-reminders.md). Netlify invokes it with a POST whose
+ * once, texts through the text guard (docs/decisions/158-plan-to-vote.md). Netlify invokes it with a POST whose
  * body carries `next_run`; it has no public URL.
  */
 export default handle(async () => {

@@ -20,7 +20,7 @@ const acceptPlan = acceptPublicForm({
 });
 
 /**
- * Make a plan to vote (docs/decisions/110-plan-to-vote.md):
+ * Make a plan to vote (docs/decisions/158-plan-to-vote.md):
  * - POST /api/vote-plan: a plan from /vote (JSON from the island, or a browser form post without JavaScript), through
  *   the steps of every public form: text reminders asked for take a slot of this IP's texts per hour (429 with
  *   Retry-After). 201 with the plan page's path (`next`), where a form post is sent; 410 once the polls have

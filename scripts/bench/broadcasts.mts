@@ -1,5 +1,5 @@
 /**
- * The broadcast engine at 100,000 recipients (docs/decisions/117-broadcast-delivery-engine.md):
+ * The broadcast engine at 100,000 recipients (docs/decisions/152-broadcasts.md):
  * time and store calls to prepare (the audience read and queued), store calls per message sent,
  * and the achieved send rate against the configured one. Every store is an atomic in-memory KV
  * that counts its calls (on Netlify each is a round trip of ~30 ms); texts go to the local outbox
@@ -161,7 +161,7 @@ console.log(
   [
     `## Broadcasts: ${fmt(N)} text recipients`,
     '',
-    '`node scripts/bench/broadcasts.mts` (docs/decisions/117-broadcast-delivery-engine.md): the delivery engine with',
+    '`node scripts/bench/broadcasts.mts` (docs/decisions/152-broadcasts.md): the delivery engine with',
     'its production settings (4 lanes, batches of 25) on in-memory stores that count every call, texts to the local',
     'outbox (standing for the Twilio call), a fake clock (the rate is the pacing, not this machine). Eight area codes',
     'in five zones, every window open, one in five recipients in Spanish.',

@@ -20,7 +20,7 @@ import { bundleFunctions, type FunctionBundle } from '../lib/bundle-functions.mt
 
 const exec = promisify(execFile);
 
-/** The commit before the function start-up work (docs/decisions/061-functions-that-start-fast.md): today's import times are measured against it. */
+/** The commit before the function start-up work (docs/decisions/162-public-pages-and-performance.md): today's import times are measured against it. */
 export const FUNCTIONS_BASELINE = process.env.BENCH_FUNCTIONS_BASELINE ?? '1d97c5e';
 /** The public read functions, whose import time must be at most a third of the baseline's. */
 export const PUBLIC_READ_FUNCTIONS = ['news', 'events', 'social-media-links', 'campaign-metrics'];

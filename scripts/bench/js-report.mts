@@ -1,6 +1,6 @@
 /**
  * The JavaScript each public page loads before any interaction, file by file
- * (docs/decisions/069-public-pages-without-react.md): the same count as `npm run bench`'s table (scripts/bench/pages.mts,
+ * (docs/decisions/162-public-pages-and-performance.md): the same count as `npm run bench`'s table (scripts/bench/pages.mts,
  * gzip -9), without a server. Run after a build:
  *
  *   flock /tmp/campaign-heavy.lock npm run build && node scripts/bench/js-report.mts
@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { benchBlobs } from './serve.mts';
 import { pageJavaScriptFiles } from './pages.mts';
 
-/** The JavaScript targets (docs/decisions/018-public-home-page-javascript-budget.md, gzip), the English pages and their Spanish versions alike. */
+/** The JavaScript targets (docs/decisions/162-public-pages-and-performance.md, gzip), the English pages and their Spanish versions alike. */
 const TARGETS: Record<string, number> = { '/': 70, '/volunteer': 75, '/contact': 75 };
 const ROUTES = ['/', '/volunteer', '/contact', '/donate', '/blog', '/about', '/platform'];
 

@@ -44,7 +44,7 @@ async function pageHtml(route: string, source?: PageSource): Promise<string | nu
  * Entry scripts of a page: module scripts, modulepreloads and island
  * component/renderer URLs (`eager`), except the islands that hydrate only on
  * the visitor's first interaction with them (`client:interaction`, whose
- * directive loads nothing before: docs/decisions/069-public-pages-without-react.md), which are `onInteraction`.
+ * directive loads nothing before: docs/decisions/162-public-pages-and-performance.md), which are `onInteraction`.
  */
 export function entries(html: string): { eager: string[]; onInteraction: string[] } {
   const eager = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * Staff lists at scale (docs/decisions/103-scale-bench.md). Prints a markdown section for docs/benchmarks.md.
+ * Staff lists at scale (docs/decisions/168-benchmarks-and-scale.md). Prints a markdown section for docs/benchmarks.md.
  *   npm exec -- node scripts/bench/scale.mts     (BENCH_SCALE_SIZES=1000,10000,100000 by default; BENCH_SCALE_RUNS, 5)
  *   BENCH_SCALE_OPS=search,lang: only the operations whose names hold one of these (case-insensitive), and only
  *   the seed parts they need (a quick look at one operation at 100,000).
@@ -235,7 +235,7 @@ const integrityCheck: ScaleOperation = {
 
 /** The operations measured, in table order. */
 /**
- * A staff export through the one mechanism (docs/decisions/127-every-staff-export-through-one-mechanism.md): the
+ * A staff export through the one mechanism (docs/decisions/156-exports.md): the
  * POST, the background job run here (its kicker captured), then every file downloaded and its rows counted;
  * `atLeast` rows expected (an audit trail also holds the bench's own entries).
  */
@@ -724,11 +724,11 @@ export async function benchScale(): Promise<string> {
     '## Staff lists at scale',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'} by scripts/bench/scale.mts`,
-    '(docs/decisions/103-scale-bench.md): for each size, a fresh local Blobs server filled by `npm run seed -- --scale N`',
+    '(docs/decisions/168-benchmarks-and-scale.md): for each size, a fresh local Blobs server filled by `npm run seed -- --scale N`',
     `(N records of each Inbox kind, 2N audit entries, an event with N/10 RSVPs, N/20 articles; seeded in ${seeds.join(', ')}),`,
     'then each operation through the real function handlers on loopback, as the dev server serves them, by an admin.',
     'Cold: as a fresh function instance makes the request (nothing decoded kept, the seed’s garbage collected first); warm: the median of the next',
-    `${runs - 1} (an instance keeps the chunks it decoded: docs/decisions/100-summary-indexes.md). Store calls per request`,
+    `${runs - 1} (an instance keeps the chunks it decoded: docs/decisions/155-inbox-and-staff-lists.md). Store calls per request`,
     "(the session included); the process's peak RSS over the runs (it also holds the Blobs server); and the cold request",
     "again with every store call delayed 30 ms and 100 ms (what Netlify's round trips add; measured, so calls made in",
     'parallel count once). Targets at 100,000: a list, search or page at most 60 calls and 1 s locally, cold (⚠ marks a',

@@ -185,7 +185,7 @@ export async function benchSmsAbuse(): Promise<{ markdown: string; textsFromOneI
     await server.close();
     const cap = TEXT_SIGNUP_LIMITS.textsPerIp.max;
     const markdown = [
-      '## Text sign-up abuse limits (docs/decisions/038-text-sign-up-limits-sms-pumping.md)',
+      '## Text sign-up abuse limits (docs/decisions/151-texting.md)',
       '',
       'The real `/api/newsletter` and `/api/events/{id}/rsvp` handlers over HTTP on a local Blobs server, then the',
       'RSVP reminder job (`runReminders`, the day before the event at 10:00 New Orleans); every request carries a',

@@ -6,7 +6,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import type { Plugin } from 'vite';
 
 /**
- * Complete listings from the local Blobs server (docs/decisions/131-local-blobs-listings.md). Development
+ * Complete listings from the local Blobs server (docs/decisions/164-dev-server-and-local-mode.md). Development
  * and tests only: production Blobs lists from the service, not from a directory.
  *
  * The local server (`@netlify/blobs/server`, also inside astro dev's Netlify emulation) writes a blob as a

@@ -1,7 +1,7 @@
 /**
  * Development only (`astro dev`): the broadcast delivery job run right after a staff action that gives it work
  * (prepare, send, resume: POST /api/admin/broadcasts/<id>/<action> answered 2xx), and again a second apart while
- * a broadcast is still being counted, for LOCAL_RUNS_MS at most (docs/decisions/121-broadcast-staff-actions.md,
+ * a broadcast is still being counted, for LOCAL_RUNS_MS at most (docs/decisions/152-broadcasts.md,
  * "Local mode"). On Netlify the scheduled worker (netlify/functions/broadcasts-worker.mts) takes it up within a
  * minute; here a local send starts within a second. A dev script, not request handling: the production handler
  * (src/lib/server/broadcasts/staff.ts) has no dev-only branch. On with every dev server, the browser tests' too

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /*
- * The packages browser code imports, found by reading the source (docs/decisions/069-public-pages-without-react.md):
+ * The packages browser code imports, found by reading the source (docs/decisions/162-public-pages-and-performance.md):
  * the dev server pre-bundles exactly these when it starts (astro.config.mjs
  * `optimizeDeps.include`). A dependency Vite first meets at run time makes it
  * re-optimise, answer "504 Outdated Optimize Dep" for modules already loaded

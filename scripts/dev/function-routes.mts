@@ -10,7 +10,7 @@ export interface RouteConfig {
   path?: string | string[];
   excludedPath?: string | string[];
   method?: string | string[];
-  /** A background function: answered 202 at once, run after (docs/decisions/101-exports-of-any-size.md). */
+  /** A background function: answered 202 at once, run after (docs/decisions/156-exports.md). */
   background?: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Development only (`astro dev`): runs the scheduled functions of netlify/functions/ on their own schedules, as
- * Netlify does in production (docs/decisions/142-scheduled-functions-in-development.md). Without it nothing ran
+ * Netlify does in production (docs/decisions/164-dev-server-and-local-mode.md). Without it nothing ran
  * them locally: a broadcast scheduled two minutes ahead stayed "Scheduled", reminders were never sent and the stage
  * job never looked at the calendar. Each minute (UTC, like Netlify's cron) every function whose `config.schedule`
  * matches is called in the dev server's process, through the same SSR module runner as the API

@@ -2,7 +2,7 @@
  * Development only (`astro dev`): when SITE_URL is not set, the API's links (password reset, RSVP cancel, the
  * text-message webhook's signed URL) point at the origin this dev server actually serves, not at a fixed
  * http://localhost:4321: `npm run dev -- --port 5750`, or a port Vite moved to because the asked one was taken
- * (docs/decisions/098-dev-port-and-site-url.md). Set before the first request, so every session and link of
+ * (docs/decisions/164-dev-server-and-local-mode.md). Set before the first request, so every session and link of
  * this run agrees. A SITE_URL the developer set is kept.
  */
 import type { AddressInfo } from 'node:net';

@@ -1,6 +1,6 @@
 /**
  * Development only (`astro dev`): `/about/` answers 301 to `/about`, as the deployed site does
- * (docs/decisions/090-trailing-slash-redirects.md). Astro's dev server answers any path with a
+ * (docs/decisions/162-public-pages-and-performance.md). Astro's dev server answers any path with a
  * trailing slash 404 under `trailingSlash: 'never'` (a page explaining the setting) before the
  * site's middleware sees it; this middleware is put in front of Astro's.
  */

@@ -5,10 +5,10 @@ import { DEFAULT_LANG, LANGS } from '../../src/lib/lang.ts';
 /*
  * How Astro renders the site's pages, shared by the site's config (astro.config.mjs) and the page tests'
  * (vitest.pages.config.ts, which renders the real page components without the adapter and the dev plugins:
- * docs/decisions/114-walking-the-calendar.md).
+ * docs/decisions/157-election-calendar.md).
  */
 
-/** client:interaction: public forms hydrate on first use (src/lib/client/directives/interaction.ts, docs/decisions/069-public-pages-without-react.md). */
+/** client:interaction: public forms hydrate on first use (src/lib/client/directives/interaction.ts, docs/decisions/162-public-pages-and-performance.md). */
 const clientDirectives: AstroIntegration = {
   name: 'campaign-client-directives',
   hooks: {
@@ -19,7 +19,7 @@ const clientDirectives: AstroIntegration = {
 };
 
 export const PAGE_OPTIONS = {
-  // One URL form everywhere (docs/decisions/048-public-forms-without-javascript.md): /about, never /about/. Pages are written as
+  // One URL form everywhere (docs/decisions/159-public-forms.md): /about, never /about/. Pages are written as
   // about.html, which Netlify serves at /about without a redirect (src/lib/urls.ts).
   trailingSlash: 'never',
   // Every page's CSS is in its HTML: no render-blocking stylesheet request (a page's whole CSS is

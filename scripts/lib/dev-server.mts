@@ -140,7 +140,7 @@ export async function startDevServer(options: {
 }): Promise<DevServer> {
   const { root } = options;
   // Tests and benchmarks drive the scheduled jobs themselves: none runs by the clock under them unless asked
-  // (docs/decisions/142-scheduled-functions-in-development.md).
+  // (docs/decisions/164-dev-server-and-local-mode.md).
   const env = childEnv({ CAMPAIGN_DEV_SCHEDULE: 'off', ...options.env });
   const restoreBlobs = await isolateBlobs(root);
   await npmRun(root, 'seed', env);

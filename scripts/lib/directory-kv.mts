@@ -11,7 +11,7 @@ export const INBOX_STORES: ReadonlySet<StoreName> = new Set(Object.values(INBOX_
  * Development only: a KV over the local Blobs server's own directory
  * (.netlify/blobs-serve, the layout @netlify/blobs/server reads: `entries/<site>/site:<store>/<key>`,
  * metadata beside it under `metadata/`), for the scale seed's bulk path
- * (docs/decisions/102-scale-seed-bulk-path.md). The local server handles about 400 writes a second
+ * (docs/decisions/168-benchmarks-and-scale.md). The local server handles about 400 writes a second
  * here (one HTTP request and half a dozen file operations each); writing the same files directly is
  * many times faster, so `npm run seed -- --scale 100000` takes minutes, not hours. The records are
  * built by the repositories exactly as the public paths build them; only the transport differs, and

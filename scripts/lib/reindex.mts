@@ -10,8 +10,8 @@ import { repairInboxIndex, reindexInbox } from '../../src/lib/server/inbox/summa
  * Every maintained index and view, rebuilt from the records (the records are the
  * source of truth): `npm run reindex`, and the last step of `npm run seed`, so a
  * seeded store never starts in the repair path
- * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md), including the
- * Inbox lists' summary indexes (docs/decisions/100-summary-indexes.md).
+ * (docs/decisions/153-storage.md), including the
+ * Inbox lists' summary indexes (docs/decisions/155-inbox-and-staff-lists.md).
  */
 export const INDEXED_COLLECTIONS = { articles, events, socialLinks, metrics, goals, milestones } as const;
 

@@ -28,18 +28,18 @@ import { reindexAll } from './reindex.mts';
 /**
  * `npm run seed -- --scale N`: a store the size of a real campaign's, for
  * anyone to try the staff pages and the benchmarks at scale
- * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md). Writes
+ * (docs/decisions/153-storage.md). Writes
  * through the repositories: N volunteers, N contact messages, N text sign-ups and
  * N email subscribers by the Inbox repositories' bulk path (each record built by
  * the repository's own builder, exactly as the public form stores it; no email or
  * text sent, and the record's delivery status says so; each list's index written
- * once: docs/decisions/102-scale-seed-bulk-path.md), then 2N audit entries by the
+ * once: docs/decisions/168-benchmarks-and-scale.md), then 2N audit entries by the
  * audit bulk path (appendAuditBatch: exactly what one-by-one appends would leave,
  * then verified and indexed by the incremental check), one upcoming event with
  * N/10 RSVPs folded into its roster many at a time, and N/20 articles through
  * their repository, then rebuilds every other index. Names are English, Spanish
- * and Vietnamese (docs/decisions/105-audit-at-scale.md,
- * docs/decisions/106-rushes-that-refuse-no-one.md).
+ * and Vietnamese (docs/decisions/154-audit-trail.md,
+ * docs/decisions/153-storage.md).
  */
 
 const FIRST = {
@@ -195,7 +195,7 @@ async function seedScaleQuietly(
   const when = (i: number, count: number) =>
     new Date(now.getTime() - (60 * 86_400_000 * (count - i)) / count);
 
-  // The Inbox kinds go through the repositories' bulk path (docs/decisions/102-scale-seed-bulk-path.md): each
+  // The Inbox kinds go through the repositories' bulk path (docs/decisions/168-benchmarks-and-scale.md): each
   // record built by the repository's own builder, exactly as the public form stores it, written many at once,
   // and each list's index written once. No notification email or confirmation text is sent for them, and their
   // delivery status says so.

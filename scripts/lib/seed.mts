@@ -50,7 +50,7 @@ export const DEMO_PLAN_LINK = 'DemoPlanToVote-Link001';
 
 /**
  * The calendar the local pages are built with (ELECTION_BUILD_CALENDAR's file, else the default) is the stored one
- * too, so the pages, the endpoints and the plan pages agree (docs/decisions/114-walking-the-calendar.md); nothing
+ * too, so the pages, the endpoints and the plan pages agree (docs/decisions/157-election-calendar.md); nothing
  * is stored for the default.
  */
 async function seedElectionCalendar(now: Date): Promise<ElectionCalendar> {
@@ -60,7 +60,7 @@ async function seedElectionCalendar(now: Date): Promise<ElectionCalendar> {
   return calendar;
 }
 
-/** One plan to vote for the calendar's Election Day (docs/decisions/110-plan-to-vote.md), no reminders queued. */
+/** One plan to vote for the calendar's Election Day (docs/decisions/158-plan-to-vote.md), no reminders queued. */
 async function seedDemoPlan(now: Date, calendar: ElectionCalendar): Promise<void> {
   const at = now.toISOString();
   const email = 'demo-voter@example.org';
@@ -102,7 +102,7 @@ export async function seedContent(now = new Date()): Promise<void> {
   const article = (
     a: Omit<Article, 'createdAt' | 'updatedAt' | 'translations'> & {
       ageDays: number;
-      /** A Spanish version made from this English (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+      /** A Spanish version made from this English (docs/decisions/166-spanish.md). */
       es?: Pick<Article, 'title' | 'slug' | 'excerpt' | 'content'>;
     },
   ): Article => {
@@ -343,7 +343,7 @@ export async function seedContent(now = new Date()): Promise<void> {
       notes: 'Private: do not publish.',
     }),
     // An event that takes RSVPs on the site (registration required, no outside link), so a newcomer can try the
-    // RSVP form, the waitlist and check-in (docs/decisions/099-seed-rsvp-and-spanish-events.md). Later than the
+    // RSVP form, the waitlist and check-in (docs/decisions/164-dev-server-and-local-mode.md). Later than the
     // events the browser tests make (2-10 days out): /blog lists only the next three.
     event({
       id: 7,

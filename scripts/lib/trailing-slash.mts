@@ -1,5 +1,5 @@
 /**
- * One rule for a URL with a trailing slash (docs/decisions/090-trailing-slash-redirects.md):
+ * One rule for a URL with a trailing slash (docs/decisions/162-public-pages-and-performance.md):
  * the site's URLs never end in one (astro.config.mjs `trailingSlash: 'never'`), and a printed or
  * pasted `/about/`, `/blog/` or `/es/` is answered 301 with the canonical URL, not 404.
  * Used by the dev server (scripts/dev/trailing-slash.mts) and, on Netlify, by the on-demand

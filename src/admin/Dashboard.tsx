@@ -29,7 +29,7 @@ import { TrashTab } from './tabs/TrashTab.tsx';
 /** Spec section 2: the page title is set for the admin dashboard. */
 export const DASHBOARD_TITLE = pageMeta.admin.title;
 
-/** Which tabs a user sees (spec section 6, plus Progress and Inbox (docs/decisions/014-forms-staff-inbox.md), Donations and Outreach Links (docs/decisions/035-donations-actblue-webhook-minimal-records.md, 036-outreach-links-and-qr-codes.md), Activity, Trash and Security (docs/decisions/033-audit-trail.md, 032-revisions-and-trash.md, 034-two-factor-sign-in-totp.md)). */
+/** Which tabs a user sees (spec section 6, plus Progress and Inbox (docs/decisions/155-inbox-and-staff-lists.md), Donations and Outreach Links (docs/decisions/165-donations.md, 036-outreach-links-and-qr-codes.md), Activity, Trash and Security (docs/decisions/154-audit-trail.md, 032-revisions-and-trash.md, 034-two-factor-sign-in-totp.md)). */
 export function dashboardTabs(user: PublicUser): TabItem[] {
   const canEdit = canEditContent(user);
   const tabs: TabItem[] = [
@@ -51,9 +51,9 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
     render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
   });
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
-  // Plans to vote: their own list beside the Inbox (docs/decisions/110-plan-to-vote.md).
+  // Plans to vote: their own list beside the Inbox (docs/decisions/158-plan-to-vote.md).
   if (canEdit) tabs.push({ id: 'plans', label: 'Plans to vote', render: () => <VotePlansTab /> });
-  // Broadcasts: editors draft, admins send (docs/decisions/121-broadcast-staff-actions.md).
+  // Broadcasts: editors draft, admins send (docs/decisions/152-broadcasts.md).
   if (hasPermission(user, 'draft_broadcasts'))
     tabs.push({
       id: 'broadcasts',
@@ -64,11 +64,11 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
   tabs.push({ id: 'donations', label: 'Donations', render: () => <DonationsTab canEdit={canEdit} /> });
   tabs.push({ id: 'links', label: 'Outreach Links', render: () => <LinksTab /> });
   // The audit trail is admin only; the Trash is for whoever may edit what is in it (editors and
-  // admins: docs/decisions/086-trash-for-editors.md); Security is everyone's own two-factor.
+  // admins: docs/decisions/161-content-and-editor.md); Security is everyone's own two-factor.
   if (hasPermission(user, 'view_audit'))
     tabs.push({ id: 'activity', label: 'Activity', render: () => <ActivityTab /> });
   if (canEdit) tabs.push({ id: 'trash', label: 'Trash', render: () => <TrashTab /> });
-  // The election calendar and the post-election mode: admins (docs/decisions/087-election-calendar.md).
+  // The election calendar and the post-election mode: admins (docs/decisions/157-election-calendar.md).
   if (hasPermission(user, 'admin'))
     tabs.push({ id: 'election', label: 'Election', render: () => <ElectionTab /> });
   tabs.push({

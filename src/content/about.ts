@@ -83,7 +83,7 @@ export const vision = {
 };
 
 /**
- * The intro's lead and the biography's second paragraph once the polls have closed (docs/decisions/113-post-election-modes.md):
+ * The intro's lead and the biography's second paragraph once the polls have closed (docs/decisions/157-election-calendar.md):
  * "ran" until an admin sets the outcome and after a loss or the end of the campaign (a fact either way); "elected"
  * after a win. Before the polls close, aboutIntro.lead and biography[1] speak.
  */

@@ -11,7 +11,7 @@ import { fingerprint } from '../lib/fingerprint.ts';
 /** The SMS consent wording for a committee (the checkbox label of the text sign-up), in a language. */
 export function smsConsentText(committeeName: string = IDENTITY.committeeName, lang: Lang = 'en'): string {
   if (lang === 'es') {
-    // Translation for counsel to review (docs/decisions/057-spanish-versions-of-articles-and-events.md): same terms as the English wording.
+    // Translation for counsel to review (docs/decisions/166-spanish.md): same terms as the English wording.
     return (
       `Al marcar esta casilla, acepto recibir mensajes de texto recurrentes de ${committeeName}, ` +
       'incluidos mensajes enviados con marcador automático. La frecuencia de los mensajes varía. ' +
@@ -40,7 +40,7 @@ export const SMS_CONSENT_TEXT = smsConsentText();
  */
 export function emailConsentText(committeeName: string = IDENTITY.committeeName, lang: Lang = 'en'): string {
   if (lang === 'es') {
-    // Translation for counsel to review (docs/decisions/057-spanish-versions-of-articles-and-events.md): same terms as the English wording.
+    // Translation for counsel to review (docs/decisions/166-spanish.md): same terms as the English wording.
     return (
       `Al suscribirse, acepta recibir correos electrónicos de la campaña de ${committeeName}. ` +
       'Puede cancelar la suscripción en cualquier momento. Consulte nuestra Política de Privacidad.'
@@ -85,7 +85,7 @@ export const EMAIL_CONSENT: Record<Lang, { text: string; version: string }> = {
 };
 
 /**
- * The plan-to-vote reminders' consents (docs/decisions/110-plan-to-vote.md), one box per channel, unchecked by
+ * The plan-to-vote reminders' consents (docs/decisions/158-plan-to-vote.md), one box per channel, unchecked by
  * default, stored verbatim with the plan (and the text one in the text list's consent log). They cover this plan's
  * reminders only (at most two messages): they never put anyone on the recurring text list or the newsletter.
  */

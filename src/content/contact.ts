@@ -65,7 +65,7 @@ export const contactFormIntro = {
 };
 
 /**
- * The election FAQ's answer in each tense (docs/decisions/087-election-calendar.md): the Contact page picks the
+ * The election FAQ's answer in each tense (docs/decisions/157-election-calendar.md): the Contact page picks the
  * sentences for the build's stage (src/content/election-lines.ts); the FAQ below is the spec's day's answer.
  */
 export const electionAnswer = {
@@ -77,7 +77,7 @@ export const electionAnswer = {
 
 export const faqs = [
   {
-    /** The answer the Contact page replaces with the build's stage's (docs/decisions/087-election-calendar.md). */
+    /** The answer the Contact page replaces with the build's stage's (docs/decisions/157-election-calendar.md). */
     id: 'election',
     question: 'When is Election Day?',
     answer: `${electionAnswer.is(electionFacts.electionDay.label)} ${electionAnswer.runs(electionFacts.earlyVoting.label)}`,

@@ -28,7 +28,7 @@ import * as voteEs from './es/vote.ts';
 import { localize, type Translation } from './translation.ts';
 
 /*
- * The public site's copy in every language (docs/decisions/057-spanish-versions-of-articles-and-events.md). English modules are the
+ * The public site's copy in every language (docs/decisions/166-spanish.md). English modules are the
  * source; each language has one module per English module under
  * src/content/<lang>/, typed by the English module's shape (`Translation`), so
  * a missing text fails `astro check`. Pages call `copyFor(lang)` once and read

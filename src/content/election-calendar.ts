@@ -1,7 +1,7 @@
 import { mapLink, type ElectionCalendar, type VotingSite } from '../lib/election-stage.ts';
 
 /*
- * The election calendar the site starts from (docs/decisions/087-election-calendar.md): the spec's October 11,
+ * The election calendar the site starts from (docs/decisions/157-election-calendar.md): the spec's October 11,
  * 2025 primary (Election Day, early voting September 27 - October 4), with Louisiana's published deadlines for
  * that election and Orleans Parish's early-voting sites. Staff replace it in the dashboard (stored in Blobs,
  * validated by src/lib/schemas/election.ts); this default is used when none is stored. Campaign dates and hours

@@ -21,7 +21,7 @@ import { defaultElectionCalendar } from './election-calendar.ts';
 import { campaignPhases } from './home.ts';
 
 /*
- * What the pages say about the election at a moment, in a language (docs/decisions/087-election-calendar.md).
+ * What the pages say about the election at a moment, in a language (docs/decisions/157-election-calendar.md).
  * Pure functions of (calendar, now, lang), so tests walk the calendar with a fake clock; the pages call
  * `siteElection()` once per build, so every page of a build shows the same stage.
  */
@@ -48,7 +48,7 @@ export interface ElectionLines {
   voteInNav: boolean;
   /** Each campaign phase's status, in the order of the timeline. */
   phaseStatuses: DerivedPhaseStatus[];
-  /** What the site is after the election (docs/decisions/113-post-election-modes.md). */
+  /** What the site is after the election (docs/decisions/157-election-calendar.md). */
   mode: SiteMode;
   /** Whether the volunteer and text sign-ups are closed (the mode "ended"). */
   formsClosed: boolean;
@@ -167,9 +167,9 @@ function headline(stage: ElectionStage, lang: Lang): string {
 /**
  * The calendar a build uses: on Netlify, the one staff saved (read from the live site's public
  * GET /api/election-calendar, which answers the stored record or the default), else the seeded default. A build
- * that cannot read it uses the default and says so in the build log (docs/decisions/088-stage-rebuild.md).
+ * that cannot read it uses the default and says so in the build log (docs/decisions/157-election-calendar.md).
  * Elsewhere (a local or test build, the dev server) ELECTION_BUILD_CALENDAR may name a JSON file holding a calendar,
- * to build the pages of any calendar (docs/decisions/114-walking-the-calendar.md); a Netlify build ignores it, and a
+ * to build the pages of any calendar (docs/decisions/157-election-calendar.md); a Netlify build ignores it, and a
  * file that is missing or not a valid calendar fails the build.
  */
 async function calendarForBuild(env: Record<string, string | undefined>): Promise<ElectionCalendar> {
@@ -205,7 +205,7 @@ export function calendarFromFile(path: string | undefined): ElectionCalendar {
 /**
  * The build's moment: now. A test or preview build may fix it with ELECTION_BUILD_NOW (an ISO date-time), to build
  * the pages of any stage; a Netlify build ignores it, so production always builds at its real moment
- * (docs/decisions/114-walking-the-calendar.md).
+ * (docs/decisions/157-election-calendar.md).
  */
 export function buildMoment(env: Record<string, string | undefined> = process.env, now = new Date()): Date {
   const fixed = env.ELECTION_BUILD_NOW;

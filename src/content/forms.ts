@@ -69,7 +69,7 @@ export const formCopy = {
   newsletter: {
     name: 'Newsletter sign-up',
     outcomes: {
-      // Double opt-in (docs/decisions/079-newsletter-double-opt-in.md): the spec's thank-you, then what to do.
+      // Double opt-in (docs/decisions/167-email-and-newsletter.md): the spec's thank-you, then what to do.
       sent: {
         heading: 'Thank you for subscribing!',
         text: `Please check your inbox: we sent you a link to confirm your subscription. It works for ${NEWSLETTER_CONFIRM.days} days, and we add your address to our list only once you confirm.`,
@@ -110,7 +110,7 @@ export const formCopy = {
   'vote-plan': {
     name: 'Plan to vote',
     outcomes: {
-      // Only when the plan's own page cannot be given (a success normally goes there: docs/decisions/110-plan-to-vote.md).
+      // Only when the plan's own page cannot be given (a success normally goes there: docs/decisions/158-plan-to-vote.md).
       sent: {
         heading: 'Your Plan Is Saved',
         text: VOTE_PLAN_MESSAGES.saved,

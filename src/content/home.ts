@@ -7,7 +7,7 @@ const badge = 'Reform Candidate • One-Term Pledge';
 
 /**
  * The two carousel videos. The ids are placeholders until the campaign uploads
- * its videos (docs/decisions/019-public-carousel.md); thumbnails and embeds are built from them.
+ * its videos (docs/decisions/162-public-pages-and-performance.md); thumbnails and embeds are built from them.
  */
 export const carouselVideos = [
   { videoId: 'REPLACE-ME-01', title: `Meet ${candidate.fullName}`, badge },
@@ -81,7 +81,7 @@ export const phasesHeading = '90-Day Campaign Phases';
 /**
  * The 90-day timeline (spec section 4). Each phase's status (completed, active, upcoming, planned) is derived from
  * its period, the election calendar and the clock (src/lib/election-stage.ts `phaseStatuses`), never stored: on the
- * spec's day it gives the spec's statuses (docs/decisions/087-election-calendar.md).
+ * spec's day it gives the spec's statuses (docs/decisions/157-election-calendar.md).
  */
 export const campaignPhases = [
   {

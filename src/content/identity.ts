@@ -1,20 +1,20 @@
 import type { Lang } from '../lib/lang.ts';
 /**
  * Who the campaign is: the ONE module that declares the candidate's name, the
- * committee, its treasurer line, addresses, phone and emails (docs/decisions/052-one-identity.md, "One
+ * committee, its treasurer line, addresses, phone and emails (docs/decisions/170-campaign-copy-and-identity.md, "One
  * identity"). Everything else derives from here: the paid-for line, the SMS
  * consent, HELP and confirmation texts, the event contact default, the contact
  * page, the Terms and the privacy policy. `tests/unit/identity.test.ts` fails if
  * any other module under src/ or scripts/ declares an email address or a phone
  * number of its own.
  *
- * The name is a placeholder (docs/decisions/002-placeholder-candidate-name-jordan-avery.md);
+ * The name is a placeholder (docs/decisions/170-campaign-copy-and-identity.md);
  * mailboxes use the reserved `.example` domain and the phone a 555-01xx number
  * until the campaign supplies real ones.
  */
 /**
  * What this module shipped with before the campaign supplied its own facts
- * (docs/decisions/002-placeholder-candidate-name-jordan-avery.md). The launch
+ * (docs/decisions/170-campaign-copy-and-identity.md). The launch
  * check refuses a production build while IDENTITY still holds any of them
  * (docs/decisions/085-launch-gate.md): replace the values below, never this
  * list. The `.example` domain and the 555-01xx number are recognised by rule.

@@ -5,7 +5,7 @@ import { textSignup } from './home.ts';
 
 /*
  * Terms of Use (spec section 2 "Terms of Use") and the Privacy Policy (content not
- * given by the spec; written for this campaign, see docs/decisions/006-privacy-policy-content.md).
+ * given by the spec; written for this campaign, see docs/decisions/170-campaign-copy-and-identity.md).
  */
 
 const committee = candidate.committeeName;

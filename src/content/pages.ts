@@ -20,7 +20,7 @@ export const blogCopy = {
   eventsHeading: 'Upcoming Events',
   /** The blog shows at most this many upcoming public events (spec section 9). */
   maxUpcomingEvents: 3,
-  // The spec's /contact, at its list of every upcoming event (docs/decisions/095-contact-lists-events.md).
+  // The spec's /contact, at its list of every upcoming event (docs/decisions/162-public-pages-and-performance.md).
   viewAllEvents: { label: 'View All Events', href: '/contact#events' },
   articlesHeading: 'Latest News',
   /** Shown when an article has no image. */

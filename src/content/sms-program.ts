@@ -3,7 +3,7 @@ import { RESUBSCRIBE_KEYWORDS } from './consent.ts';
 import { IDENTITY } from './identity.ts';
 
 /*
- * The programme's own texts, per language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md): a sign-up is
+ * The programme's own texts, per language (docs/decisions/166-spanish.md): a sign-up is
  * confirmed in the language of its form, and HELP is answered in the language the person signed up in.
  * `Record<Lang, ...>` makes a missing language a type error. The programme name is the name registered with the
  * carriers, so it is not translated. Spanish wording for counsel to review, like the consent text (consent.ts).

@@ -3,7 +3,7 @@ import { ENGLISH, TRANSLATIONS, type Copy } from './copy.ts';
 import { textEntries } from './translation.ts';
 
 /*
- * Translations that cannot silently go stale (docs/decisions/057-spanish-versions-of-articles-and-events.md). Every text of
+ * Translations that cannot silently go stale (docs/decisions/166-spanish.md). Every text of
  * a translation records the fingerprint of the English text it was translated
  * from, in src/content/<lang>/translated-from.json. `translationIssues` lists
  * each text whose English has changed since (stale), that has no record

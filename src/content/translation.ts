@@ -1,5 +1,5 @@
 /*
- * The typed shape of a translation (docs/decisions/057-spanish-versions-of-articles-and-events.md). A translation of an English
+ * The typed shape of a translation (docs/decisions/166-spanish.md). A translation of an English
  * copy module gives every piece of TEXT in it, and nothing else: numbers,
  * booleans and the facts named by FACT_KEYS (links, dates in ISO form, icon
  * names, ids, addresses) come from the English module, so a fact is still

@@ -11,7 +11,7 @@ import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import { candidate } from './campaign.ts';
 
 /*
- * The site's own words outside the page copy modules (docs/decisions/067-the-public-site-in-spanish.md): the page
+ * The site's own words outside the page copy modules (docs/decisions/166-spanish.md): the page
  * shell, section headings written into the pages, and what the islands say
  * (labels, toasts, validation). Pages pass the islands' words as props, so the
  * islands carry no copy of their own and no second language in their bundles.
@@ -77,7 +77,7 @@ export const contactPageCopy = {
   officeHours: 'Office Hours',
   outreachHeading: 'Press, Endorsements and Events',
   faqHeading: 'Frequently Asked Questions',
-  /** Every upcoming public event (docs/decisions/095-contact-lists-events.md). */
+  /** Every upcoming public event (docs/decisions/162-public-pages-and-performance.md). */
   eventsHeading: 'Upcoming Events',
 };
 
@@ -92,7 +92,7 @@ export const donatePageCopy = {
   formInEnglish: '',
   /** Under the frame: the provider's form on its own page (works without JavaScript, or when a blocker hides the frame). */
   openForm: 'Or give on the secure donation page',
-  /** Where a check goes while online giving is off (docs/decisions/096-donate-by-check-address.md). */
+  /** Where a check goes while online giving is off (docs/decisions/165-donations.md). */
   byCheck: (committee: string) => `Make your check payable to ${committee} and mail it to:`,
 };
 

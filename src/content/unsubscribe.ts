@@ -2,7 +2,7 @@ import type { Lang } from '../lib/lang.ts';
 import { IDENTITY } from './identity.ts';
 
 /**
- * The bulk email's unsubscribe pages (docs/decisions/119-email-guard-and-unsubscribe.md), in both
+ * The bulk email's unsubscribe pages (docs/decisions/167-email-and-newsletter.md), in both
  * languages. Spanish wording for counsel to review, like the consent texts.
  */
 export const UNSUBSCRIBE_COPY: Record<

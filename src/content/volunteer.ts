@@ -89,7 +89,7 @@ export const volunteerSuccess = {
   again: 'Sign Up Another Volunteer',
 };
 
-/** The intro's lead once the polls have closed, by voice (docs/decisions/113-post-election-modes.md). */
+/** The intro's lead once the polls have closed, by voice (docs/decisions/157-election-calendar.md). */
 export const volunteerAfterElection = {
   awaiting: `Thank you to every neighbor who knocked on doors, made calls and sent texts for this campaign. Sign up to stay part of the work for a better-run ${candidate.city}.`,
   won: `Thank you to every neighbor who helped win this election. Join the team to help shape the work ahead at City Hall.`,

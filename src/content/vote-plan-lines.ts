@@ -7,7 +7,7 @@ import { planDay, roundOf, type PlanDay, type PlanRef } from '../lib/vote-plan.t
 import { copyFor } from './copy.ts';
 
 /*
- * What a plan to vote says, in a language (docs/decisions/110-plan-to-vote.md): the day, how, and the places and
+ * What a plan to vote says, in a language (docs/decisions/158-plan-to-vote.md): the day, how, and the places and
  * hours of that day from the calendar as it is now. One function for the form's choices, the plan page, the
  * reminders and the plan's calendar file, so they never disagree.
  */

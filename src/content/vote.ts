@@ -3,7 +3,7 @@ import { CAPTCHA_REQUIRED, FIELD_MESSAGES } from '../lib/schemas/public-forms.ts
 import { VOTE_PLAN_MESSAGES } from '../lib/vote-plan.ts';
 
 /*
- * Election copy that follows the stage (docs/decisions/087-election-calendar.md): the footer's dates, the
+ * Election copy that follows the stage (docs/decisions/157-election-calendar.md): the footer's dates, the
  * countdown, the stage line on the home page and /vote, and the voter-help page. Dates come in already written
  * out in the page's language; which phrase is used is decided by src/content/election-lines.ts from the stage.
  * The official links are configured here (Louisiana Secretary of State), verified against the Secretary of
@@ -123,9 +123,9 @@ export const voteCopy = {
 };
 
 /**
- * Make a plan to vote (docs/decisions/110-plan-to-vote.md): the form on /vote, the plan's own page (the
+ * Make a plan to vote (docs/decisions/158-plan-to-vote.md): the form on /vote, the plan's own page (the
  * confirmation, with "add to calendar", "I voted" and "Stop reminders") and the reminders
- * (docs/decisions/111-plan-reminders.md). Dates, hours and places come in already written out.
+ * (docs/decisions/158-plan-to-vote.md). Dates, hours and places come in already written out.
  */
 export const planCopy = {
   heading: 'Make a plan to vote',
@@ -217,7 +217,7 @@ export const planCopy = {
 };
 
 /**
- * After the election (docs/decisions/113-post-election-modes.md): the "won" next steps on the home page, and what
+ * After the election (docs/decisions/157-election-calendar.md): the "won" next steps on the home page, and what
  * the campaign-ended mode puts in place of the donate lead and the closed sign-ups.
  */
 export const afterCopy = {

@@ -99,7 +99,7 @@ export default function Captcha({ siteKey, name, onToken, noscriptNote, words, r
         })
         .catch(() => !cancelled && setLoadError(true));
     };
-    // Nothing goes to Cloudflare until the visitor starts on this form (docs/decisions/064-the-first-screen-before-any-script.md: no third-party
+    // Nothing goes to Cloudflare until the visitor starts on this form (docs/decisions/162-public-pages-and-performance.md: no third-party
     // request at page load): the widget loads on the first focus or press inside the form.
     const form = el.closest('form') ?? el.parentElement ?? el;
     const events = ['focusin', 'pointerdown'] as const;

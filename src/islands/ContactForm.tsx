@@ -16,7 +16,7 @@ import { usePublicForm } from './form-kit/use-public-form.ts';
 import '../styles/islands.css';
 
 interface Props {
-  /** The page's language, posted with the message (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
+  /** The page's language, posted with the message (docs/decisions/166-spanish.md). */
   lang: Lang;
   /** The form's words in that language (src/content/ui.ts `formUi`), and its confirmation. */
   words: FormUi;
@@ -65,7 +65,7 @@ export default function ContactForm({
       } catch (err) {
         // A refusal that names fields (a 400 such as 'Please enter a valid email address') is shown on those
         // fields, as the volunteer form does; "try again later" stays for a failure a retry can fix
-        // (network, 429, 5xx): docs/decisions/091-contact-field-errors.md.
+        // (network, 429, 5xx): docs/decisions/159-public-forms.md.
         const fields = err instanceof ApiError && err.status < 500 && err.status !== 429 ? err.fields : {};
         const first = Object.keys(fields)[0];
         if (err instanceof ApiError && first) {

@@ -27,10 +27,10 @@ interface Props {
 }
 
 /**
- * Blog newsletter box (spec section 5, docs/decisions/053-newsletter-box-keeps-the-address.md, 079-newsletter-double-opt-in.md): the browser checks the email
+ * Blog newsletter box (spec section 5, docs/decisions/167-email-and-newsletter.md, 079-newsletter-double-opt-in.md): the browser checks the email
  * (its own message), then the captcha; POST /api/email-subscribers keeps the
  * address as pending and emails a confirmation link, and the thank-you toast
- * says to check the inbox (docs/decisions/079-newsletter-double-opt-in.md).
+ * says to check the inbox (docs/decisions/167-email-and-newsletter.md).
  * A real POST form without JavaScript.
  */
 export default function NewsletterBox({

@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * Adds behaviour to the static plan-to-vote form (docs/decisions/110-plan-to-vote.md): the captcha (portalled into
+ * Adds behaviour to the static plan-to-vote form (docs/decisions/158-plan-to-vote.md): the captcha (portalled into
  * the form's slot), a JSON submit with the same fields the form posts (formFieldsToInput), field errors beside their
  * fields, and on success the plan's own page (the same page a form post without JavaScript lands on).
  */

@@ -15,7 +15,7 @@ import '../styles/islands.css';
 interface Props {
   /** SMS_CONSENT[lang].text (src/content/consent.ts), passed by the page. */
   consentText: string;
-  /** The page's language: posted with the sign-up (docs/decisions/056-spanish-texts-forms-and-the-inbox.md), and where the policy links lead. */
+  /** The page's language: posted with the sign-up (docs/decisions/166-spanish.md), and where the policy links lead. */
   lang: Lang;
   /** The form's words in that language (src/content/ui.ts `formUi`). */
   words: FormUi;
@@ -81,7 +81,7 @@ export default function TextSignupForm({
   const fieldMessage = fieldMessageIn(lang, words);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(initialFieldErrors);
   const field = fieldPropsIn(id, lang, words, initialValues, fieldErrors);
-  // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md).
+  // `opted_out`: the number texted STOP; only START from that phone re-subscribes it (docs/decisions/151-texting.md).
   const [done, setDone] = useState<'sent' | 'opted_out' | null>(null);
   const { formProps, submitting, captchaRef, captchaField } = usePublicForm('text-signup', {
     ownValidation: true,
@@ -119,7 +119,7 @@ export default function TextSignupForm({
         const first = err instanceof ApiError ? Object.entries(err.fields)[0] : undefined;
         const [name, message] = first ?? [];
         const own = name === undefined ? undefined : fieldMessage(name, message);
-        // The field is marked too (a sign-up with no phone: docs/decisions/092-text-signup-needs-a-phone.md).
+        // The field is marked too (a sign-up with no phone: docs/decisions/151-texting.md).
         if (err instanceof ApiError && err.status < 500) setFieldErrors(err.fields);
         const description =
           lang === 'en' ? messageOf(err, words.tryLater) : own && own !== message ? own : words.tryLater;

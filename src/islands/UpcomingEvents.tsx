@@ -120,7 +120,7 @@ function EventCard({
 
 /**
  * A list of event cards, soonest first as given: the blog's island below, and /contact's full list, rendered on
- * the server only (no client directive: no JavaScript; docs/decisions/095-contact-lists-events.md).
+ * the server only (no client directive: no JavaScript; docs/decisions/162-public-pages-and-performance.md).
  */
 export function EventList({
   events,

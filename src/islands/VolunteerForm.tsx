@@ -26,7 +26,7 @@ interface Props {
    * the page's language calls it.
    */
   helpAreas: { value: string; label: string }[];
-  /** The page's language, posted with the sign-up (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
+  /** The page's language, posted with the sign-up (docs/decisions/166-spanish.md). */
   lang: Lang;
   /** The form's words in that language (src/content/ui.ts `formUi`). */
   words: FormUi;
@@ -71,7 +71,7 @@ const TEXT_FIELDS: {
 /**
  * Volunteer sign-up (spec sections 2-5, 8). Success is shown only when the
  * server accepted the sign-up, or when it could not be reached and the sign-up
- * was saved in this browser for an automatic retry (docs/decisions/016-public-volunteer-sign-up-when-to-show-thank.md). A 4xx
+ * was saved in this browser for an automatic retry (docs/decisions/159-public-forms.md). A 4xx
  * shows the server's field errors and never claims success.
  */
 export default function VolunteerForm({
@@ -111,7 +111,7 @@ export default function VolunteerForm({
   }, []);
 
   // The thank-you card replaces a long form: on a phone the page would stay scrolled past it. Focus (and so
-  // scroll) moves to its heading (docs/decisions/093-volunteer-success-focus.md).
+  // scroll) moves to its heading (docs/decisions/159-public-forms.md).
   const doneHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!outcome || !doneHeading.current) return;
@@ -217,7 +217,7 @@ export default function VolunteerForm({
           placeholder={words.selectState}
           options={STATES.map((s) => ({ value: s, label: stateLabels[s] }))}
         />
-        {/* Optional, for voter-file matching (docs/decisions/094-volunteer-zip.md); the server checks the format. */}
+        {/* Optional, for voter-file matching (docs/decisions/159-public-forms.md); the server checks the format. */}
         <TextField {...field('zip')} label={words.zip} autoComplete="postal-code" inputMode="numeric" />
       </div>
       {helpAreas.length > 0 && (

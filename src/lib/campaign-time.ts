@@ -9,7 +9,7 @@ export const CAMPAIGN_TIME_ZONE = 'America/Chicago';
 
 /*
  * `locale` is the page language's Intl tag (src/lib/lang-paths.ts LANG_TAGS):
- * "en-US" or "es-US" (docs/decisions/067-the-public-site-in-spanish.md).
+ * "en-US" or "es-US" (docs/decisions/166-spanish.md).
  */
 
 /** "September 17, 2025" for an ISO timestamp, in campaign time. */
@@ -89,7 +89,7 @@ function wallClock(t: number): Record<'year' | 'month' | 'day' | 'hour' | 'minut
  * The campaign's wall clock at `now`: "YYYY-MM-DDTHH:MM" in campaign time. Strings of this form compare in time
  * order (lexicographically), so a campaign date and hour ("2025-10-11" + "20:00") is compared with the clock
  * without converting it to an instant, and a daylight-saving change moves nothing
- * (docs/decisions/087-election-calendar.md).
+ * (docs/decisions/157-election-calendar.md).
  */
 export function campaignWallClock(now = new Date()): string {
   const c = wallClock(now.getTime());

@@ -25,7 +25,7 @@ function originOf(url) {
  * @returns {any[]}
  */
 export function cspDirectives(env) {
-  // The English and the Spanish donation forms (docs/decisions/056-spanish-texts-forms-and-the-inbox.md) may be on different origins.
+  // The English and the Spanish donation forms (docs/decisions/166-spanish.md) may be on different origins.
   const donation = [...new Set([originOf(env.PUBLIC_DONATION_URL), originOf(env.PUBLIC_DONATION_URL_ES)])]
     .filter(Boolean)
     .join(' ');

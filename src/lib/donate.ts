@@ -46,7 +46,7 @@ export function buildDonationUrl({
     if (!PASSTHROUGH.test(key) || value.length > MAX_VALUE_LENGTH) continue;
     url.searchParams.set(key, value);
     // ActBlue reports only refcode* parameters back in its webhook (contribution.refcodes),
-    // so each UTM tag also travels as refcode_utm_<name> (docs/decisions/035-donations-actblue-webhook-minimal-records.md).
+    // so each UTM tag also travels as refcode_utm_<name> (docs/decisions/165-donations.md).
     if (/^utm_/i.test(key) && !page.has(`refcode_${key}`))
       url.searchParams.set(`refcode_${key.toLowerCase()}`, value);
   }

@@ -12,7 +12,7 @@ export interface ElectionIcsWords {
 }
 
 /**
- * The election's dates as calendar entries for the events feed (docs/decisions/087-election-calendar.md): each
+ * The election's dates as calendar entries for the events feed (docs/decisions/157-election-calendar.md): each
  * early-voting day (its hours, its sites as the location) and Election Day (poll hours), for the primary and, when
  * the mode is "runoff", the runoff. Stable UIDs (`election-{round}-{date}`), so an edited day updates in subscribers'
  * calendars rather than duplicating.

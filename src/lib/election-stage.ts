@@ -2,7 +2,7 @@ import { campaignWallClock, daysBetween } from './campaign-time.ts';
 
 /*
  * The election calendar's shape and the stage of the election it gives at a moment
- * (docs/decisions/087-election-calendar.md). zod-free and free of Node APIs: the pages (at build time), the
+ * (docs/decisions/157-election-calendar.md). zod-free and free of Node APIs: the pages (at build time), the
  * scheduled rebuild check and the browser may all import it. The zod schema that validates an edited calendar
  * (src/lib/schemas/election.ts) is typed by these interfaces, so the shape is declared here once.
  *
@@ -64,7 +64,7 @@ export interface ElectionCalendar {
   runoff: (ElectionRound & { outcome: Outcome }) | null;
 }
 
-/** The stages, in the order a round walks through them (docs/decisions/087-election-calendar.md). */
+/** The stages, in the order a round walks through them (docs/decisions/157-election-calendar.md). */
 export const STAGE_KINDS = [
   'registration-open',
   'registration-closed',
@@ -224,7 +224,7 @@ export function shiftRound(round: ElectionRound, days: number): ElectionRound {
 }
 
 /**
- * The calendar of the next election (docs/decisions/125-election-calendar-form.md, "Starting the next election"):
+ * The calendar of the next election (docs/decisions/157-election-calendar.md, "Starting the next election"):
  * the last election's dates moved so its Election Day falls on `electionDay` (every deadline and early-voting day
  * keeps its distance from Election Day, the sites are kept), no outcome chosen and no runoff. From it the stage is
  * the new election's (a campaign again), so the site stops speaking of the last one; staff then check each date.
@@ -248,7 +248,7 @@ export type DerivedPhaseStatus = 'completed' | 'active' | 'upcoming' | 'planned'
 /**
  * Each phase's status on `now`'s campaign date: completed once its last day has passed (and every phase once the
  * election's results are in), active during its period, upcoming for the next one to start, planned for the later
- * ones. Derived, never stored (docs/decisions/087-election-calendar.md).
+ * ones. Derived, never stored (docs/decisions/157-election-calendar.md).
  */
 export function phaseStatuses(
   phases: readonly PhasePeriod[],
@@ -274,7 +274,7 @@ export function phaseStatuses(
 // After the election
 
 /**
- * What the site is, from the stage (docs/decisions/113-post-election-modes.md): a campaign until the results are in
+ * What the site is, from the stage (docs/decisions/157-election-calendar.md): a campaign until the results are in
  * with an outcome an admin chose; then "won" (thank you, what comes next), "lost" (thank you) or "ended" (the
  * campaign is over: donations retire its debt, volunteer and text sign-ups are closed, "stay in touch" by the
  * newsletter). A runoff is a campaign again until its own results.
@@ -286,7 +286,7 @@ export function siteMode(stage: ElectionStage): SiteMode {
 }
 
 /**
- * How the site speaks, from the stage (docs/decisions/113-post-election-modes.md, "One voice at every stage"):
+ * How the site speaks, from the stage (docs/decisions/157-election-calendar.md, "One voice at every stage"):
  * a campaign until this round's polls close; then, until an admin sets the outcome, making no claim either way
  * ("awaiting": the election is over, nothing says who won); then the outcome. A runoff is a campaign again until its
  * own polls close.

@@ -15,7 +15,7 @@ import {
 } from './schemas/reach-status.ts';
 
 /**
- * The staff Inbox's kinds, each defined once (docs/decisions/100-summary-indexes.md): its API route, its label,
+ * The staff Inbox's kinds, each defined once (docs/decisions/155-inbox-and-staff-lists.md): its API route, its label,
  * where its records live, what its summary keeps (the summary types are picked from the stored record's schema
  * by the field list, never written out again), its filters and statuses, its table columns and its CSV
  * columns with their cells. Neutral (zod, schemas, lang names): the dashboard (src/admin) reads the same
@@ -23,7 +23,7 @@ import {
  *
  * The routes: the admin client fetches them, the Inbox function answers them, and the function's `config.path`
  * (which Netlify reads from the source as a literal, so it cannot be built from this object) is held equal to
- * them by tests/unit/inbox-routes.test.ts (docs/decisions/084-inbox-routes-and-function-names.md).
+ * them by tests/unit/inbox-routes.test.ts (docs/decisions/155-inbox-and-staff-lists.md).
  */
 
 /** A CSV column: its header, and whether it holds a time (formatted for spreadsheets: exports/csv.ts). */
@@ -32,7 +32,7 @@ export interface InboxCsvColumn {
   time?: true;
 }
 
-/** A person's reach status on a list, and since when (docs/decisions/136-one-suppression-state-shown-everywhere.md). */
+/** A person's reach status on a list, and since when (docs/decisions/155-inbox-and-staff-lists.md). */
 export interface Reach {
   status: ReachStatus;
   at: string | null;
@@ -75,7 +75,7 @@ const time = (name: string): InboxCsvColumn => ({ name, time: true });
 const KEYED = { id: z.string(), key: z.string() };
 /**
  * The address's email suppression, copied from the ledger the senders read (messaging/suppressions.ts) when it is
- * recorded and by a rebuild (docs/decisions/136-one-suppression-state-shown-everywhere.md); null: none.
+ * recorded and by a rebuild (docs/decisions/155-inbox-and-staff-lists.md); null: none.
  */
 const SUPPRESSION = {
   suppressed: ReachStatusSchema.exclude(['subscribed', 'stopped']).nullable(),
@@ -150,7 +150,7 @@ const volunteers = {
   emailHashOf: (s: VolunteerSummary) => s.key.split('/')[1] ?? '',
   /** 2: the suppression as a column, for the status filter (136). */
   indexVersion: 2,
-  /** Fields also stored column by column, for the filters (docs/decisions/128-search-by-text-columns.md). */
+  /** Fields also stored column by column, for the filters (docs/decisions/155-inbox-and-staff-lists.md). */
   indexColumns: ['lang', 'createdAt', 'city', 'zip', 'suppressed'],
   statuses: EMAIL_REACH_STATUSES,
   /** What the shared filters read besides q, lang, status and dates (absent: that filter matches nothing here). */
@@ -418,7 +418,7 @@ const emailSubscribers = {
   countsByEmail: false,
   /**
    * Double opt-in: an address nobody has confirmed is not a subscriber, so it is neither listed nor exported
-   * (docs/decisions/079-newsletter-double-opt-in.md). Reads the record and its summary alike.
+   * (docs/decisions/167-email-and-newsletter.md). Reads the record and its summary alike.
    */
   listed: (r: Pick<Subscriber, 'status'>) => r.status === 'subscribed',
   table: [

@@ -2,7 +2,7 @@ import { DEFAULT_LANG, LANGS, isLang, type Lang } from './lang.ts';
 import { pagePath } from './urls.ts';
 
 /*
- * The public site's URL scheme per language (docs/decisions/067-the-public-site-in-spanish.md): English at the root,
+ * The public site's URL scheme per language (docs/decisions/166-spanish.md): English at the root,
  * every other language under its own prefix (/es/about), like Astro's i18n
  * routing with `prefixDefaultLocale: false` (astro.config.mjs). Pure and
  * import-light, so pages, the sitemap and the tests share one rule.

@@ -1,5 +1,5 @@
 /**
- * The site's languages (docs/decisions/067-the-public-site-in-spanish.md), declared once. Zod-free and import-free, so
+ * The site's languages (docs/decisions/166-spanish.md), declared once. Zod-free and import-free, so
  * pages, islands, schemas and functions can all use it.
  */
 export const LANGS = ['en', 'es'] as const;

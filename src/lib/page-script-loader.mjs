@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { EARLY_CLICKS_PROPERTY, EARLY_CLICKS_SELECTOR, START_KEY_PROPERTY } from './page-script-start.mjs';
 /**
- * The one inline script of every page (docs/decisions/061-functions-that-start-fast.md): it fetches the layout's
+ * The one inline script of every page (docs/decisions/162-public-pages-and-performance.md): it fetches the layout's
  * bundled page script (PageScripts.astro, rendered inert inside
  * <template data-page-script>) once the first screen has painted, so that no
  * request but the document itself stands between a visitor and the page's

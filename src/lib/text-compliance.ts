@@ -2,7 +2,7 @@ import { IDENTITY } from '../content/identity.ts';
 import type { Lang } from './lang.ts';
 
 /**
- * What every text carries (docs/decisions/116-broadcast-texts-through-the-guard.md): the program's
+ * What every text carries (docs/decisions/152-broadcasts.md): the program's
  * name (the one registered with the carriers, so not translated) and the opt-out line in the
  * recipient's language. Both are added by the guard when the body lacks them, so no composer can
  * forget them; a body that already has them is sent as written.

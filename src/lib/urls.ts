@@ -1,5 +1,5 @@
 /**
- * The one form of a page URL (docs/decisions/048-public-forms-without-javascript.md): no trailing slash except the home page,
+ * The one form of a page URL (docs/decisions/159-public-forms.md): no trailing slash except the home page,
  * on the configured site origin (never the Host header). The build writes
  * pages as `about.html` (astro.config.mjs `build.format: 'file'`), which
  * Netlify serves at `/about` without a redirect, so canonical, og:url, the

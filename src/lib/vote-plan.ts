@@ -10,8 +10,8 @@ import {
 } from './election-stage.ts';
 
 /*
- * A voter's plan to vote, the pure part (docs/decisions/110-plan-to-vote.md): which days a plan may name, what a
- * plan's day holds (hours and places), and when its reminders fall due (docs/decisions/111-plan-reminders.md).
+ * A voter's plan to vote, the pure part (docs/decisions/158-plan-to-vote.md): which days a plan may name, what a
+ * plan's day holds (hours and places), and when its reminders fall due (docs/decisions/158-plan-to-vote.md).
  * Zod-free and free of Node APIs: the /vote page (at build time), the pledge endpoint, the reminder job and the
  * browser share it. Dates and hours are campaign wall-clock values (src/lib/campaign-time.ts), never converted.
  */
@@ -112,7 +112,7 @@ export function planDay(calendar: ElectionCalendar, plan: PlanRef): PlanDay | nu
 /**
  * When a reminder of this plan falls due and when it lapses (campaign wall clock "YYYY-MM-DDTHH:MM"), or null when
  * the plan does not get it: the eve reminder for every plan; the Election Day morning reminder for plans to vote
- * in person (a mail ballot must have arrived before Election Day: docs/decisions/111-plan-reminders.md).
+ * in person (a mail ballot must have arrived before Election Day: docs/decisions/158-plan-to-vote.md).
  */
 export function reminderWindow(
   calendar: ElectionCalendar,

@@ -11,7 +11,7 @@ export const prerender = false;
 
 /**
  * Subscribable iCalendar feed of the public upcoming events and the election's dates (RFC 5545; the election's:
- * docs/decisions/087-election-calendar.md).
+ * docs/decisions/157-election-calendar.md).
  */
 export const GET: APIRoute = async ({ site, url }) => {
   try {

@@ -7,7 +7,7 @@ import { FAVICON } from '../lib/favicon';
  * The site icon as a static PNG (dist/favicon.png), drawn from the SVG at build
  * time. Not the SVG itself: Chromium builds an SVG icon as an image document of
  * its own on the page's main thread, a 6-16 ms task in every page load, where a
- * raster icon costs nothing (docs/decisions/066-site-icon-a-png-drawn-from-the-svg-at-build.md).
+ * raster icon costs nothing (docs/decisions/162-public-pages-and-performance.md).
  */
 export const prerender = true;
 

@@ -8,7 +8,7 @@
  * Loaded by the layout's one script (PageScripts.astro) only on a page with
  * `[data-donate]`. Plain DOM, no React: nothing on this page needs a
  * component runtime, and React's start-up at load was the page's whole Total
- * Blocking Time (docs/decisions/069-public-pages-without-react.md).
+ * Blocking Time (docs/decisions/162-public-pages-and-performance.md).
  */
 import { withAttribution } from '../lib/client/attribution.ts';
 import { queryFetcher } from '../lib/client/api.ts';

@@ -8,7 +8,7 @@ import { embedUrl } from '../lib/video-embed.ts';
  * autoplay (not with reduced motion or data saving; a visible Pause/Play control,
  * WCAG 2.2.2), Previous/Next that loop, slide changes the visitor made announced,
  * and Play swapping in the video player, which stops autoplay for good.
- * A few hundred bytes instead of React (docs/decisions/069-public-pages-without-react.md).
+ * A few hundred bytes instead of React (docs/decisions/162-public-pages-and-performance.md).
  */
 export function startCarousel(root: HTMLElement): void {
   const { autoplayMs, words } = JSON.parse(root.dataset.carousel ?? '{}') as {

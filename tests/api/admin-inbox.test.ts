@@ -27,7 +27,7 @@ const pair = (setCookie: string) => setCookie.split(';')[0] as string;
 
 /**
  * A staff CSV's text, after checking it starts with the UTF-8 byte-order mark Excel needs
- * (docs/decisions/101-exports-of-any-size.md); `Response.text()` would drop the mark unseen.
+ * (docs/decisions/156-exports.md); `Response.text()` would drop the mark unseen.
  */
 async function csvOf(res: Response): Promise<string> {
   const bytes = new Uint8Array(await res.arrayBuffer());
@@ -160,7 +160,7 @@ describe('CSV export', () => {
     expect(res.headers.get('content-disposition')).toMatch(
       /^attachment; filename="volunteers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    // Excel-friendly (docs/decisions/101-exports-of-any-size.md): a UTF-8 byte-order mark, and each time column
+    // Excel-friendly (docs/decisions/156-exports.md): a UTF-8 byte-order mark, and each time column
     // followed by the same instant on the campaign's clock.
     const text = await csvOf(res);
     const lines = text.split('\r\n');
@@ -195,7 +195,7 @@ describe('CSV export', () => {
   });
 
   it('newsletter subscribers: listed newest first and exported with the consent wording', async () => {
-    // Double opt-in (docs/decisions/079-newsletter-double-opt-in.md): listed once confirmed.
+    // Double opt-in (docs/decisions/167-email-and-newsletter.md): listed once confirmed.
     for (const email of ['first@example.com', 'second@example.com']) {
       expect(
         (

@@ -9,7 +9,7 @@ import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /*
- * The seed's bulk append (appendAuditBatch, docs/decisions/105-audit-at-scale.md) leaves exactly what
+ * The seed's bulk append (appendAuditBatch, docs/decisions/154-audit-trail.md) leaves exactly what
  * appending the same entries one by one leaves: every chain entry, index key, day anchor and the head,
  * byte for byte; and then the checkpoint over them.
  */

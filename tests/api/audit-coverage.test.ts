@@ -44,7 +44,7 @@ import { outboxEmails, signedIn } from '../helpers/users.ts';
 import { lastCodeTo, verifyPhone } from '../helpers/staff-phone.ts';
 
 /**
- * Every staff write is audited (docs/decisions/073-audit-anchors.md).
+ * Every staff write is audited (docs/decisions/154-audit-trail.md).
  *
  * The write endpoints are not listed by hand: every function module's own
  * `config.path` is probed with each method other than GET/HEAD, and whatever
@@ -640,7 +640,7 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
       'auth.sign_in',
     ];
   },
-  // A member's own phone for test texts (docs/decisions/133-test-sends-only-to-the-sender.md).
+  // A member's own phone for test texts (docs/decisions/152-broadcasts.md).
   'POST /api/auth/phone/code': async () => [
     await call(phoneFn, '/api/auth/phone/code', {
       json: { phone: '+12125550301' },
@@ -733,13 +733,13 @@ const EXPORTS: Record<string, { module: string; run: () => Promise<[Response, Au
       'inbox.export',
     ],
   },
-  // The background export of any list (docs/decisions/101-exports-of-any-size.md): audited when started; its file
+  // The background export of any list (docs/decisions/156-exports.md): audited when started; its file
   // is downloaded by a signed link.
   'GET /api/admin/exports/:id/download': {
     module: 'admin-exports.mts',
     run: () => exported('inbox', { kind: 'volunteers' }, editor, 'inbox.export'),
   },
-  // Every other list's export (docs/decisions/127-every-staff-export-through-one-mechanism.md): its own entry kind.
+  // Every other list's export (docs/decisions/156-exports.md): its own entry kind.
   'GET /api/admin/exports/:id/download (Activity)': {
     module: 'admin-exports.mts',
     run: () => exported('activity', {}, admin, 'audit.export'),

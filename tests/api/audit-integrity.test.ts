@@ -15,7 +15,7 @@ import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /**
- * The attacks of docs/decisions/073-audit-anchors.md, each by someone with
+ * The attacks of docs/decisions/154-audit-trail.md, each by someone with
  * write access to the store (but not the server secret), against the real
  * handlers and a local Blobs server (a fresh site per test: each attack starts
  * from a chain that holds).
@@ -137,7 +137,7 @@ describe('Activity shows only what the check verifies', () => {
     const page = await activity(boss.cookie, `&actor=${member.user.id}`);
     expect(page.entries.some((e) => e.seq === resetEntry.seq)).toBe(false);
     // Activity finds the newest entries from the head's own list, not the index keys' names
-    // (docs/decisions/105-audit-at-scale.md): the renamed key moves nothing; the entry stays under its true person.
+    // (docs/decisions/154-audit-trail.md): the renamed key moves nothing; the entry stays under its true person.
     const own = await activity(boss.cookie, `&actor=${boss.user.id}&kind=auth.two_factor_reset`);
     expect(own.entries.map((e) => e.seq)).toEqual([resetEntry.seq]);
     expect(await check(boss.cookie)).toMatchObject({ ok: false, reason: 'listing altered' });

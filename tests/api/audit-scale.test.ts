@@ -14,7 +14,7 @@ import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
- * The audit trail at 100,000 entries (docs/decisions/105-audit-at-scale.md), on the atomic in-memory
+ * The audit trail at 100,000 entries (docs/decisions/154-audit-trail.md), on the atomic in-memory
  * store behind a counting wrapper: every Activity page, filtered or not, the incremental check and an
  * append cost a bounded number of store calls, and the answers are the right ones.
  */

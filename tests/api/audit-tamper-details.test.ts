@@ -9,7 +9,7 @@ import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /**
- * Tampering with what an entry SAYS, not only who did it (docs/decisions/105-audit-at-scale.md,
+ * Tampering with what an entry SAYS, not only who did it (docs/decisions/154-audit-trail.md,
  * "Proofs"): its target, its details (a role before and after, a content hash, a detail added or
  * removed), on the oldest entry, a middle one and the newest one, and the newest entry removed. Each
  * case is checked by the quick integrity check (GET /verify, the Activity tab's "Check integrity") and

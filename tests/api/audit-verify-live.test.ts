@@ -9,7 +9,7 @@ import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /*
- * The full verification on a live site (docs/decisions/108-audit-full-verification-job.md): staff keep
+ * The full verification on a live site (docs/decisions/154-audit-trail.md): staff keep
  * working while it runs, so entries, index keys, day anchors, the head and the incremental check's
  * checkpoint move on under it at any moment. None of that is a broken record: the job checks the chain
  * as far as its walk reached, and whatever names a later position is an append made since. Here an

@@ -9,7 +9,7 @@ import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /**
- * Approval is for one version, against an atomic store (docs/decisions/121-broadcast-staff-actions.md): the
+ * Approval is for one version, against an atomic store (docs/decisions/152-broadcasts.md): the
  * local Blobs server's conditional writes are not atomic, so the swap between the admin's read and write is
  * replayed here on MemoryKV. An editor's edit and new preparation land after the admin's send has read the
  * broadcast and before it writes: the send's compare-and-set fails, its retry reads the new content, and the

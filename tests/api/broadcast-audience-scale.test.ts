@@ -11,7 +11,7 @@ import { useCountingStores, type CountingStores } from '../helpers/counting-stor
 
 /*
  * A filtered audience of an Inbox list costs what the audience holds, not what the list holds
- * (docs/decisions/130-filtered-audiences-from-the-inbox-index.md): its candidates come from the list's
+ * (docs/decisions/152-broadcasts.md): its candidates come from the list's
  * summary index, and only their records are read. And it is the same audience as reading every record
  * and filtering it (audiences.ts's `matches`), for any combination of filters.
  */

@@ -9,7 +9,7 @@ import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { planKey, votePlans } from '../../src/lib/server/vote-plans/record.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 
-/** Voters with a plan to vote as a broadcast audience (docs/decisions/118-broadcast-audiences.md). */
+/** Voters with a plan to vote as a broadcast audience (docs/decisions/152-broadcasts.md). */
 let stop: () => Promise<void>;
 beforeAll(async () => {
   ({ stop } = await startBlobs());

@@ -18,7 +18,7 @@ import { outboxTexts, verifyPhone } from '../helpers/staff-phone.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 
 /**
- * A broadcast's test goes only to the sender (docs/decisions/133-test-sends-only-to-the-sender.md). The outside
+ * A broadcast's test goes only to the sender (docs/decisions/152-broadcasts.md). The outside
  * attack of 2026-11-29: as editor, `POST /api/admin/broadcasts/{id}/test {"to": "<any subscribed number>"}` on a
  * never-approved draft texted that stranger, twice if repeated, and spent the number's texts a day, so the admin's
  * real broadcast skipped it that day. Now a test text goes to the member's own verified phone only, spends no
@@ -83,7 +83,7 @@ async function deliver(id: number, editorCookie: string): Promise<void> {
   };
   expect((await post(`/api/admin/broadcasts/${id}/prepare`, editorCookie)).status).toBe(200);
   await until('ready');
-  // The admin approves the version they reviewed (docs/decisions/121-broadcast-staff-actions.md).
+  // The admin approves the version they reviewed (docs/decisions/152-broadcasts.md).
   const view = await call(broadcastsFn, `/api/admin/broadcasts/${id}`, { cookie: admin.cookie });
   const { version } = (await view.json()) as { version: string };
   expect((await post(`/api/admin/broadcasts/${id}/send`, admin.cookie, { version })).status).toBe(200);

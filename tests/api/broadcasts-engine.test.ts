@@ -19,7 +19,7 @@ import { localProviders, setEnv, TWILIO_SID, TWILIO_TOKEN, type FakeProvider } f
 
 /**
  * The delivery engine against Twilio's API on a local server, on a fake clock
- * (docs/decisions/117-broadcast-delivery-engine.md): quiet hours per recipient, the per-minute
+ * (docs/decisions/152-broadcasts.md): quiet hours per recipient, the per-minute
  * rate, a STOP after preparing, Spanish variants, and exactly once across killed workers.
  */
 

@@ -27,7 +27,7 @@ import {
 } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 
-/** docs/decisions/119-email-guard-and-unsubscribe.md, docs/decisions/120-provider-feedback-webhooks.md */
+/** docs/decisions/167-email-and-newsletter.md */
 let stop: () => Promise<void>;
 beforeAll(async () => {
   ({ stop } = await startBlobs());

@@ -20,7 +20,7 @@ import { verifyPhone } from '../helpers/staff-phone.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 
 /**
- * The staff side of broadcasts (docs/decisions/121-broadcast-staff-actions.md): drafts, the count
+ * The staff side of broadcasts (docs/decisions/152-broadcasts.md): drafts, the count
  * and estimate, test sends to the sender's own phone or email, send, schedule, pause, resume,
  * cancel, progress and the per-broadcast CSV; every status an action does not apply to is a 409,
  * and bad input a 400 that stores nothing. The permission matrix is in staff-permissions.test.ts
@@ -188,7 +188,7 @@ describe('an email broadcast from draft to completed', () => {
     const csv = await call(broadcastsFn, `/api/admin/broadcasts/${id}?format=csv`, { cookie: editor.cookie });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const raw = new Uint8Array(await csv.arrayBuffer());
-    // The one export format (docs/decisions/127-every-staff-export-through-one-mechanism.md): a byte-order mark first.
+    // The one export format (docs/decisions/156-exports.md): a byte-order mark first.
     expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const body = new TextDecoder().decode(raw); // (decoding drops the mark)
     const lines = body.trim().split('\r\n');
@@ -319,7 +319,7 @@ describe('texts: the test send and the estimate', () => {
       cookie: editor.cookie,
     });
     const id = (await json<{ broadcast: { id: number } }>(res)).broadcast.id;
-    // A test text goes to the sender's own verified phone only (docs/decisions/133-test-sends-only-to-the-sender.md;
+    // A test text goes to the sender's own verified phone only (docs/decisions/152-broadcasts.md;
     // the refusals are in broadcast-test-sends.test.ts).
     await verifyPhone(editor.cookie, '+12125550112');
     const mine = await json<{ sent: boolean; reason?: string }>(
@@ -344,7 +344,7 @@ describe('texts: the test send and the estimate', () => {
   });
 });
 
-describe('approval is for one version (docs/decisions/121-broadcast-staff-actions.md)', () => {
+describe('approval is for one version (docs/decisions/152-broadcasts.md)', () => {
   /** An editor's email broadcast to `n` subscribers of its own, prepared and counted: its id and addresses. */
   async function readyBroadcast(tag: string, n = 3): Promise<{ id: number; emails: string[] }> {
     const emails = await subscribers(n, tag);

@@ -165,7 +165,7 @@ describe('atomic in-memory store (MemoryKV)', () => {
         'This record was changed by someone else. Reload and try again.',
       );
       expect(stored).toEqual(winner);
-      // The index keeps the article's entry (no text): docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
+      // The index keeps the article's entry (no text): docs/decisions/153-storage.md.
       expect(indexed).toEqual(articleIndexEntry(winner!));
     }
   });
@@ -198,7 +198,7 @@ describe('real local Blobs server (writes to a key are queued in local mode, see
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const winner = results.find((r) => r.status === 200)?.body.article;
       expect(stored).toEqual(winner);
-      // The index keeps the article's entry (no text): docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
+      // The index keeps the article's entry (no text): docs/decisions/153-storage.md.
       expect(indexed).toEqual(articleIndexEntry(winner!));
     }
   });

@@ -9,7 +9,7 @@ import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
-/* The election calendar record (docs/decisions/087-election-calendar.md): admins replace it, validated and audited. */
+/* The election calendar record (docs/decisions/157-election-calendar.md): admins replace it, validated and audited. */
 
 // A fresh store for each test: each starts with no calendar stored, whatever another test saved.
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -75,7 +75,7 @@ describe('election calendar', () => {
   });
 });
 
-describe('early-voting sites from a CSV file (docs/decisions/112-site-csv-import.md)', () => {
+describe('early-voting sites from a CSV file (docs/decisions/157-election-calendar.md)', () => {
   const upload = async (csv: string, role: 'admin' | 'editor' = 'admin') =>
     call(adminElection, '/api/admin/election/sites', {
       json: { csv },

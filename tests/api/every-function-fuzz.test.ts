@@ -71,7 +71,7 @@ let adminPhone = '';
  */
 async function signInStaff(): Promise<void> {
   for (const role of ['admin', 'editor', 'viewer'] as const) cookies[role] = (await signedIn(role)).cookie;
-  // A test text goes nowhere else (docs/decisions/133-test-sends-only-to-the-sender.md); a number per admin (5 codes a
+  // A test text goes nowhere else (docs/decisions/152-broadcasts.md); a number per admin (5 codes a
   // day per number).
   adminPhone = `+1504555${String(100 + ++phoneN).padStart(4, '0')}`;
   await verifyPhone(cookies.admin, adminPhone);

@@ -15,7 +15,7 @@ import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
- * Every Inbox list at once (docs/decisions/101-exports-of-any-size.md): one action, one CSV per list through the
+ * Every Inbox list at once (docs/decisions/156-exports.md): one action, one CSV per list through the
  * one export mechanism, each with its own signed, expiring link; the Inbox's role rules (admin and editor, not a
  * viewer); cells that are data, never formulas (exports/csv.ts `csvCell`); audited once.
  */

@@ -12,7 +12,7 @@ import { localProviders } from '../helpers/forms.ts';
 import { seedPlans } from '../helpers/vote-plans.ts';
 
 /*
- * What each registered export's source costs (docs/decisions/127-every-staff-export-through-one-mechanism.md),
+ * What each registered export's source costs (docs/decisions/156-exports.md),
  * on the counting store: opening it reads key listings and a few documents (bounded by the listing pages, not
  * the records), and its rows are read a window at a time, each window a bounded number of calls whatever the
  * store holds; so the background export holds one window in memory and its reads grow with the rows it writes.

@@ -21,7 +21,7 @@ import { signedIn } from '../helpers/users.ts';
 import { seedPlans } from '../helpers/vote-plans.ts';
 
 /*
- * Every staff CSV is a registered export (docs/decisions/127-every-staff-export-through-one-mechanism.md):
+ * Every staff CSV is a registered export (docs/decisions/156-exports.md):
  * Activity, an event's attendees, donations and plans to vote, each through the real handlers on the local
  * Blobs server: POST /api/admin/exports answers a small one at once with the same bytes as the list's
  * `?format=csv`; past the direct limit (lowered here) the list's CSV is the mechanism's 413 and the export is

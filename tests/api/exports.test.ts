@@ -26,7 +26,7 @@ import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
- * The one export mechanism of the staff CSVs (docs/decisions/101-exports-of-any-size.md): a small export
+ * The one export mechanism of the staff CSVs (docs/decisions/156-exports.md): a small export
  * answered at once, a large one written by the background function into gzip files in Blobs with its
  * progress on the job, signed links that expire and work for the member who started it, a worker killed
  * or called twice that writes nothing twice, and every export audited. On the in-memory store, 6,000

@@ -26,7 +26,7 @@ import { call, ORIGIN } from '../helpers/http.ts';
 import { keysOf, localProviders, valuesOf } from '../helpers/forms.ts';
 
 /**
- * Browser form posts (docs/decisions/048-public-forms-without-javascript.md): every public form endpoint also takes
+ * Browser form posts (docs/decisions/159-public-forms.md): every public form endpoint also takes
  * application/x-www-form-urlencoded from a same-origin page and answers with a
  * 303 to an outcome page, never JSON and never personal data in the URL.
  */
@@ -187,7 +187,7 @@ describe('success: 303 to the static outcome page', () => {
     expect(location(res)).toBe('/forms/contact/sent');
   });
 
-  it('a post from a Spanish page (hidden lang=es) lands on the Spanish outcome pages (docs/decisions/056-spanish-texts-forms-and-the-inbox.md)', async () => {
+  it('a post from a Spanish page (hidden lang=es) lands on the Spanish outcome pages (docs/decisions/166-spanish.md)', async () => {
     const sent = await postForm(contact, '/api/contact', [
       ['name', 'Carmen'],
       ['email', 'carmen@example.com'],
@@ -229,7 +229,7 @@ describe('success: 303 to the static outcome page', () => {
 });
 
 describe('declared success outcomes', () => {
-  it('an answer whose status names a declared outcome goes to that page (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md: a number that opted out)', async () => {
+  it('an answer whose status names a declared outcome goes to that page (docs/decisions/151-texting.md: a number that opted out)', async () => {
     const req = new Request(`${ORIGIN}/api/newsletter`, {
       method: 'POST',
       headers: { 'content-type': FORM },
@@ -363,7 +363,7 @@ describe('CSRF: a form post needs positive same-origin proof', () => {
 });
 
 describe('POST /api/email-subscribers (the newsletter box)', () => {
-  // Since double opt-in (docs/decisions/079-newsletter-double-opt-in.md): behind the captcha,
+  // Since double opt-in (docs/decisions/167-email-and-newsletter.md): behind the captcha,
   // kept as pending, and answered 202 with "check your inbox" whether the address is new or known.
   it('stores the normalised address once, with time, page and consent wording', async () => {
     const first = await call(subscribers, '/api/email-subscribers', {

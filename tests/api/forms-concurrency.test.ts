@@ -76,7 +76,7 @@ function countedStores(make: (name: StoreName) => KV): void {
 
 /**
  * The figures (SECURITY.md, "Storage that loses nothing") on three stores
- * (docs/decisions/078-store-paths.md): the production path (BlobsKV on the
+ * (docs/decisions/153-storage.md): the production path (BlobsKV on the
  * service path) over an SDK-like fake of the service with atomic conditional
  * writes; the atomic in-memory store; and the real local Blobs server on the
  * local-server path (writes queued per key in-process, as `npm run dev`).

@@ -55,7 +55,7 @@ const emailish = fc.oneof(
   fc.string({ maxLength: 30 }),
 );
 /**
- * The form's language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md): absent, the two the site has, or one it has
+ * The form's language (docs/decisions/166-spanish.md): absent, the two the site has, or one it has
  * not. Added beside formOf's fields (not through its junk), so the bodies
  * still reach 2xx as often as before.
  */

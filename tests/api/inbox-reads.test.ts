@@ -13,7 +13,7 @@ import { forgetDecodedBlobs } from '../../src/lib/server/storage/summary-index/b
 import { FOLD_AT } from '../../src/lib/server/storage/summary-index/spec.ts';
 
 /*
- * Reads that read (docs/decisions/100-summary-indexes.md): an Inbox list GET writes nothing to any store, whatever
+ * Reads that read (docs/decisions/155-inbox-and-staff-lists.md): an Inbox list GET writes nothing to any store, whatever
  * state its index is in (stored, with outstanding segments past FOLD_AT, missing, of another version, damaged). A
  * list whose index cannot be read is answered from its records, in memory (the same page), and stays so until a
  * repair path stores the index: the scheduled compaction (compactInbox) or `npm run reindex` (reindexInbox).

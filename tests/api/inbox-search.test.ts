@@ -23,7 +23,7 @@ import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import type { InboxKindName } from '../../src/lib/inbox-kinds.ts';
 
 /*
- * The Inbox's filtered lists through the searched-text path (docs/decisions/128-search-by-text-columns.md) answer
+ * The Inbox's filtered lists through the searched-text path (docs/decisions/155-inbox-and-staff-lists.md) answer
  * exactly what a plain reading of the filters over the SEEDED records answers (`expected` below: lowercase
  * `includes` over the records' fields, calendar days with explicit UTC offsets), never the search's own matcher:
  * a search alone, a search with other filters (language, city, ZIP, source page, dates, a `where`), other

@@ -31,7 +31,7 @@ import { outboxEmails, signedIn } from '../helpers/users.ts';
 
 /*
  * What the Inbox costs in store calls with 100,000 records of each kind
- * (docs/decisions/100-summary-indexes.md), on the atomic in-memory store behind a counting
+ * (docs/decisions/155-inbox-and-staff-lists.md), on the atomic in-memory store behind a counting
  * wrapper: every get, write, delete, key listing and listed page counts, the session and
  * the user included. The store is filled by the scale seed's bulk path (records as the
  * public forms store them, each list's index written once). The bounds are the design's:
@@ -64,7 +64,7 @@ const BOUNDS = {
   start: 13, // (6; with the person's consent state, 149)
   /**
    * A one-click unsubscribe: the ledger (read, create), the newsletter record and its new summary, one listing of
-   * the address's volunteer sign-ups (docs/decisions/136-one-suppression-state-shown-everywhere.md).
+   * the address's volunteer sign-ups (docs/decisions/155-inbox-and-staff-lists.md).
    */
   unsubscribe: 8, // (5)
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Limits per network, not per address (docs/decisions/137-limits-per-network.md: the outside attack of 2026-11-29): one machine
+ * Limits per network, not per address (docs/decisions/159-public-forms.md: the outside attack of 2026-11-29): one machine
  * with an IPv6 /64 rotating its address must meet every per-address limit as one client. Each limit is run against
  * a real local Blobs server: exhausted from many addresses of one /64, the next address of that /64 is refused, an
  * address of another /64 is not; an IPv4 client reported as IPv4-mapped IPv6 shares its IPv4 counter.

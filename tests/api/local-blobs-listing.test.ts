@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlobs } from '../helpers/blobs.ts';
 
 /*
- * The local Blobs server lists while it writes (docs/decisions/131-local-blobs-listings.md). Unpatched, about
+ * The local Blobs server lists while it writes (docs/decisions/164-dev-server-and-local-mode.md). Unpatched, about
  * one listing in six taken beside writes left out keys that had been there all along (it stopped at a
  * temporary file renamed away and answered 200 with what it had), and one in nine named a temporary file
  * as a blob (measured: 100 listings beside 8 writers, 2026-11-28).

@@ -26,7 +26,7 @@ import { outboxEmails, signedIn } from '../helpers/users.ts';
  * confirmation (150 posts from one IP, all 201, 150 strangers in the staff
  * export). Now: the captcha first, then a pending record and one
  * confirmation email; only a confirmed address is a subscriber
- * (docs/decisions/079-newsletter-double-opt-in.md).
+ * (docs/decisions/167-email-and-newsletter.md).
  */
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let staff = '';
@@ -102,7 +102,7 @@ describe('the bot check', () => {
         return { status: r.status, location: r.headers.get('location') ?? '' };
       }),
     );
-    // The per-IP limit (docs/decisions/081-form-post-limits.md) is checked before the captcha, so past it a
+    // The per-IP limit (docs/decisions/159-public-forms.md) is checked before the captcha, so past it a
     // post is refused with 429 instead; before it, every missing or forged token is a 400.
     for (const a of answers.filter((_, i) => i % 2 === 0)) {
       expect([400, 429]).toContain(a.status);
@@ -172,7 +172,7 @@ describe('double opt-in', () => {
     const { items, csv } = await listed(email);
     expect(items).toMatchObject([{ email, status: 'subscribed' }]);
     const [header, ...rows] = csv.split('\r\n');
-    // Each time column is followed by the campaign's clock (docs/decisions/101-exports-of-any-size.md).
+    // Each time column is followed by the campaign's clock (docs/decisions/156-exports.md).
     expect(header).toBe(
       'email,subscribed_at,subscribed_at_local,source_page,consent_version,consent_text,confirmed_at,confirmed_at_local,status,status_at,status_at_local',
     );
@@ -279,7 +279,7 @@ describe('double opt-in', () => {
       userAgent: null,
     });
     // Such records were stored before the lists had summary indexes: the first read after the deploy that brought
-    // them rebuilds the index from the records (docs/decisions/100-summary-indexes.md), as this does.
+    // them rebuilds the index from the records (docs/decisions/155-inbox-and-staff-lists.md), as this does.
     await reindexInbox('email-subscribers');
     expect((await listed(email)).items).toMatchObject([{ email, status: 'subscribed', confirmedAt: null }]);
   });

@@ -18,7 +18,7 @@ import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
- * Starting the next election in one step (docs/decisions/125-election-calendar-form.md, "Starting the next
+ * Starting the next election in one step (docs/decisions/157-election-calendar.md, "Starting the next
  * election"): POST /api/admin/election/next moves the last election's dates to the new Election Day, clears the
  * outcome and the runoff, and the site campaigns again. Every clock here is a fake one with an explicit UTC offset.
  */

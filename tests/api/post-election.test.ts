@@ -19,7 +19,7 @@ import { FUTURE_CALENDAR } from '../helpers/election.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 
 /*
- * The post-election modes on the server (docs/decisions/113-post-election-modes.md): "ended" closes the volunteer
+ * The post-election modes on the server (docs/decisions/157-election-calendar.md): "ended" closes the volunteer
  * and text sign-ups at the moment of the post (a stale cached page cannot take one), 410 with a clear message and
  * nothing stored; the other modes, and a campaign whose results are not in, keep them open. RSVPs to the events
  * staff keep public stay open in every mode.

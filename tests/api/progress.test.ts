@@ -58,7 +58,7 @@ describe('metrics, volunteer goals, milestones', () => {
     expect(pub.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const body = (await pub.json()) as { metrics: Metric[]; goals: VolunteerGoal[]; milestones: Milestone[] };
     expect(body.metrics.find((m) => m.id === 2)?.currentValue).toBe(1234);
-    // Only what staff marked public (docs/decisions/051-what-staff-edit-is-what-voters-see.md): the other default metrics and the milestones start private.
+    // Only what staff marked public (docs/decisions/161-content-and-editor.md): the other default metrics and the milestones start private.
     expect(body.metrics.map((m) => m.id)).toEqual([2]);
     expect(body.goals).toHaveLength(4);
     expect(body.milestones).toEqual([]);

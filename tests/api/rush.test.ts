@@ -11,7 +11,7 @@ import { useLatencyStores } from '../helpers/latency-kv.ts';
 import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 
 /*
- * Rushes that refuse no one (docs/decisions/106-rushes-that-refuse-no-one.md): 200 people RSVPing at
+ * Rushes that refuse no one (docs/decisions/153-storage.md): 200 people RSVPing at
  * once for the last 10 seats, and 100 ActBlue deliveries at once for one day, each request sent once
  * (no retries), on the atomic in-memory store with a network's delay on every call and on the production
  * path over the SDK-like fake of the service. Every request is answered 2xx; nobody is double-booked or

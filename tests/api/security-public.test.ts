@@ -59,7 +59,7 @@ const internalFields = (full: z.ZodObject, pub: z.ZodObject) =>
   Object.keys(full.shape).filter((k) => !(k in pub.shape));
 
 const INTERNAL = {
-  // A stored translation (docs/decisions/057-spanish-versions-of-articles-and-events.md) reaches the public only as the resolved text: its bookkeeping is internal.
+  // A stored translation (docs/decisions/166-spanish.md) reaches the public only as the resolved text: its bookkeeping is internal.
   event: [
     ...internalFields(EventSchema, PublicEventSchema),
     ...internalFields(EventTranslationSchema, PublicEventSchema),

@@ -2,7 +2,7 @@
  * A stolen session
  * cannot guess the password (or a code) behind a sensitive change. Each test
  * replays the attack against the real handlers and a local Blobs server.
- * docs/decisions/074-reauthentication.md
+ * docs/decisions/160-staff-sign-in-and-sessions.md
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as adminTwoFactorFn from '../../netlify/functions/admin-two-factor.mts';

@@ -1,5 +1,5 @@
 /**
- * The text guard and the per-IP form limits (docs/decisions/080-text-guard.md,
+ * The text guard and the per-IP form limits (docs/decisions/151-texting.md,
  * 081-form-post-limits.md): each test replays an attack of the second outside
  * test (RSVP reminder texts to premium numbers, no per-IP limit on RSVPs and the
  * other forms) against the real handlers and a local Blobs server, with a fake

@@ -71,7 +71,7 @@ describe('local seed', () => {
     expect((await adminEvents()).filter((e) => !e.isPublic)).toHaveLength(1);
   });
 
-  it('seedContent: an upcoming event that takes RSVPs on the site, and every event in Spanish too (docs/decisions/099-seed-rsvp-and-spanish-events.md)', async () => {
+  it('seedContent: an upcoming event that takes RSVPs on the site, and every event in Spanish too (docs/decisions/164-dev-server-and-local-mode.md)', async () => {
     await seedContent();
     const upcoming = ((await (await call(eventsFn, '/api/events')).json()) as { events: CampaignEvent[] })
       .events;

@@ -39,7 +39,7 @@ import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 
 /*
  * The sending guarantees, each proven by a test that fails when the line that keeps it is weakened
- * (docs/decisions/117-broadcast-delivery-engine.md, 115-quiet-hours-in-the-recipients-zone.md,
+ * (docs/decisions/152-broadcasts.md, 115-quiet-hours-in-the-recipients-zone.md,
  * 111-plan-reminders.md): exactly once across workers killed while sending,
  * quiet hours in the recipient's zone (never the campaign's), plan-to-vote reminders under the daily caps,
  * and a per-minute send rate that never carries a minute's unused allowance into the next.

@@ -373,7 +373,7 @@ describe('volunteer and contact submissions keep their language', () => {
   });
 });
 
-describe('newsletter box and RSVP in Spanish (docs/decisions/056-spanish-texts-forms-and-the-inbox.md)', () => {
+describe('newsletter box and RSVP in Spanish (docs/decisions/166-spanish.md)', () => {
   const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
   const subscriber = async (email: string) =>
     StoredSubscriberSchema.parse((await valuesOf('subscribers', `subscriber/${hashed(email)}`))[0]);

@@ -19,8 +19,8 @@ import { signedIn } from '../helpers/users.ts';
 
 /*
  * Staff lists and the writes of a rush, with thousands of records in the store (atomic in-memory store
- * behind a counting wrapper; docs/decisions/107-bounded-staff-lists.md and
- * docs/decisions/106-rushes-that-refuse-no-one.md): each costs a fixed number of store calls, whatever
+ * behind a counting wrapper; docs/decisions/155-inbox-and-staff-lists.md and
+ * docs/decisions/153-storage.md): each costs a fixed number of store calls, whatever
  * the store holds. Every call counts: the session's user and the two-factor policy, rate limits, the
  * captcha's single use, the consent log, the outbox.
  */

@@ -135,7 +135,7 @@ async function adminExport(): Promise<{ id: string; url: string }> {
 }
 
 const ROUTES: Route[] = [
-  // Staff exports (docs/decisions/101-exports-of-any-size.md): the Inbox's for editors and admins; a job and
+  // Staff exports (docs/decisions/156-exports.md): the Inbox's for editors and admins; a job and
   // its file only for the member who started it (anyone else: 404).
   {
     name: 'POST /api/admin/exports (an Inbox export)',
@@ -143,7 +143,7 @@ const ROUTES: Route[] = [
     req: () => [exportsFn, '/api/admin/exports', { json: { source: 'inbox', params: { kind: 'contacts' } } }],
   },
   // Every other staff CSV is an export too, with its list's permission
-  // (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+  // (docs/decisions/156-exports.md).
   {
     name: 'POST /api/admin/exports (Activity)',
     want: { viewer: 403, editor: 403, admin: 201 },
@@ -191,7 +191,7 @@ const ROUTES: Route[] = [
     want: { viewer: 404, editor: 404, admin: 200 },
     req: async () => [exportsFn, (await adminExport()).url, {}],
   },
-  // Broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors draft, count and test; admins send.
+  // Broadcasts (docs/decisions/152-broadcasts.md): editors draft, count and test; admins send.
   {
     name: 'GET /api/admin/broadcasts',
     want: EDITORS,
@@ -346,7 +346,7 @@ const ROUTES: Route[] = [
       { json: { title: 'Draft', slug: 'draft', content: '<p>d</p>', author: 'A' } },
     ],
   },
-  // The Trash is for the editors and admins who may edit what is in it (docs/decisions/086-trash-for-editors.md).
+  // The Trash is for the editors and admins who may edit what is in it (docs/decisions/161-content-and-editor.md).
   { name: 'GET /api/admin/trash', want: EDITORS, req: () => [trashFn, '/api/admin/trash', {}] },
   {
     name: 'POST /api/admin/trash/:kind/:id/restore',

@@ -19,7 +19,7 @@ import { askForCode, lastCodeTo, outboxTexts, sendCodeBack, verifyPhone } from '
 import { signedIn } from '../helpers/users.ts';
 
 /**
- * A staff member's own phone, verified by a texted code (docs/decisions/133-test-sends-only-to-the-sender.md): the
+ * A staff member's own phone, verified by a texted code (docs/decisions/152-broadcasts.md): the
  * code goes through the text guard (STOP and the number policy hold), is stored only as an HMAC, dies after ten
  * minutes or five wrong tries, is limited per member and per number, and only the code of the new number changes the
  * verified phone. Every write is audited with the phone masked. The test sends themselves are in

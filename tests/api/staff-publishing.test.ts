@@ -205,7 +205,7 @@ describe('trash', () => {
     expect(entry).toMatchObject({ title: ev.title, deletedByName: editor.username });
     expect(Date.parse(entry.expiresAt) - Date.parse(entry.deletedAt)).toBe(TRASH_MS);
 
-    // Editors may edit events, so they may bring one back (docs/decisions/086-trash-for-editors.md).
+    // Editors may edit events, so they may bring one back (docs/decisions/161-content-and-editor.md).
     expect(
       (
         await call(trashFn, `/api/admin/trash/event/${event.id}/restore`, {
@@ -363,7 +363,7 @@ describe('audit trail', () => {
     const mine = page.entries.filter((e) => e.seq > start).reverse();
     const summary = mine.map((e) => `${e.actorName} ${e.kind}`);
     // A refused sign-in is not an entry of its own: it is counted per source and window, and the window's
-    // one entry is written when it closes (docs/decisions/073-audit-anchors.md; tests/api/audit-integrity.test.ts).
+    // one entry is written when it closes (docs/decisions/154-audit-trail.md; tests/api/audit-integrity.test.ts).
     expect(summary).toEqual([
       `${editor.username} article.create`,
       `${editor.username} article.publish`,
@@ -517,7 +517,7 @@ describe('audit trail', () => {
 });
 
 describe('two-factor sign-in', () => {
-  /** Turns two-factor on (it needs the password: docs/decisions/074-reauthentication.md); enabling re-issues the caller's cookie. */
+  /** Turns two-factor on (it needs the password: docs/decisions/160-staff-sign-in-and-sessions.md); enabling re-issues the caller's cookie. */
   async function enrol(u: {
     cookie: string;
     password: string;

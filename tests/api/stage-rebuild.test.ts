@@ -9,7 +9,7 @@ import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 
 /*
- * The scheduled stage check (docs/decisions/088-stage-rebuild.md), with a fake clock: it asks for a build
+ * The scheduled stage check (docs/decisions/157-election-calendar.md), with a fake clock: it asks for a build
  * exactly when the pages' stage or the calendar changed, once per change; in local mode the build request goes to
  * the outbox.
  */

@@ -18,7 +18,7 @@ import { signedIn } from '../helpers/users.ts';
  * What a request costs in store calls, with 5,000 articles in the store, on
  * the atomic in-memory store behind a counting wrapper (every get, write,
  * delete, key listing and listed page counts). The bounds are the design's
- * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md): they
+ * (docs/decisions/153-storage.md): they
  * do not grow with the number of articles.
  */
 

@@ -16,7 +16,7 @@ import { FAKE_LIST_PAGE, FakeBlobsService } from '../helpers/fake-blobs-service.
  * (1) the real local Blobs server, through its real conditional writes, one
  * writer at a time (they are not atomic there), and (2) a fake of the service
  * where it and the local server differ. Which guarantee each store proves:
- * docs/decisions/078-store-paths.md.
+ * docs/decisions/153-storage.md.
  */
 
 describe('which path a BlobsKV takes (an explicit switch)', () => {

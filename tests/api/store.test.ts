@@ -17,7 +17,7 @@ afterAll(async () => {
 
 // The local Blobs server here is on the local-server path (writes queued per key in-process,
 // content-hash ETags): these prove that path, not Blobs' conditional writes. The production
-// path is proven in store-production.test.ts (docs/decisions/078-store-paths.md).
+// path is proven in store-production.test.ts (docs/decisions/153-storage.md).
 describe.each([
   ['real local Blobs server, local-server path', () => new BlobsKV('meta')],
   ['atomic in-memory store', () => new MemoryKV()],

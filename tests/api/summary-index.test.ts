@@ -10,7 +10,7 @@ import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 
 /*
- * The summary index itself (docs/decisions/100-summary-indexes.md), on the atomic in-memory
+ * The summary index itself (docs/decisions/155-inbox-and-staff-lists.md), on the atomic in-memory
  * store, with a small spec of its own: segments merged on read, a newer summary superseding
  * an older one, compaction (concurrent, killed at each step), repair and the resumable rebuild.
  */

@@ -35,7 +35,7 @@ import { call } from '../helpers/http.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 
 /**
- * One suppression state, shown everywhere (docs/decisions/136-one-suppression-state-shown-everywhere.md). The
+ * One suppression state, shown everywhere (docs/decisions/155-inbox-and-staff-lists.md). The
  * outside attack's finding of 2026-11-29, replayed: after a one-click unsubscribe (or a bounce or a spam
  * report) the Inbox and the newsletter CSV still said "subscribed", and an email broadcast to two subscribers who
  * had both left counted "Recipients 2". Now the rows, the Status filter and every CSV say who left and when, from

@@ -178,7 +178,7 @@ describe('POST /api/newsletter', () => {
     expect(p).toMatchObject({ phone: null, email: 'eve-only@example.com', confirmation: null });
   });
 
-  it('first name only (no phone, no email): 400 on the phone field, nothing stored (docs/decisions/092-text-signup-needs-a-phone.md)', async () => {
+  it('first name only (no phone, no email): 400 on the phone field, nothing stored (docs/decisions/151-texting.md)', async () => {
     const before = await keysOf('signups', 'person/');
     const res = await post({
       firstName: 'Solo',

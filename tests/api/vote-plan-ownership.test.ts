@@ -17,7 +17,7 @@ import { localProviders, uniqueIp, valuesOf } from '../helpers/forms.ts';
 import { call, ORIGIN } from '../helpers/http.ts';
 
 /*
- * A plan belongs to its voter (docs/decisions/110-plan-to-vote.md; the outside attack's finding): a pledge that names a
+ * A plan belongs to its voter (docs/decisions/158-plan-to-vote.md; the outside attack's finding): a pledge that names a
  * phone (or email) that already has a plan changes nothing of it, texts nobody, and is answered exactly like a
  * new pledge; the plan changes, and a stop is undone, only from the plan's own link. Real handlers, the local
  * Blobs server and the outbox. Clocks are written with their UTC offset (the calendar's days straddle the end of

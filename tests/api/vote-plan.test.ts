@@ -21,7 +21,7 @@ import { DST_2026 } from '../helpers/election.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
- * Make a plan to vote and its reminders, end to end in local mode (docs/decisions/110-plan-to-vote.md,
+ * Make a plan to vote and its reminders, end to end in local mode (docs/decisions/158-plan-to-vote.md,
  * 111-plan-reminders.md): real handlers, the local Blobs server, the outbox, a fake clock (only Date is faked).
  * The calendar crosses the end of daylight saving time (Sunday, November 1, 2026): early voting Saturday
  * October 31 and Monday November 2 (no voting Sunday), Election Day Tuesday November 3.
@@ -186,7 +186,7 @@ describe('make a plan to vote', () => {
   });
 
   it('a newer pledge from the same contact does not replace the plan; each link opens its own', async () => {
-    // docs/decisions/110-plan-to-vote.md: a plan changes only from its own link (tests/api/vote-plan-ownership.test.ts).
+    // docs/decisions/158-plan-to-vote.md: a plan changes only from its own link (tests/api/vote-plan-ownership.test.ts).
     await setElectionCalendar(calendar, 'test');
     at('2026-10-21', '10:00');
     const first = (await (await post(plan({ name: 'Ann Lee', phone: '504-555-0182' }))).json()) as {

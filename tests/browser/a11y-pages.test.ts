@@ -10,7 +10,7 @@ import { login } from './helpers/staff';
  * every other page the build wrote (the forms' outcome pages in both languages) and every on-demand
  * page in both languages in each of its states (an article, an event, /blog/page/N, the refused form
  * pages, /rsvp/cancel, the staff preview), from the one list in helpers/pages.ts. A file of its own,
- * so it runs beside a11y.test.ts (docs/decisions/083-every-page-checked.md).
+ * so it runs beside a11y.test.ts (docs/decisions/163-tests.md).
  */
 
 const staff = await login('admin');

@@ -638,7 +638,7 @@ describe('admin dashboard (stubbed API)', () => {
     expect(await page.getByText('Nothing here yet.').count()).toBe(0);
     await page.getByLabel('Search').fill('v2@');
     await page.getByText('1 volunteer sign-up', { exact: true }).waitFor();
-    // Export CSV exports the list as searched (docs/decisions/101-exports-of-any-size.md): a small one comes back
+    // Export CSV exports the list as searched (docs/decisions/156-exports.md): a small one comes back
     // done, with its signed download link.
     const url = '/api/admin/exports/abc/download?sig=x';
     api.override('POST /api/admin/exports', 201, {

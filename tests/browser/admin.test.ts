@@ -88,7 +88,7 @@ describe('admin sign-in (dev server)', () => {
   });
 
   it('logout clears the data; the back button shows none and the session is gone', async () => {
-    // An account of this test's own: logout ends every session of the person (docs/decisions/042-one-password-one-set-of-live-credentials.md),
+    // An account of this test's own: logout ends every session of the person (docs/decisions/160-staff-sign-in-and-sessions.md),
     // and other test files running beside this one are signed in as the seeded editor.
     const person = await createStaff('editor', `logout-${run}`);
     const page = await openLogin();
@@ -315,7 +315,7 @@ describe('admin inbox and recovery (dev server)', () => {
     await page.getByRole('cell', { name: email }).waitFor();
     await expectNoAxeViolations(page);
     // Export CSV prepares the file (at once for a list this short) and offers its link
-    // (docs/decisions/101-exports-of-any-size.md).
+    // (docs/decisions/156-exports.md).
     await page.getByRole('button', { name: /Export CSV/ }).click();
     const link = page.getByRole('link', { name: /^Download contacts-[\d-]+\.csv/ });
     await link.waitFor();
@@ -343,7 +343,7 @@ describe('admin inbox and recovery (dev server)', () => {
     expect(sent.status).toBe(201);
     await page.getByRole('tab', { name: 'Inbox' }).click();
     await page.getByRole('heading', { name: 'Inbox' }).waitFor();
-    // One action in the Inbox (docs/decisions/101-exports-of-any-size.md): a file per list, each its own link.
+    // One action in the Inbox (docs/decisions/156-exports.md): a file per list, each its own link.
     await page.getByRole('button', { name: /^Export all lists/ }).click();
     for (const name of ['volunteers', 'contacts', 'text-signups', 'email-subscribers'])
       await page.getByRole('link', { name: new RegExp(`^Download ${name}-[\\d-]+\\.csv`) }).waitFor();

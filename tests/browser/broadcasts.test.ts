@@ -10,7 +10,7 @@ import { launchBrowser, type BrowserSession } from './helpers/browser';
 import { apiAs, createStaff, dashboardBrowser, expectToast, login, openDashboard } from './helpers/staff';
 
 /*
- * Broadcasts end to end on the dev server (docs/decisions/123-broadcasts-tab.md): an admin composes a text
+ * Broadcasts end to end on the dev server (docs/decisions/152-broadcasts.md): an admin composes a text
  * (the live counter, GSM-7 and Unicode), counts it, previews, tests, schedules, pauses and resumes, cancels;
  * composes an email in the editor, tests it to their own address and sends it to volunteers of one city,
  * watching the progress to the end, after an editor's change made while the admin reviewed it was refused
@@ -132,7 +132,7 @@ describe('the Broadcasts tab', () => {
     await detail(page)
       .getByText('Avery for Mayor: Hola friend, las urnas cierran a las 8 Responda ALTO para cancelar.')
       .waitFor();
-    // A test text goes only to the sender's own verified phone (docs/decisions/133-test-sends-only-to-the-sender.md):
+    // A test text goes only to the sender's own verified phone (docs/decisions/152-broadcasts.md):
     // no number to type; without a verified phone, a link to Security (tests/browser/staff-phone.test.ts follows it).
     expect(await detail(page).getByLabel('Your mobile number').count()).toBe(0);
     await detail(page)
@@ -198,7 +198,7 @@ describe('the Broadcasts tab', () => {
     const me = `${admin.username}@example.org`;
     await detail(page).getByRole('status').getByText(`Test sent to ${me}.`).waitFor();
 
-    // Approval is for one version (docs/decisions/121-broadcast-staff-actions.md): an editor changes the
+    // Approval is for one version (docs/decisions/152-broadcasts.md): an editor changes the
     // broadcast and prepares it again while the admin reviews it.
     const ed = await login(editor.username, editor.password);
     const list = await apiAs(ed.cookie, 'GET', '/api/admin/broadcasts');

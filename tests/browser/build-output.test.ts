@@ -162,7 +162,7 @@ describe('function bundles (as Netlify deploys them)', () => {
     expect(ships(named('text-signup'), 'twilio')).toBe(true);
     expect(ships(named('sms-inbound'), 'twilio')).toBe(true);
     expect(ships(named('admin-news'), 'sanitize-html')).toBe(true);
-    // Articles, and broadcast emails (cleaned with the article allowlist: docs/decisions/121-broadcast-staff-actions.md).
+    // Articles, and broadcast emails (cleaned with the article allowlist: docs/decisions/152-broadcasts.md).
     const writesArticles = ['admin-news', 'admin-preview', 'admin-revisions', 'admin-broadcasts'];
     const staticImport = (pkg: string) =>
       new RegExp(`(^|[;\\n])\\s*import\\s[^;]*?from\\s*["']${pkg}["']|require\\(["']${pkg}["']\\)`);
@@ -177,7 +177,7 @@ describe('function bundles (as Netlify deploys them)', () => {
   });
 });
 
-describe('not-found pages in production (docs/decisions/067-the-public-site-in-spanish.md)', () => {
+describe('not-found pages in production (docs/decisions/166-spanish.md)', () => {
   /*
    * Netlify sends every path without a static file to the on-demand function, whose
    * adapter answers an unmatched one with a prerendered 404 page;

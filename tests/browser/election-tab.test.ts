@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { apiAs, dashboardBrowser, expectToast, login, openDashboard } from './helpers/staff';
 
 /*
- * The Election tab's field-by-field calendar form (docs/decisions/125-election-calendar-form.md), on the production
+ * The Election tab's field-by-field calendar form (docs/decisions/157-election-calendar.md), on the production
  * build with the dev server's API: a day's hours edited, a problem shown on its field (and in the summary, whose link
  * takes the keyboard there), nothing saved until it is mended, then saved through PUT /api/admin/election. The
  * calendar is put back afterwards: the other files' site keeps its election (global-setup.ts).

@@ -184,7 +184,7 @@ describe('the first layout', () => {
    * browser resolves before its first layout: on Linux Chromium a synchronous
    * call to the browser process each, the larger part of the home page's first
    * layout before the type scale (global.css;
-   * docs/decisions/065-one-type-scale-fewer-fonts-to-resolve.md). The text a visitor can see, on a phone.
+   * docs/decisions/162-public-pages-and-performance.md). The text a visitor can see, on a phone.
    */
   async function fontsOf(path: string): Promise<string[]> {
     const page = await browser.newPage('mobile');

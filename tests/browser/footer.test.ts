@@ -42,7 +42,7 @@ describe('footer', () => {
     ]);
     const text = await footer.innerText();
     expect(text).toContain(paidForDisclaimer);
-    // The dates in the tense of the site's stage (docs/decisions/087-election-calendar.md): the site under test
+    // The dates in the tense of the site's stage (docs/decisions/157-election-calendar.md): the site under test
     // has its election ahead (global-setup.ts), so the present tense; tests/pages/election-pages.test.ts walks
     // every other stage through the real pages.
     const now = electionLines(FUTURE_CALENDAR, new Date(), 'en');

@@ -71,7 +71,7 @@ interface Started {
 /**
  * The site under test has an election ahead (tests/helpers/election.ts FUTURE_CALENDAR: registration open until
  * December 2030), so the plan to vote takes plans: the build and the dev server render it
- * (ELECTION_BUILD_CALENDAR) and the seed stores it, so the endpoints agree (docs/decisions/114-walking-the-calendar.md).
+ * (ELECTION_BUILD_CALENDAR) and the seed stores it, so the endpoints agree (docs/decisions/157-election-calendar.md).
  * The other stages are walked by tests/pages/election-pages.test.ts.
  */
 function electionCalendarFile(root: string): string {

@@ -10,10 +10,10 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { createStaff, dashboardBrowser } from './helpers/staff';
 
 /*
- * The Inbox with 10,000 volunteers (docs/decisions/104-browser-test-asserts-rows-and-logs-times.md): paging,
+ * The Inbox with 10,000 volunteers (docs/decisions/163-tests.md): paging,
  * the language filter, a search and an Export CSV of all of them, each checked for the rows it shows. The
  * time each action took is logged, never asserted (the bench holds the one-second target:
- * docs/decisions/103-scale-bench.md). The records are the repository's own (volunteerRecord), written by the
+ * docs/decisions/168-benchmarks-and-scale.md). The records are the repository's own (volunteerRecord), written by the
  * bulk path straight into the dev server's store, tagged with this run so the file can run again.
  */
 

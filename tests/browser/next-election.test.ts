@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { apiAs, dashboardBrowser, expectToast, login, openDashboard } from './helpers/staff';
 
 /*
- * Starting the next election from the Election tab (docs/decisions/125-election-calendar-form.md, "Starting the
+ * Starting the next election from the Election tab (docs/decisions/157-election-calendar.md, "Starting the
  * next election"), on the production build with the dev server's API: the seeded October 2025 election stored (over,
  * no outcome), the dashboard asks for the outcome; the admin gives the next Election Day, reads a confirmation that
  * names the election left behind and the new dates, confirms; the calendar is moved and the prompt goes. The

@@ -8,9 +8,9 @@ import { apiAs, dashboardBrowser, expectToast, login, openDashboard } from './he
 /*
  * What the fixes for what the campaign office tripped over show a staff member, in Chromium on the production build with the dev server's API:
  * - a staff password that is easy to guess is refused on its field, the message tied to the input
- *   (docs/decisions/140-staff-password-strength.md);
+ *   (docs/decisions/160-staff-sign-in-and-sessions.md);
  * - a broadcast waiting for quiet hours says when sending resumes, in the recipients' zone and the campaign's
- *   (docs/decisions/115-quiet-hours-in-the-recipients-zone.md). The waiting state is the server's view of a real
+ *   (docs/decisions/151-texting.md). The waiting state is the server's view of a real
  *   draft with its progress set as the delivery job reports it at night (the job itself is tested with fake clocks in
  *   tests/api/sending-guarantees.test.ts): the page must not depend on the hour the test runs.
  * - an article's category (docs/decisions/148-article-category.md): the badge staff chose, on /blog in English and

@@ -8,7 +8,7 @@ import { hydrated } from './helpers/public';
 import { expectPlanPage, fillPlan, LANGS, planWords, stamp, stopThenVoted } from './helpers/vote-plan';
 
 /*
- * Make a plan to vote with JavaScript on, in both languages (docs/decisions/110-plan-to-vote.md): the island asks
+ * Make a plan to vote with JavaScript on, in both languages (docs/decisions/158-plan-to-vote.md): the island asks
  * for the captcha and shows the server's field errors in place, then goes to the plan's own page; its calendar file,
  * "Stop my reminders" and "I voted", axe on every state; the whole plan made and marked voted by keyboard alone; the
  * plan page's other states. vote.test.ts does the same with JavaScript off.

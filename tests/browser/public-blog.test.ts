@@ -181,7 +181,7 @@ describe('blog', () => {
     await page.close();
   });
 
-  // Double opt-in (docs/decisions/079-newsletter-double-opt-in.md): the captcha, then pending until
+  // Double opt-in (docs/decisions/167-email-and-newsletter.md): the captcha, then pending until
   // the emailed link is confirmed (tests/browser/public-nojs.test.ts follows the link).
   it('newsletter box asks for the captcha, thanks, and keeps the address pending (not yet in the staff inbox)', async () => {
     const email = `reader-${stamp}@example.org`;

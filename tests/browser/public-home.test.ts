@@ -174,7 +174,7 @@ describe('text sign-up', () => {
     expect(await form.getByLabel('First Name').getAttribute('required')).not.toBeNull();
     expect(await consent(form).getAttribute('required')).not.toBeNull();
     expect(await consent(form).isChecked()).toBe(false);
-    // Then the bot check (docs/decisions/038-text-sign-up-limits-sms-pumping.md), with the same message as the other forms.
+    // Then the bot check (docs/decisions/151-texting.md), with the same message as the other forms.
     await consent(form).check();
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Please complete the CAPTCHA');

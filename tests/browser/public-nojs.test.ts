@@ -137,7 +137,7 @@ describe('with JavaScript disabled', () => {
     await page.close();
   });
 
-  // Double opt-in behind the captcha (docs/decisions/079-newsletter-double-opt-in.md).
+  // Double opt-in behind the captcha (docs/decisions/167-email-and-newsletter.md).
   it.each(['en', 'es'] as const)(
     'newsletter box (%s): refused without the captcha, then the check-your-inbox page; the emailed link confirms once',
     async (lang) => {
@@ -336,7 +336,7 @@ describe('submitted before the island hydrates', () => {
     release();
     await hydrated(page, 'TextSignupForm');
     await form.locator('input[name="smsConsent"]').check();
-    await form.getByLabel('I am human').check(); // the bot check (docs/decisions/038-text-sign-up-limits-sms-pumping.md), local test widget
+    await form.getByLabel('I am human').check(); // the bot check (docs/decisions/151-texting.md), local test widget
     await form.getByRole('button', { name: 'Sign Up For Text Messages' }).click();
     await page.locator('#text-signup-form').getByRole('heading', { name: "You're Signed Up!" }).waitFor();
     expect(sent).toMatchObject({ firstName: 'Typed Early', smsConsent: true, sourcePage: '/' });

@@ -9,7 +9,7 @@ import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
 import { apiAs, devAdminCookie, hydrated } from './helpers/public';
 
 /*
- * The RSVP cancellation page (docs/decisions/076-rsvp-cancel-links.md): it names the event, the
+ * The RSVP cancellation page (docs/decisions/150-rsvp.md): it names the event, the
  * button cannot be pressed again once the RSVP is cancelled, and opening the
  * link again shows "cancelled", in English and Spanish, with JavaScript off
  * and on; axe finds nothing in any of those states. The links come from the

@@ -9,7 +9,7 @@ import { createStaff, dashboardBrowser, expectToast, openDashboard } from './hel
  * what the server requires (the current password; a code once two-factor is
  * on), shows the server's message, works from the keyboard, and signs the
  * browser out when too many wrong passwords lock the account.
- * docs/decisions/074-reauthentication.md
+ * docs/decisions/160-staff-sign-in-and-sessions.md
  */
 
 const browser = dashboardBrowser();

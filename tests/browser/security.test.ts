@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   cookie = await devAdminCookie();
   // A precondition that fails fails the tests that need it; it never skips them
-  // (docs/decisions/082-no-silent-passes.md).
+  // (docs/decisions/163-tests.md).
   expect(cookie, 'the seeded dev admin signs in').not.toBe('');
 });
 afterAll(async () => {
@@ -117,7 +117,7 @@ describe('internal fields never reach a page (finding 3)', () => {
       expect(await page.locator('body').innerText()).not.toContain(secret);
       for (const b of bodies) expect(b).not.toContain(secret);
     }
-    // The blog's HTML carries the events (docs/decisions/050-news-and-events-in-the-html.md), so the island may not fetch at load: read its endpoint too.
+    // The blog's HTML carries the events (docs/decisions/162-public-pages-and-performance.md), so the island may not fetch at load: read its endpoint too.
     bodies.push(await (await fetch(new URL('/api/events', baseURL))).text());
     for (const secret of [NOTE, CONTACT]) for (const b of bodies) expect(b).not.toContain(secret);
     expect(bodies.some((b) => b.includes(`Secret-notes town hall ${stamp}`))).toBe(true);

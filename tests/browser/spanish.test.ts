@@ -214,7 +214,7 @@ describe('Spanish not-found and dates', () => {
   });
 });
 
-describe('Spanish events and RSVP (docs/decisions/067-the-public-site-in-spanish.md)', () => {
+describe('Spanish events and RSVP (docs/decisions/166-spanish.md)', () => {
   const run = Date.now().toString(36);
   const rsvpWords = es.ui.eventPageCopy.rsvp;
   const eventWords = es.ui.eventPageCopy;

@@ -6,7 +6,7 @@ import { apiAs, createStaff, dashboardBrowser, expectToast, login, openDashboard
 
 /*
  * Security's "Mobile phone for test texts" and the composer's test control
- * (docs/decisions/133-test-sends-only-to-the-sender.md): a member without a verified phone is sent to Security by a
+ * (docs/decisions/152-broadcasts.md): a member without a verified phone is sent to Security by a
  * link; there they type their number, get a code by text (the dev server's outbox), a wrong code is refused on the
  * field, the right one verifies the phone; the composer then shows it masked, with no number to type, and the test
  * goes to it.

@@ -361,7 +361,7 @@ describe('Activity tab', () => {
     await apiAs(editor.cookie, 'GET', '/api/admin/contacts?format=csv');
     await apiAs(admin.cookie, 'DELETE', `/api/admin/news/${articleId}`);
     // A refused sign-in is counted per source and window, not listed one by one: its window's single entry
-    // is written after the window closes (docs/decisions/073-audit-anchors.md), so it is not expected here.
+    // is written after the window closes (docs/decisions/154-audit-trail.md), so it is not expected here.
     await apiAs(null, 'POST', '/api/auth/login', { username: names.viewer, password: 'wrong-password' });
     await apiAs(viewer.cookie, 'POST', '/api/auth/logout');
     const expected: [string, string][] = [
@@ -414,7 +414,7 @@ describe('Activity tab', () => {
         `${who} ${action}`,
       ).toBe(true);
     // Export CSV is the `activity` export with the current filters, its link offered when the file is ready
-    // (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+    // (docs/decisions/156-exports.md).
     await page.getByRole('button', { name: /^Export CSV/ }).click();
     const link = page.getByRole('link', { name: /^Download activity-[\d-]+\.csv/ });
     await link.waitFor();
@@ -429,7 +429,7 @@ describe('Activity tab', () => {
       true,
     );
 
-    // The two integrity checks (docs/decisions/105-audit-at-scale.md, 108-audit-full-verification-job.md),
+    // The two integrity checks (docs/decisions/154-audit-trail.md, 108-audit-full-verification-job.md),
     // by keyboard: the newest entries, then every entry in the background, its progress and result announced.
     const check = page.getByRole('button', { name: 'Check integrity' });
     await check.focus();
@@ -459,7 +459,7 @@ describe('two-factor sign-in', () => {
     await page.getByRole('img', { name: /QR code/ }).waitFor();
     await expectNoAxeViolations(page);
     const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
-    // Turning it on needs the current password (docs/decisions/074-reauthentication.md).
+    // Turning it on needs the current password (docs/decisions/160-staff-sign-in-and-sessions.md).
     await page.getByLabel('Current password').fill(password);
     await page.getByLabel('Code from the app').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();

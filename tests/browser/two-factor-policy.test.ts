@@ -56,7 +56,7 @@ describe('two-factor policy', () => {
       await expectNoAxeViolations(blocked);
       // Enrolling opens the dashboard.
       const otherSecret = (await blocked.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
-      // Turning it on needs the current password too (docs/decisions/074-reauthentication.md).
+      // Turning it on needs the current password too (docs/decisions/160-staff-sign-in-and-sessions.md).
       await blocked.getByLabel('Current password').fill(other.password);
       await blocked.getByLabel('Code from the app').fill(totpCode(otherSecret));
       await blocked.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();

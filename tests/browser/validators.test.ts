@@ -21,7 +21,7 @@ import { vnu, type VnuMessage } from './helpers/vnu.ts';
 import { NON_HTML_POLICY, fallbackPagePolicy, policyFor } from '../../src/lib/server/page-policy.ts';
 
 /**
- * Outside validators in the test loop (docs/decisions/055-validator-findings.md): the Nu Html Checker on every
+ * Outside validators in the test loop (docs/decisions/163-tests.md): the Nu Html Checker on every
  * built page and on the on-demand pages, and the MDN HTTP Observatory's CSP
  * test on every kind of response's policy. HTML_CodeSniffer (pa11y) runs in
  * `npm run bench` (scripts/bench/validators.mts): a browser per page.
@@ -51,7 +51,7 @@ interface OnDemandAnswer {
 }
 
 /**
- * One run of the Nu Html Checker over every built page and every on-demand page (docs/decisions/129-test-schedule.md,
+ * One run of the Nu Html Checker over every built page and every on-demand page (docs/decisions/163-tests.md,
  * "Less work per check"): Java starts once, not once per test; each test below asserts on its own pages' messages.
  * Made by whichever test runs first, so neither needs the other to have run.
  */

@@ -16,10 +16,10 @@ import {
 } from './helpers/vote-plan';
 
 /*
- * The election as the site says it, in Chromium (docs/decisions/114-walking-the-calendar.md). The site under test
+ * The election as the site says it, in Chromium (docs/decisions/157-election-calendar.md). The site under test
  * has its election ahead (FUTURE_CALENDAR, global-setup.ts), built at a known moment. Here: the build's stage copy
  * is in the built pages' HTML (JavaScript off) and unchanged once every island has hydrated (JavaScript on); and the
- * plan to vote with JavaScript off, in both languages (docs/decisions/110-plan-to-vote.md): refused posts come back
+ * plan to vote with JavaScript off, in both languages (docs/decisions/158-plan-to-vote.md): refused posts come back
  * with the form filled in and each field's error, then the plan's own page, its calendar file, "Stop my reminders"
  * and "I voted". plan-to-vote.test.ts does the same with JavaScript on; tests/pages/election-pages.test.ts walks
  * every other stage through the real page components.

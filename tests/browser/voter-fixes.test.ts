@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const manual = (url: string) => fetch(url, { redirect: 'manual' });
 
-describe('a URL with a trailing slash (docs/decisions/090-trailing-slash-redirects.md)', () => {
+describe('a URL with a trailing slash (docs/decisions/162-public-pages-and-performance.md)', () => {
   it.each([
     ['/about/', '/about'],
     ['/blog/', '/blog'],
@@ -93,7 +93,7 @@ async function expectNoAxeViolationsWithoutScripts(page: Page) {
 
 /**
  * A page brought to a state once per language and looked at at each width: the submission renders the same code
- * at both widths, so the page one width's test submitted is resized for the other's (docs/decisions/129-test-schedule.md,
+ * at both widths, so the page one width's test submitted is resized for the other's (docs/decisions/163-tests.md,
  * "Less work per check"). Made by whichever of the language's tests runs first, at its width; closed after the file.
  */
 const sharedPages: Page[] = [];
@@ -114,7 +114,7 @@ afterAll(async () => {
   for (const page of sharedPages) await page.close();
 });
 
-describe('contact: the server field errors are shown on their fields (docs/decisions/091-contact-field-errors.md)', () => {
+describe('contact: the server field errors are shown on their fields (docs/decisions/159-public-forms.md)', () => {
   async function fill(page: Page, email: string) {
     const form = page.locator('#contact-form');
     await form.locator('input[name="name"]').fill('An Nguyen');
@@ -162,7 +162,7 @@ describe('contact: the server field errors are shown on their fields (docs/decis
   );
 });
 
-describe('a text sign-up with a first name only is told texts need a phone (docs/decisions/092-text-signup-needs-a-phone.md)', () => {
+describe('a text sign-up with a first name only is told texts need a phone (docs/decisions/151-texting.md)', () => {
   async function fillNameOnly(page: Page) {
     const form = page.locator('#text-signup-form form');
     await form.locator('input[name="firstName"]').fill('Solo');
@@ -239,7 +239,7 @@ async function fillVolunteer(page: Page, extra: Record<string, string> = {}, { c
   return { form, values };
 }
 
-describe('after a volunteer sign-up, focus and scroll move to the thank-you card (docs/decisions/093-volunteer-success-focus.md)', () => {
+describe('after a volunteer sign-up, focus and scroll move to the thank-you card (docs/decisions/159-public-forms.md)', () => {
   it.each(LANGS_AND_SIZES)('%s at %s', async (lang, size) => {
     const sent = copyFor(lang).forms.formCopy.volunteer.outcomes.sent;
     const page = await open(js, size);
@@ -277,7 +277,7 @@ describe('after a volunteer sign-up, focus and scroll move to the thank-you card
   });
 });
 
-describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs/decisions/094-volunteer-zip.md)', () => {
+describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs/decisions/159-public-forms.md)', () => {
   let cookie = '';
   async function csvRowOf(email: string): Promise<Record<string, string> | undefined> {
     cookie ||= await devAdminCookie();
@@ -343,7 +343,7 @@ describe('the volunteer form has an optional ZIP, carried to the staff CSV (docs
   });
 });
 
-describe('/contact lists every upcoming public event, in the HTML (docs/decisions/095-contact-lists-events.md)', () => {
+describe('/contact lists every upcoming public event, in the HTML (docs/decisions/162-public-pages-and-performance.md)', () => {
   async function upcoming(lang: Lang): Promise<{ id: number; title: string }[]> {
     const res = await fetch(new URL(lang === 'en' ? '/api/events' : `/api/events?lang=${lang}`, baseURL));
     return ((await res.json()) as { events: { id: number; title: string }[] }).events;
@@ -399,7 +399,7 @@ describe('/contact lists every upcoming public event, in the HTML (docs/decision
   });
 });
 
-describe("donations not configured: the donate page gives the committee's mailing address (docs/decisions/096-donate-by-check-address.md)", () => {
+describe("donations not configured: the donate page gives the committee's mailing address (docs/decisions/165-donations.md)", () => {
   it.each(LANGS_AND_SIZES)('%s at %s, scripts off', async (lang, size) => {
     const page = await open(noJs, size);
     await page.goto(at(lang, '/donate'));
@@ -419,7 +419,7 @@ describe("donations not configured: the donate page gives the committee's mailin
   });
 });
 
-describe('the home page first screen on a phone is not mostly empty navy (docs/decisions/097-home-first-screen-on-phones.md)', () => {
+describe('the home page first screen on a phone is not mostly empty navy (docs/decisions/162-public-pages-and-performance.md)', () => {
   for (const session of ['js', 'noJs'] as const)
     it.each(LANGS_AND_SIZES)(
       `%s at %s, ${session === 'js' ? 'scripts on' : 'scripts off'}`,

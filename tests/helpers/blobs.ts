@@ -61,7 +61,7 @@ export function useMemoryStores(): void {
 /**
  * Every store a BlobsKV on the service path (production's: the SDK's ETags and
  * conditional writes, no in-process queue), whatever server the SDK points at
- * (docs/decisions/078-store-paths.md).
+ * (docs/decisions/153-storage.md).
  */
 export function useServicePath(): void {
   setStoreFactory((name) => new BlobsKV(name, { path: 'service' }));

@@ -9,7 +9,7 @@ import type { StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import type { Clock } from '../../src/lib/server/broadcasts/clock.ts';
 import { fakeProvider, sendJson, type FakeProvider, type RecordedRequest } from './forms.ts';
 
-/** A clock tests move by hand: `sleep` advances it at once (docs/decisions/117-broadcast-delivery-engine.md). */
+/** A clock tests move by hand: `sleep` advances it at once (docs/decisions/152-broadcasts.md). */
 export class FakeClock implements Clock {
   ms: number;
   constructor(start: string | number) {

@@ -6,7 +6,7 @@ import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
  * A KV that counts every call it passes on to another KV (by default the
  * atomic in-memory store), so a test can assert "this request cost at most N
  * store calls" however many records the store holds
- * (docs/decisions/089-article-summaries-and-self-repairing-indexes.md).
+ * (docs/decisions/153-storage.md).
  * A key listing counts once as a `list` call and once per page it yields
  * (`listPages`): on Netlify each page is its own round trip.
  */

@@ -6,7 +6,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
  * A fake of Netlify's Blobs service, served over HTTP so the real SDK (and
  * storage/blobs-kv.ts's storeFetch) talks to it exactly as it talks to Netlify. It behaves
  * like the service where the service and the local Blobs server differ
- * (docs/decisions/078-store-paths.md):
+ * (docs/decisions/153-storage.md):
  *
  * - conditional writes are atomic: the check and the write happen in one
  *   synchronous step once the body is in, so of many writers with one ETag

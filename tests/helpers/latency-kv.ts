@@ -5,7 +5,7 @@ import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 /**
  * The atomic in-memory store with a network's worth of delay on every call (a random 1..`maxMs` ms
  * before and after the atomic step), so concurrent requests interleave at every store call as they do
- * against Netlify, not only where a request is short (docs/decisions/078-store-paths.md).
+ * against Netlify, not only where a request is short (docs/decisions/153-storage.md).
  */
 export class LatencyKV implements KV {
   readonly inner: KV;

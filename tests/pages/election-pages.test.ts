@@ -17,7 +17,7 @@ import { RUNOFF_2025 } from '../helpers/election';
 import { at, render, restore, textOf } from './render';
 
 /*
- * The calendar walked through the real pages (docs/decisions/114-walking-the-calendar.md): at each stage of the
+ * The calendar walked through the real pages (docs/decisions/157-election-calendar.md): at each stage of the
  * seeded 2025 election, each post-election mode and a runoff (whose Election Day falls after the end of daylight
  * saving time), the home page, its footer and navigation, the Contact FAQ and /vote are rendered by their own
  * components, in English and Spanish, and their HTML (what a visitor with JavaScript off reads) must say what the

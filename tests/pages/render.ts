@@ -13,7 +13,7 @@ import { localizedPath } from '../../src/lib/lang-paths.ts';
 import type { Lang } from '../../src/lib/lang.ts';
 
 /*
- * The real page components rendered with Astro's container API at a faked moment (docs/decisions/114-walking-the-calendar.md):
+ * The real page components rendered with Astro's container API at a faked moment (docs/decisions/157-election-calendar.md):
  * `at(calendar, moment)` makes the moment both the build's (ELECTION_BUILD_NOW, ELECTION_BUILD_CALENDAR: the
  * prerendered pages) and the clock's (a fake Date: the pages rendered on demand), so every component sees the stage
  * a build or a request at that moment would. `render()` gives the HTML as a document, which is what a visitor with

@@ -12,7 +12,7 @@ import { RUNOFF_2025 } from '../helpers/election';
 import { at, render, restore } from './render';
 
 /*
- * One voice at every stage (docs/decisions/113-post-election-modes.md): the pages that campaign (the home page's
+ * One voice at every stage (docs/decisions/157-election-calendar.md): the pages that campaign (the home page's
  * summary and text sign-up, /about, /volunteer, /donate) are walked through the election with a fake clock, in both
  * languages, and none campaigns for an election whose polls have closed, none claims an outcome an admin has not
  * set, and none speaks of the election in the past while it is still ahead. Every moment is written with its

@@ -9,7 +9,7 @@ import { render } from './render';
 
 /*
  * A page rendered on request reads the stored calendar, the record the endpoints read
- * (docs/decisions/088-stage-rebuild.md, "Which calendar a page reads"): with "Campaign ended" stored, /volunteer
+ * (docs/decisions/157-election-calendar.md, "Which calendar a page reads"): with "Campaign ended" stored, /volunteer
  * shows "stay in touch" instead of a form the server would refuse with 410; back to "none", the form returns. No
  * ELECTION_BUILD_NOW here: the page and the endpoint both read the store at the (faked) moment.
  */

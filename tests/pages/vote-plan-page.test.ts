@@ -10,7 +10,7 @@ import { PLAN_METHODS, planDays } from '../../src/lib/vote-plan';
 import { at, render, restore } from './render';
 
 /*
- * A plan belongs to its voter (docs/decisions/110-plan-to-vote.md): the plan's own page is where a stop is undone
+ * A plan belongs to its voter (docs/decisions/158-plan-to-vote.md): the plan's own page is where a stop is undone
  * and the plan changed. Rendered by its own component in English and Spanish, as a visitor with JavaScript off reads
  * it: "Resume my reminders" and "Change my plan" are plain POST forms to the update endpoint carrying the link's
  * id; the /vote form says, for everyone alike, that an earlier plan is changed from its own page.

@@ -107,7 +107,7 @@ describe('list keys', () => {
   it('build paged URLs and leave out empty filters', () => {
     expect(listKey('/api/admin/news', { page: 2, pageSize: 20 })).toBe('/api/admin/news?page=2&pageSize=20');
     expect(listKey('/api/admin/volunteers', { page: 1, q: '' })).toBe('/api/admin/volunteers?page=1');
-    // The Inbox's export (docs/decisions/101-exports-of-any-size.md): what the list shows, empty filters left out.
+    // The Inbox's export (docs/decisions/156-exports.md): what the list shows, empty filters left out.
     expect(inboxExportParams('contacts', ' ann ', '')).toEqual({ kind: 'contacts', q: 'ann' });
     expect(inboxExportParams('text-signups', '', 'es')).toEqual({ kind: 'text-signups', lang: 'es' });
   });

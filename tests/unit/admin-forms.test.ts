@@ -136,7 +136,7 @@ describe('event form', () => {
   });
 });
 
-describe('Spanish versions (docs/decisions/057-spanish-versions-of-articles-and-events.md)', () => {
+describe('Spanish versions (docs/decisions/166-spanish.md)', () => {
   const article = ArticleSchema.parse({
     id: 7,
     title: 'Streets',

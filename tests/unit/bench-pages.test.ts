@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entries } from '../../scripts/bench/pages.mts';
 
-/* The bench's count of a page's JavaScript before interaction (docs/decisions/069-public-pages-without-react.md). */
+/* The bench's count of a page's JavaScript before interaction (docs/decisions/162-public-pages-and-performance.md). */
 describe('bench: entry scripts of a page', () => {
   const island = (directive: string, component: string) =>
     `<astro-island uid="x" component-url="/_astro/${component}.js" component-export="default" renderer-url="/_astro/client.abc.js" props="{}" ssr client="${directive}" opts="{}"></astro-island>`;

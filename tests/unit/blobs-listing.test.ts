@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { completeDevBlobListings, devServerModule } from '../../scripts/dev/blobs-listing.mts';
 
-/* docs/decisions/131-local-blobs-listings.md; the listing itself: tests/api/local-blobs-listing.test.ts. */
+/* docs/decisions/164-dev-server-and-local-mode.md; the listing itself: tests/api/local-blobs-listing.test.ts. */
 
 describe('complete local Blobs listings', () => {
   it("astro dev's own copy of the local Blobs server is patched when the dev server starts", async () => {

@@ -9,7 +9,7 @@ import {
 
 /**
  * A broadcast's version covers everything that decides what recipients get, and nothing else
- * (docs/decisions/121-broadcast-staff-actions.md).
+ * (docs/decisions/152-broadcasts.md).
  */
 
 const at = '2026-11-03T08:00:00-06:00';

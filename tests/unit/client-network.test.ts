@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { clientNetwork, UNKNOWN_NETWORK } from '../../src/lib/server/auth/client-network.ts';
 
 /**
- * Limits per network, not per address (docs/decisions/137-limits-per-network.md): the one function that names
+ * Limits per network, not per address (docs/decisions/159-public-forms.md): the one function that names
  * the subject of every per-address limit, and a scan that fails when a limit keys on a raw address.
  */
 

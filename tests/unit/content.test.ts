@@ -101,7 +101,7 @@ describe('campaign content', () => {
       'Transparency',
       'Inclusive Prosperity',
     ]);
-    // Statuses are derived from the periods, the calendar and the clock (docs/decisions/087-election-calendar.md):
+    // Statuses are derived from the periods, the calendar and the clock (docs/decisions/157-election-calendar.md):
     // on the spec's day (September 17, 2025) they are the spec's.
     const specDay = new Date('2025-09-17T17:00:00Z');
     const statuses = phaseStatuses(campaignPhases, defaultElectionCalendar, specDay);

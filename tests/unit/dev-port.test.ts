@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localSiteUrl, portFromArgv } from '../../scripts/dev/site-url.mts';
 
-// docs/decisions/098-dev-port-and-site-url.md
+// docs/decisions/164-dev-server-and-local-mode.md
 describe('npm run dev -- --port N', () => {
   const saved = process.env.SITE_URL;
   afterEach(() => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * A clean `npm run dev` start (docs/decisions/098-dev-port-and-site-url.md): Vite's dependency scan finds every
+ * A clean `npm run dev` start (docs/decisions/164-dev-server-and-local-mode.md): Vite's dependency scan finds every
  * script tag in an .astro file with a regular expression, frontmatter comments included, and parses what follows
  * as a module. A comment that mentioned a script tag in PageScriptBundle.astro made every start print a red
  * "[ERROR] [vite] (!) Failed to run dependency scan … PARSE_ERROR" and skip pre-bundling.

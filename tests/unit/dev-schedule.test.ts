@@ -8,7 +8,7 @@ import {
 } from '../../scripts/dev/scheduled-functions.mts';
 
 /*
- * Local mode runs the scheduled functions on their schedules (docs/decisions/142-scheduled-functions-in-development.md).
+ * Local mode runs the scheduled functions on their schedules (docs/decisions/164-dev-server-and-local-mode.md).
  * Every moment below is written with an explicit UTC offset, as Netlify's cron reads UTC.
  */
 

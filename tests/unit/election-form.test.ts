@@ -13,7 +13,7 @@ import type { ElectionCalendar } from '../../src/lib/election-stage';
 import { ELECTION_MESSAGES } from '../../src/lib/schemas/election';
 import { RUNOFF_2025 } from '../helpers/election';
 
-/* The Election tab's form, its pure part (docs/decisions/125-election-calendar-form.md): each problem on its field. */
+/* The Election tab's form, its pure part (docs/decisions/157-election-calendar.md): each problem on its field. */
 const cal: ElectionCalendar = defaultElectionCalendar;
 
 describe('the Election tab form', () => {

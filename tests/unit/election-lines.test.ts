@@ -6,7 +6,7 @@ import { RUNOFF_2025 } from '../helpers/election';
 
 /*
  * What the footer, the Contact FAQ, the countdown, the stage line, the navigation and the phase timeline say at each
- * stage of the seeded 2025 calendar, in English and Spanish (docs/decisions/087-election-calendar.md). Campaign
+ * stage of the seeded 2025 calendar, in English and Spanish (docs/decisions/157-election-calendar.md). Campaign
  * time in Sept-Oct 2025 is CDT (UTC-5).
  */
 const cal = defaultElectionCalendar as ElectionCalendar;

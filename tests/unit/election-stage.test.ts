@@ -8,7 +8,7 @@ import { DST_2026 } from '../helpers/election';
 
 /*
  * The stage of the election walked with a fake clock across every boundary, in America/Chicago
- * (docs/decisions/087-election-calendar.md). `chicago(local, offset)` builds the instant of a campaign wall-clock
+ * (docs/decisions/157-election-calendar.md). `chicago(local, offset)` builds the instant of a campaign wall-clock
  * time: offset -05:00 in daylight time (CDT), -06:00 in standard time (CST).
  */
 const chicago = (local: string, offset: '-05:00' | '-06:00') => new Date(`${local}:00${offset}`);

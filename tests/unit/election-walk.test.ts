@@ -17,7 +17,7 @@ import { DST_2026, FUTURE_CALENDAR, RUNOFF_2025 } from '../helpers/election';
 
 /*
  * The walk of the whole calendar that tests/unit/election-lines.test.ts does not already make
- * (docs/decisions/114-walking-the-calendar.md): what the plan-to-vote form offers at each stage, each post-election
+ * (docs/decisions/157-election-calendar.md): what the plan-to-vote form offers at each stage, each post-election
  * mode (won, lost, ended: the mode, the closed sign-ups, the words in English and Spanish), a runoff's plans, the
  * reminders' times across the end of daylight saving time, and the build's clock.
  */

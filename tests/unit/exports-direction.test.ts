@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The exports and the features they export import one way (docs/decisions/101-exports-of-any-size.md):
+ * The exports and the features they export import one way (docs/decisions/156-exports.md):
  * src/lib/server/exports/ (the mechanism and its registry of every staff export) imports the features; a feature
  * builds its ExportSource from src/lib/server/export-source.ts and imports nothing under exports/. Only the
  * handlers (netlify/functions) and scripts call the mechanism.

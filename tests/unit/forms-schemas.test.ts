@@ -39,7 +39,7 @@ describe('form schemas', () => {
       smsConsent: true,
       captcha: 'token',
     });
-    // Neither phone nor email: nobody could be reached (docs/decisions/092-text-signup-needs-a-phone.md).
+    // Neither phone nor email: nobody could be reached (docs/decisions/151-texting.md).
     const unreachable = TextSignupSchema.safeParse({
       firstName: 'A',
       phone: '',
@@ -50,7 +50,7 @@ describe('form schemas', () => {
     expect(unreachable.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['phone', TEXT_SIGNUP_PHONE_NEEDED],
     ]);
-    // The bot check (docs/decisions/038-text-sign-up-limits-sms-pumping.md) is optional in the schema: a JSON request without it is refused by
+    // The bot check (docs/decisions/151-texting.md) is optional in the schema: a JSON request without it is refused by
     // the steps of every public form (src/lib/server/public-forms/accept.ts; 400, the other forms' message), a form post without JavaScript takes the
     // no-script budget instead (tests/api/security-sms.test.ts).
     expect(

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Every function file is findable from its path by name (docs/decisions/084-inbox-routes-and-function-names.md):
+ * Every function file is findable from its path by name (docs/decisions/155-inbox-and-staff-lists.md):
  * the file is named for the path it serves (`/api/admin/events/:id/rsvps` -> admin-event-rsvps.mts; parameters
  * dropped, singular or plural alike), or it is listed here with the reason its name differs.
  */

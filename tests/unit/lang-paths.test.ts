@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { alternatePaths, basePath, isTranslated, langOfPath, localizedPath } from '../../src/lib/lang-paths';
 import { navState } from '../../src/lib/nav';
 
-describe('language paths (docs/decisions/067-the-public-site-in-spanish.md)', () => {
+describe('language paths (docs/decisions/166-spanish.md)', () => {
   it('finds the language and the unprefixed page of a path', () => {
     expect(langOfPath('/es/about')).toBe('es');
     expect(langOfPath('/es')).toBe('es');

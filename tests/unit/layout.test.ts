@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The layout the README describes is the layout there is (docs/decisions/070-tests-live-under-tests.md): every test
+ * The layout the README describes is the layout there is (docs/decisions/163-tests.md): every test
  * under tests/ (a test beside the code would not be run by any vitest project, so it would pass by never running),
  * and the README's "Project layout" names every folder the code uses.
  */

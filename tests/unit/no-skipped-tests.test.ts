@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * A green run means every test ran: no test file skips, narrows or postpones a test
  * (vitest's skip/skipIf/runIf/todo/only, a test context's skip(), x-prefixed aliases, a skip option).
- * A failing precondition fails the test instead (docs/decisions/082-no-silent-passes.md).
+ * A failing precondition fails the test instead (docs/decisions/163-tests.md).
  * Files allowed to skip are listed here with the reason, and there are none.
  */
 const SKIP_ALLOWLIST: Record<string, string> = {};

@@ -154,7 +154,7 @@ describe('news archive and feeds list every article', () => {
     expect(xml).toContain('https://www.example.org/blog/page/2<');
     expect(xml).not.toMatch(/example\.org\/[a-z-/]+\/</);
   });
-  it('sitemap: every page in both languages, each listing both versions (docs/decisions/067-the-public-site-in-spanish.md)', () => {
+  it('sitemap: every page in both languages, each listing both versions (docs/decisions/166-spanish.md)', () => {
     const xml = buildSitemap(sixty, new URL('https://www.example.org'));
     for (const path of [
       '',

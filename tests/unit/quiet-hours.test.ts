@@ -12,7 +12,7 @@ import {
 } from '../../src/lib/server/texting/quiet-hours.ts';
 import { compliantText } from '../../src/lib/text-compliance.ts';
 
-/** docs/decisions/115-quiet-hours-in-the-recipients-zone.md */
+/** docs/decisions/151-texting.md */
 describe('area code to zone (Google libphonenumber’s map, generated)', () => {
   it('the committed table is exactly what the generator derives from the installed data', async () => {
     const committed = await readFile('src/lib/server/texting/nanp-zones.ts', 'utf8');

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /*
- * docs/decisions/090-trailing-slash-redirects.md: on Netlify, `/about/`, `/blog/` and `/es/` have no
+ * docs/decisions/162-public-pages-and-performance.md: on Netlify, `/about/`, `/blog/` and `/es/` have no
  * file and reach the on-demand function, whose handler answered them with the 404 page. `npm run build`
  * runs scripts/ssr-localized-404.mjs and then scripts/ssr-trailing-slash.mts on the adapter's function;
  * this runs both, in that order, on a function written as @astrojs/netlify 8 writes it (the browser

@@ -8,7 +8,7 @@ import {
 } from '../../src/lib/server/storage/summary-index/chunk-text.ts';
 
 /*
- * A chunk's searched texts are scanned as UTF-8 bytes (docs/decisions/128-search-by-text-columns.md): for every
+ * A chunk's searched texts are scanned as UTF-8 bytes (docs/decisions/155-inbox-and-staff-lists.md): for every
  * needle searchableBytes accepts, the rows found are exactly those whose text `includes` it; the rows come back
  * as they went in.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import config, { API_IN_ORDER } from '../../vitest.config.ts';
 
 /**
- * Rules every test file keeps (docs/decisions/129-test-schedule.md, "Hygiene"), read from the source with the
+ * Rules every test file keeps (docs/decisions/163-tests.md, "Hygiene"), read from the source with the
  * TypeScript parser, each violation reported as file:line:
  * - no assertion that runs only sometimes: no `expect` inside the branch of an `if`, a `? :` or the right side
  *   of `&&`, `||`, `??` (assert the condition itself, or split the cases);

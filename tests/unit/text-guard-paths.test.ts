@@ -6,7 +6,7 @@ import { phoneRefusal, phoneTypeAllowed } from '../../src/lib/server/texting/pho
 
 /**
  * SECURITY.md: "A test lists every code path that can send a text and fails if
- * one bypasses the guard" (docs/decisions/080-text-guard.md). The SMS
+ * one bypasses the guard" (docs/decisions/151-texting.md). The SMS
  * adapter's `sendSms` may be named only by the adapter and the text guard, and
  * Twilio's send call only by the adapter; every module that causes a text
  * reaches it through `sendGuardedText`, and those are listed here, so a new
@@ -23,7 +23,7 @@ const TEXT_PATHS = {
   'src/lib/server/broadcasts/staff.ts':
     'a broadcast’s test text to the sender’s own verified phone (staff_test)',
   'src/lib/server/auth/staff-phone.ts':
-    'the code that verifies a staff member’s own phone (staff_phone_code; docs/decisions/133-test-sends-only-to-the-sender.md)',
+    'the code that verifies a staff member’s own phone (staff_phone_code; docs/decisions/152-broadcasts.md)',
 };
 
 async function sources(dir: string): Promise<string[]> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalPath, patchSsrSource } from '../../scripts/lib/trailing-slash.mts';
 import { trailingSlashMiddleware } from '../../scripts/dev/trailing-slash.mts';
 
-// docs/decisions/090-trailing-slash-redirects.md
+// docs/decisions/162-public-pages-and-performance.md
 describe('trailing-slash URLs', () => {
   it('names the canonical path of a page URL that ends in a slash', () => {
     expect(canonicalPath('/about/')).toBe('/about');

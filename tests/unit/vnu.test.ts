@@ -6,7 +6,7 @@ import { vnu } from '../browser/helpers/vnu.ts';
 
 /*
  * The Nu Html Checker helper the browser validators use (tests/browser/validators.test.ts) fails
- * when the checker cannot run, instead of reporting "no errors" (docs/decisions/082-no-silent-passes.md).
+ * when the checker cannot run, instead of reporting "no errors" (docs/decisions/163-tests.md).
  */
 let dir: string;
 beforeAll(async () => {

@@ -33,7 +33,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('volunteer retry outbox (docs/decisions/047-race-tests.md: personal data kept at most 24 hours)', () => {
+describe('volunteer retry outbox (docs/decisions/163-tests.md: personal data kept at most 24 hours)', () => {
   it('an entry older than 24 hours is deleted from storage on the next read, not just hidden', () => {
     expect(saveForRetry({ firstName: 'Vera', email: 'vera@example.com' })).toBe(true);
     expect(readOutbox()).toHaveLength(1);

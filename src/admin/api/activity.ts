@@ -24,7 +24,7 @@ export function useActivity(filters: ActivityFilters, page: number, pageSize = A
   );
 }
 
-/** The `activity` export's parameters: the filters that are set (docs/decisions/127-every-staff-export-through-one-mechanism.md). */
+/** The `activity` export's parameters: the filters that are set (docs/decisions/156-exports.md). */
 export function activityExportParams(filters: ActivityFilters): Record<string, string> {
   return Object.fromEntries(
     Object.entries(params(filters)).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),

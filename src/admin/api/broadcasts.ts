@@ -12,7 +12,7 @@ import type {
 import type { Lang } from '../../lib/lang.ts';
 import { send, useRevalidate } from './shared.ts';
 
-/** Broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors and admins. */
+/** Broadcasts (docs/decisions/152-broadcasts.md): editors and admins. */
 export const ADMIN_BROADCASTS = '/api/admin/broadcasts';
 export const broadcastPath = (id: number) => `${ADMIN_BROADCASTS}/${id}`;
 
@@ -24,7 +24,7 @@ export function useBroadcasts() {
 
 /**
  * How often one broadcast is read again, by status (the one polled view of the dashboard:
- * docs/decisions/123-broadcasts-tab.md): its progress while the job counts or sends; and before it goes out
+ * docs/decisions/152-broadcasts.md): its progress while the job counts or sends; and before it goes out
  * (a draft, awaiting approval or its time), so a broadcast an editor changes and prepares again shows changed
  * at once (121: approval is for one version).
  */

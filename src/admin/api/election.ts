@@ -4,7 +4,7 @@ import { queryFetcher } from '../../lib/client/api.ts';
 import type { ElectionCalendar } from '../../lib/election-stage.ts';
 import { send, useRevalidate } from './shared.ts';
 
-/** The election calendar (docs/decisions/087-election-calendar.md), admin only. */
+/** The election calendar (docs/decisions/157-election-calendar.md), admin only. */
 export const ADMIN_ELECTION = '/api/admin/election';
 
 export interface StoredElectionCalendar {
@@ -31,7 +31,7 @@ export function useSaveElectionCalendar() {
   );
 }
 
-/** POST /api/admin/election/sites: the early-voting sites from a CSV file (docs/decisions/112-site-csv-import.md). */
+/** POST /api/admin/election/sites: the early-voting sites from a CSV file (docs/decisions/157-election-calendar.md). */
 export function useImportSites() {
   const revalidate = useRevalidate();
   return useCallback(
@@ -46,7 +46,7 @@ export function useImportSites() {
 
 /**
  * POST /api/admin/election/next: starts the next election on the given Election Day
- * (docs/decisions/125-election-calendar-form.md, "Starting the next election").
+ * (docs/decisions/157-election-calendar.md, "Starting the next election").
  */
 export function useStartNextElection() {
   const revalidate = useRevalidate();

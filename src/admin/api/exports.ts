@@ -8,7 +8,7 @@ export const ADMIN_EXPORTS = '/api/admin/exports';
 export type ExportJob = ExportJobView;
 
 /**
- * POST /api/admin/exports: starts a staff CSV export by name (docs/decisions/101-exports-of-any-size.md).
+ * POST /api/admin/exports: starts a staff CSV export by name (docs/decisions/156-exports.md).
  * A small one comes back done; a large one queued, written by the background function.
  */
 export async function startExport(source: string, params: Record<string, string>): Promise<ExportJob> {

@@ -6,7 +6,7 @@ import { listKey } from './shared.ts';
 
 /**
  * The Inbox tab's lists (admin and editor), each paged and filterable with ?q, in tab order: their labels and
- * the statuses each list's Status filter offers (docs/decisions/136-one-suppression-state-shown-everywhere.md;
+ * the statuses each list's Status filter offers (docs/decisions/155-inbox-and-staff-lists.md;
  * contact messages keep none), from each kind's definition (src/lib/inbox-kinds.ts).
  */
 export { INBOX_KINDS, INBOX_KIND_NAMES } from '../../lib/inbox-kinds.ts';
@@ -44,7 +44,7 @@ export function useInbox(
 
 /**
  * The parameters of the list's CSV export (POST /api/admin/exports, source `inbox`): what the list shows,
- * empty filters left out (docs/decisions/101-exports-of-any-size.md).
+ * empty filters left out (docs/decisions/156-exports.md).
  */
 export function inboxExportParams(
   kind: InboxKindName,

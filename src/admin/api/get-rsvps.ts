@@ -8,7 +8,7 @@ export const rsvpsPath = (eventId: number) => `${ADMIN_EVENTS}/${eventId}/rsvps`
 
 /**
  * Going / waitlisted / capacity and a page of the people of one event, or of those whose name, email or
- * phone contains `q` (searched on the server: docs/decisions/107-bounded-staff-lists.md).
+ * phone contains `q` (searched on the server: docs/decisions/155-inbox-and-staff-lists.md).
  */
 export function useRsvps(eventId: number, page = 1, q = '') {
   return useSWR<RsvpStaffView, Error>(

@@ -5,7 +5,7 @@ import type { StaffPhoneStatus } from '../../lib/schemas/staff-phone.ts';
 import { send } from './shared.ts';
 
 /**
- * The signed-in member's own phone for test texts (docs/decisions/133-test-sends-only-to-the-sender.md): its masked
+ * The signed-in member's own phone for test texts (docs/decisions/152-broadcasts.md): its masked
  * status (Security and the broadcast composer read the same key), a code texted to a number, the code back, removal.
  */
 export const OWN_PHONE = '/api/auth/phone';

@@ -5,7 +5,7 @@ import { refresh, twoFactorChanged } from '../../lib/client/auth-store.ts';
 import type { TwoFactorPolicy, TwoFactorSetup, TwoFactorStatus } from '../../lib/schemas/two-factor.ts';
 import { send, useRevalidate } from './shared.ts';
 
-/** Two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md): the signed-in member's own factor, and the admin side. */
+/** Two-factor sign-in (docs/decisions/160-staff-sign-in-and-sessions.md): the signed-in member's own factor, and the admin side. */
 export const ADMIN_TWO_FACTOR = '/api/admin/two-factor';
 
 /** POST /api/auth/two-factor/setup: a new secret (QR code and text). */

@@ -5,7 +5,7 @@ import { PasswordInput } from '../components/PasswordInput.tsx';
 import { TextField } from '../components/Field.tsx';
 
 /**
- * What a sensitive change asks for (docs/decisions/074-reauthentication.md):
+ * What a sensitive change asks for (docs/decisions/160-staff-sign-in-and-sessions.md):
  * the current password and, with two-factor on, a code from the app or one
  * recovery code. The server answers one message whichever was wrong, and
  * after too many attempts signs the session out (the auth store then shows

@@ -6,7 +6,7 @@ import { TextField } from '../components/Field.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
-/** The code step of a sign-in with two-factor on (docs/decisions/034-two-factor-sign-in-totp.md): an authenticator code, or one recovery code. */
+/** The code step of a sign-in with two-factor on (docs/decisions/160-staff-sign-in-and-sessions.md): an authenticator code, or one recovery code. */
 export function SecondFactorForm() {
   const { verify } = useAuth();
   const [useRecovery, setUseRecovery] = useState(false);

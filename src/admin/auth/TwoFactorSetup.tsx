@@ -39,9 +39,9 @@ export function QrCode({ value, label }: { value: string; label: string }) {
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 /**
- * Turning on two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md): scan the QR code (or type the
+ * Turning on two-factor sign-in (docs/decisions/160-staff-sign-in-and-sessions.md): scan the QR code (or type the
  * secret), confirm with the current password and a first code, then see the
- * ten recovery codes once (docs/decisions/074-reauthentication.md).
+ * ten recovery codes once (docs/decisions/160-staff-sign-in-and-sessions.md).
  * `onDone` runs after the member has confirmed they saved the codes.
  */
 export function TwoFactorSetup({

@@ -4,7 +4,7 @@ import { formatDateTime } from '../forms/datetime.ts';
 
 /**
  * At the top of a form that opened with unsaved work from earlier in this tab: restore it, or discard it.
- * docs/decisions/141-unsaved-work-in-dialogs.md.
+ * docs/decisions/169-dashboard-ui.md.
  */
 export function DraftNotice<T>({
   draft,

@@ -14,7 +14,7 @@ function size(bytes: number): string {
 }
 
 /**
- * Export CSV for any staff list (docs/decisions/101-exports-of-any-size.md): starts the export, shows its
+ * Export CSV for any staff list (docs/decisions/156-exports.md): starts the export, shows its
  * progress while the background function writes it, then the download links (each valid for a while, for
  * this member only). `source` and `params` name the export (src/lib/server/exports/registry.ts); `label` is
  * what is exported, for screen readers.

@@ -19,7 +19,7 @@ export interface FormDialogProps {
   className?: string;
   /**
    * The form holds unsaved work: Escape, a click outside, the close button and Cancel ask before
-   * discarding it, and leaving the page asks the browser's question (docs/decisions/141-unsaved-work-in-dialogs.md).
+   * discarding it, and leaving the page asks the browser's question (docs/decisions/169-dashboard-ui.md).
    */
   dirty?: boolean;
   /** Runs when the member chooses to discard unsaved work (before onClose). */

@@ -4,7 +4,7 @@ import { useElectionCalendar } from '../api/election.ts';
 
 /**
  * Admins only, above the tabs: once an election's results date has come and no outcome is set, the site makes no
- * claim either way (docs/decisions/113-post-election-modes.md, "One voice at every stage"), so the dashboard asks
+ * claim either way (docs/decisions/157-election-calendar.md, "One voice at every stage"), so the dashboard asks
  * for it: won, lost, a runoff or the campaign ended, or the next election's dates. Nothing shows before the
  * results date, once an outcome is set, or while the calendar cannot be read (the Election tab says why).
  */

@@ -37,7 +37,7 @@ export interface RecordListProps<T extends Titled> {
   deleteFailed: string;
   /**
    * Brings a deleted record back from the Trash: the delete toast then offers Undo (deletes stay one
-   * click, as the spec says; docs/decisions/086-trash-for-editors.md).
+   * click, as the spec says; docs/decisions/161-content-and-editor.md).
    */
   undo?: (id: number) => Promise<unknown>;
   /** The toast after an Undo, e.g. "Article restored". */

@@ -8,7 +8,7 @@ const LOOK: Record<TranslationStatus, { variant: BadgeVariant; text: string }> =
   missing: { variant: 'outline', text: 'none' },
 };
 
-/** "Spanish: out of date" (docs/decisions/057-spanish-versions-of-articles-and-events.md): a translation's status, in words (never colour alone). */
+/** "Spanish: out of date" (docs/decisions/166-spanish.md): a translation's status, in words (never colour alone). */
 export function TranslationBadge({ lang, status }: { lang: TranslationLang; status: TranslationStatus }) {
   const look = LOOK[status];
   return (

@@ -20,7 +20,7 @@ export interface ArticleEditorProps {
 }
 
 /**
- * The visual article editor (docs/decisions/030-editor-tiptap-3-built-from-one-allowlist.md): Tiptap 3 with the allowlist's
+ * The visual article editor (docs/decisions/161-content-and-editor.md): Tiptap 3 with the allowlist's
  * constructs only. The toolbar is one tab stop (arrow keys move inside it,
  * WAI-ARIA toolbar pattern); every button has a name and toggles report
  * aria-pressed. Links and images open a small inline panel, not a second modal.

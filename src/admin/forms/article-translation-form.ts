@@ -6,7 +6,7 @@ import {
 } from '../../lib/schemas/article.ts';
 import type { TranslationLang, TranslationStatus } from '../../lib/schemas/translation.ts';
 
-/** The Spanish version dialog (docs/decisions/057-spanish-versions-of-articles-and-events.md): the translation's own fields. */
+/** The Spanish version dialog (docs/decisions/166-spanish.md): the translation's own fields. */
 export interface ArticleTranslationForm {
   title: string;
   slug: string;

@@ -2,7 +2,7 @@ import type { ElectionCalendar, ElectionRound } from '../../lib/election-stage.t
 import { ElectionCalendarSchema } from '../../lib/schemas/election.ts';
 
 /*
- * The Election tab's field-by-field form (docs/decisions/125-election-calendar-form.md), its pure part: each field
+ * The Election tab's field-by-field form (docs/decisions/157-election-calendar.md), its pure part: each field
  * is named by its path in the calendar ("primary.earlyVoting.1.close"), the path the shared schema's issues and the
  * server's 400 answer use, so each problem lands on its field.
  */

@@ -24,7 +24,7 @@ export interface EventForm {
   contactEmail: string;
   notes: string;
   updatedAt: string;
-  /** The Spanish title and description (docs/decisions/057-spanish-versions-of-articles-and-events.md); both empty means no Spanish version. */
+  /** The Spanish title and description (docs/decisions/166-spanish.md); both empty means no Spanish version. */
   esTitle: string;
   esDescription: string;
   /** "Mark as up to date": the Spanish still fits the English being saved. */

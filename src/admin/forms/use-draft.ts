@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
  * dialog closed by mistake, a reload or an expired session does not lose it: the next opening of the same record
  * offers it back. sessionStorage, not localStorage: a draft stays in the tab that wrote it and goes when the tab
  * closes, so it is not left on a shared office computer; signing out clears every draft too (`clearDrafts`).
- * docs/decisions/141-unsaved-work-in-dialogs.md.
+ * docs/decisions/169-dashboard-ui.md.
  */
 
 const PREFIX = 'campaign.admin.draft.';

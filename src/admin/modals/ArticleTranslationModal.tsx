@@ -26,7 +26,7 @@ const FALLBACK = 'Please check your input and try again.';
 type Action = 'save' | 'confirm' | 'remove';
 
 /**
- * An article's version in another language (docs/decisions/057-spanish-versions-of-articles-and-events.md): its own title, slug,
+ * An article's version in another language (docs/decisions/166-spanish.md): its own title, slug,
  * excerpt and content. When the English changed after the translation was made,
  * the dialog says so; saving edited text, or "Mark as up to date" for text
  * that still fits, makes it current again. The English is sent back as loaded,

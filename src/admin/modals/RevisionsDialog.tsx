@@ -97,7 +97,7 @@ function describe(r: RevisionSummary): string {
 }
 
 /**
- * An article's or event's history (docs/decisions/030-editor-tiptap-3-built-from-one-allowlist.md): every kept version with who,
+ * An article's or event's history (docs/decisions/161-content-and-editor.md): every kept version with who,
  * when and what changed; selecting one shows its differences from the version
  * before; Restore brings it back as a new version (editors and admins).
  */

@@ -11,7 +11,7 @@ const APPEAR_MS = 60_000;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-// docs/decisions/073-audit-anchors.md: before anchoredFrom, removal of the newest entries is not ruled out.
+// docs/decisions/154-audit-trail.md: before anchoredFrom, removal of the newest entries is not ruled out.
 const anchoredNote = (r: AuditChainReport) =>
   r.anchoredFrom
     ? ` Removal of entries from the end is checked from entry ${r.anchoredFrom} on (see that entry).`
@@ -35,7 +35,7 @@ function fullText(full: AuditVerifyStatus | undefined): string {
 }
 
 /**
- * The Activity tab's integrity checks (docs/decisions/105-audit-at-scale.md, docs/decisions/108-audit-full-verification-job.md): "Check integrity" verifies
+ * The Activity tab's integrity checks (docs/decisions/154-audit-trail.md): "Check integrity" verifies
  * the entries written since the last check (a few requests, each bounded) and that none was removed from
  * the end; "Verify every entry" reads the whole record again in the background, with its progress here.
  */

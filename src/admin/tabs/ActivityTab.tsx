@@ -15,7 +15,7 @@ import { formatDateTime } from '../forms/datetime.ts';
 import { ActivityIntegrity } from './ActivityIntegrity.tsx';
 
 /**
- * The audit trail (docs/decisions/033-audit-trail.md, admin only): every staff action newest first,
+ * The audit trail (docs/decisions/154-audit-trail.md, admin only): every staff action newest first,
  * filtered by person, kind and date range, paged by the server, exported as
  * CSV, with its integrity checks (ActivityIntegrity). Read only: nothing here (or anywhere) edits an entry.
  */
@@ -106,7 +106,7 @@ export function ActivityTab() {
         </div>
       </form>
       {data?.problems.length ? (
-        // Entries that fail their own check are never shown, only named (docs/decisions/073-audit-anchors.md).
+        // Entries that fail their own check are never shown, only named (docs/decisions/154-audit-trail.md).
         <p className="alert alert--error" role="alert">
           {data.problems.length === 1 ? 'One entry' : `${data.problems.length} entries`} on this page failed
           the integrity check and {data.problems.length === 1 ? 'is' : 'are'} not shown (

@@ -20,7 +20,7 @@ export function BlogTab({ canEdit }: { canEdit: boolean }) {
   const { data, error, isLoading } = useArticles(page);
   const [editing, setEditing] = useState<ArticleForm | null>(null);
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
-  /** The article whose Spanish version is open (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+  /** The article whose Spanish version is open (docs/decisions/166-spanish.md). */
   const [translating, setTranslating] = useState<Article | null>(null);
   const remove = useDeleteArticle();
   const restore = useRestoreFromTrash();

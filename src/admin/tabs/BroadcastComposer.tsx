@@ -20,7 +20,7 @@ import { CheckboxField, SelectField, TextArea, TextField } from '../components/F
 const ArticleEditor = lazy(() => import('../editor/ArticleEditor.tsx'));
 
 /*
- * Composing a broadcast (docs/decisions/123-broadcasts-tab.md): a text with a live count of characters
+ * Composing a broadcast (docs/decisions/152-broadcasts.md): a text with a live count of characters
  * and segments as it will be sent (the campaign's name and the opt-out line added, `{firstName}` as
  * the fallback), or an email in the article editor; both languages; the audience and its filters.
  */

@@ -25,7 +25,7 @@ import { CAMPAIGN_TIME_ZONE } from '../../lib/campaign-time.ts';
 import { IDENTITY } from '../../content/identity.ts';
 
 /*
- * Broadcasts (docs/decisions/123-broadcasts-tab.md): the list; a draft to compose; then its count,
+ * Broadcasts (docs/decisions/152-broadcasts.md): the list; a draft to compose; then its count,
  * cost and preview, a test to the sender's own phone or email, and for admins send, schedule, pause,
  * resume and cancel, with the progress while it goes out.
  */
@@ -190,7 +190,7 @@ function Progress({ view }: { view: BroadcastView }) {
 }
 
 /**
- * A test to the sender only (docs/decisions/133-test-sends-only-to-the-sender.md): an email to their own address, a
+ * A test to the sender only (docs/decisions/152-broadcasts.md): an email to their own address, a
  * text to their own verified phone (shown masked; no number to type). Without one, a link to Security.
  */
 function TestSend({ view, email }: { view: BroadcastView; email: string }) {
@@ -286,7 +286,7 @@ function Detail({
   const [confirming, setConfirming] = useState<'send' | 'schedule' | null>(null);
   const [when, setWhen] = useState('');
   const [whenError, setWhenError] = useState<string | undefined>();
-  // Approval is for one version (docs/decisions/121-broadcast-staff-actions.md): once seen ready, a broadcast
+  // Approval is for one version (docs/decisions/152-broadcasts.md): once seen ready, a broadcast
   // that comes back (polled, or after a refused approval) as another version, or edited back to a draft,
   // changed under the reviewer's eyes: say so, until the tab is closed.
   const [changed, setChanged] = useState(false);
@@ -462,7 +462,7 @@ function Detail({
   );
 }
 
-/** The tab: editors and admins; only admins send (docs/decisions/121-broadcast-staff-actions.md). */
+/** The tab: editors and admins; only admins send (docs/decisions/152-broadcasts.md). */
 export function BroadcastsTab({ canSend, email }: { canSend: boolean; email: string }) {
   const { data, error, isLoading } = useBroadcasts();
   const [selected, setSelected] = useState<number | null>(null);

@@ -26,11 +26,11 @@ import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 import { NextElection } from './NextElection.tsx';
 
 /*
- * Election (admins): the calendar field by field (docs/decisions/125-election-calendar-form.md), checked here with
+ * Election (admins): the calendar field by field (docs/decisions/157-election-calendar.md), checked here with
  * the server's schema before it is sent, each problem on its field and listed above the form (each a link to its
  * field); the server checks again, stores and audits. The early-voting sites come from a CSV file
- * (docs/decisions/112-site-csv-import.md). The public pages follow at the next stage check
- * (docs/decisions/088-stage-rebuild.md).
+ * (docs/decisions/157-election-calendar.md). The public pages follow at the next stage check
+ * (docs/decisions/157-election-calendar.md).
  */
 
 const MODE_LABELS: Record<PostElectionMode, string> = {

@@ -22,7 +22,7 @@ import { ExportButton } from '../components/ExportButton.tsx';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** The form's language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md), so staff answer in it; records from before it read as English. */
+/** The form's language (docs/decisions/166-spanish.md), so staff answer in it; records from before it read as English. */
 function langCell(r: InboxItem): string {
   return LANG_NAMES_FOR_STAFF[isLang(r.lang) ? r.lang : DEFAULT_LANG];
 }
@@ -34,7 +34,7 @@ interface Column {
 
 /**
  * Whether the campaign may still message the person, and since when: the server's `reachStatus` and `reachStatusAt`, read
- * from the ledger the senders read (docs/decisions/136-one-suppression-state-shown-everywhere.md).
+ * from the ledger the senders read (docs/decisions/155-inbox-and-staff-lists.md).
  */
 function statusCell(r: InboxItem) {
   const status = ReachStatusSchema.safeParse(r.reachStatus);
@@ -119,7 +119,7 @@ const CELLS: Record<InboxCellName, Column['cell']> = {
 const columnsOf = (kind: InboxKindName): Column[] =>
   INBOX_KINDS[kind].table.map((c) => ({ header: c.header, cell: CELLS[c.cell] }));
 
-/** Export all lists: no parameters (every list, unfiltered; docs/decisions/101-exports-of-any-size.md). */
+/** Export all lists: no parameters (every list, unfiltered; docs/decisions/156-exports.md). */
 const ALL_LISTS: Record<string, string> = {};
 
 function useDebounced<T>(value: T, ms: number): T {

@@ -14,7 +14,7 @@ import { TextField } from '../components/Field.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 
 /*
- * Starting the next election in one step (docs/decisions/125-election-calendar-form.md, "Starting the next
+ * Starting the next election in one step (docs/decisions/157-election-calendar.md, "Starting the next
  * election"): shown once the election the site follows is over. The admin gives the next Election Day; a
  * confirmation says what the site will stop saying and the dates the calendar moves to; the server moves the
  * dates, clears the outcome and runoff, stores and audits. The form below then shows the new dates to check.

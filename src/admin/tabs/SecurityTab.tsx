@@ -33,7 +33,7 @@ import { STAFF_PHONE_CODE_TTL_MINUTES } from '../../lib/schemas/staff-phone.ts';
 import { SubmitButton } from '../../islands/form-kit/SubmitButton.tsx';
 
 /**
- * Security (docs/decisions/034-two-factor-sign-in-totp.md): the member's own password and two-factor sign-in, and
+ * Security (docs/decisions/160-staff-sign-in-and-sessions.md): the member's own password and two-factor sign-in, and
  * for admins the campaign's policy (require it for admins, or for all staff).
  */
 export function SecurityTab({ isAdmin, canTestSend }: { isAdmin: boolean; canTestSend: boolean }) {
@@ -52,7 +52,7 @@ export function SecurityTab({ isAdmin, canTestSend }: { isAdmin: boolean; canTes
 /**
  * The member's own password. Like every sensitive change here it needs the current password (and a code
  * with two-factor on), and wrong tries count against the sign-in lockout:
- * docs/decisions/074-reauthentication.md.
+ * docs/decisions/160-staff-sign-in-and-sessions.md.
  */
 function MyPassword() {
   const status = useStore($twoFactor);
@@ -205,7 +205,7 @@ function MyTwoFactor() {
 
 /**
  * The member's own mobile phone: the one number a broadcast's test text goes to
- * (docs/decisions/133-test-sends-only-to-the-sender.md). A code texted to it proves it is theirs; a new number
+ * (docs/decisions/152-broadcasts.md). A code texted to it proves it is theirs; a new number
  * replaces the verified one only when its own code comes back.
  */
 function MyPhone() {

@@ -9,7 +9,7 @@ import { RowButton } from '../components/RowButton.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 
-/** Deleted articles and events (docs/decisions/032-revisions-and-trash.md; editors and admins), restorable for 30 days. */
+/** Deleted articles and events (docs/decisions/161-content-and-editor.md; editors and admins), restorable for 30 days. */
 export function TrashTab() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useTrash(page);

@@ -6,7 +6,7 @@ import { useVotePlans } from '../api/get-vote-plans.ts';
 import { ExportButton } from '../components/ExportButton.tsx';
 
 /*
- * Plans to vote (admin and editor; docs/decisions/110-plan-to-vote.md): newest first, a page at a time, with the
+ * Plans to vote (admin and editor; docs/decisions/158-plan-to-vote.md): newest first, a page at a time, with the
  * reminders' state, and the round's CSV. Its own list and endpoint, apart from the Inbox's.
  */
 

@@ -10,7 +10,7 @@ export type CarouselSlide = CarouselVideo & { poster?: ResponsiveImage | undefin
 
 /**
  * The `islandUi` words the carousel shows. The page passes only these: every prop is serialised into the
- * home page's HTML, whose first screen has to fit the first round trip (docs/decisions/064-the-first-screen-before-any-script.md).
+ * home page's HTML, whose first screen has to fit the first round trip (docs/decisions/162-public-pages-and-performance.md).
  */
 export const CAROUSEL_WORDS = [
   'carouselLabel',
@@ -54,7 +54,7 @@ export type CarouselScriptWords = Pick<
 /**
  * Home hero: two video slides that loop, with a visible pause/play control
  * (WCAG 2.2.2) and previous/next buttons. Rendered on the server only (no
- * React in the browser, docs/decisions/069-public-pages-without-react.md): the first slide is in the static HTML
+ * React in the browser, docs/decisions/162-public-pages-and-performance.md): the first slide is in the static HTML
  * (LCP), and src/scripts/home-carousel.ts adds the behaviour. Autoplay starts
  * once the script runs unless reduced motion or data saving is on, and stops
  * for good once a video is played.

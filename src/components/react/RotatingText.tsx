@@ -27,7 +27,7 @@ export interface RotationSettings {
 
 /**
  * Text that rotates through `items`. Rendered on the server only (no React in
- * the browser, docs/decisions/069-public-pages-without-react.md): the first item is in the static HTML, and
+ * the browser, docs/decisions/162-public-pages-and-performance.md): the first item is in the static HTML, and
  * src/scripts/rotating-text.ts starts the rotation (and adds the Pause/Resume
  * control) unless reduced motion is preferred. The region is aria-live="off":
  * screen readers read the current text when they reach it instead of being

@@ -3,7 +3,7 @@ import { electionFacts } from '../campaign.ts';
 import { IDENTITY } from '../identity.ts';
 import type { Translation } from '../translation.ts';
 
-/* Spanish of src/content/about.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). Biography details are placeholders. */
+/* Spanish of src/content/about.ts (docs/decisions/166-spanish.md). Biography details are placeholders. */
 
 const name = IDENTITY.candidateName;
 const first = IDENTITY.candidateFirstName;

@@ -3,7 +3,7 @@ import { IDENTITY, paidForLine } from '../identity.ts';
 import { formatNumber, longDate } from '../../lib/format.ts';
 import type { Translation } from '../translation.ts';
 
-/* Spanish of src/content/campaign.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). Names and the committee stay as registered. */
+/* Spanish of src/content/campaign.ts (docs/decisions/166-spanish.md). Names and the committee stay as registered. */
 
 const city = 'Nueva Orleans';
 

@@ -4,7 +4,7 @@ import type { Translation } from '../translation.ts';
 import { electionFacts } from './campaign.ts';
 import { electionWords } from './vote.ts';
 
-/* Spanish of src/content/contact.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+/* Spanish of src/content/contact.ts (docs/decisions/166-spanish.md). */
 
 const name = IDENTITY.candidateName;
 const first = IDENTITY.candidateFirstName;

@@ -4,7 +4,7 @@ import { IDENTITY } from '../identity.ts';
 import { formatUsd } from '../../lib/format.ts';
 import type { Translation } from '../translation.ts';
 
-/* Spanish of src/content/donate.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md): the amounts come from the English rules (one source). */
+/* Spanish of src/content/donate.ts (docs/decisions/166-spanish.md): the amounts come from the English rules (one source). */
 
 export const donateIntro = {
   heading: 'Donar',

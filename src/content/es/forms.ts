@@ -4,7 +4,7 @@ import { IDENTITY } from '../identity.ts';
 import { NEWSLETTER_CONFIRM } from '../../lib/schemas/public-forms.ts';
 import type { Translation } from '../translation.ts';
 
-/* Spanish of src/content/forms.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+/* Spanish of src/content/forms.ts (docs/decisions/166-spanish.md). */
 
 export const formCopy = {
   'text-signup': {

@@ -4,7 +4,7 @@ import type { Translation } from '../translation.ts';
 import { electionFacts } from './campaign.ts';
 import { electionFacts as facts } from '../campaign.ts';
 
-/* Spanish of src/content/home.ts (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
+/* Spanish of src/content/home.ts (docs/decisions/166-spanish.md). */
 
 const badge = 'Candidato reformista • Un solo mandato';
 const name = IDENTITY.candidateName;

@@ -6,7 +6,7 @@ import type { Translation } from '../translation.ts';
 import { textSignup } from './home.ts';
 
 /*
- * Spanish of the Terms of Use and the Privacy Policy (docs/decisions/057-spanish-versions-of-articles-and-events.md). A TRANSLATION
+ * Spanish of the Terms of Use and the Privacy Policy (docs/decisions/166-spanish.md). A TRANSLATION
  * FOR COUNSEL TO REVIEW: the pages say so (src/content/es/ui.ts `legalCopy`),
  * and the English text is the one that governs.
  */

@@ -3,7 +3,7 @@ import { IDENTITY } from '../identity.ts';
 import type { Translation } from '../translation.ts';
 import { articleNotFoundCopy } from './pages.ts';
 
-/* Spanish of src/content/metadata.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+/* Spanish of src/content/metadata.ts (docs/decisions/166-spanish.md). */
 
 const name = IDENTITY.candidateName;
 const race = 'alcaldía de Nueva Orleans';

@@ -3,7 +3,7 @@ import { IDENTITY } from '../identity.ts';
 import type { Translation } from '../translation.ts';
 import { newsletter } from './campaign.ts';
 
-/* Spanish of src/content/pages.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+/* Spanish of src/content/pages.ts (docs/decisions/166-spanish.md). */
 
 export const notFoundCopy = {
   heading: 'Página no encontrada',
@@ -35,7 +35,7 @@ export const blogCopy = {
   unavailable: 'No pudimos cargar las noticias en este momento. Inténtelo de nuevo en un minuto.',
 } satisfies Translation<typeof en.blogCopy>;
 
-// The staff pages stay English (docs/decisions/057-spanish-versions-of-articles-and-events.md); their words are translated only because the shape is one.
+// The staff pages stay English (docs/decisions/166-spanish.md); their words are translated only because the shape is one.
 export const adminCopy = {
   heading: 'Panel de la campaña',
   noscript: 'El panel del personal necesita JavaScript. Actívelo y vuelva a cargar la página.',

@@ -2,7 +2,7 @@ import type * as en from '../platform.ts';
 import { IDENTITY } from '../identity.ts';
 import type { Translation } from '../translation.ts';
 
-/* Spanish of src/content/platform.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md): the ten priorities, in the same order. */
+/* Spanish of src/content/platform.ts (docs/decisions/166-spanish.md): the ten priorities, in the same order. */
 
 export const platformIntro = {
   badge: 'Las propuestas',

@@ -2,7 +2,7 @@ import type * as en from '../ui.ts';
 import { IDENTITY } from '../identity.ts';
 import type { Translation } from '../translation.ts';
 
-/* Spanish of src/content/ui.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+/* Spanish of src/content/ui.ts (docs/decisions/166-spanish.md). */
 
 export const mediaCopy = {
   portraitAlt: `Retrato de ${IDENTITY.candidateName}, candidato a alcalde`,

@@ -2,7 +2,7 @@ import type * as en from '../volunteer.ts';
 import { IDENTITY } from '../identity.ts';
 import type { Translation } from '../translation.ts';
 
-/* Spanish of src/content/volunteer.ts (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+/* Spanish of src/content/volunteer.ts (docs/decisions/166-spanish.md). */
 
 export const volunteerIntro = {
   heading: 'Voluntariado',

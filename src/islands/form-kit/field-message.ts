@@ -8,7 +8,7 @@ import {
 } from '../../lib/schemas/public-forms.ts';
 
 /**
- * A field's error message in the page's language (docs/decisions/057-spanish-versions-of-articles-and-events.md). The server
+ * A field's error message in the page's language (docs/decisions/166-spanish.md). The server
  * answers in English (FIELD_MESSAGES in public-forms.ts); on a page in another
  * language each field shows its own translated message instead, the server's
  * only where the translation has none.

@@ -28,7 +28,7 @@ interface Options {
 }
 
 /**
- * The public forms' submit hook (docs/decisions/069-public-pages-without-react.md): the <form> is a real POST to its
+ * The public forms' submit hook (docs/decisions/162-public-pages-and-performance.md): the <form> is a real POST to its
  * endpoint (so it works before hydration and without JavaScript), and once
  * hydrated the submit reads the same fields (`formFieldsToInput`, shared with
  * the server), runs the island's checks and then the captcha check, sends over

@@ -5,10 +5,10 @@ import { parseSocialLinks } from './social-links.ts';
 /*
  * What every page does once it has loaded (PageScripts.astro imports this on
  * the load event): nothing here is needed for the first screen, so none of it
- * is fetched or run before the page has painted (docs/decisions/066-site-icon-a-png-drawn-from-the-svg-at-build.md). The analytics
+ * is fetched or run before the page has painted (docs/decisions/162-public-pages-and-performance.md). The analytics
  * page view, the footer's social icons and a
  * retry of volunteer sign-ups saved in this browser during an outage
- * (docs/decisions/069-public-pages-without-react.md), loaded only when something is waiting.
+ * (docs/decisions/162-public-pages-and-performance.md), loaded only when something is waiting.
  */
 
 /** Fills the footer's social list (SiteFooter.astro) from /api/social-media-links, icons from social-icons.ts. */

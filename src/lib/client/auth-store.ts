@@ -28,7 +28,7 @@ export const $authStatus = atom<AuthStatus>('loading');
 export const $mustChangePassword = computed($user, (u) => Boolean(u?.mustChangePassword));
 /** The signed-in user's second factor (from /api/auth/me). */
 export const $twoFactor = atom<TwoFactorStatus | null>(null);
-/** The password was accepted and the sign-in waits for a code (docs/decisions/034-two-factor-sign-in-totp.md). */
+/** The password was accepted and the sign-in waits for a code (docs/decisions/160-staff-sign-in-and-sessions.md). */
 export const $awaitingSecondFactor = atom(false);
 /** The campaign requires two-factor for this user and they have not set it up: show enrolment first. */
 export const $mustEnrolTwoFactor = computed($twoFactor, (t) => Boolean(t?.required && !t.enabled));
@@ -187,7 +187,7 @@ export function handleAuthError(err: unknown): boolean {
     return true;
   }
   // Too many password attempts inside a session: the server signed the account out
-  // (docs/decisions/074-reauthentication.md); the caller still shows the server's message.
+  // (docs/decisions/160-staff-sign-in-and-sessions.md); the caller still shows the server's message.
   if (err.status === 429 && $authStatus.get() === 'authenticated') {
     try {
       if ((JSON.parse(err.body) as { signedOut?: unknown }).signedOut === true) {

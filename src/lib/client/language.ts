@@ -3,7 +3,7 @@ import { isLang } from '../lang.ts';
 import { sameSiteReferrer } from './referrer.ts';
 
 /*
- * The language switcher's memory (docs/decisions/067-the-public-site-in-spanish.md): a click on a switcher link keeps
+ * The language switcher's memory (docs/decisions/166-spanish.md): a click on a switcher link keeps
  * the choice in this browser, and on the next visit an English page offers
  * (never forces) the same page in the chosen language. No redirect, by choice
  * or by Accept-Language: crawlers and shared links get the page they asked for.

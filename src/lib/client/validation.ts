@@ -19,7 +19,7 @@ export const TEXT_SIGNUP_PROBLEMS = TEXT_SIGNUP_MESSAGES satisfies Record<string
 /** The captcha message of every public form (equals CAPTCHA_REQUIRED in schemas/forms.ts; unit-tested). */
 export const CAPTCHA_PROBLEM: Problem = { title: CAPTCHA_REQUIRED };
 
-/** The messages of the text sign-up checks; a page in another language passes its own (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
+/** The messages of the text sign-up checks; a page in another language passes its own (docs/decisions/166-spanish.md). */
 export interface TextSignupMessages {
   firstName: Problem;
   consent: Problem;
@@ -28,7 +28,7 @@ export interface TextSignupMessages {
 
 const ENGLISH_TEXT_SIGNUP: TextSignupMessages = { ...TEXT_SIGNUP_PROBLEMS, captcha: CAPTCHA_PROBLEM };
 
-/** Then the bot check (docs/decisions/038-text-sign-up-limits-sms-pumping.md), when the form has one: `captcha` is its token, null until solved. */
+/** Then the bot check (docs/decisions/151-texting.md), when the form has one: `captcha` is its token, null until solved. */
 export function textSignupProblem(
   values: {
     firstName: string;

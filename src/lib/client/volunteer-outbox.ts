@@ -2,9 +2,9 @@ import { CAPTCHA_REQUIRED, formEndpoint } from '../schemas/public-forms.ts';
 
 /**
  * Volunteer sign-ups that could not reach the server (network failure or 503)
- * are kept in this browser and sent again on the next visit (docs/decisions/016-public-volunteer-sign-up-when-to-show-thank.md).
+ * are kept in this browser and sent again on the next visit (docs/decisions/159-public-forms.md).
  * Only the volunteer's own data, on their own device, and briefly: an entry is
- * deleted from storage once it is 24 hours old (docs/decisions/047-race-tests.md), and as soon as it is
+ * deleted from storage once it is 24 hours old (docs/decisions/163-tests.md), and as soon as it is
  * sent; an empty outbox leaves nothing behind.
  */
 

@@ -3,7 +3,7 @@ import { z } from './zod.ts';
 /**
  * Alerts for staff (GET /api/admin/alerts), shown as a banner on the
  * dashboard. Raised by the server when something needs a person, e.g. the
- * daily cap of texts (every kind) was reached (docs/decisions/038-text-sign-up-limits-sms-pumping.md).
+ * daily cap of texts (every kind) was reached (docs/decisions/151-texting.md).
  */
 export const StaffAlertSchema = z.object({
   /** What happened, e.g. 'sms-daily-cap'. */

@@ -1,5 +1,5 @@
 /**
- * The one allowlist of article HTML (docs/decisions/030-editor-tiptap-3-built-from-one-allowlist.md). The server's sanitiser
+ * The one allowlist of article HTML (docs/decisions/161-content-and-editor.md). The server's sanitiser
  * (src/lib/server/content/sanitize.ts) and the dashboard's editor
  * (src/admin/editor/extensions.ts) are both built from this module, so the
  * editor can produce nothing the sanitiser would remove, and the sanitiser

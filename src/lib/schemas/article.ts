@@ -22,7 +22,7 @@ export function slugify(input: string): string {
 export const ARTICLE_MESSAGES = {
   missingTitle: 'Missing required fields',
   missingDescription: 'Please fill in title, slug, content, and author.',
-  /** A Spanish version needs its own title, slug and content (docs/decisions/057-spanish-versions-of-articles-and-events.md). */
+  /** A Spanish version needs its own title, slug and content (docs/decisions/166-spanish.md). */
   missingTranslation: 'Please fill in the Spanish title, slug and content.',
   category: `Choose one of: ${ARTICLE_CATEGORIES.join(', ')}`,
 } as const;
@@ -46,7 +46,7 @@ const articleSlug = (message: string = missing) =>
     .pipe(z.string().min(1, message).max(120, 'Slug must be at most 120 characters'));
 
 /**
- * An article's version in another language (docs/decisions/067-the-public-site-in-spanish.md), as the dashboard sends
+ * An article's version in another language (docs/decisions/166-spanish.md), as the dashboard sends
  * it: its own title, slug (unique among every article's slugs in every
  * language), excerpt and content (sanitised exactly like the English).
  */
@@ -111,7 +111,7 @@ export const ArticleSchema = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Versions in other languages (docs/decisions/057-spanish-versions-of-articles-and-events.md), each with the fingerprint of the English it follows. */
+  /** Versions in other languages (docs/decisions/166-spanish.md), each with the fingerprint of the English it follows. */
   translations: translationsOf(ArticleTranslationSchema),
 });
 export type Article = z.infer<typeof ArticleSchema>;

@@ -1,5 +1,5 @@
 /**
- * The staff audit trail (docs/decisions/033-audit-trail.md): every kind of recorded staff action, with
+ * The staff audit trail (docs/decisions/154-audit-trail.md): every kind of recorded staff action, with
  * the label the Activity tab shows. Declared once; the server, the filter
  * menu and the CSV export derive from it. zod-free: the dashboard imports it
  * without pulling schema code into the zod chunk public pages share.

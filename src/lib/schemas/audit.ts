@@ -26,7 +26,7 @@ export const AuditEntrySchema = z.object({
   details: z.record(z.string(), z.string()),
   /** The platform's client IP. */
   ip: z.string(),
-  /** Hash chain: HMAC of the previous entry's hash and this entry (see docs/decisions/033-audit-trail.md, 073-audit-anchors.md). */
+  /** Hash chain: HMAC of the previous entry's hash and this entry (see docs/decisions/154-audit-trail.md, 073-audit-anchors.md). */
   prevHash: z.string(),
   hash: z.string(),
 });
@@ -51,7 +51,7 @@ export type AuditQuery = z.output<typeof AuditQuerySchema>;
 /**
  * An entry listed on a page that failed its own check (its HMAC, or its index
  * key): reported by position only, never shown with its possibly forged content
- * (docs/decisions/073-audit-anchors.md).
+ * (docs/decisions/154-audit-trail.md).
  */
 export interface AuditProblem {
   seq: number;
@@ -62,7 +62,7 @@ export interface AuditProblem {
 export type AuditPage = Page<'entries', AuditEntry> & { problems: AuditProblem[] };
 
 /**
- * What an integrity check found (docs/decisions/073-audit-anchors.md): all entries hold, or the first
+ * What an integrity check found (docs/decisions/154-audit-trail.md): all entries hold, or the first
  * position where the record does not, and why.
  */
 export interface AuditChainReport {
@@ -78,7 +78,7 @@ export interface AuditChainReport {
 }
 
 /**
- * One step of the incremental check (docs/decisions/105-audit-at-scale.md): `entries` have been verified
+ * One step of the incremental check (docs/decisions/154-audit-trail.md): `entries` have been verified
  * (the checkpoint), `pending` newer ones are left for the next step.
  */
 export interface AuditCheckStep extends AuditChainReport {

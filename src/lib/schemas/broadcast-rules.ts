@@ -1,6 +1,6 @@
 /**
  * The zod-free facts of broadcasts, for the dashboard as well as the server
- * (docs/decisions/030-editor-tiptap-3-built-from-one-allowlist.md: dashboard code imports no zod).
+ * (docs/decisions/161-content-and-editor.md: dashboard code imports no zod).
  */
 
 /** Who a broadcast can go to (src/lib/server/broadcasts/audiences.ts; `plan_to_vote` takes texts only). */

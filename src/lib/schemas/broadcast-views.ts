@@ -2,7 +2,7 @@ import type { Lang } from '../lang.ts';
 import type { BroadcastChannel, BroadcastStatus, Outcome, StoredBroadcast } from './broadcasts.ts';
 
 /**
- * What the broadcast endpoints answer (docs/decisions/121-broadcast-staff-actions.md), declared once for
+ * What the broadcast endpoints answer (docs/decisions/152-broadcasts.md), declared once for
  * the server (src/lib/server/broadcasts/staff.ts) and the dashboard. Types only: no zod.
  */
 

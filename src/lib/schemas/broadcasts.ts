@@ -4,7 +4,7 @@ import { ARTICLE_HTML_MAX, ATTENDEE_STATUSES, AUDIENCE_KINDS, OUTCOMES } from '.
 
 /**
  * Broadcasts: texts and emails staff send to the lists the site gathers
- * (docs/decisions/117-broadcast-delivery-engine.md). What staff compose is the
+ * (docs/decisions/152-broadcasts.md). What staff compose is the
  * input; what the store keeps adds the status, who approved it and the run.
  */
 
@@ -116,7 +116,7 @@ export const BROADCAST_STATUSES = [
 ] as const;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 
-/** Send and schedule without the version the admin reviewed (docs/decisions/121-broadcast-staff-actions.md). */
+/** Send and schedule without the version the admin reviewed (docs/decisions/152-broadcasts.md). */
 export const BROADCAST_VERSION_REQUIRED =
   'Please review the broadcast before approving it: the version you reviewed is missing';
 

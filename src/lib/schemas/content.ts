@@ -39,7 +39,7 @@ export const PageKeySchema = z.enum([
 export type PageKey = z.infer<typeof PageKeySchema>;
 
 export const CandidateSchema = z.object({
-  /** Placeholder name; see docs/decisions/002-placeholder-candidate-name-jordan-avery.md. Every mention of the name derives from here. */
+  /** Placeholder name; see docs/decisions/170-campaign-copy-and-identity.md. Every mention of the name derives from here. */
   firstName: text,
   lastName: text,
   fullName: text,

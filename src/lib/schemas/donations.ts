@@ -4,7 +4,7 @@ import { isoDate, text } from './fields.ts';
 /**
  * Donations: what ActBlue's webhooks send, what we keep of it, and what the
  * dashboard and the public goal read back. Shared by the webhook, the admin
- * endpoints and the dashboard (docs/decisions/035-donations-actblue-webhook-minimal-records.md).
+ * endpoints and the dashboard (docs/decisions/165-donations.md).
  */
 
 // ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { mapLink, type VotingSite } from '../election-stage.ts';
 import { SiteSchema } from './election.ts';
 
 /*
- * Early-voting sites from a CSV file (docs/decisions/112-site-csv-import.md). Columns (a header row, any order, case
+ * Early-voting sites from a CSV file (docs/decisions/157-election-calendar.md). Columns (a header row, any order, case
  * and spaces ignored): `id`, `name`, `address`, and optionally `map_url` (an https link; empty: a map search for the
  * address). Every row is checked; one bad row refuses the whole file, with every bad row's number (as a spreadsheet
  * numbers it: the header is row 1) and reason, so nothing is half-imported.

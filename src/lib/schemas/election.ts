@@ -9,7 +9,7 @@ import {
 } from '../election-stage.ts';
 
 /*
- * The election calendar as staff edit it (docs/decisions/087-election-calendar.md): the shape is
+ * The election calendar as staff edit it (docs/decisions/157-election-calendar.md): the shape is
  * src/lib/election-stage.ts's (this schema is typed by it), the rules are here, with messages that name the field.
  * Dates are campaign dates and hours campaign hours (src/lib/campaign-time.ts).
  */
@@ -132,7 +132,7 @@ export const ElectionCalendarSchema = z
     for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
   }) satisfies z.ZodType<ElectionCalendar>;
 
-/** POST /api/admin/election/sites: a CSV file's text (docs/decisions/112-site-csv-import.md). */
+/** POST /api/admin/election/sites: a CSV file's text (docs/decisions/157-election-calendar.md). */
 export const SitesCsvSchema = z.strictObject({
   csv: z
     .string()
@@ -140,5 +140,5 @@ export const SitesCsvSchema = z.strictObject({
     .max(64 * 1024, 'The file is too large'),
 });
 
-/** POST /api/admin/election/next: the next election's Election Day (docs/decisions/125-election-calendar-form.md). */
+/** POST /api/admin/election/next: the next election's Election Day (docs/decisions/157-election-calendar.md). */
 export const NextElectionSchema = z.strictObject({ electionDay: isoDate });

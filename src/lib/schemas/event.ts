@@ -17,7 +17,7 @@ export const EVENT_TYPES = ['town_hall', 'fundraiser', 'community_event', 'debat
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;
 
-/** An event's title and description in another language (docs/decisions/057-spanish-versions-of-articles-and-events.md), as the dashboard sends them. */
+/** An event's title and description in another language (docs/decisions/166-spanish.md), as the dashboard sends them. */
 export const EventTranslationInputSchema = z.strictObject({
   title: requiredText(200, 'Spanish title is required'),
   description: text(5000, { multiline: true }).default(''),
@@ -97,7 +97,7 @@ export const EventSchema = z.object({
   notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Versions in other languages (docs/decisions/057-spanish-versions-of-articles-and-events.md), each with the fingerprint of the English it follows. */
+  /** Versions in other languages (docs/decisions/166-spanish.md), each with the fingerprint of the English it follows. */
   translations: translationsOf(EventTranslationSchema),
 });
 export type CampaignEvent = z.infer<typeof EventSchema>;

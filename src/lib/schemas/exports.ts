@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 
 /**
- * Staff exports prepared in the background (docs/decisions/101-exports-of-any-size.md): the
+ * Staff exports prepared in the background (docs/decisions/156-exports.md): the
  * request that starts one, the job stored while it runs, and what the dashboard is told.
  */
 

@@ -8,7 +8,7 @@ import { FIELD_MESSAGES } from './public-forms.ts';
  */
 
 /**
- * Control characters are refused in every text field (docs/decisions/038-text-sign-up-limits-sms-pumping.md): NUL and the
+ * Control characters are refused in every text field (docs/decisions/151-texting.md): NUL and the
  * rest of C0, DEL and C1. A field that allows several lines (a message body,
  * a description) still accepts tab, line feed and carriage return; a one-line
  * field (a name, a title) accepts none of them.

@@ -77,7 +77,7 @@ const sourcePage = z
   .regex(/^\/[\w\-/]*$/)
   .optional();
 
-/** The language of the page a public form was sent from (docs/decisions/056-spanish-texts-forms-and-the-inbox.md): optional, English when absent. */
+/** The language of the page a public form was sent from (docs/decisions/166-spanish.md): optional, English when absent. */
 const formLang = z.enum(LANGS).optional();
 
 /** POST /api/newsletter: the text-message sign-up. */
@@ -90,18 +90,18 @@ export const TextSignupSchema = z
     /** The page the form was on, for the consent record. */
     sourcePage,
     /**
-     * Turnstile token (docs/decisions/038-text-sign-up-limits-sms-pumping.md: the bot check that keeps scripts from making the
+     * Turnstile token (docs/decisions/151-texting.md: the bot check that keeps scripts from making the
      * campaign pay for texts). A browser form post sends Turnstile's own field,
      * `cf-turnstile-response`, mapped to this; a post without JavaScript has none
      * and is held to the no-script budget instead (src/lib/server/public-forms/accept.ts).
      */
     captcha: captchaToken.optional(),
-    /** The language of the page the form was on (docs/decisions/056-spanish-texts-forms-and-the-inbox.md; hidden field of the /es/ forms). */
+    /** The language of the page the form was on (docs/decisions/166-spanish.md; hidden field of the /es/ forms). */
     lang: formLang,
   })
   .superRefine((v, ctx) => {
     // The spec's browser checks stay as they are (first name, consent, "no other checks"); the server refuses a
-    // sign-up no one could reach, on the phone field (docs/decisions/092-text-signup-needs-a-phone.md).
+    // sign-up no one could reach, on the phone field (docs/decisions/151-texting.md).
     if (!v.phone && !v.email)
       ctx.addIssue({ code: 'custom', path: ['phone'], message: TEXT_SIGNUP_PHONE_NEEDED });
   });
@@ -119,7 +119,7 @@ export const VolunteerSignupSchema = z.strictObject({
   state: z.enum(STATES, FIELD_MESSAGES.state),
   /**
    * Optional ZIP: 5 digits or ZIP+4, for matching against the voter file (the staff CSV's `zip` column).
-   * Not on the spec's form; optional so the spec's required list stands (docs/decisions/094-volunteer-zip.md).
+   * Not on the spec's form; optional so the spec's required list stands (docs/decisions/159-public-forms.md).
    */
   zip: z
     .string(FIELD_MESSAGES.zip)
@@ -147,8 +147,8 @@ export const ContactMessageSchema = z.strictObject({
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
 /**
- * POST /api/email-subscribers: the blog's newsletter box (docs/decisions/050-news-and-events-in-the-html.md: the address is kept, not dropped;
- * since docs/decisions/079-newsletter-double-opt-in.md: behind the captcha, and pending until confirmed).
+ * POST /api/email-subscribers: the blog's newsletter box (docs/decisions/162-public-pages-and-performance.md: the address is kept, not dropped;
+ * since docs/decisions/167-email-and-newsletter.md: behind the captcha, and pending until confirmed).
  */
 export const EmailSubscriptionSchema = z.strictObject({
   email: requiredEmail,

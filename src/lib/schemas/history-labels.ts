@@ -1,5 +1,5 @@
 /**
- * Revisions and Trash (docs/decisions/032-revisions-and-trash.md): the constants the dashboard shows. zod-free,
+ * Revisions and Trash (docs/decisions/161-content-and-editor.md): the constants the dashboard shows. zod-free,
  * so the dashboard does not pull schema code into the zod chunk public pages share.
  */
 export const HISTORY_KINDS = ['article', 'event'] as const;

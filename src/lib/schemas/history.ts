@@ -10,7 +10,7 @@ export {
   type RevisionAction,
 } from './history-labels.ts';
 
-/** Records with revisions and a Trash (docs/decisions/032-revisions-and-trash.md). */
+/** Records with revisions and a Trash (docs/decisions/161-content-and-editor.md). */
 export const HistoryKindSchema = z.enum(HISTORY_KINDS);
 
 /** One saved version of an article or event: who, when, what changed, and the whole record. */

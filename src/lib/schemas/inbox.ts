@@ -11,7 +11,7 @@ import { LANGS } from '../lang.ts';
 const iso = z.string().min(1);
 
 /**
- * The language a person used (docs/decisions/056-spanish-texts-forms-and-the-inbox.md): the form's language, so staff answer
+ * The language a person used (docs/decisions/166-spanish.md): the form's language, so staff answer
  * in it and texts go out in it. Records stored before there was a Spanish site
  * have none and read as English.
  */
@@ -142,7 +142,7 @@ export type StoredContact = z.infer<typeof StoredContactSchema>;
  * A newsletter subscriber from the blog's email box (store `subscribers`, key
  * `subscriber/<sha256 of email>`: one record per address, the first
  * subscription kept). The consent wording shown beside the box is stored as
- * shown, with its version. Double opt-in (docs/decisions/079-newsletter-double-opt-in.md):
+ * shown, with its version. Double opt-in (docs/decisions/167-email-and-newsletter.md):
  * `pending` until the person opens the emailed link and confirms; only
  * `subscribed` records are listed and exported. A record from before double
  * opt-in has no status and reads as `subscribed` with `confirmedAt: null`.
@@ -153,7 +153,7 @@ export const StoredSubscriberSchema = z.object({
   sourcePage: z.string().nullable(),
   consentText: z.string(),
   consentVersion: z.string(),
-  /** The language of the box and of the consent wording recorded (docs/decisions/067-the-public-site-in-spanish.md); older records are English. */
+  /** The language of the box and of the consent wording recorded (docs/decisions/166-spanish.md); older records are English. */
   lang: storedLang,
   createdAt: iso,
   ip: z.string().nullable(),

@@ -10,7 +10,7 @@ const PERMISSIONS: Record<string, readonly Role[]> = {
   edit_metrics: ['admin', 'editor'],
   manage_users: ['admin'],
   view_analytics: ['admin', 'editor', 'viewer'],
-  /** Broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors draft, count and test-send them; admins send. */
+  /** Broadcasts (docs/decisions/152-broadcasts.md): editors draft, count and test-send them; admins send. */
   draft_broadcasts: ['admin', 'editor'],
   send_broadcasts: ['admin'],
 };
@@ -23,7 +23,7 @@ export type Permission =
   | 'draft_broadcasts'
   | 'send_broadcasts'
   | 'admin'
-  /** The audit trail (docs/decisions/033-audit-trail.md): not in the table above, so admin only. */
+  /** The audit trail (docs/decisions/154-audit-trail.md): not in the table above, so admin only. */
   | 'view_audit';
 
 /** Admin passes every role check; others only their own; no user fails every check. */

@@ -6,7 +6,7 @@
 /**
  * What anyone may see of each stored record, declared once as field lists,
  * free of zod: the public read functions project with `pick` (they must not
- * load the schema library, docs/decisions/061-functions-that-start-fast.md), and
+ * load the schema library, docs/decisions/162-public-pages-and-performance.md), and
  * the Public*Schema in each schema module is built from the same list
  * (`Schema.pick(fieldMask(...))`), so the two cannot disagree; public-projections.ts checks that each list
  * names only fields its record has

@@ -43,7 +43,7 @@ export const TEXT_SIGNUP_MESSAGES = {
 } as const;
 
 /**
- * The newsletter box's double opt-in (docs/decisions/079-newsletter-double-opt-in.md):
+ * The newsletter box's double opt-in (docs/decisions/167-email-and-newsletter.md):
  * how long a confirmation link works, and how many emails the box may cause to
  * one address in that many days (the first one included), so a stranger's
  * address cannot be mail-bombed through it.
@@ -55,7 +55,7 @@ export const NEWSLETTER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * A text sign-up with neither a phone nor an email: nobody could ever reach that person, and texts need a
- * phone. Not a spec message: the server's answer, on the phone field (docs/decisions/092-text-signup-needs-a-phone.md).
+ * phone. Not a spec message: the server's answer, on the phone field (docs/decisions/151-texting.md).
  */
 export const TEXT_SIGNUP_PHONE_NEEDED = 'Text messages need a phone number: please enter your mobile number.';
 
@@ -68,7 +68,7 @@ export const FIELD_MAX = {
   phone: 32,
   address: 200,
   city: 100,
-  /** 5 digits, or ZIP+4 (docs/decisions/094-volunteer-zip.md). */
+  /** 5 digits, or ZIP+4 (docs/decisions/159-public-forms.md). */
   zip: 10,
   message: 5000,
 } as const;
@@ -129,7 +129,7 @@ export interface PublicForm {
   outcomes?: readonly string[];
   /**
    * A success answers with its own page: the JSON answer's `next` (a site path) is where the browser form post
-   * goes, and where the island sends the browser (a plan to vote's own page: docs/decisions/110-plan-to-vote.md).
+   * goes, and where the island sends the browser (a plan to vote's own page: docs/decisions/158-plan-to-vote.md).
    */
   nextFromAnswer?: boolean;
 }
@@ -139,17 +139,17 @@ export interface PublicForm {
  * src/content/forms.ts, its island rendering in src/pages/forms/[form]/index.astro,
  * and its endpoint declared with `acceptPublicForm` (src/lib/server/public-forms/accept.ts), or reading the
  * body with `readInput` for a button that stores nothing a visitor typed
- * (docs/decisions/048-public-forms-without-javascript.md).
+ * (docs/decisions/159-public-forms.md).
  */
 export const PUBLIC_FORMS = {
   'text-signup': {
     endpoint: '/api/newsletter',
     page: '/#text-signup-form',
     booleans: ['smsConsent'],
-    // The bot check (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md). A post without JavaScript has no token: held to the no-script budget.
+    // The bot check (docs/decisions/151-texting.md). A post without JavaScript has no token: held to the no-script budget.
     captchaField: 'captcha',
     refill: ['firstName', 'phone', 'email', 'smsConsent', 'sourcePage', 'lang'],
-    // A number that texted STOP is answered `{ status: 'opted_out' }` (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md): its own page.
+    // A number that texted STOP is answered `{ status: 'opted_out' }` (docs/decisions/151-texting.md): its own page.
     outcomes: ['opted_out'],
   },
   volunteer: {
@@ -180,7 +180,7 @@ export const PUBLIC_FORMS = {
   newsletter: {
     endpoint: '/api/email-subscribers',
     page: '/blog#newsletter-form',
-    // The bot check (docs/decisions/079-newsletter-double-opt-in.md), as on the contact form.
+    // The bot check (docs/decisions/167-email-and-newsletter.md), as on the contact form.
     captchaField: 'captcha',
     refill: ['email', 'sourcePage', 'lang'],
   },
@@ -203,7 +203,7 @@ export const PUBLIC_FORMS = {
     // `{ status: 'waitlisted' }` (the event is full) has its own page; `going` is the default `sent`.
     outcomes: ['waitlisted'],
   },
-  // Make a plan to vote (/vote): a success goes to the plan's own page (docs/decisions/110-plan-to-vote.md).
+  // Make a plan to vote (/vote): a success goes to the plan's own page (docs/decisions/158-plan-to-vote.md).
   'vote-plan': {
     endpoint: '/api/vote-plan',
     page: '/vote#plan-heading',

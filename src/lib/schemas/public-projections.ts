@@ -7,7 +7,7 @@ import { pick, PUBLIC_FIELDS } from './public-fields.ts';
 
 /*
  * The zod-free public projections of stored records (the public read functions must not load the schema library,
- * docs/decisions/061-functions-that-start-fast.md), built from the field lists in public-fields.ts.
+ * docs/decisions/162-public-pages-and-performance.md), built from the field lists in public-fields.ts.
  */
 
 /** Each list names only fields its record has (checked here, where the record types are known). */
@@ -28,7 +28,7 @@ type PublicVolunteerGoal = PublicProgress['goals'][number];
 type PublicMilestone = PublicProgress['milestones'][number];
 
 /**
- * A record's stored translation in `lang` (docs/decisions/057-spanish-versions-of-articles-and-events.md), if it has one. Records
+ * A record's stored translation in `lang` (docs/decisions/166-spanish.md), if it has one. Records
  * from before translations have no `translations` at all. Zod-free on purpose
  * (schemas/translation.ts holds the zod side).
  */

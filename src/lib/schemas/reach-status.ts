@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 
 /**
  * Whether the campaign may still message a person on a list, as the Inbox, its filter and every CSV show it
- * (docs/decisions/136-one-suppression-state-shown-everywhere.md). Read from the ledger the senders read: an
+ * (docs/decisions/155-inbox-and-staff-lists.md). Read from the ledger the senders read: an
  * email address's suppression (`suppressed/<sha256>`: email-guard.ts) and a number's opt-out (the text list's
  * `person/<sha256>`: text-list.ts).
  *

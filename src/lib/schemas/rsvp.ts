@@ -5,7 +5,7 @@ import { fingerprint } from '../fingerprint.ts';
 import { LANGS, type Lang } from '../lang.ts';
 
 /**
- * RSVPs to public events that take registration on this site (docs/decisions/037-rsvp.md).
+ * RSVPs to public events that take registration on this site (docs/decisions/150-rsvp.md).
  * One schema for the form, the endpoint and the stored records.
  */
 
@@ -18,7 +18,7 @@ export { RSVP_MESSAGES } from './rsvp-rules.ts';
  * The consent shown beside the reminder checkbox and stored verbatim in the
  * consent log, as for the text sign-up. It covers event texts only: it never
  * puts anyone on the campaign's recurring text list. The Spanish event page
- * (docs/decisions/057-spanish-versions-of-articles-and-events.md) shows and records the Spanish wording, a translation for counsel
+ * (docs/decisions/166-spanish.md) shows and records the Spanish wording, a translation for counsel
  * to review with the same terms.
  */
 export const RSVP_SMS_CONSENT_VERSION = '2025-10-01';
@@ -60,7 +60,7 @@ export const RsvpInputSchema = z
     /** Opt-in to the day-before text reminder (unchecked by default). */
     smsReminder: z.boolean().default(false),
     captchaResponse: captchaToken,
-    /** The language of the page the RSVP came from (docs/decisions/067-the-public-site-in-spanish.md): its consent wording and outcome page. */
+    /** The language of the page the RSVP came from (docs/decisions/166-spanish.md): its consent wording and outcome page. */
     lang: z.enum(LANGS).optional(),
   })
   .refine((r) => !r.smsReminder || Boolean(r.phone), {
@@ -71,7 +71,7 @@ export type RsvpInput = z.input<typeof RsvpInputSchema>;
 
 /**
  * POST /api/rsvp/cancel: the two parts of the link in the RSVP emails (the
- * event and a keyed token: docs/decisions/076-rsvp-cancel-links.md), and
+ * event and a keyed token: docs/decisions/150-rsvp.md), and
  * the language of the page the button was on (its outcome page's language).
  */
 export const RsvpCancelSchema = z.strictObject({
@@ -105,7 +105,7 @@ export const StoredRsvpSchema = z.object({
   lang: z.enum(LANGS).default('en'),
   /**
    * When the last "you have already RSVP'd" status email went out (at most one
-   * per RSVP per RSVP_STATUS_EMAIL_WINDOW_MS: docs/decisions/077-repeat-rsvp.md).
+   * per RSVP per RSVP_STATUS_EMAIL_WINDOW_MS: docs/decisions/150-rsvp.md).
    */
   statusEmailAt: z.string().nullable().default(null),
   createdAt: z.string(),
@@ -125,7 +125,7 @@ export type StoredRsvp = z.infer<typeof StoredRsvpSchema>;
 /** One place in an event's roster (key `roster/<event id>`), in arrival order. */
 /**
  * What staff lists, search and export show of a person, kept with their place so a page of any size reads
- * the roster and nothing per person (docs/decisions/107-bounded-staff-lists.md). Absent on places taken
+ * the roster and nothing per person (docs/decisions/155-inbox-and-staff-lists.md). Absent on places taken
  * before it was kept: those are read from the person's record.
  */
 export const RosterPersonSchema = z.object({
@@ -203,7 +203,7 @@ export const CheckInSchema = z.strictObject({ checkedIn: z.boolean() });
 /**
  * Who is checked in at an event (key `checkin/<event id>`): the door's own document, so check-ins never
  * contend with RSVPs on the roster, and a staff page learns every check-in with one read
- * (docs/decisions/107-bounded-staff-lists.md). The person's record keeps the same fields.
+ * (docs/decisions/155-inbox-and-staff-lists.md). The person's record keeps the same fields.
  */
 export const CheckInsSchema = z.object({
   eventId: z.number().int().positive(),

@@ -3,7 +3,7 @@ import { z } from './zod.ts';
 
 /**
  * A staff member's own mobile phone, verified by a texted code: the only number a broadcast's test text goes to
- * (docs/decisions/133-test-sends-only-to-the-sender.md). What the Security form sends, what the endpoints answer,
+ * (docs/decisions/152-broadcasts.md). What the Security form sends, what the endpoints answer,
  * and the messages both sides show.
  */
 

@@ -3,7 +3,7 @@ import { fingerprint } from '../fingerprint.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../lang.ts';
 
 /*
- * Translations of staff-edited records (docs/decisions/057-spanish-versions-of-articles-and-events.md): an article's or an
+ * Translations of staff-edited records (docs/decisions/166-spanish.md): an article's or an
  * event's version in another language is kept in the record itself, under
  * `translations[lang]`, with a fingerprint of the English it was made from.
  * When the English changes, the fingerprint no longer matches: the dashboard

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** Two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md): what the forms send and the endpoints answer. */
+/** Two-factor sign-in (docs/decisions/160-staff-sign-in-and-sessions.md): what the forms send and the endpoints answer. */
 
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
 
@@ -34,7 +34,7 @@ const currentPassword = z.string().min(1, 'Enter your current password').max(102
 /**
  * Confirming enrolment needs the current password (a stolen session cannot
  * tie the account to the thief's phone) and a first code from the app.
- * docs/decisions/074-reauthentication.md
+ * docs/decisions/160-staff-sign-in-and-sessions.md
  */
 export const TwoFactorEnableSchema = z.strictObject({ password: currentPassword, code });
 

@@ -75,7 +75,7 @@ export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
 /**
  * Change own password. `currentPassword` is required except right after a
  * temporary-password sign-in (the session then proves it; the temporary password is already spent);
- * with two-factor on, so is a code or a recovery code (docs/decisions/074-reauthentication.md).
+ * with two-factor on, so is a code or a recovery code (docs/decisions/160-staff-sign-in-and-sessions.md).
  */
 export const ChangePasswordSchema = z
   .strictObject({

@@ -7,7 +7,7 @@ import { LANGS } from '../lang.ts';
 import { PLAN_LINK_ID, PLAN_METHODS, PLAN_TIMES, VOTE_PLAN_MESSAGES } from '../vote-plan.ts';
 
 /*
- * A plan to vote (docs/decisions/110-plan-to-vote.md): one schema for the form, the endpoint and the stored
+ * A plan to vote (docs/decisions/158-plan-to-vote.md): one schema for the form, the endpoint and the stored
  * record. Which days are allowed depends on the calendar and the clock: the endpoint checks that
  * (src/lib/server/vote-plans/submit.ts); the schema checks the shape.
  */

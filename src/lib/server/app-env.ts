@@ -3,7 +3,7 @@
  * environment this is (APP_ENV) and the public origin (SITE_URL). The public
  * read functions (news, events, social links, metrics) need only these, and
  * zod alone is most of their start-up time
- * (docs/decisions/061-functions-that-start-fast.md). Every other setting is validated with zod by env() in
+ * (docs/decisions/162-public-pages-and-performance.md). Every other setting is validated with zod by env() in
  * env.ts, which re-exports this module.
  */
 

@@ -41,9 +41,9 @@ const EnvSchema = z.object({
   ACTBLUE_WEBHOOK_USERNAME: z.string().optional(),
   ACTBLUE_WEBHOOK_PASSWORD: z.string().optional(),
   DONOR_KEY_SECRET: z.string().optional(),
-  // Stage rebuilds: the Netlify build hook the scheduled stage check calls (docs/decisions/088-stage-rebuild.md)
+  // Stage rebuilds: the Netlify build hook the scheduled stage check calls (docs/decisions/157-election-calendar.md)
   BUILD_HOOK_URL: z.url({ protocol: /^https$/ }).optional(),
-  // Broadcasts (docs/deploy.md, "Broadcasts"; docs/decisions/117-broadcast-delivery-engine.md)
+  // Broadcasts (docs/deploy.md, "Broadcasts"; docs/decisions/152-broadcasts.md)
   /** Quiet hours for campaign-timed texts in the recipient's zone, "H-H" (default 9-20, never wider than 8-21). */
   SMS_SEND_WINDOW: z.string().optional(),
   /** Text segments (or emails) a minute, site-wide, across every broadcast (default 3000). */

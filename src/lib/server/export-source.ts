@@ -1,5 +1,5 @@
 /**
- * What a staff CSV export is made of (docs/decisions/101-exports-of-any-size.md): the one
+ * What a staff CSV export is made of (docs/decisions/156-exports.md): the one
  * contract every export implements, whichever list it comes from. The export mechanism
  * (exports.ts) writes any source the same way: UTF-8 with a byte-order mark, RFC 4180,
  * CSV-injection-safe cells, a campaign-time column beside each time column; answered

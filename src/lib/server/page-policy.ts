@@ -6,7 +6,7 @@ import { SECURITY_HEADERS } from './security-headers.ts';
  * The Content-Security-Policy of on-demand responses (src/middleware.ts), kept
  * apart from security-headers.ts, which every API function imports: the page
  * script loader's hash is computed with node:crypto, which the public reads do
- * not load at start-up (docs/decisions/061-functions-that-start-fast.md).
+ * not load at start-up (docs/decisions/162-public-pages-and-performance.md).
  */
 
 /** The page directives for HTML that Astro did not give a policy (the 404 page): scripts are files, plus the loader. */

@@ -147,7 +147,7 @@ function seed(opts: MockOptions): Record<string, Rec[]> {
       state: 'LA',
       interests: ['canvassing'],
       createdAt: now,
-      // The second left (docs/decisions/136-one-suppression-state-shown-everywhere.md).
+      // The second left (docs/decisions/155-inbox-and-staff-lists.md).
       reachStatus: i === 2 ? 'unsubscribed' : 'subscribed',
       reachStatusAt: i === 2 ? now : null,
     })),
@@ -304,7 +304,7 @@ export async function mockAdminApi(page: Page, opts: MockOptions = {}): Promise<
         createdAt: new Date().toISOString(),
         updatedAt: new Date().toISOString(),
       };
-      // The API stores articles and events with their translations (docs/decisions/057-spanish-versions-of-articles-and-events.md), none on a new record.
+      // The API stores articles and events with their translations (docs/decisions/166-spanish.md), none on a new record.
       if (name === 'news' || name === 'events') rec.translations ??= {};
       if (name === 'users') {
         delete rec.password;

@@ -10,7 +10,7 @@ import { DEMO_PLAN_LINK } from '../../../scripts/lib/seed.mts';
  * CSP test in csp.test.ts): the pages the build wrote (dist/**.html) and, for each on-demand page
  * file under src/pages (`prerender = false`), example addresses in both languages. A new on-demand
  * page file without examples here fails `onDemandPages()`: it cannot be left out of the checks
- * (docs/decisions/083-every-page-checked.md).
+ * (docs/decisions/163-tests.md).
  */
 
 const root = process.cwd();
@@ -80,7 +80,7 @@ const EXAMPLES: Record<string, (facts: PageFacts, lang: Lang) => string[]> = {
     '/forms/text-signup?error=429',
     '/forms/newsletter?error=400',
     '/forms/newsletter-confirm?error=400',
-    // The plan to vote's refused page has the form again (docs/decisions/110-plan-to-vote.md).
+    // The plan to vote's refused page has the form again (docs/decisions/158-plan-to-vote.md).
     '/forms/vote-plan?error=400',
   ],
   '/rsvp/cancel': () => [`/rsvp/cancel?${RSVP_LINK}`, '/rsvp/cancel'],

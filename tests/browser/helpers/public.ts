@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { PUBLIC_LIST_SWR } from '../../../src/lib/public-lists.ts';
 import { baseURL } from './browser.ts';
 
-/* Helpers for the public-site browser tests (docs/decisions/009-static-fallbacks-where-islands-will-mount.md). */
+/* Helpers for the public-site browser tests (docs/decisions/162-public-pages-and-performance.md). */
 
 /** What a person first uses in an island that hydrates on first use: a form's first field, a list's first link. */
 const FIRST_USE = 'input:not([type="hidden"]), select, textarea, button, a[href]';

@@ -42,7 +42,7 @@ export const routes: RouteCase[] = [
 ];
 
 /*
- * The Spanish counterparts (docs/decisions/067-the-public-site-in-spanish.md): every public page under /es/, with its
+ * The Spanish counterparts (docs/decisions/166-spanish.md): every public page under /es/, with its
  * Spanish heading; the staff pages stay English and have none.
  */
 const es = copyFor('es');

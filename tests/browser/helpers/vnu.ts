@@ -18,7 +18,7 @@ export interface VnuMessage {
 /**
  * Runs vnu.jar once over many files; returns its error messages. A checker that cannot start
  * (no Java, no jar) or says nothing throws: a validator that did not run fails the test, it never
- * passes having checked nothing (docs/decisions/082-no-silent-passes.md).
+ * passes having checked nothing (docs/decisions/163-tests.md).
  */
 export async function vnu(files: string[], java = 'java'): Promise<VnuMessage[]> {
   // vnu skips a file that is not there without a word: check first.

@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from './axe.ts';
 import type { BrowserSession } from './browser.ts';
 
 /*
- * The plan to vote in Chromium (docs/decisions/110-plan-to-vote.md), shared by vote.test.ts (JavaScript off) and
+ * The plan to vote in Chromium (docs/decisions/158-plan-to-vote.md), shared by vote.test.ts (JavaScript off) and
  * plan-to-vote.test.ts (JavaScript on): the site under test has its election ahead (FUTURE_CALENDAR, global-setup.ts).
  */
 
@@ -101,7 +101,7 @@ export async function stopThenVoted(page: Page, lang: Lang, planUrl: string, { a
   expect(await page.locator('main').innerText()).toContain(w.plan.page.stoppedText);
   expect(await page.getByRole('button', { name: w.plan.page.stopButton }).count()).toBe(0);
   if (axe) await expectNoAxeViolations(page);
-  // Only this page undoes the stop (docs/decisions/110-plan-to-vote.md): "Resume my reminders", then stop again.
+  // Only this page undoes the stop (docs/decisions/158-plan-to-vote.md): "Resume my reminders", then stop again.
   await page.getByRole('button', { name: w.plan.page.resumeButton }).click();
   await page.waitForURL(`**${localizedPath('/forms/vote-plan-update/resumed', lang)}`);
   expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(w.outcomes.outcomes.resumed.heading);

@@ -1,7 +1,7 @@
 import type { ClientDirective } from 'astro';
 
 /**
- * `client:interaction` (docs/decisions/069-public-pages-without-react.md): an island that hydrates on the visitor's
+ * `client:interaction` (docs/decisions/162-public-pages-and-performance.md): an island that hydrates on the visitor's
  * first interaction with it (focus, pointer, key), not when it scrolls into
  * view. For the public forms: their server-rendered <form> is a real POST to
  * its endpoint, so before hydration (and without JavaScript) they already

@@ -3,7 +3,7 @@ import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 
 /**
- * Starts a new build of the site (docs/decisions/088-stage-rebuild.md): a POST to the Netlify build hook in
+ * Starts a new build of the site (docs/decisions/157-election-calendar.md): a POST to the Netlify build hook in
  * BUILD_HOOK_URL. Unconfigured in local mode, nothing is built: the request is written to the Blobs outbox
  * (store "outbox", keys "build/...") and a log line says so. Unconfigured in production is a configuration error.
  */

@@ -40,7 +40,7 @@ type TwilioSdk = typeof Twilio;
  * The twilio package, loaded only when a text is sent or a webhook checked:
  * it is several megabytes, and most requests of the functions that can text
  * (a repeat sign-up, local mode) never need it
- * (docs/decisions/061-functions-that-start-fast.md).
+ * (docs/decisions/162-public-pages-and-performance.md).
  */
 export async function loadTwilio(): Promise<TwilioSdk> {
   return (await import('twilio')).default;
@@ -166,7 +166,7 @@ export async function sendSms(msg: SmsMessage): Promise<{ id: string; via: 'twil
  * Whether the provider already took this message: the same body to the same number, created at or
  * after `since` (Twilio's Messages list filtered by To, newest first; local mode: the outbox's record
  * of the delivery key). The sending engine asks before it re-sends a delivery a stopped worker had
- * claimed (docs/decisions/117-broadcast-delivery-engine.md). Returns the message id, or null.
+ * claimed (docs/decisions/152-broadcasts.md). Returns the message id, or null.
  */
 export async function findSentSms(q: {
   to: string;

@@ -33,7 +33,7 @@ import {
 } from './trail.ts';
 
 /**
- * Reading the audit trail: Activity's pages and its CSV (docs/decisions/105-audit-at-scale.md).
+ * Reading the audit trail: Activity's pages and its CSV (docs/decisions/154-audit-trail.md).
  *
  * Entries up to the checkpoint (checkpoint.ts) are found in the postings lists
  * the check built from verified entries; the newer ones ("the tail", which the
@@ -42,7 +42,7 @@ import {
  * only the entries it shows, from the chain, and shows each one only if its
  * own HMAC holds and it is what the list or key said (kind, person, time):
  * an entry that fails is reported by position, never shown
- * (docs/decisions/073-audit-anchors.md).
+ * (docs/decisions/154-audit-trail.md).
  *
  * Store calls for a page of N: the checkpoint (1), the tail's listing (1 per
  * 1,000 index keys newer than the checkpoint), the list (1, filters only), at
@@ -184,7 +184,7 @@ async function select(q: Filters): Promise<Selection> {
   };
 }
 
-/** An entry fit to show at a position, or why not (docs/decisions/073-audit-anchors.md). */
+/** An entry fit to show at a position, or why not (docs/decisions/154-audit-trail.md). */
 function checked(ref: Ref, raw: { value: unknown } | null): AuditEntry | AuditProblem {
   if (!raw) return { seq: ref.seq, reason: 'missing' };
   const parsed = AuditEntrySchema.safeParse(raw.value);
@@ -276,8 +276,8 @@ function csvRow(x: AuditEntry | AuditProblem): string[] {
 
 /**
  * Every matching entry as CSV rows, newest first, read CSV_WINDOW at a time: an export of any size holds
- * one window in memory (docs/decisions/107-bounded-staff-lists.md). The selection is made first, so the
- * export knows its row total (docs/decisions/127-every-staff-export-through-one-mechanism.md).
+ * one window in memory (docs/decisions/155-inbox-and-staff-lists.md). The selection is made first, so the
+ * export knows its row total (docs/decisions/156-exports.md).
  */
 export async function auditExportSource(q: Filters, now = new Date()): Promise<ExportSource> {
   const sel = await select(q);

@@ -29,8 +29,8 @@ export { verifyChain, type ChainReport } from './verification.ts';
 
 /**
  * The append-only staff audit trail (store `audit`). Design and measurements:
- * docs/decisions/033-audit-trail.md, docs/decisions/073-audit-anchors.md
- * (one copy, anchored head) and docs/decisions/105-audit-at-scale.md (the
+ * docs/decisions/154-audit-trail.md
+ * (one copy, anchored head) and docs/decisions/154-audit-trail.md (the
  * checkpoint, the postings lists, the full verification as a job). Keys and
  * signatures: trail.ts.
  *
@@ -62,7 +62,7 @@ export interface AuditInput {
   actor: Actor | null;
   /**
    * When there is no actor: a short, sanitised name only (refused-sign-ins.ts), never text a stranger
-   * typed (docs/decisions/073-audit-anchors.md).
+   * typed (docs/decisions/154-audit-trail.md).
    */
   actorName?: string;
   target?: AuditTarget | null;
@@ -165,7 +165,7 @@ async function appendUnqueued(input: AuditInput, now = new Date()): Promise<Audi
   }
   if (!entry) throw new ConflictError(BUSY_MESSAGE);
   const done = entry;
-  // Order matters (docs/decisions/073-audit-anchors.md): the index key and the day's anchor (side by side),
+  // Order matters (docs/decisions/154-audit-trail.md): the index key and the day's anchor (side by side),
   // then the head, so a head at or past an entry means its index key and anchor are written too.
   await Promise.all([s.put(logKey(done), { seq: done.seq }), advanceDayAnchor(s, done)]);
   await advanceHead(s, [done], start.headDoc, start.trusted, done.seq);

@@ -26,7 +26,7 @@ import {
 } from './postings.ts';
 
 /**
- * The incremental integrity check (docs/decisions/105-audit-at-scale.md).
+ * The incremental integrity check (docs/decisions/154-audit-trail.md).
  *
  * A signed checkpoint (`checkpoint`: {seq, hash, at, mac}) says "entries 1 to
  * seq were verified: each one's HMAC, its link to the one before, its day's

@@ -7,7 +7,7 @@ import { DAY_MS } from './trail.ts';
  * The per-filter lists of the audit trail ("postings"), built by the
  * incremental check from entries it has just verified (checkpoint.ts), so
  * Activity's filtered pages read only the positions they show
- * (docs/decisions/105-audit-at-scale.md).
+ * (docs/decisions/154-audit-trail.md).
  *
  * Every entry is in four lists: `all`, `kind:<kind>`, `actor:<id>` and
  * `actor:<id>:<kind>` (id 0: nobody signed in). A list is one small document

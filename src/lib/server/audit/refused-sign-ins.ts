@@ -11,9 +11,9 @@ import { appendAudit } from './audit.ts';
 
 /**
  * Refused sign-ins are aggregated, never recorded one entry each with the
- * text the attacker typed (docs/decisions/073-audit-anchors.md): one
+ * text the attacker typed (docs/decisions/154-audit-trail.md): one
  * counter per source network per window (clientNetwork: the IPv4 address or the IPv6 /64, like the
- * per-IP login limit, whose window it uses; docs/decisions/137-limits-per-network.md), written
+ * per-IP login limit, whose window it uses; docs/decisions/159-public-forms.md), written
  * to the trail as ONE `auth.sign_in_failed` entry with the count once the
  * window has closed. The next refused sign-in from anywhere, and every read of
  * Activity, writes the closed windows.

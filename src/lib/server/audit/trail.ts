@@ -9,8 +9,8 @@ import { kv } from '../storage/stores.ts';
  * The audit trail's keys, hashes and signatures (store `audit`), shared by the
  * writer (audit.ts), Activity (activity.ts), the checkpoint (checkpoint.ts)
  * and the full verification (verification.ts). Design:
- * docs/decisions/033-audit-trail.md, docs/decisions/073-audit-anchors.md and
- * docs/decisions/105-audit-at-scale.md.
+ * docs/decisions/154-audit-trail.md and
+ * docs/decisions/154-audit-trail.md.
  *
  * - `chain/<seq>`: every entry in order, created with onlyIfNew: the one copy
  *   of an entry.
@@ -44,7 +44,7 @@ export const dayOf = (at: string) => at.slice(0, 10);
 /** What Activity needs of a recent entry to filter it: `[seq, time ms, kind, person id (0: nobody)]`. */
 export type Recent = [seq: number, atMs: number, kind: string, actorId: number];
 
-/** How many of the newest entries the head lists (docs/decisions/105-audit-at-scale.md). */
+/** How many of the newest entries the head lists (docs/decisions/154-audit-trail.md). */
 export const RECENT = 64;
 
 /** The signed head: the last entry's position and hash. */

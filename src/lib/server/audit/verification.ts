@@ -34,10 +34,10 @@ import {
 } from './trail.ts';
 
 /**
- * The full verification of the audit trail (docs/decisions/108-audit-full-verification-job.md): every
+ * The full verification of the audit trail (docs/decisions/154-audit-trail.md): every
  * entry (position, link, HMAC), the signed head, the day anchors, the index keys,
  * and the postings lists up to the checkpoint. What it detects:
- * docs/decisions/073-audit-anchors.md.
+ * docs/decisions/154-audit-trail.md.
  *
  * It is a resumable job: the chain is walked CHUNK entries at a time, and after
  * each chunk the job's state (`verify/job`: how far, the hash reached, each
@@ -237,7 +237,7 @@ async function laterEntry(s: KV, job: VerifyJob, seq: number): Promise<AuditEntr
   return parsed?.success && parsed.data.seq === seq && !entryProblem(parsed.data, null) ? parsed.data : null;
 }
 
-/** The head and the day anchors (docs/decisions/073-audit-anchors.md). */
+/** The head and the day anchors (docs/decisions/154-audit-trail.md). */
 async function anchorPhase(s: KV, job: VerifyJob, sums: Summaries, now: Date): Promise<void> {
   const n = job.entries;
   const fail = failing(job, now);

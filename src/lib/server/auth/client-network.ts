@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The network a client's address stands for, the subject of every per-address
- * limit (docs/decisions/137-limits-per-network.md). One machine is routinely
+ * limit (docs/decisions/159-public-forms.md). One machine is routinely
  * given a whole IPv6 /64 (SLAAC, privacy addresses, a VPS's /64), so an IPv6
  * address is counted per /64; an IPv4 address stays itself.
  *

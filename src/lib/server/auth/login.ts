@@ -20,7 +20,7 @@ export function lockoutSubject(user: Pick<StoredUser, 'id'> | null, typed: strin
  * Checks credentials. Unknown user, wrong password and inactive account all
  * answer the same 401 after a comparable amount of hashing work.
  *
- * Lockout holds under parallel guesses (docs/decisions/038-text-sign-up-limits-sms-pumping.md): the account is resolved
+ * Lockout holds under parallel guesses (docs/decisions/151-texting.md): the account is resolved
  * first, then one attempt is reserved per client IP and per account with a
  * compare-and-set write *before* any password is verified. Past the limit the
  * answer is 429 without verifying, even for the right password, until the

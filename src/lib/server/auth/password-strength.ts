@@ -6,7 +6,7 @@ import { HttpError } from '../errors.ts';
  * the dashboard of a campaign to anyone who tries a short list. zxcvbn-ts estimates how many guesses a
  * password takes from dictionaries of leaked passwords, words and names, keyboard walks, sequences,
  * repeats and dates, and from the account's own words (username, email, names). Anything it scores
- * below 2 (fewer than about 10^6 guesses) is refused. docs/decisions/140-staff-password-strength.md.
+ * below 2 (fewer than about 10^6 guesses) is refused. docs/decisions/160-staff-sign-in-and-sessions.md.
  * The library and its dictionaries (about 2 MB) are loaded on first use, like argon2: only the
  * functions that set a password pay for them.
  */

@@ -4,7 +4,7 @@ import { env } from '../env.ts';
 /**
  * argon2 (a native module) is loaded on first use: every staff function reaches
  * this module through users.ts, but only sign-in, password changes and new
- * accounts hash or verify (docs/decisions/061-functions-that-start-fast.md).
+ * accounts hash or verify (docs/decisions/162-public-pages-and-performance.md).
  */
 let loading: Promise<typeof Argon2> | undefined;
 const argon2 = () => (loading ??= import('argon2').then((m) => m.default));

@@ -7,14 +7,14 @@ import { clientNetwork } from './client-network.ts';
 
 /**
  * Fixed-window attempt counters in Blobs (store `ratelimit`), documented in
- * (docs/decisions/041-lockout-reserve-then-verify.md), "Text sign-up limits"). Never a
+ * (docs/decisions/160-staff-sign-in-and-sessions.md), "Text sign-up limits"). Never a
  * permanent lock: a window always ends.
  *
  * The one rule: **reserve before the work**. `reserveAttempt` counts the
  * attempt with a compare-and-set write *before* the password is verified,
  * the code checked or the text sent, and refuses (429, nothing written)
  * once the window is used up. So N parallel requests can never all pass a
- * check made before any of them was counted (docs/decisions/038-text-sign-up-limits-sms-pumping.md).
+ * check made before any of them was counted (docs/decisions/151-texting.md).
  * Login, forgot-password and the text sign-up use it; a second factor can too.
  *
  * Every function takes `now` (ms) so tests use a fake clock.
@@ -120,7 +120,7 @@ export async function reserveAttempt(
 /**
  * `reserveAttempt` for a per-client limit: the subject is the client's network (clientNetwork: the IPv4
  * address, the IPv6 /64), never the raw address, so one machine's many IPv6 addresses share one counter
- * (docs/decisions/137-limits-per-network.md). Every per-address limit goes through this or
+ * (docs/decisions/159-public-forms.md). Every per-address limit goes through this or
  * `reserveClientAttempts` (tests/unit/client-network.test.ts fails on a per-IP call of the plain ones).
  */
 export function reserveClientAttempt(

@@ -9,7 +9,7 @@ import { changeUser, type StoredUser } from './users.ts';
 /**
  * Re-authentication inside a session: the check in front of every sensitive
  * change (a password change, two-factor on or off, new recovery codes).
- * Design: docs/decisions/074-reauthentication.md.
+ * Design: docs/decisions/160-staff-sign-in-and-sessions.md.
  *
  * - One lockout with sign-in: each check reserves an attempt on the account's
  *   sign-in counter (`login-account`, `user:<id>`, LIMITS.loginAccount) before

@@ -47,7 +47,7 @@ export type Defer = (work: Promise<unknown>) => void;
  * attempts, then hand everything that depends on the account (look-up, hashing,
  * storing, the email) to `defer`, which runs it after the response is sent.
  * So neither the body nor the response time tells an attacker whether an email
- * has an account (docs/decisions/042-one-password-one-set-of-live-credentials.md). Nothing changes for the account until a
+ * has an account (docs/decisions/160-staff-sign-in-and-sessions.md). Nothing changes for the account until a
  * credential is used: the old password keeps working.
  */
 export async function requestPasswordReset(

@@ -6,7 +6,7 @@ import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 
 /**
- * The code texted to a member's phone while it is being verified (docs/decisions/133-test-sends-only-to-the-sender.md),
+ * The code texted to a member's phone while it is being verified (docs/decisions/152-broadcasts.md),
  * one record per member in store `auth` (`phone-code/<user id>`): the number it was texted to, the code's HMAC (never
  * the code), when it expires and how many tries it has had. Kept apart from the flow (staff-phone.ts) because the text
  * guard reads it as the consent of a code text (the member asked for a code to this very number), and the flow

@@ -24,7 +24,7 @@ import { sameHash } from './totp.ts';
 import { changeUser, type StoredUser } from './users.ts';
 
 /**
- * A staff member's own mobile phone, verified by a texted code (docs/decisions/133-test-sends-only-to-the-sender.md):
+ * A staff member's own mobile phone, verified by a texted code (docs/decisions/152-broadcasts.md):
  * the one number a broadcast's test text goes to. The member types a number on the Security page; the site texts a
  * code through the text guard (purpose `staff_phone_code`: STOP, country and number type hold; no list consent, no
  * quiet hours); the member types the code back, and only then is the number stored on the user record. A new number

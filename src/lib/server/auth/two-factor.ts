@@ -29,14 +29,14 @@ import {
 import { changeUser, getUser, type StoredUser } from './users.ts';
 
 /**
- * Two-factor sign-in (docs/decisions/034-two-factor-sign-in-totp.md), kept apart from the password login
+ * Two-factor sign-in (docs/decisions/160-staff-sign-in-and-sessions.md), kept apart from the password login
  * (login.ts) so the two evolve separately. Store `auth`:
  * - `2fa/<user id>`: the enabled factor (sealed secret, last used time step,
  *   recovery-code HMACs). Its existence is what "enabled" means.
  * - `2fa-pending/<user id>`: a secret shown during enrolment, until the
  *   first code confirms it.
  * - `settings/two-factor`: who must use it.
- * Design: docs/decisions/034-two-factor-sign-in-totp.md.
+ * Design: docs/decisions/160-staff-sign-in-and-sessions.md.
  */
 
 const FactorSchema = z.object({
@@ -135,7 +135,7 @@ export async function startEnrolment(user: StoredUser, now = new Date()): Promis
  * Confirms enrolment with a first code; answers the ten recovery codes (shown
  * once, stored as HMACs) and the user with the token version moved on: every
  * session from before the factor existed is signed out (the caller re-issues
- * its own cookie). docs/decisions/074-reauthentication.md
+ * its own cookie). docs/decisions/160-staff-sign-in-and-sessions.md
  */
 export async function confirmEnrolment(
   user: StoredUser,

@@ -31,7 +31,7 @@ export const StoredUserSchema = PublicUserSchema.extend({
   tempPasswordExpiresAt: z.string().nullable(),
   /**
    * The member's own mobile phone (E.164), set only by a texted code (auth/staff-phone.ts): the one number a
-   * broadcast's test text goes to (docs/decisions/133-test-sends-only-to-the-sender.md). Records from before read as none.
+   * broadcast's test text goes to (docs/decisions/152-broadcasts.md). Records from before read as none.
    */
   phone: z.string().nullable().default(null),
   phoneVerifiedAt: z.string().nullable().default(null),
@@ -95,7 +95,7 @@ export async function listUsers(): Promise<StoredUser[]> {
 }
 
 /**
- * One page of the users, by id (User Management; docs/decisions/107-bounded-staff-lists.md): a listing of
+ * One page of the users, by id (User Management; docs/decisions/155-inbox-and-staff-lists.md): a listing of
  * the user keys (one call per 1,000 users) and the page's records, whatever the number of users.
  */
 export async function usersPage(q: PageQuery): Promise<Page<'users', StoredUser>> {
@@ -219,7 +219,7 @@ export async function changeUser(
 // and leaves it before the record stops saying so), never more. Demoting,
 // deactivating or deleting an admin first removes the id with a CAS write that
 // refuses to leave the roster empty; so of two admins demoting each other at
-// once, one write wins and the other is refused (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md).
+// once, one write wins and the other is refused (docs/decisions/151-texting.md).
 
 const ROSTER_KEY = 'admin-roster';
 const RosterSchema = z.object({ ids: z.array(z.number().int().positive()) });

@@ -13,11 +13,11 @@ import type { SummarySpec } from '../storage/summary-index/spec.ts';
 import { parsePlan } from '../vote-plans/record.ts';
 
 /**
- * Who a broadcast goes to (docs/decisions/118-broadcast-audiences.md). THE ONE MODULE that reads the
+ * Who a broadcast goes to (docs/decisions/152-broadcasts.md). THE ONE MODULE that reads the
  * lists for broadcasts, only ever inside the delivery job (engine.ts), never in a request: each source
  * yields people a page of up to 1,000 records at a time, the page's records read 50 at a time. A whole
  * list is paged by its listing; a filtered audience of an Inbox list by the keys its summary index
- * matches (docs/decisions/130-filtered-audiences-from-the-inbox-index.md).
+ * matches (docs/decisions/152-broadcasts.md).
  */
 
 /** A person as every list describes them, before the audience's filters. */
@@ -53,7 +53,7 @@ interface Source {
   /**
    * The keys of the records that may be in a filtered audience, from the list's summary index, in key
    * order: a filtered count reads the index's chunks and those records, not the whole list
-   * (docs/decisions/130-filtered-audiences-from-the-inbox-index.md).
+   * (docs/decisions/152-broadcasts.md).
    */
   candidates?: (a: Audience) => Promise<string[]>;
 }
@@ -155,7 +155,7 @@ const SOURCES: Record<Exclude<Audience['kind'], 'plan_to_vote'>, Source> = {
 };
 
 /**
- * Voters with a plan to vote (docs/decisions/110-plan-to-vote.md): every plan of the election (the primary's and a
+ * Voters with a plan to vote (docs/decisions/158-plan-to-vote.md): every plan of the election (the primary's and a
  * runoff's, so a runoff's get-out-the-vote reaches the primary's planners too) whose maker has not said "I voted" or
  * asked to stop. Texts only: the plan's email consent promised at most two reminder emails, so a broadcast email
  * would break it (the draft is refused, staff.ts); and a text still needs the text list's consent at dispatch
@@ -243,7 +243,7 @@ function* inPages(keys: string[]): Iterable<string[]> {
  * audience, not the list. Every record is read and checked again (the record is the truth).
  * Recipients are de-duplicated within a page; across pages the queue's claims find duplicates. An email's
  * audience leaves out the addresses the suppression ledger holds (one listing of it per call), so the count is
- * the number that will be tried (docs/decisions/136-one-suppression-state-shown-everywhere.md); the guard still
+ * the number that will be tried (docs/decisions/155-inbox-and-staff-lists.md); the guard still
  * checks each address at dispatch, for a suppression recorded after the count.
  */
 export async function* audiencePages(

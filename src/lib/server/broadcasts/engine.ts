@@ -22,7 +22,7 @@ import {
 } from './repo.ts';
 
 /**
- * The delivery engine (docs/decisions/117-broadcast-delivery-engine.md). Run by the scheduled
+ * The delivery engine (docs/decisions/152-broadcasts.md). Run by the scheduled
  * function every minute (at most 30 s) and by the background function a send starts (at most 15
  * min); any number of runs may overlap, and any may be killed at any point.
  *

@@ -2,7 +2,7 @@ import type { Outcome, StoredBroadcast } from '../../schemas/broadcasts.ts';
 import { bstore, deliveryKey } from './repo.ts';
 
 /*
- * A broadcast's exactly-once claim (docs/decisions/117-broadcast-delivery-engine.md, "Exactly once"): the one
+ * A broadcast's exactly-once claim (docs/decisions/152-broadcasts.md, "Exactly once"): the one
  * mechanism by which a message of a broadcast goes out once, whatever runs overlap, retry or die.
  *
  * 1. Before anything is sent, the delivery is claimed: `delivery/<broadcast>/<recipient>` in the broadcasts

@@ -11,7 +11,7 @@ import { CARRIER_OPT_OUT, recordCarrierOptOut } from '../texting/text-guard.ts';
 import { bstore } from './repo.ts';
 
 /**
- * What the providers report after a send (docs/decisions/120-provider-feedback-webhooks.md).
+ * What the providers report after a send (docs/decisions/167-email-and-newsletter.md).
  *
  * - Twilio's status callback (POST /api/sms/status, the URL each broadcast text names): signed with
  *   X-Twilio-Signature over the configured public URL and the form; a final status (delivered,

@@ -14,7 +14,7 @@ import type { KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
 
 /**
- * The broadcasts store (docs/decisions/117-broadcast-delivery-engine.md):
+ * The broadcasts store (docs/decisions/152-broadcasts.md):
  *
  * - `broadcast/<id>`: the broadcast, its status and its run (the chunk table, counts), one document
  *   changed under compare-and-set by staff actions and by the delivery job;

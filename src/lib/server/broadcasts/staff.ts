@@ -41,7 +41,7 @@ import {
 import { broadcastVersion } from './version.ts';
 
 /**
- * What staff do with broadcasts (docs/decisions/121-broadcast-staff-actions.md): editors and admins
+ * What staff do with broadcasts (docs/decisions/152-broadcasts.md): editors and admins
  * draft, edit, prepare (count) and test-send; admins send, schedule, pause, resume and cancel. Each
  * action is one compare-and-set on the broadcast that refuses a status it does not apply to (409),
  * so two people clicking at once cannot, say, send a cancelled broadcast. Approval is for one version
@@ -263,7 +263,7 @@ export async function broadcastView(id: number, now = Date.now()): Promise<Broad
 
 // ---------------------------------------------------------------------------
 // Test send: to the sender's own verified phone or own email, through the same guards
-// (docs/decisions/133-test-sends-only-to-the-sender.md)
+// (docs/decisions/152-broadcasts.md)
 
 export async function testSend(
   id: number,
@@ -319,7 +319,7 @@ export async function testSend(
 const CSV_CONCURRENCY = 25;
 
 /**
- * Every recipient of a broadcast and what happened, as an export source (docs/decisions/127-every-staff-export-through-one-mechanism.md):
+ * Every recipient of a broadcast and what happened, as an export source (docs/decisions/156-exports.md):
  * the queue's chunks read CSV_CONCURRENCY at a time (each with its outcomes), so a report of any size is written by
  * the export mechanism without holding every row at once.
  */

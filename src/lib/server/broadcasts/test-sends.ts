@@ -8,7 +8,7 @@ import { kv } from '../storage/stores.ts';
 
 /**
  * The daily count of a member's broadcast test sends, texts and emails together
- * (docs/decisions/133-test-sends-only-to-the-sender.md): STAFF_TESTS_PER_DAY per campaign day (midnight to midnight
+ * (docs/decisions/152-broadcasts.md): STAFF_TESTS_PER_DAY per campaign day (midnight to midnight
  * in the campaign's time zone, the day staff plan in), then 429 until the next midnight. One document per member in
  * store `ratelimit` (`staff-tests/<user id>`: the day and its count), so no key is left behind per day; a slot is taken
  * with compare-and-set before the test is sent (reserve before the work, as every limiter here).

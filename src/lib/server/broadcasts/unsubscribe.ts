@@ -4,7 +4,7 @@ import { HttpError } from '../errors.ts';
 import { readText, respond } from '../http.ts';
 
 /**
- * POST /api/unsubscribe (docs/decisions/119-email-guard-and-unsubscribe.md): the address hash `u`
+ * POST /api/unsubscribe (docs/decisions/167-email-and-newsletter.md): the address hash `u`
  * and its HMAC `t`, in the query (RFC 8058 one-click: the mail client posts
  * `List-Unsubscribe=One-Click` to the List-Unsubscribe URL) or in the form the unsubscribe page posts
  * (no script needed). The opt-out is recorded at once; the page's post lands on the done page in its

@@ -3,7 +3,7 @@ import type { StoredBroadcast } from '../../schemas/broadcasts.ts';
 
 /**
  * A broadcast's version: one hash of everything that decides what its recipients get
- * (docs/decisions/121-broadcast-staff-actions.md, "Approval is for one version"). The admin's view shows it,
+ * (docs/decisions/152-broadcasts.md, "Approval is for one version"). The admin's view shows it,
  * send and schedule must name the one reviewed, the approval stores it and the audit entry names it.
  *
  * - the fields below as stored: the channel, the audience and its filters, the text (both bodies and the

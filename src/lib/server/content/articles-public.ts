@@ -24,7 +24,7 @@ export const PUBLIC_NEWS_LIMIT = 50;
  * What the articles index keeps of each article: what a list, a card, the
  * feeds and the sitemap show, never the full text (a save rewrites the index:
  * its size must not grow with what was written), per
- * docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
+ * docs/decisions/153-storage.md.
  * The badge is the chosen category, else derived from `author` (docs/decisions/148-article-category.md).
  */
 export interface ArticleIndexEntry {

@@ -33,7 +33,7 @@ export type ArticleData = z.output<typeof ArticleInputSchema>;
 export { newsFeed, PUBLIC_NEWS_LIMIT, type ArticleIndexEntry } from './articles-public.ts';
 export { laterStamp } from './stamps.ts';
 
-/** The index holds entries, not whole articles (docs/decisions/089-article-summaries-and-self-repairing-indexes.md). */
+/** The index holds entries, not whole articles (docs/decisions/153-storage.md). */
 export const articles = new Collection<Article, ArticleIndexEntry>({
   ...ARTICLES_LAYOUT,
   schema: ArticleSchema,
@@ -305,7 +305,7 @@ export async function seedArticle(article: Article, sync = true): Promise<void> 
 }
 
 /**
- * Trash restore (docs/decisions/032-revisions-and-trash.md): brings a deleted article back under its old id
+ * Trash restore (docs/decisions/161-content-and-editor.md): brings a deleted article back under its old id
  * and slug. 409 when the slug has been taken since, or the id exists again.
  */
 export async function restoreDeletedArticle(article: Article, now = new Date()): Promise<Article> {

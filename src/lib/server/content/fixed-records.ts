@@ -22,7 +22,7 @@ export interface FixedRecords<S extends z.ZodType, T> {
   update: (id: number, input: z.output<S>, user: StoredUser) => Promise<T>;
   permission: NonNullable<RequireOptions['permission']>;
   tag: CacheTag;
-  /** The audit trail entry of an update (docs/decisions/033-audit-trail.md: every staff edit is recorded). */
+  /** The audit trail entry of an update (docs/decisions/154-audit-trail.md: every staff edit is recorded). */
   audit: { kind: AuditKind; target: (record: T) => AuditTarget };
 }
 

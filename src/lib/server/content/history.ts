@@ -23,7 +23,7 @@ import { deleteEvent, events, updateEvent } from './events.ts';
 import { BUSY_MESSAGE } from '../storage/compare-and-set.ts';
 
 /**
- * Revisions and Trash for articles and events (docs/decisions/032-revisions-and-trash.md), kept in the
+ * Revisions and Trash for articles and events (docs/decisions/161-content-and-editor.md), kept in the
  * record's own store:
  * - `rev/<id>/<n>`: every saved version (whole record, who, when, what
  *   changed), created with onlyIfNew so two saves never share a number.
@@ -126,7 +126,7 @@ export async function recordRevision(
 
 /**
  * One page of the kept versions, newest first, without the record bodies: a listing of the version
- * numbers (one call per 1,000) and the page's versions (docs/decisions/107-bounded-staff-lists.md).
+ * numbers (one call per 1,000) and the page's versions (docs/decisions/155-inbox-and-staff-lists.md).
  */
 export async function listRevisions(
   kind: HistoryKind,
@@ -250,7 +250,7 @@ export async function deleteToTrash(
 }
 
 /**
- * The Trash's order (docs/decisions/107-bounded-staff-lists.md): beside `trash/<id>`, a key
+ * The Trash's order (docs/decisions/155-inbox-and-staff-lists.md): beside `trash/<id>`, a key
  * `trashed/<inverted deletion time>+<id>` whose name alone says when, so a page lists the names (newest
  * first) and reads only its own entries. Entries deleted before these keys existed get theirs the first
  * time the Trash is listed.

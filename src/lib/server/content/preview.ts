@@ -117,7 +117,7 @@ async function readDraft(
 }
 
 /**
- * The staff preview (docs/decisions/031-preview-a-staff-only-on-demand-page.md): a signed-in staff member sees an article as
+ * The staff preview (docs/decisions/161-content-and-editor.md): a signed-in staff member sees an article as
  * /article/{slug} will render it: a saved article by `?id=`, or the form as
  * it was (unsaved edits) by `?draft=` (see savePreviewDraft). Nothing is
  * published. Throws HttpError (401/403/404) for the page to show.

@@ -49,7 +49,7 @@ export function publicJson<In, Out>(
 
 export const UNKNOWN_LANGUAGE = `Unknown language: use one of ${LANGS.join(', ')}`;
 
-/** `?lang=` of a public list (docs/decisions/067-the-public-site-in-spanish.md): absent is English; a language the site does not have is a 400. */
+/** `?lang=` of a public list (docs/decisions/166-spanish.md): absent is English; a language the site does not have is a 400. */
 export function langQuery(url: URL): Lang {
   const raw = url.searchParams.get('lang');
   if (raw === null) return DEFAULT_LANG;

@@ -11,7 +11,7 @@ import {
 /**
  * Article HTML allowlist (SECURITY.md, "Content and uploads"), built from the
  * one allowlist in src/lib/schemas/article-html.ts that the dashboard's
- * editor is built from too (docs/decisions/030-editor-tiptap-3-built-from-one-allowlist.md): paragraphs, headings h2-h4, lists,
+ * editor is built from too (docs/decisions/161-content-and-editor.md): paragraphs, headings h2-h4, lists,
  * quotes, code, rules, links and images, bold/italic/underline/strike.
  * Older tags with the same meaning are mapped onto it (b -> strong, h1 -> h2).
  * Everything else is dropped: script/style/iframe/svg/object/form elements,
@@ -61,7 +61,7 @@ let loading: Promise<(html: string) => string> | undefined;
 /**
  * The article sanitiser, with sanitize-html loaded on first use: only content
  * writes and previews need it, so no function pays for it at start-up
- * (docs/decisions/061-functions-that-start-fast.md).
+ * (docs/decisions/162-public-pages-and-performance.md).
  */
 export function articleSanitizer(): Promise<(html: string) => string> {
   loading ??= import('sanitize-html').then((m) => articleSanitizerWith(m.default));

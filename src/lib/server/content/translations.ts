@@ -7,7 +7,7 @@ import {
 type Source = { [K in keyof typeof translationSource]: string };
 
 /**
- * The translations a save leaves on a record (docs/decisions/057-spanish-versions-of-articles-and-events.md), from what is stored
+ * The translations a save leaves on a record (docs/decisions/166-spanish.md), from what is stored
  * and what the form sent, per language:
  * - left out: the stored translation stays as it is (its fingerprint too, so an
  *   English edit makes it stale);

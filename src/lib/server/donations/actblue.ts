@@ -7,7 +7,7 @@ import { campaignToday } from '../content/events.ts';
 /**
  * ActBlue's side of the donations ledger: HTTP Basic authentication of its
  * webhook calls, and the mapping of its payload to the minimal record we keep
- * (pure apart from reading the environment; docs/decisions/035-donations-actblue-webhook-minimal-records.md).
+ * (pure apart from reading the environment; docs/decisions/165-donations.md).
  */
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();

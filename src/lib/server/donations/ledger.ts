@@ -33,7 +33,7 @@ import { kv } from '../storage/stores.ts';
  * read per day in the range, never one per gift). Each day document remembers
  * the state every contribution was counted in (`applied`), so a redelivered
  * or retried notification is counted once, and a refund moves a gift from
- * "paid" to "refunded" exactly once. See docs/decisions/035-donations-actblue-webhook-minimal-records.md.
+ * "paid" to "refunded" exactly once. See docs/decisions/165-donations.md.
  */
 
 const store = (): KV => kv('donations');
@@ -121,7 +121,7 @@ export function foldIntoDay(doc: DayAggregate, contributions: readonly StoredCon
 /**
  * A day's totals are changed by ops folded by whoever holds the day's lease (storage/combiner.ts): a rush of
  * deliveries for one day is one write per fold, not one compare-and-set each
- * (docs/decisions/106-rushes-that-refuse-no-one.md).
+ * (docs/decisions/153-storage.md).
  */
 function dayCombiner(day: string): Combiner<unknown, StoredContribution, true> {
   return {
@@ -213,7 +213,7 @@ export async function getContribution(id: string): Promise<StoredContribution | 
 export async function dayAggregates(from: string, to: string): Promise<DayAggregate[]> {
   const days: string[] = [];
   // A range within a few years lists only its years' day keys (one call each, a year has at most 366),
-  // so the listing does not grow with the campaign's history (docs/decisions/107-bounded-staff-lists.md).
+  // so the listing does not grow with the campaign's history (docs/decisions/155-inbox-and-staff-lists.md).
   const [y0, y1] = [Number(from.slice(0, 4)), Number(to.slice(0, 4))];
   const prefixes =
     y1 - y0 <= 3
@@ -365,7 +365,7 @@ function summaryCsvRows(s: DonationSummary): string[][] {
 }
 
 /**
- * A range's summary as an export (docs/decisions/127-every-staff-export-through-one-mechanism.md): its rows are
+ * A range's summary as an export (docs/decisions/156-exports.md): its rows are
  * the range's days and attribution groups, read from the day aggregates (one read per day of the range, at most
  * MAX_RANGE_DAYS, 16 at a time), never one per gift, so its reads do not grow with the number of gifts.
  */

@@ -9,7 +9,7 @@ import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 
 /*
- * The election calendar record (docs/decisions/087-election-calendar.md): one small JSON document in the `meta`
+ * The election calendar record (docs/decisions/157-election-calendar.md): one small JSON document in the `meta`
  * store, replaced whole by an admin (validated, audited by the endpoint). When none is stored, or the stored one
  * no longer parses (a schema change), the seeded default is the calendar.
  */
@@ -64,7 +64,7 @@ export function calendarChanges(before: ElectionCalendar, after: ElectionCalenda
 }
 
 /**
- * Replaces the calendar's early-voting sites with a CSV file's (docs/decisions/112-site-csv-import.md): every row
+ * Replaces the calendar's early-voting sites with a CSV file's (docs/decisions/157-election-calendar.md): every row
  * checked (400 with each bad row's number and reason), then the whole calendar checked with the new sites (a site
  * an early-voting day still names must stay: 400), then stored at once. Nothing is written on any refusal.
  */
@@ -91,7 +91,7 @@ export async function importSitesCsv(
 }
 
 /**
- * Starts the next election (docs/decisions/125-election-calendar-form.md, "Starting the next election"): only once
+ * Starts the next election (docs/decisions/157-election-calendar.md, "Starting the next election"): only once
  * the election the site follows is over (its polls closed: 409 before, so a live calendar is never moved by
  * mistake), to an Election Day after today (400); the last election's dates move to it, the outcome and runoff
  * are cleared, and the result is checked by the calendar's own schema before it is stored.

@@ -3,7 +3,7 @@ import { HttpError } from '../errors.ts';
 import { getElectionCalendar } from './calendar.ts';
 
 /*
- * Sign-ups the post-election mode closed (docs/decisions/113-post-election-modes.md) are refused by the server too,
+ * Sign-ups the post-election mode closed (docs/decisions/157-election-calendar.md) are refused by the server too,
  * at the moment of the post, so a page built before the mode changed (a cached copy, a tab left open) cannot take
  * one: 410 with a clear message, nothing stored. One read of the calendar record per post.
  */

@@ -4,7 +4,7 @@ import type { Lang } from '../../lang.ts';
 import { getElectionCalendar } from './calendar.ts';
 
 /*
- * The election a page renders (docs/decisions/088-stage-rebuild.md, "Which calendar a page reads"):
+ * The election a page renders (docs/decisions/157-election-calendar.md, "Which calendar a page reads"):
  *
  * - a page prerendered by a build: the build's calendar and moment (read once per build from the live site's
  *   API on Netlify), so every static page of a deploy shows one stage, and the stage job rebuilds when it moves;

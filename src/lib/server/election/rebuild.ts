@@ -7,7 +7,7 @@ import { kv } from '../storage/stores.ts';
 import { getElectionCalendar } from './calendar.ts';
 
 /*
- * How a stage change reaches the static pages (docs/decisions/088-stage-rebuild.md). Every few minutes the
+ * How a stage change reaches the static pages (docs/decisions/157-election-calendar.md). Every few minutes the
  * scheduled function netlify/functions/stage-rebuild.mts compares what the pages should show now (the stage's key
  * and the calendar's fingerprint) with what the last requested build showed, and calls the build hook when they
  * differ. The last request is stored in Blobs (`meta/election/last-build`).

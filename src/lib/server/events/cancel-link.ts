@@ -8,7 +8,7 @@ import { derivedKey } from '../derived-keys.ts';
  * gets the same token, so every email (confirmation, promotion, status) can
  * carry a working link without a write, and the link carries no hash of the
  * email (the server finds the RSVP by checking the token against the event's
- * roster). Design: docs/decisions/076-rsvp-cancel-links.md.
+ * roster). Design: docs/decisions/150-rsvp.md.
  */
 
 /** Domain separation: this key signs nothing but RSVP cancellation links (v1). */

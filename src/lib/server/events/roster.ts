@@ -3,12 +3,12 @@ import { RSVP_MESSAGES, type RosterEntry, type RosterPerson, type RsvpResult } f
 /**
  * Seat allocation for one event's roster, pure (the I/O is in rsvp.ts). The
  * entries are in arrival order: the order the folds took their ops in
- * (foldOps below; docs/decisions/106-rushes-that-refuse-no-one.md). A party
+ * (foldOps below; docs/decisions/153-storage.md). A party
  * (a person and their guests) takes 1 + guests seats and is never split.
  *
  * Promotion policy: waitlisted parties are taken in order, and a party that
  * does not fit the free seats keeps its place while a later, smaller one that
- * fits goes ahead (docs/decisions/037-rsvp.md), so no seat stays empty while
+ * fits goes ahead (docs/decisions/150-rsvp.md), so no seat stays empty while
  * someone on the waitlist fits it.
  */
 
@@ -72,7 +72,7 @@ export function answer(status: 'going' | 'waitlisted', position: number | null):
  * if it came from an address not on the list (pure: works on a copy, the
  * person's own place stays where it is). A repeat is answered this, so the
  * answer does not say whether the email was already on the list
- * (docs/decisions/077-repeat-rsvp.md).
+ * (docs/decisions/150-rsvp.md).
  */
 export function answerAsNew(
   entries: readonly RosterEntry[],
@@ -85,7 +85,7 @@ export function answerAsNew(
   return answer(status, waitlistPosition(copy, id));
 }
 
-/** A change to a roster, as an RSVP or a cancellation records it (docs/decisions/106-rushes-that-refuse-no-one.md). */
+/** A change to a roster, as an RSVP or a cancellation records it (docs/decisions/153-storage.md). */
 export type RosterOp =
   | { kind: 'rsvp'; id: string; seats: number; at: string; person: RosterPerson }
   | { kind: 'cancel'; id: string; at: string };

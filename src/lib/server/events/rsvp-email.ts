@@ -28,7 +28,7 @@ export const cancelPagePath = (lang: Lang) =>
 
 /**
  * The cancellation link of the emails: the event and the keyed token, no
- * trace of the email (docs/decisions/076-rsvp-cancel-links.md); built from
+ * trace of the email (docs/decisions/150-rsvp.md); built from
  * SITE_URL, never the Host header.
  */
 export function cancelUrl(eventId: number, rsvpId: string, lang: Lang = DEFAULT_LANG): string {
@@ -129,7 +129,7 @@ export function promotionEmail(event: CampaignEvent, r: StoredRsvp): EmailMessag
 
 /**
  * The answer to a repeat RSVP, sent to the address on the list instead of
- * being shown to whoever submitted the form (docs/decisions/077-repeat-rsvp.md).
+ * being shown to whoever submitted the form (docs/decisions/150-rsvp.md).
  */
 export function statusEmail(
   event: CampaignEvent,

@@ -14,7 +14,7 @@ import { getCheckIns, getRoster, rsvpKey } from './rsvp.ts';
 import { counts } from './roster.ts';
 
 /**
- * The staff view of one event's RSVPs (docs/decisions/107-bounded-staff-lists.md): the roster (one read:
+ * The staff view of one event's RSVPs (docs/decisions/155-inbox-and-staff-lists.md): the roster (one read:
  * every place, in order, with what staff see of each person) and the check-ins (one read), whatever the
  * number of RSVPs. Going first in arrival order, then the waitlist in its order, then cancellations.
  * Places taken before the roster kept people's details are completed from their records, only for the
@@ -134,7 +134,7 @@ export const RSVP_CSV_COLUMNS: readonly (string | ExportColumn)[] = [
 
 /**
  * The attendee list as CSV rows, in the staff order, CSV_WINDOW places at a time
- * (docs/decisions/107-bounded-staff-lists.md). `event` is for the export's audit entry.
+ * (docs/decisions/155-inbox-and-staff-lists.md). `event` is for the export's audit entry.
  */
 export async function rsvpExportSource(
   eventId: number,

@@ -55,10 +55,10 @@ import {
  * roster is touched, and emailed after. RSVPs and cancellations reach the
  * roster as ops folded by whoever holds its lease (storage/combiner.ts), so a rush of
  * hundreds is served in arrival order with no one refused. Design:
- * docs/decisions/037-rsvp.md; the cancellation links:
- * docs/decisions/076-rsvp-cancel-links.md; a repeat RSVP:
- * docs/decisions/077-repeat-rsvp.md; rushes:
- * docs/decisions/106-rushes-that-refuse-no-one.md.
+ * docs/decisions/150-rsvp.md; the cancellation links:
+ * docs/decisions/150-rsvp.md; a repeat RSVP:
+ * docs/decisions/150-rsvp.md; rushes:
+ * docs/decisions/153-storage.md.
  */
 
 export type RsvpData = z.output<typeof RsvpInputSchema>;
@@ -71,7 +71,7 @@ export const rosterKey = (eventId: number) => key('roster', eventId);
 
 /**
  * A repeat RSVP mails its status at most once per RSVP in this window, so the
- * form cannot be used to flood someone's mailbox (docs/decisions/077-repeat-rsvp.md).
+ * form cannot be used to flood someone's mailbox (docs/decisions/150-rsvp.md).
  */
 export const RSVP_STATUS_EMAIL_WINDOW_MS = 24 * 60 * 60_000;
 /**
@@ -110,7 +110,7 @@ function rosterCombiner(
 
 /**
  * First come, first served: a fold takes an op only once it is this old, so one written a moment
- * earlier is never overtaken (docs/decisions/106-rushes-that-refuse-no-one.md).
+ * earlier is never overtaken (docs/decisions/153-storage.md).
  */
 const SETTLE_MS = 150;
 
@@ -376,7 +376,7 @@ export async function rsvp(
 
 /**
  * The RSVP a cancellation link is for: the token is checked against every
- * place in the event's roster (docs/decisions/076-rsvp-cancel-links.md).
+ * place in the event's roster (docs/decisions/150-rsvp.md).
  * A wrong or unknown link is a 404 with one message (it says nothing about
  * who RSVP'd).
  */
@@ -415,7 +415,7 @@ export async function cancelRsvp(
   return { alreadyCancelled: already };
 }
 
-/** Who is checked in at an event (one read; docs/decisions/107-bounded-staff-lists.md). */
+/** Who is checked in at an event (one read; docs/decisions/155-inbox-and-staff-lists.md). */
 export async function getCheckIns(eventId: number): Promise<CheckIns> {
   const r = await store().get<unknown>(checkInsKey(eventId));
   const p = r ? CheckInsSchema.safeParse(r.value) : null;

@@ -2,8 +2,8 @@ import { campaignLocalTime } from '../../campaign-time.ts';
 import { columnOf, type ExportSource } from '../export-source.ts';
 
 /**
- * The staff CSV format, for every export (docs/decisions/101-exports-of-any-size.md,
- * docs/decisions/014-forms-staff-inbox.md): RFC 4180 quoting, CRLF lines, and a UTF-8
+ * The staff CSV format, for every export (docs/decisions/156-exports.md,
+ * docs/decisions/155-inbox-and-staff-lists.md): RFC 4180 quoting, CRLF lines, and a UTF-8
  * byte-order mark so Excel reads accented names as written.
  */
 

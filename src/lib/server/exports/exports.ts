@@ -23,7 +23,7 @@ import { exportKind } from './registry.ts';
 import type { ExportSource } from '../export-source.ts';
 
 /**
- * The one export mechanism of the staff CSVs (docs/decisions/101-exports-of-any-size.md).
+ * The one export mechanism of the staff CSVs (docs/decisions/156-exports.md).
  *
  * - Up to EXPORT_LIMITS.directRows rows, a list's `?format=csv` answers the file directly, and
  *   POST /api/admin/exports writes it at once: both well inside a synchronous function's
@@ -83,7 +83,7 @@ async function directCsv(source: ExportSource): Promise<Response> {
 }
 
 /**
- * A list's `?format=csv` (docs/decisions/127-every-staff-export-through-one-mechanism.md): the registered
+ * A list's `?format=csv` (docs/decisions/156-exports.md): the registered
  * export `name` with the list's parameters, its permission checked, answered as the file itself up to
  * EXPORT_LIMITS.directRows rows, else 413 pointing at Export CSV (the background export); audited when answered.
  */

@@ -16,11 +16,11 @@ import { votePlanExportSource } from '../vote-plans/staff.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
 
 /**
- * Every staff export by name (docs/decisions/101-exports-of-any-size.md): who may start it,
+ * Every staff export by name (docs/decisions/156-exports.md): who may start it,
  * its parameters, its source and the audit entry that records it. The export mechanism
  * (exports.ts) needs nothing else: every staff CSV (the Inbox lists, Activity, an event's attendees,
  * donations, plans to vote) is an entry here whose `open` returns its ExportSource, read in bounded pages
- * (docs/decisions/127-every-staff-export-through-one-mechanism.md). A list's `?format=csv` answers the same
+ * (docs/decisions/156-exports.md). A list's `?format=csv` answers the same
  * entry through `directExport` (exports.ts).
  */
 export interface ExportKind<S extends ExportSource = ExportSource> {

@@ -5,7 +5,7 @@ import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 
 /**
- * An email suppression shown where the address is listed (docs/decisions/136-one-suppression-state-shown-everywhere.md):
+ * An email suppression shown where the address is listed (docs/decisions/155-inbox-and-staff-lists.md):
  * the address's newsletter record (`subscriber/<hash>`) and volunteer sign-ups (`volunteer/<hash>/...`) get a
  * new summary carrying it, so the Inbox rows, the status filter and the CSVs say so without reading the
  * ledger per row. A few calls per suppression: the subscriber read, one listing of the address's sign-ups

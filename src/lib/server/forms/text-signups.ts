@@ -25,7 +25,7 @@ import { linkPerson } from '../people/link.ts';
  * the E.164 phone, else of the email) holds the current state; the consent
  * log (`consent/<id>/<iso time>-<random>`) is append-only and holds every
  * opt-in with the exact consent text, every STOP/START/HELP and every
- * confirmation text. See docs/decisions/010-forms-consent-record-design-text-message.md.
+ * confirmation text. See docs/decisions/151-texting.md.
  */
 
 export type TextSignup = z.output<typeof TextSignupSchema>;
@@ -38,7 +38,7 @@ export { RESUBSCRIBE_KEYWORDS };
 
 /**
  * The answer to a web sign-up for a number that replied STOP: only the phone's
- * owner can undo a STOP, by texting the keyword from that phone (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md).
+ * owner can undo a STOP, by texting the keyword from that phone (docs/decisions/151-texting.md).
  * The same words as the island's panel and the no-JavaScript outcome page.
  */
 export const TEXT_SIGNUP_OPTED_OUT = formCopy['text-signup'].outcomes.opted_out.text;
@@ -79,7 +79,7 @@ export interface SignupResult {
 }
 
 /**
- * The text sign-up's own counters (docs/decisions/038-text-sign-up-limits-sms-pumping.md), in the steps every
+ * The text sign-up's own counters (docs/decisions/151-texting.md), in the steps every
  * public form goes through (src/lib/server/public-forms/accept.ts: the schema, the phone's country and type, then
  * these, the captcha between them, then signUpForTexts):
  *
@@ -205,7 +205,7 @@ export function textSignupRecords(
   const phone = input.phone ?? null;
   const email = input.email ?? null;
   const id = personIdFor(phone, email);
-  // The wording the person saw: the one of their form's language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md).
+  // The wording the person saw: the one of their form's language (docs/decisions/166-spanish.md).
   const lang = input.lang ?? DEFAULT_LANG;
   const { text: consentText, version: consentVersion } = SMS_CONSENT[lang];
   return {

@@ -8,7 +8,7 @@ import { summarize, type InboxSummaries } from './summary-shapes.ts';
 
 /**
  * The bulk path of the Inbox repositories, for the scale seed
- * (docs/decisions/102-scale-seed-bulk-path.md): records the repositories' own builders made
+ * (docs/decisions/168-benchmarks-and-scale.md): records the repositories' own builders made
  * (volunteerRecord, contactRecord, textSignupRecords, subscriberRecord), written many at
  * once with onlyIfNew, and the list's index written once from their summaries (with those
  * of the records already stored), instead of one segment each and a compaction. No email

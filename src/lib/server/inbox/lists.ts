@@ -21,10 +21,10 @@ import {
 /**
  * The staff inbox: volunteer sign-ups, contact messages, text sign-ups and newsletter
  * subscribers, newest first, searchable, paginated and exportable as CSV. Lists, pages
- * and searches read the lists' summary indexes (docs/decisions/100-summary-indexes.md),
+ * and searches read the lists' summary indexes (docs/decisions/155-inbox-and-staff-lists.md),
  * so a page costs a bounded number of store calls whatever the store holds; the CSV
  * exports read the records themselves (the source of truth), through the one export
- * mechanism (docs/decisions/101-exports-of-any-size.md). Each kind's columns and cells
+ * mechanism (docs/decisions/156-exports.md). Each kind's columns and cells
  * are its definition's (src/lib/inbox-kinds.ts).
  */
 
@@ -86,7 +86,7 @@ export interface InboxQuery extends PageQuery {
   q: string;
   /** Only records sent in this language. */
   lang?: Lang;
-  /** Only people of this status (docs/decisions/136-one-suppression-state-shown-everywhere.md). */
+  /** Only people of this status (docs/decisions/155-inbox-and-staff-lists.md). */
   status?: ReachStatus;
 }
 

@@ -25,7 +25,7 @@ import { INBOX_INDEX, summarize, type InboxSummaries, type InboxSummary } from '
 export type { InboxSummaries, InboxSummary };
 
 /**
- * The Inbox's lists as summary indexes (docs/decisions/100-summary-indexes.md), each built from its kind's one
+ * The Inbox's lists as summary indexes (docs/decisions/155-inbox-and-staff-lists.md), each built from its kind's one
  * definition (src/lib/inbox-kinds.ts: what a summary keeps, its searched text, its filters and status, its
  * version stamp): how it sorts and which records it lists. The records stay the source of truth: the CSV
  * exports read them, and every index can be rebuilt from them.
@@ -45,7 +45,7 @@ interface InboxSpec<S extends InboxSummary> extends SummarySpec<S> {
    */
   facets(s: S): { city?: string; zip?: string; sourcePage?: string | null };
   /**
-   * Whether the person may still be messaged, and since when (docs/decisions/136-one-suppression-state-shown-everywhere.md);
+   * Whether the person may still be messaged, and since when (docs/decisions/155-inbox-and-staff-lists.md);
    * absent: the list keeps no status (contact messages). The status reads only the spec's `columns` (the
    * filter is answered from them); `at` may read any field.
    */
@@ -130,7 +130,7 @@ export const INBOX_SPECS = Object.fromEntries(INBOX_KIND_NAMES.map((k) => [k, sp
  * Every Inbox read (the staff pages and searches, the CSV exports, the broadcasts' audiences) writes nothing: no
  * fold of outstanding segments, no rebuild of a lost index (read from the records instead, in memory). The
  * index is kept by the writes (a segment each), folded and repaired by the scheduled compaction (every minute,
- * compactInbox) and rebuilt by `npm run reindex` (reindexInbox): docs/decisions/100-summary-indexes.md.
+ * compactInbox) and rebuilt by `npm run reindex` (reindexInbox): docs/decisions/155-inbox-and-staff-lists.md.
  */
 const READ_ONLY: ReadOptions = { readOnly: true };
 
@@ -213,7 +213,7 @@ const hasFilter = <S>(f: InboxFilter<S>) => Boolean(needleOf(f) || restOf(f));
 /**
  * The listed summaries matching `filter` within one view of the index, newest first, as a count and a way to
  * decode some of them. A search (`q`) scans the chunks' searched texts and the other filters read the chunks'
- * columns (docs/decisions/128-search-by-text-columns.md): only what is shown is decoded. A `where` needs the
+ * columns (docs/decisions/155-inbox-and-staff-lists.md): only what is shown is decoded. A `where` needs the
  * summaries themselves: those a search found, or every one without a search.
  */
 async function selected<K extends InboxKindName>(

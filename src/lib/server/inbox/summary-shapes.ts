@@ -21,7 +21,7 @@ export type {
 } from '../../inbox-kinds.ts';
 
 /**
- * What each Inbox list keeps of a record in its summary index (docs/decisions/100-summary-indexes.md): the kind's
+ * What each Inbox list keeps of a record in its summary index (docs/decisions/155-inbox-and-staff-lists.md): the kind's
  * `summaryFields` (src/lib/inbox-kinds.ts) picked from the record, and the one call every write path makes after
  * changing a record. Light on purpose (no compression): the public form functions and the text guard import it.
  */

@@ -3,7 +3,7 @@ import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import type { KV } from '../storage/kv.ts';
 
 /*
- * Claiming a scheduled message on its record before sending it (docs/decisions/080-text-guard.md, "Idempotency
+ * Claiming a scheduled message on its record before sending it (docs/decisions/151-texting.md, "Idempotency
  * stays with the caller"): a delivery field goes null -> sending under compare-and-set, so of two overlapping,
  * retried or duplicated runs only one sends; a run killed mid-send leaves the claim ("sending") and the message is
  * never retried (better one missed than two sent). Shared by the RSVP reminders (src/lib/server/events/reminders.ts)

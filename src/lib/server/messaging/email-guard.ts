@@ -21,7 +21,7 @@ import {
 } from './suppressions.ts';
 
 /**
- * The one way a bulk email goes out (docs/decisions/119-email-guard-and-unsubscribe.md). Every
+ * The one way a bulk email goes out (docs/decisions/167-email-and-newsletter.md). Every
  * broadcast email passes here, which:
  *
  * 1. refuses an address that is suppressed: unsubscribed (the page, the one-click POST, SendGrid's
@@ -42,7 +42,7 @@ export type { Suppression, SuppressionReason };
  * Records a suppression by the address's hash (idempotent: the first reason stands, a repeat writes
  * nothing). A newsletter subscriber's record is left as it is: the ledger is what every send reads. The
  * address's Inbox rows then show it (their summaries are written again, repeats included, so a retry after
- * a failure mends them: docs/decisions/136-one-suppression-state-shown-everywhere.md).
+ * a failure mends them: docs/decisions/155-inbox-and-staff-lists.md).
  */
 const SUPPRESSION_ACTIVITY: Record<SuppressionReason, ActivityKind> = {
   unsubscribed: 'email.unsubscribe',

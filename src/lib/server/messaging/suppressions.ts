@@ -3,10 +3,10 @@ import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 
 /**
- * The email suppression ledger (docs/decisions/119-email-guard-and-unsubscribe.md): one blob per address hash,
+ * The email suppression ledger (docs/decisions/167-email-and-newsletter.md): one blob per address hash,
  * `suppressed/<sha256>` in the `subscribers` store, never removed by a form. The bulk email guard reads it at
  * dispatch (email-guard.ts), a broadcast's count leaves its addresses out (audiences.ts), and the Inbox and its
- * CSVs show it (docs/decisions/136-one-suppression-state-shown-everywhere.md). Its own module, below the guard
+ * CSVs show it (docs/decisions/155-inbox-and-staff-lists.md). Its own module, below the guard
  * and the Inbox's summaries, so both read the one ledger without an import cycle.
  */
 

@@ -149,7 +149,7 @@ export async function timelineOf(p: Person): Promise<(TimelineEntry & { id: stri
 }
 
 // ---------------------------------------------------------------------------
-// The People list's summary index (docs/decisions/100-summary-indexes.md)
+// The People list's summary index (docs/decisions/155-inbox-and-staff-lists.md)
 
 export interface PersonSummary {
   id: string;

@@ -15,7 +15,7 @@ import {
 
 /**
  * What staff see of people (docs/decisions/149-people.md): the list and search from the People summary index (a
- * bounded number of blobs whatever the store holds: docs/decisions/100-summary-indexes.md), a person with their
+ * bounded number of blobs whatever the store holds: docs/decisions/155-inbox-and-staff-lists.md), a person with their
  * timeline. Editors and admins see contact details; viewers see names, places and states, never an email, a phone or
  * what a form said.
  */

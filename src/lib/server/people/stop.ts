@@ -9,7 +9,7 @@ import { getPerson, type Channel } from './person.ts';
  * A request to stop (staff recording a phone call or a letter on the person; a web choice later): revoked on the
  * person and written to each channel's own ledger for every address of theirs (the suppression ledger per email,
  * the text list's STOP per phone), so every sending path, every Inbox list and every CSV says so at once
- * (docs/decisions/149-people.md, docs/decisions/136-one-suppression-state-shown-everywhere.md).
+ * (docs/decisions/149-people.md, docs/decisions/155-inbox-and-staff-lists.md).
  */
 export async function stopContact(
   personId: string,

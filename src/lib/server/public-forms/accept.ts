@@ -14,7 +14,7 @@ import { reserveFormPost, type LimitedForm } from './post-limits.ts';
 import { requireFormProviders, type FormProviders } from './providers.ts';
 
 /**
- * The one way a public form is accepted (docs/decisions/081-form-post-limits.md, "One order for every public
+ * The one way a public form is accepted (docs/decisions/159-public-forms.md, "One order for every public
  * form"). Every public form that stores what a visitor typed (volunteer, contact, text sign-up, newsletter box,
  * RSVP, plan to vote) is declared as a `PublicFormSteps` and goes through `acceptPublicForm`, which runs the same
  * steps in the same order, on the JSON path and the browser form post (no JavaScript) alike; the first step that
@@ -35,7 +35,7 @@ import { requireFormProviders, type FormProviders } from './providers.ts';
  *  9. shared limits: the form's budgets a bot must not spend for a stranger (the text sign-up's per-number and
  *     site-wide counts), after the captcha;
  * 10. store, then confirm: the form's own module stores the record first and then sends its email or text, so a
- *     failed confirmation never loses a record (docs/decisions/013-forms-email-after-store.md);
+ *     failed confirmation never loses a record (docs/decisions/159-public-forms.md);
  * 11. answer: the form's JSON; `handle()` (http.ts) turns it, or any refusal above, into the 303 of a browser
  *     form post (form-post.ts).
  *
@@ -57,7 +57,7 @@ export interface Submission<I> {
   context: Context;
 }
 
-/** A form's counters of its own instead of FORM_POST_LIMITS (the text sign-up's: docs/decisions/038-text-sign-up-limits-sms-pumping.md). */
+/** A form's counters of its own instead of FORM_POST_LIMITS (the text sign-up's: docs/decisions/151-texting.md). */
 export interface OwnLimits {
   /** Step 7: this client IP's counts. */
   perAddress(): Promise<void>;
@@ -81,7 +81,7 @@ interface FormParts<S extends z.ZodType, R> {
   /** The body cap (413 past it). */
   maxBytes: number;
   providers: FormProviders;
-  /** Closed by the post-election mode (docs/decisions/113-post-election-modes.md). */
+  /** Closed by the post-election mode (docs/decisions/157-election-calendar.md). */
   closes?: ClosableForm;
   /** Whether the post asks for a text (an RSVP's reminder, a plan's): it takes a slot of the IP's texts an hour. */
   asksForText?: (input: z.output<S>) => boolean;

@@ -14,7 +14,7 @@ import { DEFAULT_LANG, isLang, type Lang } from '../../lang.ts';
 import { localizedPath } from '../../lang-paths.ts';
 
 /**
- * Browser form posts to the public form endpoints (docs/decisions/048-public-forms-without-javascript.md): a form submitted
+ * Browser form posts to the public form endpoints (docs/decisions/159-public-forms.md): a form submitted
  * without JavaScript, or before its island hydrated, arrives as
  * application/x-www-form-urlencoded. The endpoint parses it like JSON (same
  * schema, same CSRF check: http.ts `readInput`, `requireSameOrigin`), and
@@ -46,7 +46,7 @@ export function browserFormPost(req: Request): PublicFormId | null {
 }
 
 const refills = new WeakMap<Request, FormInput>();
-/** The language of the page each post came from: its outcome page is in the same language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md). */
+/** The language of the page each post came from: its outcome page is in the same language (docs/decisions/166-spanish.md). */
 const langs = new WeakMap<Request, Lang>();
 
 /** Keeps what may be shown back if this post is refused (only the form's refill fields). */

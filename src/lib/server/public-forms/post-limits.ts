@@ -10,7 +10,7 @@ import { reserveClientAttempts, type Limit } from '../auth/rate-limit.ts';
  * one compare-and-set write before the captcha is verified or anything is
  * stored (rate-limit.ts, "reserve before the work"); past it, 429 with
  * Retry-After, on the JSON path and the no-JavaScript form post alike (the
- * latter as its refused page). Values and why: docs/decisions/081-form-post-limits.md.
+ * latter as its refused page). Values and why: docs/decisions/159-public-forms.md.
  */
 export const FORM_POST_LIMITS = {
   /** A family RSVPing one by one, to several events, with retries, from one home; a campus or office NAT. */
@@ -21,7 +21,7 @@ export const FORM_POST_LIMITS = {
   contact: { max: 20, windowSeconds: 60 * 60 },
   /** The blog's newsletter box (POST /api/email-subscribers). */
   newsletter: { max: 30, windowSeconds: 60 * 60 },
-  /** Plans to vote (docs/decisions/110-plan-to-vote.md): a family or a canvass tablet, like the volunteer form. */
+  /** Plans to vote (docs/decisions/158-plan-to-vote.md): a family or a canvass tablet, like the volunteer form. */
   'vote-plan': { max: 40, windowSeconds: 60 * 60 },
 } as const satisfies Partial<Record<PublicFormId, Limit>>;
 

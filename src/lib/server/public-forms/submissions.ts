@@ -25,7 +25,7 @@ import { linkPerson } from '../people/link.ts';
 /**
  * Volunteer sign-ups and contact messages: stored first, then emailed to the
  * campaign inbox. An email failure never loses the record; it is marked
- * `emailStatus: 'failed'` for staff (docs/decisions/013-forms-email-after-store.md). Their endpoints accept them
+ * `emailStatus: 'failed'` for staff (docs/decisions/159-public-forms.md). Their endpoints accept them
  * through the steps every public form goes through (accept.ts), which end in saveVolunteer and saveContact. The email is plain text and
  * shows what was typed through `staffShown` (src/lib/merge-fields.ts): every word, but no live link
  * (docs/decisions/075-names-are-not-a-channel.md).
@@ -117,7 +117,7 @@ async function emailAndMark<T extends { emailStatus: string; emailError: string 
 /**
  * Every volunteer submission is its own record, `volunteer/<sha256 email>/<sha256 details>`,
  * created with onlyIfNew: a submission never overwrites a stored person, even
- * one with the same email (anyone can type an email; docs/decisions/040-public-projections-by-schema.md). Staff see all
+ * one with the same email (anyone can type an email; docs/decisions/161-content-and-editor.md). Staff see all
  * submissions of an email side by side in the inbox. An identical resubmission
  * (a double click, a retry) is the same key: no second record, no second email,
  * answered 200; so 50 identical concurrent submissions are one record.

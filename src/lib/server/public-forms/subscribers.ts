@@ -20,7 +20,7 @@ import { linkPerson } from '../people/link.ts';
 
 /**
  * The blog's newsletter box, with double opt-in
- * (docs/decisions/079-newsletter-double-opt-in.md):
+ * (docs/decisions/167-email-and-newsletter.md):
  *
  * - one record per address (normalised by the schema: trimmed, lowercased),
  *   created `pending` with onlyIfNew, so a repeat or 50 concurrent identical

@@ -21,7 +21,7 @@ export type CancelLinkData =
  * changes nothing (mail scanners open links); a link whose token checks out
  * names its event and says whether the RSVP is still active or already
  * cancelled; any other link says only that it is not valid
- * (docs/decisions/076-rsvp-cancel-links.md). Never cached: the token is in
+ * (docs/decisions/150-rsvp.md). Never cached: the token is in
  * the address.
  */
 export async function loadCancelLink(

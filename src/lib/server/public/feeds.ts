@@ -86,7 +86,7 @@ export const SITEMAP_STATIC_PATHS = [
 ];
 
 /**
- * One <url> per page and language (docs/decisions/056-spanish-texts-forms-and-the-inbox.md), each listing all its language
+ * One <url> per page and language (docs/decisions/166-spanish.md), each listing all its language
  * versions as xhtml:link alternates (Google's sitemap form of hreflang).
  */
 function sitemapUrls(path: string, site: URL, lastmod?: string): string[] {
@@ -137,7 +137,7 @@ export function buildRobots(site: URL): string {
  * CDN caching for on-demand public pages: `freshSeconds` fresh (60 s for
  * articles and feeds; 30 s, the public lists' refresh, for /blog and
  * /volunteer), then served stale while the CDN revalidates; purged at once by
- * tag on admin edits (docs/decisions/051-what-staff-edit-is-what-voters-see.md).
+ * tag on admin edits (docs/decisions/161-content-and-editor.md).
  */
 export function cdnHeaders(tags: string | readonly string[], freshSeconds = 60): Record<string, string> {
   return {

@@ -19,7 +19,7 @@ import { CACHE_TAGS } from '../content/responses.ts';
 import { BLOG_PAGE_SIZE, articlePath, blogPageCount, cdnHeaders } from './feeds.ts';
 
 /*
- * What the on-demand public pages read, once for every language (docs/decisions/057-spanish-versions-of-articles-and-events.md):
+ * What the on-demand public pages read, once for every language (docs/decisions/166-spanish.md):
  * the page files (src/pages/x.astro and src/pages/es/x.astro) call these and
  * hand the result to the shared page component, because only a page may set
  * the response's status and headers. `lang` is the seam for translated

@@ -61,7 +61,7 @@ export async function refusedRoute(
  * (the page then says the link is invalid, answered 400). Never cached: the
  * token is in the address. Whether the token is known is the Confirm button's
  * POST to say; opening the page reads and changes nothing
- * (docs/decisions/079-newsletter-double-opt-in.md).
+ * (docs/decisions/167-email-and-newsletter.md).
  */
 export function newsletterConfirmRoute(astro: Pick<AstroGlobal, 'response' | 'url'>): string | null {
   astro.response.headers.set('Cache-Control', 'no-store');
@@ -72,7 +72,7 @@ export function newsletterConfirmRoute(astro: Pick<AstroGlobal, 'response' | 'ur
 }
 
 /**
- * The unsubscribe page's link (docs/decisions/119-email-guard-and-unsubscribe.md): the address hash
+ * The unsubscribe page's link (docs/decisions/167-email-and-newsletter.md): the address hash
  * and its proof when well formed (checked for real when the button posts), else a 400 page. Never cached.
  */
 export function unsubscribeRoute(

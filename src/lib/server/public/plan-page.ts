@@ -9,7 +9,7 @@ import { calendarName } from './event-calendar.ts';
 import type { PageResponse } from './page-data.ts';
 
 /*
- * The plan to vote's own page and calendar file (docs/decisions/110-plan-to-vote.md): what the link
+ * The plan to vote's own page and calendar file (docs/decisions/158-plan-to-vote.md): what the link
  * (`/vote/plan?id=<128 random bits>`) is for. Opening it changes nothing (mail scanners open links); the buttons on
  * it post. Never cached, no referrer (the id is in the address). Only what the voter chose is shown: not their
  * phone or email.

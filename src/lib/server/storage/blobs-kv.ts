@@ -29,7 +29,7 @@ export const storeFetch: typeof fetch = async (input, init) => {
   // again it meets its own change (412), and a compare-and-set loop would apply the change
   // a second time on top of itself. So it is retried only after a 429 (refused before any
   // write); otherwise the SDK gets the non-retryable failure and the request answers 503
-  // (docs/decisions/078-store-paths.md).
+  // (docs/decisions/153-storage.md).
   const headers = new Headers(init?.headers);
   const conditional = headers.has('if-match') || headers.has('if-none-match');
   try {
@@ -70,7 +70,7 @@ async function guard<T>(op: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The two ways BlobsKV uses Blobs (docs/decisions/078-store-paths.md):
+ * The two ways BlobsKV uses Blobs (docs/decisions/153-storage.md):
  *
  * - `service`: Netlify's service, which applies onlyIfMatch / onlyIfNew
  *   atomically and returns an ETag with every read. Reads use getWithMetadata

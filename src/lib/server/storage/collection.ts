@@ -13,13 +13,13 @@ import { kv } from './stores.ts';
  * layout says otherwise: articles keep no full text there), and optional
  * derived "views" (one blob each, e.g. the public news feed). Public lists read
  * one blob per request, never one per record. Design and failure modes:
- * docs/decisions/015-content-collections-articles-events-social.md and
- * docs/decisions/089-article-summaries-and-self-repairing-indexes.md.
+ * docs/decisions/161-content-and-editor.md and
+ * docs/decisions/153-storage.md.
  *
  * Two classes: `CollectionReader` reads views and the index, and repairs a
  * missing, corrupt or outdated index once (storing it), without the record
  * schema, so the public read functions load neither zod nor the schema
- * modules (docs/decisions/061-functions-that-start-fast.md); `Collection` adds
+ * modules (docs/decisions/162-public-pages-and-performance.md); `Collection` adds
  * the schema (records are parsed before they are indexed) and the writes.
  */
 

@@ -4,7 +4,7 @@ import { StoreUnavailableError, type KV } from './kv.ts';
 import { mapLimit } from './map-limit.ts';
 
 /**
- * Many writers, one document, nobody refused (docs/decisions/106-rushes-that-refuse-no-one.md).
+ * Many writers, one document, nobody refused (docs/decisions/153-storage.md).
  *
  * A compare-and-set loop on one hot document (an event's roster, a day's donation totals) lets one writer
  * through per round trip, so a rush of 200 outlasts any retry budget and most of it is answered 409. Here

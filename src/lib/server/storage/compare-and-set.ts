@@ -2,7 +2,7 @@ import { budgets } from '../time-budgets.ts';
 import type { KV } from './kv.ts';
 
 /**
- * The storage engine's compare-and-set (docs/decisions/078-store-paths.md): every read-modify-write of
+ * The storage engine's compare-and-set (docs/decisions/153-storage.md): every read-modify-write of
  * a shared document reads it with its ETag and replaces it only if the ETag still matches, retrying
  * with backoff within a time budget, then answering 409 (retryable). A hot document many write at once
  * goes through the combiner instead (combiner.ts).

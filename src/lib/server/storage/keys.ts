@@ -21,7 +21,7 @@ export function key(...parts: (string | number)[]): string {
 /**
  * SHA-256 hex. node:crypto takes about as long to load as the rest of a public
  * read function together, and only key hashing and the local store use it, so
- * it is loaded on first use (docs/decisions/061-functions-that-start-fast.md).
+ * it is loaded on first use (docs/decisions/162-public-pages-and-performance.md).
  */
 export const sha256Hex = (text: string) =>
   process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');

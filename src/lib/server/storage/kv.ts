@@ -1,5 +1,5 @@
 /**
- * The storage engine's floor (docs/decisions/078-store-paths.md): the small KV interface every
+ * The storage engine's floor (docs/decisions/153-storage.md): the small KV interface every
  * repository talks to, the error a store fault becomes, and the stores there are. Netlify Blobs is
  * last-write-wins and eventually consistent by default, so every access is strongly consistent, new
  * records are created with onlyIfNew, and every read-modify-write uses onlyIfMatch with the record's
@@ -55,7 +55,7 @@ export const STORE_NAMES = [
   'audit',
   'donations',
   'rsvps',
-  /** Staff CSV exports prepared in the background: jobs and their files (docs/decisions/101-exports-of-any-size.md). */
+  /** Staff CSV exports prepared in the background: jobs and their files (docs/decisions/156-exports.md). */
   'exports',
   /** Plans to vote and their reminder queue (src/lib/server/vote-plans/). */
   'vote-plans',

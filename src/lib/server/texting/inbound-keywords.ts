@@ -2,14 +2,14 @@ import { RESUBSCRIBE_KEYWORDS } from '../../../content/consent.ts';
 import type { Lang } from '../../lang.ts';
 
 /*
- * What an inbound text asks for (docs/decisions/080-text-guard.md): a pure rule, no I/O, unit-tested in
+ * What an inbound text asks for (docs/decisions/151-texting.md): a pure rule, no I/O, unit-tested in
  * tests/unit/inbound-keywords.test.ts. The inbound webhook (sms-webhook.ts) acts on its answer.
  */
 
 export type InboundKind = 'stop' | 'start' | 'help' | 'other';
 
 /**
- * Every keyword the inbound webhook acts on, by kind and language (docs/decisions/067-the-public-site-in-spanish.md):
+ * Every keyword the inbound webhook acts on, by kind and language (docs/decisions/166-spanish.md):
  * the one list that docs/deploy.md gives for Twilio's Advanced Opt-Out (a unit
  * test holds the two together, since carrier-level keywords must match ours).
  * Matched whole, case- and accent-insensitively.

@@ -5,7 +5,7 @@ import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 
 /**
- * Pacing (docs/decisions/117-broadcast-delivery-engine.md): one budget per clock minute for the whole
+ * Pacing (docs/decisions/152-broadcasts.md): one budget per clock minute for the whole
  * site, `rate/<minute>` in the broadcasts store, shared by every worker and every broadcast. A worker
  * takes several units at once with one compare-and-set write and spends them only within that same
  * minute: when the minute turns, what is left is dropped, so no minute ever gets more than the rate.

@@ -5,7 +5,7 @@ import { HttpError } from '../errors.ts';
 /**
  * Phone numbers on the public forms are limited to the countries the campaign
  * texts (SMS_ALLOWED_COUNTRIES, default US), so nobody can make it pay for texts
- * to premium international ranges (docs/decisions/038-text-sign-up-limits-sms-pumping.md, SMS pumping). The shared schema
+ * to premium international ranges (docs/decisions/151-texting.md, SMS pumping). The shared schema
  * has already normalised the number to E.164 and refused impossible ones;
  * this decides the country from the full numbering plan (libphonenumber
  * metadata), so +1 numbers in Canada or the Caribbean (+1 876, +1 809 ...) are
@@ -54,7 +54,7 @@ export function phoneCountry(e164: string): CountryCode | null {
  * only the smaller members of a shared calling code (Jamaica, Puerto Rico in +1)
  * answer undefined, and those are refused by country first.
  * tests/unit/phone-policy.test.ts holds the metadata to that.
- * See docs/decisions/080-text-guard.md.
+ * See docs/decisions/151-texting.md.
  */
 export const TEXTABLE_TYPES: ReadonlySet<NumberType> = new Set<NumberType>([
   'MOBILE',

@@ -3,7 +3,7 @@ import { env } from '../env.ts';
 import { NANP_PREFIX_ZONES, NANP_ZONE_NAMES } from './nanp-zones.ts';
 
 /**
- * Quiet hours in the recipient's local time (docs/decisions/115-quiet-hours-in-the-recipients-zone.md).
+ * Quiet hours in the recipient's local time (docs/decisions/151-texting.md).
  *
  * - The zone comes from the number: Google libphonenumber's map of +1 prefixes (area code, or area code
  *   and exchange where an area code straddles zones), generated into nanp-zones.ts. An area code in

@@ -18,7 +18,7 @@ import { quietHoursAllow, recipientZones } from './quiet-hours.ts';
 import { compliantText } from '../../text-compliance.ts';
 
 /**
- * The one way the site sends a text (docs/decisions/080-text-guard.md).
+ * The one way the site sends a text (docs/decisions/151-texting.md).
  * `sendSms` (src/lib/server/adapters/sms.ts) is imported by this module only;
  * tests/unit/text-guard-paths.test.ts fails if any other module in src/,
  * netlify/ or scripts/ names it. Every text, whatever causes it, passes the
@@ -65,7 +65,7 @@ import { compliantText } from '../../text-compliance.ts';
 /**
  * Why a text is sent; each has its consent, its quiet-hours rule, whether it counts against SMS_DAILY_CAP and
  * whether the guard spends the site's per-minute send rate for it (`paced`: the reminders sent by jobs; a
- * broadcast's engine paces its own batches, docs/decisions/117-broadcast-delivery-engine.md; a sign-up's
+ * broadcast's engine paces its own batches, docs/decisions/152-broadcasts.md; a sign-up's
  * confirmation answers the person at once), and whether it spends the number's texts a day (`numberCap`).
  */
 export type TextPurpose =
@@ -76,17 +76,17 @@ export const TEXT_PURPOSES = {
   signup_confirmation: { quietHours: false, dailyCap: true, paced: false, numberCap: true },
   /** Sent by a scheduled job, so it keeps to the send window. */
   rsvp_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
-  /** A plan-to-vote reminder (docs/decisions/111-plan-reminders.md): sent by a scheduled job, in the window. */
+  /** A plan-to-vote reminder (docs/decisions/158-plan-to-vote.md): sent by a scheduled job, in the window. */
   plan_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
   /**
-   * A staff broadcast to the text list (docs/decisions/116-broadcast-texts-through-the-guard.md): an
+   * A staff broadcast to the text list (docs/decisions/152-broadcasts.md): an
    * admin approved its recipients and cost, and the delivery engine paces it, so it does not spend the
    * daily cap that bounds what strangers can cause; every other check holds.
    */
   broadcast: { quietHours: true, dailyCap: false, paced: false, numberCap: true },
   /**
    * The code a staff member asked for, seconds ago, to verify their own phone
-   * (docs/decisions/133-test-sends-only-to-the-sender.md): transactional, not campaign-timed, so no quiet hours; it
+   * (docs/decisions/152-broadcasts.md): transactional, not campaign-timed, so no quiet hours; it
    * is bounded per member and per number where it is asked for (auth/staff-phone.ts), not by the lists' caps.
    * STOP, the number's country and type still hold.
    */

@@ -12,10 +12,10 @@ import {
 import { raiseAlert } from '../forms/alerts.ts';
 
 /**
- * Limits on texts and the text-message sign-up (docs/decisions/039-text-sign-up-only-the-owner-undoes-a-stop.md, SMS pumping). The
+ * Limits on texts and the text-message sign-up (docs/decisions/151-texting.md, SMS pumping). The
  * captcha stops scripts; these bound what gets through anyway (a solving
  * service, a botnet) and what a person can trigger by hand. Chosen in
- * (docs/decisions/038-text-sign-up-limits-sms-pumping.md) and docs/decisions/080-text-guard.md
+ * (docs/decisions/151-texting.md) and docs/decisions/151-texting.md
  * (the limits every text shares, whatever causes it). Each is reserved before
  * the work it guards (src/lib/server/auth/rate-limit.ts), keyed by the
  * platform's client IP (context.ip, never a client-sent header) or the E.164

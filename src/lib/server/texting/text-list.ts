@@ -21,7 +21,7 @@ import { recordConsentFor } from '../people/consent.ts';
  * append-only consent log (`consent/<id>/<iso time>-<random>`). Its own module
  * so that the text guard (src/lib/server/texting/text-guard.ts) and the
  * sign-up (text-signups.ts, which sends through the guard) can both use it
- * without an import cycle. See docs/decisions/010-forms-consent-record-design-text-message.md.
+ * without an import cycle. See docs/decisions/151-texting.md.
  */
 
 export const personKey = (id: string) => key('person', id);
@@ -107,7 +107,7 @@ export async function markOptedOut(phone: string, at: string, lang: Lang): Promi
       ? { ...cur, smsStatus: 'opted_out', optedOutAt: at, updatedAt: laterStamp(new Date(at), cur.updatedAt) }
       : stub;
   });
-  // The STOP shows in the Inbox (docs/decisions/100-summary-indexes.md).
+  // The STOP shows in the Inbox (docs/decisions/155-inbox-and-staff-lists.md).
   await noteSummary('text-signups', summarize['text-signups'](next as StoredTextSignup, personKey(id)));
   // The person's one text state: every sending path to every phone of theirs (docs/decisions/149-people.md).
   await recordConsentFor('text', phone, { action: 'revoke', via: 'text_opt_out', at: new Date(at) });

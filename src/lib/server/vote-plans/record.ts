@@ -5,10 +5,10 @@ import type { KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
 
 /*
- * The plans-to-vote store (`vote-plans`; docs/decisions/110-plan-to-vote.md). Its own store, apart from the Inbox's:
+ * The plans-to-vote store (`vote-plans`; docs/decisions/158-plan-to-vote.md). Its own store, apart from the Inbox's:
  *
  * - `plan/<round>/<id>`: one voter's plan for a round (id = sha256 of the E.164 phone, else of the email). Only the
- *   first pledge from a contact makes it; it changes only from its own link (docs/decisions/110-plan-to-vote.md,
+ *   first pledge from a contact makes it; it changes only from its own link (docs/decisions/158-plan-to-vote.md,
  *   "A plan belongs to its voter"); the reminder deliveries are claimed on it.
  * - `pledge/<round>/<linkId>`: a later pledge naming a contact that already has a plan, held apart: shaped like a
  *   plan and shown on its own link exactly like one, but never reminded, listed or merged into the plan.
@@ -18,7 +18,7 @@ import { kv } from '../storage/stores.ts';
  *   newest first and a page costs one key listing plus its records.
  * - `due/<campaign wall clock>/<eve|morning>/<round>/<id>`: the reminder queue, in time order (wall-clock strings
  *   sort in time order: src/lib/campaign-time.ts); the job takes the due head in bounded batches
- *   (docs/decisions/111-plan-reminders.md).
+ *   (docs/decisions/158-plan-to-vote.md).
  *
  * Its own module, importing only the store and the schema, so the text guard can read a plan's consent.
  */
@@ -74,7 +74,7 @@ export async function recordForLink(linkId: string): Promise<{ plan: StoredVoteP
   return pledge?.linkId === linkId ? { plan: pledge, key: k } : null;
 }
 
-/** The plan (or held pledge) a link opens, or null (docs/decisions/110-plan-to-vote.md). */
+/** The plan (or held pledge) a link opens, or null (docs/decisions/158-plan-to-vote.md). */
 export async function planForLink(linkId: string): Promise<StoredVotePlan | null> {
   return (await recordForLink(linkId))?.plan ?? null;
 }

@@ -34,7 +34,7 @@ import {
 } from './record.ts';
 
 /*
- * Plan-to-vote reminders (docs/decisions/111-plan-reminders.md), drained every 15 minutes by the scheduled function
+ * Plan-to-vote reminders (docs/decisions/158-plan-to-vote.md), drained every 15 minutes by the scheduled function
  * netlify/functions/vote-plan-reminders.mts. The queue is `due/<campaign wall clock>/<eve|morning>/<round>/<id>`
  * (record.ts), in time order: a run takes at most BATCH due keys from its head. For each, the plan is read fresh
  * and the reminder re-derived from the calendar as it is now (a moved day re-queues it; a lapsed one is recorded

@@ -3,7 +3,7 @@ import type { ExportColumn, ExportSource } from '../export-source.ts';
 import { getPlan, RECENT_PREFIX, votePlans, type PlanRound } from './record.ts';
 
 /*
- * Plans to vote for staff (docs/decisions/110-plan-to-vote.md): newest first from the `recent/<round>/` markers, so a
+ * Plans to vote for staff (docs/decisions/158-plan-to-vote.md): newest first from the `recent/<round>/` markers, so a
  * page costs the key listing pages up to it (1,000 keys each) plus its own records, whatever the store holds; the
  * CSV is an export of the round read a window at a time (votePlanExportSource). Neither shows the link id, the IP or the user agent.
  */
@@ -96,7 +96,7 @@ const csvRow = (p: StoredVotePlan): string[] => [
 ];
 
 /**
- * A round's plans as an export (docs/decisions/127-every-staff-export-through-one-mechanism.md): the ids from the
+ * A round's plans as an export (docs/decisions/156-exports.md): the ids from the
  * `recent/` key listing (1,000 keys a call), then the plans VOTE_PLAN_CSV_WINDOW at a time, so an export of any
  * size holds one window of records in memory and the background export writes it.
  */

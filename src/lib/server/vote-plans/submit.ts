@@ -34,7 +34,7 @@ import {
 } from './record.ts';
 
 /*
- * A plan to vote from the form on /vote (docs/decisions/110-plan-to-vote.md). The endpoint
+ * A plan to vote from the form on /vote (docs/decisions/158-plan-to-vote.md). The endpoint
  * (netlify/functions/vote-plan.mts) has already checked the phone's country and type, this IP's posts and texts,
  * and the captcha. Here: the day against the calendar and the clock, then, for a contact without a plan, the plan
  * stored, its link, its staff-list marker, its reminders queued, and the text consent appended to the text list's

@@ -14,7 +14,7 @@ import { dueKey, parsePlan, planKey, recordForLink, SKIPPED_STOPPED, votePlans }
 import { checkPlanDay } from './submit.ts';
 
 /**
- * The plan page's buttons and its change form (docs/decisions/110-plan-to-vote.md). The link (128 random bits) is
+ * The plan page's buttons and its change form (docs/decisions/158-plan-to-vote.md). The link (128 random bits) is
  * the proof that the plan is the voter's: it is the only way to change a plan, and the only way to undo a stop.
  * - "I voted": no Election Day morning reminder. "Stop my reminders": none of either kind.
  * - "Resume my reminders": undoes the stop (nothing else does: a new pledge never does), the reminders not yet sent

@@ -1,5 +1,5 @@
 /**
- * The stored form of a summary index's chunk (docs/decisions/128-search-by-text-columns.md), made so
+ * The stored form of a summary index's chunk (docs/decisions/155-inbox-and-staff-lists.md), made so
  * that a search scans bytes and decodes only the rows it shows. Two gzip members, the first's length
  * ahead of them (4 bytes, big-endian):
  *

@@ -4,7 +4,7 @@ import type { StoreName } from '../kv.ts';
 import { kv } from '../stores.ts';
 
 /**
- * The write half of a summary index (docs/decisions/100-summary-indexes.md): each
+ * The write half of a summary index (docs/decisions/155-inbox-and-staff-lists.md): each
  * change of a record adds one small segment, `summary/seg/<iso time>-<random>`,
  * created with onlyIfNew. Nothing is read and no shared document is rewritten,
  * so a rush of sign-ups never fights over one blob; readers merge the outstanding

@@ -4,7 +4,7 @@ import type { StoreName } from '../kv.ts';
 import { SUMMARY_PREFIX } from './segments.ts';
 
 /**
- * Summary indexes kept in Blobs beside the records (docs/decisions/100-summary-indexes.md).
+ * Summary indexes kept in Blobs beside the records (docs/decisions/155-inbox-and-staff-lists.md).
  *
  * One index per list, in the list's own store, under `summary/`:
  *
@@ -15,7 +15,7 @@ import { SUMMARY_PREFIX } from './segments.ts';
  * - `summary/chunk/<gen>-<n>` (gzip members, immutable, created once): up to a few thousand
  *   summaries, newest first, as rows of the spec's fields, with each listed summary's
  *   searched text beside them (a search scans that text, and decodes only the rows it
- *   shows: docs/decisions/128-search-by-text-columns.md).
+ *   shows: docs/decisions/155-inbox-and-staff-lists.md).
  * - `summary/counts/<gen>` (gzip, immutable): how many listed summaries each count key
  *   (an email) has in the base.
  * - `summary/seg/<time>-<random>` (JSON, created once): one summary written with a
@@ -66,7 +66,7 @@ export interface SummarySpec<S extends SummaryRecord> {
   /** What a search (case-insensitive substring) looks in: a listed summary's searched text. */
   searched(s: S): string;
   /**
-   * Fields also stored column by column in each chunk (docs/decisions/128-search-by-text-columns.md): a
+   * Fields also stored column by column in each chunk (docs/decisions/155-inbox-and-staff-lists.md): a
    * `select` test that reads only these is answered without decoding a row.
    */
   columns: readonly Exclude<keyof S & string, 'id'>[];
@@ -74,7 +74,7 @@ export interface SummarySpec<S extends SummaryRecord> {
   countKey?(s: S): string;
   /**
    * What a rebuild adds to a batch of summaries made from records, from other blobs of the store (the email
-   * lists: the suppression ledger; docs/decisions/136-one-suppression-state-shown-everywhere.md).
+   * lists: the suppression ledger; docs/decisions/155-inbox-and-staff-lists.md).
    */
   enrich?(summaries: S[]): Promise<S[]>;
 }
@@ -114,7 +114,7 @@ export interface ChunkRef {
 
 /**
  * The stored index's layout: 2 since chunks carry the searched text beside their rows
- * (docs/decisions/128-search-by-text-columns.md). A manifest of another format is rebuilt.
+ * (docs/decisions/155-inbox-and-staff-lists.md). A manifest of another format is rebuilt.
  */
 export const FORMAT = 2;
 

@@ -250,7 +250,7 @@ export class IndexView<S extends SummaryRecord> {
  */
 /**
  * How a request reads an index. `fold` (default true): more than FOLD_AT outstanding segments are folded in
- * first. `readOnly`: the request writes nothing (docs/decisions/100-summary-indexes.md, "Reads that read"): no
+ * first. `readOnly`: the request writes nothing (docs/decisions/155-inbox-and-staff-lists.md, "Reads that read"): no
  * fold, and an index that is missing, of another version or damaged is not rebuilt but read from the records
  * in memory (viewFromRecords); the scheduled compaction, `npm run reindex` and the bulk path store it.
  */
