@@ -100,6 +100,7 @@ export const FOLDED: Readonly<Record<string, readonly string[]>> = {
     '040-public-projections-by-schema',
     '051-what-staff-edit-is-what-voters-see',
     '086-trash-for-editors',
+    '148-article-category',
   ],
   '162-public-pages-and-performance': [
     '003-mobile-navigation-a-native-modal-dialog',

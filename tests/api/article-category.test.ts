@@ -10,7 +10,7 @@ import { makeUsers } from '../helpers/content-users.ts';
 import { call } from '../helpers/http.ts';
 
 /*
- * The article's category (docs/decisions/148-article-category.md): staff may choose the badge; without a choice the
+ * The article's category (docs/decisions/161-content-and-editor.md): staff may choose the badge; without a choice the
  * spec's rule from the author text gives it (a town hall recap by the candidate is "Policy" by the rule, "Events"
  * when chosen).
  */

@@ -13,7 +13,7 @@ import { apiAs, dashboardBrowser, expectToast, login, openDashboard } from './he
  *   (docs/decisions/151-texting.md). The waiting state is the server's view of a real
  *   draft with its progress set as the delivery job reports it at night (the job itself is tested with fake clocks in
  *   tests/api/sending-guarantees.test.ts): the page must not depend on the hour the test runs.
- * - an article's category (docs/decisions/148-article-category.md): the badge staff chose, on /blog in English and
+ * - an article's category (docs/decisions/161-content-and-editor.md): the badge staff chose, on /blog in English and
  *   Spanish with JavaScript off, shown and changed in the editor.
  * axe on each new state.
  */

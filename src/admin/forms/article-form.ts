@@ -12,7 +12,7 @@ export interface ArticleForm {
   excerpt: string;
   imageUrl: string;
   author: string;
-  /** The badge chosen; '' for the spec's rule from the author (docs/decisions/148-article-category.md). */
+  /** The badge chosen; '' for the spec's rule from the author (docs/decisions/161-content-and-editor.md). */
   category: ArticleCategory | '';
   isPublished: boolean;
   /** datetime-local value; empty means "when first published". */

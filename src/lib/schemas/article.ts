@@ -73,7 +73,7 @@ export const ArticleInputSchema = z.strictObject({
     .transform((v) => v ?? ''),
   author: requiredArticleText(120),
   /**
-   * The badge (docs/decisions/148-article-category.md): one of the four categories, or null for the spec's rule
+   * The badge (docs/decisions/161-content-and-editor.md): one of the four categories, or null for the spec's rule
    * from the author. Left out on an update, the stored one stays.
    */
   category: z.enum(ARTICLE_CATEGORIES, { error: ARTICLE_MESSAGES.category }).nullable().optional(),

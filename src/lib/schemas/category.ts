@@ -14,7 +14,7 @@ export function categoryFor(author: string, candidateName: string): ArticleCateg
 }
 
 /**
- * The badge an article shows (docs/decisions/148-article-category.md): the category staff chose in the editor, else
+ * The badge an article shows (docs/decisions/161-content-and-editor.md): the category staff chose in the editor, else
  * the spec's rule from the author text. Anything else stored (an old or hand-edited record) counts as not chosen.
  */
 export function articleCategory(

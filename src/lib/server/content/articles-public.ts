@@ -25,7 +25,7 @@ export const PUBLIC_NEWS_LIMIT = 50;
  * feeds and the sitemap show, never the full text (a save rewrites the index:
  * its size must not grow with what was written), per
  * docs/decisions/153-storage.md.
- * The badge is the chosen category, else derived from `author` (docs/decisions/148-article-category.md).
+ * The badge is the chosen category, else derived from `author` (docs/decisions/161-content-and-editor.md).
  */
 export interface ArticleIndexEntry {
   id: number;
