@@ -7,8 +7,8 @@ import { clientNetwork } from './client-network.ts';
 
 /**
  * Fixed-window attempt counters in Blobs (store `ratelimit`), documented in
- * (docs/decisions/160-staff-sign-in-and-sessions.md), "Text sign-up limits"). Never a
- * permanent lock: a window always ends.
+ * docs/decisions/160-staff-sign-in-and-sessions.md (sign-in) and docs/decisions/151-texting.md (text sign-up
+ * limits). Never a permanent lock: a window always ends.
  *
  * The one rule: **reserve before the work**. `reserveAttempt` counts the
  * attempt with a compare-and-set write *before* the password is verified,
