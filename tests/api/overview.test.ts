@@ -13,6 +13,9 @@ import type { KV } from '../../src/lib/server/storage/kv.ts';
 import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
+import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { setCheckedIn } from '../../src/lib/server/events/rsvp.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { useCountingStores } from '../helpers/counting-store.ts';
 import {
   keysOf,
@@ -230,6 +233,42 @@ describe('the Overview counts a week across midnight and the end of daylight sav
     const bad = await at(NOW, () => call(overviewFn, '/api/admin/overview?period=365', { cookie }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'period must be 7, 30 or launch' });
+  });
+});
+
+describe('events in the period', () => {
+  it('each shows who is going, waiting and checked in, read from its roster and check-ins', async () => {
+    const own = await startBlobs();
+    onTestFinished(async () => {
+      await own.stop();
+      blobs.use();
+      setStoreFactory(null);
+    });
+    const shared = cookie;
+    cookie = await at(NOW, async () => (await signedIn('viewer')).cookie);
+    onTestFinished(() => {
+      cookie = shared;
+    });
+    // A 2-place event held on November 2 (created a week before, as staff do).
+    const event = await rsvpEventFixture(2, {}, new Date('2026-10-26T12:00:00-05:00'));
+    const guests = [person(), person(), person()];
+    for (const g of guests)
+      expect((await at('2026-10-28T12:00:00-05:00', () => rsvpTo(event.id, g))).status).toBe(201);
+    await setCheckedIn(event.id, hashed(guests[0]!.email), true, 'door');
+    const o = await getOverview();
+    expect(o.events).toEqual([
+      {
+        id: event.id,
+        title: 'Town Hall on Drainage',
+        date: '2026-11-02',
+        going: 2,
+        waitlisted: 1,
+        attended: 1,
+        capacity: 2,
+      },
+    ]);
+    // An event outside the period is not listed.
+    expect((await overview('7', new Date('2026-12-01T12:00:00-06:00'))).events).toEqual([]);
   });
 });
 

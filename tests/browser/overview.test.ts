@@ -64,6 +64,8 @@ function fixture(): Overview {
         skipped: 2,
         delivered: 110,
         undelivered: 3,
+        startedAt: '2026-11-01T15:00:00.000Z',
+        optOutsAfter: 2,
       },
     ],
     donations: {
@@ -73,6 +75,17 @@ function fixture(): Overview {
       byDay: [],
       byRefcode: [{ refcode: 'fall-mailer', netCents: 100_000, count: 9 }],
     },
+    events: [
+      {
+        id: 7,
+        title: 'Canvass kickoff',
+        date: '2026-11-01',
+        going: 18,
+        waitlisted: 2,
+        attended: 15,
+        capacity: 20,
+      },
+    ],
     goals: [{ label: 'Canvass shifts filled', current: 30, target: 50, kind: 'goal' }],
     behind: null,
   };
@@ -103,6 +116,12 @@ describe('the Overview tab', () => {
     // A viewer has no Inbox: the heading names the list without a link that would go nowhere.
     expect(await table.getByRole('link', { name: 'Text sign-ups' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Open Campaign Progress' }).count()).toBe(1);
+    const events = page.getByRole('table', { name: 'Events in this period: signed up against checked in' });
+    expect(await events.getByRole('row', { name: /Canvass kickoff/ }).innerText()).toMatch(
+      /Nov 1\s+18\s+2\s+15\s+20/,
+    );
+    const sent = page.getByRole('table', { name: 'The latest broadcasts that went out' });
+    expect(await sent.getByRole('row', { name: /Early voting starts Saturday/ }).innerText()).toMatch(/\s2$/);
     await expectNoAxeViolations(page);
 
     const asked = () => api.calls.filter((c) => c.path === '/api/admin/overview').length;

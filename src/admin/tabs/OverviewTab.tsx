@@ -219,12 +219,13 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
               <th scope="col">Delivered</th>
               <th scope="col">Failed or undelivered</th>
               <th scope="col">Skipped</th>
+              <th scope="col">Opt-outs that day and the next</th>
             </tr>
           </thead>
           <tbody>
             {o.broadcasts.length === 0 ? (
               <tr>
-                <td colSpan={7}>No broadcast has gone out yet.</td>
+                <td colSpan={8}>No broadcast has gone out yet.</td>
               </tr>
             ) : (
               o.broadcasts.map((b) => (
@@ -240,6 +241,45 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
                   <td>{b.delivered}</td>
                   <td>{b.failed + b.undelivered}</td>
                   <td>{b.skipped}</td>
+                  <td>{b.optOutsAfter ?? 'Outside this period'}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </Table>
+      </section>
+
+      <section className="stack" aria-labelledby="ov-events">
+        <h3 id="ov-events">Events</h3>
+        <Table caption="Events in this period: signed up against checked in">
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Date</th>
+              <th scope="col">Going</th>
+              <th scope="col">Waitlist</th>
+              <th scope="col">Checked in</th>
+              <th scope="col">Places</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.events.length === 0 ? (
+              <tr>
+                <td colSpan={6}>No events in this period.</td>
+              </tr>
+            ) : (
+              o.events.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row">
+                    <TabLink tab="events" tabs={tabs}>
+                      {e.title}
+                    </TabLink>
+                  </th>
+                  <td>{dayLabel(e.date)}</td>
+                  <td>{e.going}</td>
+                  <td>{e.waitlisted}</td>
+                  <td>{e.attended}</td>
+                  <td>{e.capacity ?? 'No limit'}</td>
                 </tr>
               ))
             )}

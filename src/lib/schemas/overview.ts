@@ -77,6 +77,23 @@ export interface Overview {
     skipped: number;
     delivered: number;
     undelivered: number;
+    /** When it started going out (ISO), or null. */
+    startedAt: string | null;
+    /**
+     * Opt-outs on its channel the campaign day it started and the next (STOP replies and carrier opt-outs for a text,
+     * unsubscribes and spam reports for an email), from the daily counts; null when those days are outside the period.
+     */
+    optOutsAfter: number | null;
+  }[];
+  /** Events of the period (at most twenty, the latest first): signed up against checked in. */
+  events: {
+    id: number;
+    title: string;
+    date: string;
+    going: number;
+    waitlisted: number;
+    attended: number;
+    capacity: number | null;
   }[];
   donations: {
     netCents: number;

@@ -9,6 +9,9 @@ import { MAX_RANGE_DAYS } from '../../schemas/donations.ts';
 import { listBroadcasts } from '../broadcasts/repo.ts';
 import { broadcastView } from '../broadcasts/staff.ts';
 import { staffProgress } from '../content/progress-public.ts';
+import { adminEvents } from '../content/events.ts';
+import { getCheckIns, getRoster } from '../events/rsvp.ts';
+import { counts as rosterCounts } from '../events/roster.ts';
 import { donationSummary, getGoal } from '../donations/ledger.ts';
 import { mapLimit } from '../storage/map-limit.ts';
 import {
@@ -51,6 +54,7 @@ export async function periodDays(period: OverviewPeriod, now: Date): Promise<{ f
 }
 
 const BROADCASTS_SHOWN = 5;
+const EVENTS_SHOWN = 20;
 const WENT_OUT = new Set(['sending', 'paused', 'completed', 'cancelled']);
 
 /**
@@ -101,14 +105,43 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
     return { day: doc.day, counts };
   });
 
-  const [summary, goal, progress, items] = await Promise.all([
+  const [summary, goal, progress, items, allEvents] = await Promise.all([
     donationSummary(from, to),
     getGoal(),
     staffProgress(),
     listBroadcasts(),
+    adminEvents(),
   ]);
   const shown = items.filter((b) => WENT_OUT.has(b.status)).slice(0, BROADCASTS_SHOWN);
   const views = await mapLimit(shown, 5, (b) => broadcastView(b.id, now.getTime()));
+  // Events of the period, the latest first: one roster and one check-in read each, twenty at most.
+  const periodEvents = allEvents
+    .filter((e) => e.eventDate >= from && e.eventDate <= to)
+    .reverse()
+    .slice(0, EVENTS_SHOWN);
+  const eventRows = await mapLimit(periodEvents, 8, async (e) => {
+    const [roster, checkIns] = await Promise.all([getRoster(e.id), getCheckIns(e.id)]);
+    const c = rosterCounts(roster.entries);
+    return {
+      id: e.id,
+      title: e.title,
+      date: e.eventDate,
+      going: c.goingPeople,
+      waitlisted: c.waitlistedPeople,
+      attended: Object.keys(checkIns.people).length,
+      capacity: e.maxAttendees,
+    };
+  });
+  const byDay = new Map(days.map((d) => [d.day, d.counts]));
+  const optOutsAfter = (channel: string, startedAt: string | null): number | null => {
+    if (!startedAt) return null;
+    const first = campaignToday(new Date(startedAt));
+    const pair = [first, nextCampaignDay(first)].map((d) => byDay.get(d));
+    if (pair.some((c) => !c)) return null;
+    const kinds: ActivityKind[] =
+      channel === 'text' ? ['text.optout', 'text.carrier_optout'] : ['email.unsubscribe', 'email.spam'];
+    return pair.reduce((n, c) => n + kinds.reduce((m, k) => m + c![k], 0), 0);
+  };
 
   return {
     period,
@@ -132,6 +165,8 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
         skipped,
         delivered: p.reported.delivered,
         undelivered: p.reported.undelivered + p.reported.bounced,
+        startedAt: b.run.startedAt,
+        optOutsAfter: optOutsAfter(b.channel, b.run.startedAt),
       };
     }),
     donations: {
@@ -141,6 +176,7 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
       byDay: summary.byDay.map((r) => ({ day: r.value, netCents: r.netCents, count: r.count })),
       byRefcode: summary.byRefcode.map((r) => ({ refcode: r.value, netCents: r.netCents, count: r.count })),
     },
+    events: eventRows,
     goals: [
       ...progress.goals.map((g) => ({
         label: g.description,
