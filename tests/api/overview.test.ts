@@ -156,20 +156,23 @@ function countsByDay(o: Overview): Map<string, Partial<Record<ActivityKind, numb
   );
 }
 
+/** The running test gets a store of its own (and a viewer signed in there): nothing another test counted is in it. */
+async function ownStore(): Promise<void> {
+  const own = await startBlobs();
+  const shared = cookie;
+  cookie = await at(NOW, async () => (await signedIn('viewer')).cookie);
+  onTestFinished(async () => {
+    cookie = shared;
+    await own.stop();
+    blobs.use();
+    setStoreFactory(null);
+  });
+}
+
 describe('the Overview counts a week across midnight and the end of daylight saving', () => {
   it('gives the per-day counts written by hand, before the fold, after it, and after a rebuild from the records', async () => {
     // Its own store: nothing another test counted is in its week.
-    const own = await startBlobs();
-    onTestFinished(async () => {
-      await own.stop();
-      blobs.use();
-      setStoreFactory(null);
-    });
-    const shared = cookie;
-    cookie = await at(NOW, async () => (await signedIn('viewer')).cookie);
-    onTestFinished(() => {
-      cookie = shared;
-    });
+    await ownStore();
     for (const a of WEEK) expect([200, 201, 202]).toContain(await act(a));
     const want = expectedDays();
     const days = (o: Overview) =>
@@ -238,17 +241,7 @@ describe('the Overview counts a week across midnight and the end of daylight sav
 
 describe('events in the period', () => {
   it('each shows who is going, waiting and checked in, read from its roster and check-ins', async () => {
-    const own = await startBlobs();
-    onTestFinished(async () => {
-      await own.stop();
-      blobs.use();
-      setStoreFactory(null);
-    });
-    const shared = cookie;
-    cookie = await at(NOW, async () => (await signedIn('viewer')).cookie);
-    onTestFinished(() => {
-      cookie = shared;
-    });
+    await ownStore();
     // A 2-place event held on November 2 (created a week before, as staff do).
     const event = await rsvpEventFixture(2, {}, new Date('2026-10-26T12:00:00-05:00'));
     const guests = [person(), person(), person()];
