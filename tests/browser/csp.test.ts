@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserSession } from './helpers/browser.ts';
 import { cspBrowser, settle, watch } from './helpers/csp.ts';
-import { builtPages } from './helpers/pages.ts';
+import { builtPages, oneOfEachTemplate } from './helpers/pages.ts';
 import { serveProductionBuild } from './helpers/prod-server.ts';
 import { hydrateAll } from './helpers/public.ts';
+import { expectSameTemplate } from './helpers/same-template.ts';
 import { PROD_BUILD_DONATION_URL } from './global-setup.ts';
 import { fallbackMetaPolicy } from '../../src/lib/server/page-policy.ts';
 
@@ -14,11 +15,14 @@ import { fallbackMetaPolicy } from '../../src/lib/server/page-policy.ts';
  * configured, so the donate frame and the real captcha script are allowed or
  * refused by the policy exactly as on the live site. Every page the build wrote,
  * in both languages (helpers/pages.ts); the on-demand pages are in
- * csp-on-demand.test.ts. Violations are collected until the page is idle (helpers/csp.ts).
+ * csp-on-demand.test.ts. Violations are collected until the page is idle (helpers/csp.ts). Pages built
+ * from one template whose copy alone differs (the forms' outcome pages) are opened once per template and
+ * language; every other page of the template has that page's markup, code and served policy.
  */
 const address = (path: string) =>
   path === '/reset-password' ? '/reset-password?token=abcdefghijklmnopqrstuvwxyz' : path;
-const BUILT_PAGES = builtPages().map(address);
+const ALL_BUILT = builtPages().map(address);
+const { open: BUILT_PAGES, same: SAME } = oneOfEachTemplate(ALL_BUILT);
 
 let server: Awaited<ReturnType<typeof serveProductionBuild>>;
 let browser: BrowserSession;
@@ -34,8 +38,25 @@ afterAll(async () => {
 
 describe('production build: zero CSP violations', () => {
   it('covers every built page in both languages', () => {
-    expect(BUILT_PAGES.length).toBeGreaterThan(30);
-    expect(BUILT_PAGES).toContain('/es/forms/volunteer/sent');
+    expect(ALL_BUILT.length).toBeGreaterThan(30);
+    expect(ALL_BUILT).toContain('/es/forms/volunteer/sent');
+    // Every page is opened or held to an opened page of its template: none is left out.
+    expect([...BUILT_PAGES, ...SAME.map((s) => s.path)].sort()).toEqual([...ALL_BUILT].sort());
+    expect(SAME.map((s) => s.like).filter((p) => !BUILT_PAGES.includes(p))).toEqual([]);
+    expect(BUILT_PAGES).toContain('/es/forms/contact/sent');
+    expect(SAME.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(SAME)('$path is built like $like and served its policy', async ({ path, like }) => {
+    expectSameTemplate(path, like);
+    const policy = async (p: string) => {
+      const res = await fetch(new URL(p, server.url));
+      expect(res.status, p).toBe(200);
+      return res.headers.get('content-security-policy');
+    };
+    const served = await policy(like);
+    expect(served, like).toMatch(/script-src/);
+    expect(await policy(path)).toBe(served);
   });
 
   it.each(BUILT_PAGES)('%s', async (path) => {

@@ -174,3 +174,59 @@ export async function fillBlogArchive(base: string, staffCookie: string): Promis
     }
   }
 }
+
+/**
+ * Built pages made from one template whose instances differ only in their words: the forms' outcome pages
+ * (src/pages/forms/[form]/[outcome].astro and its Spanish twin, 17 forms and outcomes in each language). A
+ * language's copy is data in the same markup, so the slow checks (axe at two widths, the in-browser CSP test)
+ * open one page per template and language, the first in sorted order; every other page of the template is held
+ * to that page's markup and policy by `expectSameTemplate` (docs/decisions/163-tests.md, "Less work per check").
+ */
+const OUTCOME_PAGE = /^(?:\/([a-z]{2}))?\/forms\/[^/?#]+\/[^/?#]+$/;
+
+/** The template key of a built page ('en /forms/[form]/[outcome]'), or null for a page of its own. */
+export function templateOf(path: string): string | null {
+  const m = OUTCOME_PAGE.exec(path);
+  return m ? `${m[1] ?? DEFAULT_LANG} /forms/[form]/[outcome]` : null;
+}
+
+/**
+ * Splits a list of pages into those the slow checks open (every page of its own, and the first page of each
+ * template and language) and the rest, each with the opened page of its template it must match.
+ */
+export function oneOfEachTemplate(pages: string[]): {
+  open: string[];
+  same: { path: string; like: string }[];
+} {
+  const first = new Map<string, string>();
+  const open: string[] = [];
+  const same: { path: string; like: string }[] = [];
+  for (const path of [...pages].sort()) {
+    const key = templateOf(path);
+    const like = key === null ? undefined : first.get(key);
+    if (key !== null && like === undefined) first.set(key, path);
+    if (like === undefined) open.push(path);
+    else same.push({ path, like });
+  }
+  return { open: pages.filter((p) => open.includes(p)), same };
+}
+
+/** The built HTML file of a built page's address. */
+export function builtFile(path: string): string {
+  return join(root, 'dist', `${path}.html`);
+}
+
+/**
+ * A page's markup without its words: every element and attribute name in order, text and attribute values
+ * dropped, then the code of every inline script and style as written. Two pages with the same skeleton run the
+ * same template code; only their copy differs.
+ */
+export function skeleton(html: string): string {
+  const code = [...html.matchAll(/<(script|style)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((m) => m[2]);
+  const tags = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1>/gi, '<$1$2></$1>')
+    .replace(/>[^<]*</g, '><')
+    .replace(/\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/g, '');
+  return [tags, ...code].join('\n');
+}
