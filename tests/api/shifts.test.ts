@@ -230,7 +230,8 @@ describe('shifts (local Blobs server)', () => {
     expect(res.status).toBe(400);
     const plain = await rsvpEventFixture(5);
     const r = (await (await rsvpTo(plain.id, person())).json()) as RsvpResult;
-    expect(r).toEqual({ status: 'going', message: expect.any(String), position: null });
+    expect(r.status).toBe('going');
+    expect(r.slots).toBeUndefined();
   });
 
   it('the staffing plan: 4 sites x 7 early-voting days and Election Day become the expected slots; a second run adds none', async () => {

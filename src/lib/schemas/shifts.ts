@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { formatEventDate, formatTime } from '../campaign-time.ts';
 import { isoDate, time24 } from './fields.ts';
 
 /*
@@ -86,4 +87,11 @@ export interface PublicSlot {
   capacity: number;
   seatsLeft: number;
   waitlisted: number;
+}
+
+/** A slot as a person reads it: "Saturday, September 27, 2025, 8:30 AM - 11:30 AM (City Hall)". */
+export function slotLine(s: Pick<ShiftSlot, 'date' | 'start' | 'end' | 'label'>, lang: 'en' | 'es'): string {
+  const locale = lang === 'es' ? 'es-US' : 'en-US';
+  const where = s.label ? ` (${s.label})` : '';
+  return `${formatEventDate(s.date, locale)}, ${formatTime(s.start, locale)} - ${formatTime(s.end, locale)}${where}`;
 }

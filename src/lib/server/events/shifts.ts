@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SHIFT_COPY } from '../../../content/shifts.ts';
 import { IDENTITY } from '../../../content/identity.ts';
-import { formatEventDate, formatTime } from '../../campaign-time.ts';
 import { fill } from '../../fill.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../lang.ts';
 import { greeting } from '../../merge-fields.ts';
@@ -19,7 +18,9 @@ import {
   type ShiftSlot,
   type ShiftSlotResult,
   type ShiftsDoc,
+  slotLine,
 } from '../../schemas/shifts.ts';
+export { slotLine };
 import { sendEmail, type EmailMessage } from '../adapters/email.ts';
 import { HttpError } from '../errors.ts';
 import type { RequestMeta } from '../forms/text-signups.ts';
@@ -157,13 +158,6 @@ export async function publicSlots(eventId: number, doc?: ShiftsDoc): Promise<Pub
       waitlisted: waitlistedPeople,
     };
   });
-}
-
-/** A slot as a person reads it: "Saturday, September 27, 2025, 8:30 AM - 11:30 AM (City Hall)". */
-export function slotLine(s: Pick<ShiftSlot, 'date' | 'start' | 'end' | 'label'>, lang: Lang): string {
-  const locale = lang === 'es' ? 'es-US' : 'en-US';
-  const where = s.label ? ` (${s.label})` : '';
-  return `${formatEventDate(s.date, locale)}, ${formatTime(s.start, locale)} - ${formatTime(s.end, locale)}${where}`;
 }
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 200);
