@@ -3,6 +3,7 @@ import { ShiftCheckInSchema, ShiftsInputSchema, SLOT_ID } from '../../src/lib/sc
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { audit, target } from '../../src/lib/server/audit/audit.ts';
 import { events } from '../../src/lib/server/content/events.ts';
+import { directExport } from '../../src/lib/server/exports/exports.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import {
   getShifts,
@@ -17,7 +18,7 @@ import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/serv
  * Staff and an event's shifts (docs/decisions/181-shifts.md). GET /api/admin/events/:id/shifts: the slots with
  * places taken and waitlists (every staff role); PUT {slots}: replaces them (admin and editor, audited; a slot
  * someone holds a place in cannot be removed). GET /api/admin/events/:id/shifts/:slot: the slot's people with
- * check-ins; PUT {person, checkedIn}: check-in at the door, or its undo (admin and editor, audited).
+ * check-ins (`?format=csv`: the CSV, through the export mechanism); PUT {person, checkedIn}: check-in at the door, or its undo (admin and editor, audited).
  */
 export default handle(async (req: Request, context: Context) => {
   const slot = context.params?.slot;
@@ -25,7 +26,10 @@ export default handle(async (req: Request, context: Context) => {
   const eventId = idFrom(context);
   if (slot !== undefined && !SLOT_ID.test(slot)) throw new HttpError(404, 'Shift not found');
   if (req.method === 'GET') {
-    await requireUser(req);
+    const user = await requireUser(req);
+    // One shift's people as CSV: the `shift_attendees` export, audited (docs/decisions/156-exports.md).
+    if (slot && new URL(req.url).searchParams.get('format') === 'csv')
+      return directExport(user, context, 'shift_attendees', { event: String(eventId), slot });
     if (slot) return json(await slotStaffView(eventId, slot));
     const doc = await getShifts(eventId);
     return json({ ...doc, places: await publicSlots(eventId, doc) });

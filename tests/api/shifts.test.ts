@@ -216,6 +216,15 @@ describe('shifts (local Blobs server)', () => {
     expect((await put(admin.cookie, false)).status).toBe(200);
     expect((await view())[0]!.checkedInAt).toBeNull();
     expect((await put(admin.cookie, true, 'f'.repeat(64))).status).toBe(404);
+    // The slot's CSV, through the export mechanism (a registered, audited export).
+    await put(admin.cookie, true);
+    const csv = await call(shiftsFn, `${path}?format=csv`, { cookie: viewer.cookie });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Name,Email,Phone,Status,Waitlist place,Checked in');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(p.email);
+    expect(lines[1]).toMatch(/,going,,\d{4}-/);
   });
 
   it('a slot with people cannot be removed (400); an event without slots is RSVPed as before', async () => {

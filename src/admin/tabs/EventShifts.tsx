@@ -6,6 +6,7 @@ import { formatTime } from '../../lib/campaign-time.ts';
 import type { PublicSlot, ShiftSlot } from '../../lib/schemas/shifts.ts';
 import { ADMIN_EVENTS, send, useRevalidate } from '../api/shared.ts';
 import { Dialog } from '../components/Dialog.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { formatDate } from '../forms/datetime.ts';
 import { failureDescription } from '../forms/errors.ts';
@@ -60,6 +61,11 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
   }
   return (
     <ListState isLoading={isLoading && !data} error={error} empty={(data?.people.length ?? 0) === 0}>
+      <ExportButton
+        source="shift_attendees"
+        params={{ event: String(eventId), slot: slot.id }}
+        label={`the people on ${slot.id}`}
+      />
       <ul className="records" aria-label={`People on ${slot.id}`}>
         {(data?.people ?? []).map((p) => (
           <li key={p.id} className="record" data-shift-person={p.email}>

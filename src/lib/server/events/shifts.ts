@@ -29,6 +29,8 @@ import { UNCHANGED, update, upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import type { KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
+import { events } from '../content/events.ts';
+import { rowsFrom, type ExportSource } from '../export-source.ts';
 import { rsvpIdForToken } from './cancel-link.ts';
 import { cancelUrl } from './rsvp-email.ts';
 import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOpResult } from './roster.ts';
@@ -424,4 +426,39 @@ export async function setSlotCheckedIn(
     return { people };
   });
   return { checkedInAt };
+}
+
+/** A slot's CSV columns (the export mechanism: docs/decisions/156-exports.md). */
+export const SHIFT_CSV_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Status',
+  'Waitlist place',
+  'Checked in',
+] as const;
+
+/** One slot's people as a registered export (`shift_attendees`): going then waitlisted, in roster order. */
+export async function shiftExportSource(
+  eventId: number,
+  slotId: string,
+): Promise<ExportSource & { event: { id: number; title: string } }> {
+  const event = await events.get(eventId);
+  if (!event) throw new HttpError(404, 'Event not found');
+  const view = await slotStaffView(eventId, slotId);
+  const rows = view.people.map((p) => [
+    p.name,
+    p.email,
+    p.phone ?? '',
+    p.status,
+    p.position === null ? '' : String(p.position),
+    p.checkedInAt ?? '',
+  ]);
+  return {
+    event: { id: event.id, title: event.title },
+    filename: `shift-${event.id}-${slotId}.csv`,
+    columns: SHIFT_CSV_COLUMNS,
+    total: rows.length,
+    rows: rowsFrom(rows),
+  };
 }
