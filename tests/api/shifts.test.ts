@@ -6,7 +6,8 @@ import { defaultElectionCalendar } from '../../src/content/election-calendar.ts'
 import type { RsvpResult } from '../../src/lib/schemas/rsvp.ts';
 import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
 import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
-import { getShifts, getSlotRoster } from '../../src/lib/server/events/shifts.ts';
+import { getShifts, getSlotRoster, notifyPromoted } from '../../src/lib/server/events/shifts.ts';
+import { events } from '../../src/lib/server/content/events.ts';
 import type { PlanRow } from '../../src/lib/server/events/shift-plan.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
@@ -134,6 +135,16 @@ describe('shifts: the rush (atomic in-memory store with latency)', () => {
     );
     expect(promoted).toHaveLength(1);
     expect(promoted[0]!.text).toContain('Shift b');
+    // A fold that runs again over the same promotion (a folder that stopped after writing the roster) tells no one
+    // twice: the promotion is claimed on the person's record first.
+    const stored = (await events.get(event.id))!;
+    const slotB = (await getShifts(event.id)).slots.find((s) => s.id === 'b')!;
+    await notifyPromoted(stored, slotB, bAfter.entries, [first.id]);
+    expect(
+      (await valuesOf<Mail>('outbox', 'email/')).filter(
+        (m) => m.to === firstEmail && /place opened up/i.test(m.subject),
+      ),
+    ).toHaveLength(1);
     // Nobody else was told they moved up.
     const allPromotions = (await valuesOf<Mail>('outbox', 'email/')).filter((m) =>
       /place opened up/i.test(m.subject),

@@ -211,7 +211,12 @@ function signupEmail(
  * Tells each person a fold moved up on this slot, once: the slot is claimed on their record (compare-and-set)
  * before the email is sent, so a fold that runs again, or a second folder, sends nothing more.
  */
-async function notifyPromoted(event: CampaignEvent, slot: ShiftSlot, entries: RosterEntry[], ids: string[]) {
+export async function notifyPromoted(
+  event: CampaignEvent,
+  slot: ShiftSlot,
+  entries: readonly RosterEntry[],
+  ids: string[],
+) {
   for (const id of ids) {
     const promotedAt = entries.find((e) => e.id === id)?.promotedAt ?? new Date().toISOString();
     let claimed = false;
