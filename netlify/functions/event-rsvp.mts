@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { RsvpInputSchema } from '../../src/lib/schemas/rsvp.ts';
 import { availability, rsvp } from '../../src/lib/server/events/rsvp.ts';
+import { getShifts, publicSlots } from '../../src/lib/server/events/shifts.ts';
 import { acceptPublicForm } from '../../src/lib/server/public-forms/accept.ts';
 import { allowMethods, handle, idFrom, json } from '../../src/lib/server/http.ts';
 
@@ -24,7 +25,12 @@ const acceptRsvp = acceptPublicForm({
 export default handle(async (req: Request, context: Context) => {
   allowMethods(req, 'GET', 'POST');
   const eventId = idFrom(context);
-  if (req.method === 'GET') return json(await availability(eventId));
+  if (req.method === 'GET') {
+    const open = await availability(eventId);
+    // An event with shifts: each slot's places and waitlist too (docs/decisions/181-shifts.md).
+    const shifts = await getShifts(eventId);
+    return json(shifts.slots.length ? { ...open, slots: await publicSlots(eventId, shifts) } : open);
+  }
   return acceptRsvp(req, context);
 });
 

@@ -6,6 +6,7 @@ import { formEndpoint, NAME_CHARACTERS_MESSAGE } from '../lib/schemas/public-for
 import { RSVP_MESSAGES } from '../lib/schemas/rsvp-rules.ts';
 import type { RsvpAvailability, RsvpResult } from '../lib/schemas/rsvp.ts';
 import type { FormUi, RsvpWords } from '../content/ui.ts';
+import type { ShiftCopy } from '../content/shifts.ts';
 import type { Lang } from '../lib/lang.ts';
 import { fill } from '../lib/fill.ts';
 import { markBusy, showFormErrors } from './form-kit/static-form.ts';
@@ -30,6 +31,8 @@ interface Props {
   formWords: FormUi;
   /** What a refusal says by HTTP status in the page's language (src/content/forms.ts `refusedCopy.byStatus`). */
   statusMessages: Record<number, string>;
+  /** The shifts' words (src/content/shifts.ts), for an event with shifts (docs/decisions/181-shifts.md). */
+  shiftWords?: ShiftCopy;
 }
 
 export function availabilityText(
@@ -74,6 +77,14 @@ export function refusal(
   return { message, fields: translated };
 }
 
+/** A shift's words as the server wrote them in the form (its label's text). */
+function slotLabel(root: HTMLElement | null, id: string): string {
+  const li = [...(root?.querySelectorAll<HTMLElement>('[data-slot]') ?? [])].find(
+    (e) => e.dataset.slot === id,
+  );
+  return li?.querySelector('[data-slot-label]')?.textContent ?? id;
+}
+
 /**
  * Adds behaviour to the static RSVP form: the captcha (portalled into the
  * form's slot), a JSON submit, field errors next to their fields, the seats
@@ -87,6 +98,7 @@ export default function RsvpForm({
   words,
   formWords,
   statusMessages,
+  shiftWords,
 }: Props) {
   const answer = useRef<HTMLDivElement>(null);
   const { wrap, token, reset, captcha } = useSlotCaptcha('form[data-rsvp-form]', captchaSiteKey, formWords);
@@ -118,6 +130,7 @@ export default function RsvpForm({
         smsReminder: data.get('smsReminder') === 'true',
         captchaResponse: token.current,
         lang,
+        slots: data.getAll('slots').filter((v): v is string => typeof v === 'string'),
       };
       showError(null);
       markBusy(button, true, words);
@@ -163,7 +176,20 @@ export default function RsvpForm({
                 ? result.message
                 : words[result.status]}
           </p>
-          {result.position ? <p>{fill(words.waitlistPosition, result.position)}</p> : null}
+          {result.position && !result.slots ? <p>{fill(words.waitlistPosition, result.position)}</p> : null}
+          {result.slots && shiftWords ? (
+            <ul data-shift-results>
+              {result.slots.map((s) => (
+                <li key={s.id} data-shift-result={s.status}>
+                  {fill(
+                    shiftWords.emailLine,
+                    slotLabel(wrap.current, s.id),
+                    s.status === 'going' ? shiftWords.going : fill(shiftWords.waitlisted, s.position ?? ''),
+                  ).replace(/^- /, '')}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : null}
     </div>

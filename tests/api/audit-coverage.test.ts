@@ -8,6 +8,8 @@ import * as adminElection from '../../netlify/functions/admin-election.mts';
 import * as adminVotePlans from '../../netlify/functions/admin-vote-plans.mts';
 import * as adminEventRsvps from '../../netlify/functions/admin-event-rsvps.mts';
 import * as adminEvents from '../../netlify/functions/admin-events.mts';
+import * as adminEventShifts from '../../netlify/functions/admin-event-shifts.mts';
+import * as adminShiftPlan from '../../netlify/functions/admin-shift-plan.mts';
 import * as adminExports from '../../netlify/functions/admin-exports.mts';
 import * as adminInbox from '../../netlify/functions/admin-inbox.mts';
 import * as adminMetrics from '../../netlify/functions/admin-metrics.mts';
@@ -40,6 +42,7 @@ import { defaultElectionCalendar } from '../../src/content/election-calendar.ts'
 import { startBlobs } from '../helpers/blobs.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { outboxEmails, signedIn } from '../helpers/users.ts';
 import { lastCodeTo, verifyPhone } from '../helpers/staff-phone.ts';
 
@@ -206,6 +209,20 @@ async function rsvpId(): Promise<{ eventId: number; id: string }> {
     await call(adminEventRsvps, `/api/admin/events/${event.id}/rsvps`, { cookie: editor.cookie }),
   );
   return { eventId: event.id, id: view.items[0]!.id };
+}
+/** An event with one shift (docs/decisions/181-shifts.md) and one person on it. */
+async function shiftPerson(): Promise<{ eventId: number; id: string }> {
+  const event = await rsvpEventFixture(null);
+  const slots = [{ id: 'door', date: '2031-01-04', start: '09:00', end: '12:00', capacity: 5, label: '' }];
+  const put = await call(adminEventShifts, `/api/admin/events/${event.id}/shifts`, {
+    method: 'PUT',
+    json: { slots },
+    cookie: editor.cookie,
+  });
+  expect(put.status).toBe(200);
+  const p = person();
+  expect((await rsvpTo(event.id, { ...p, slots: ['door'] })).status).toBe(201);
+  return { eventId: event.id, id: hashed(p.email) };
 }
 /** An editor with two-factor on: its secret, recovery codes, password and a session cookie. */
 async function enrolled() {
@@ -516,6 +533,38 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
       'rsvp.check_in',
     ];
   },
+  'PUT /api/admin/events/:id/shifts': async () => {
+    const event = await rsvpEventFixture(null);
+    return [
+      await call(adminEventShifts, `/api/admin/events/${event.id}/shifts`, {
+        method: 'PUT',
+        json: { slots: [] },
+        cookie: editor.cookie,
+      }),
+      'shift.update',
+    ];
+  },
+  'PUT /api/admin/events/:id/shifts/:slot': async () => {
+    const r = await shiftPerson();
+    return [
+      await call(adminEventShifts, `/api/admin/events/${r.eventId}/shifts/door`, {
+        method: 'PUT',
+        json: { person: r.id, checkedIn: true },
+        cookie: editor.cookie,
+      }),
+      'rsvp.check_in',
+    ];
+  },
+  'POST /api/admin/shift-plan': async () => {
+    const event = await rsvpEventFixture(null);
+    return [
+      await call(adminShiftPlan, '/api/admin/shift-plan', {
+        json: { eventId: event.id, shiftMinutes: 240, needed: 1 },
+        cookie: editor.cookie,
+      }),
+      'shift.plan',
+    ];
+  },
   'POST /api/upload': async () => [
     await call(uploadFn, '/api/upload', { method: 'POST', body: gif(), cookie: editor.cookie }),
     'upload.create',
@@ -770,6 +819,18 @@ const EXPORTS: Record<string, { module: string; run: () => Promise<[Response, Au
       const r = await rsvpId();
       return [
         await call(adminEventRsvps, `/api/admin/events/${r.eventId}/rsvps?format=csv`, {
+          cookie: editor.cookie,
+        }),
+        'rsvp.export',
+      ];
+    },
+  },
+  'GET /api/admin/events/:id/shifts/:slot?format=csv': {
+    module: 'admin-event-shifts.mts',
+    run: async () => {
+      const r = await shiftPerson();
+      return [
+        await call(adminEventShifts, `/api/admin/events/${r.eventId}/shifts/door?format=csv`, {
           cookie: editor.cookie,
         }),
         'rsvp.export',

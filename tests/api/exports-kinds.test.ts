@@ -148,6 +148,7 @@ describe('every staff CSV is a registered export', () => {
       'donations',
       'inbox',
       'inbox_all',
+      'shift_attendees',
       'vote_plans',
     ]);
   });

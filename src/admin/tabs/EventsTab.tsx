@@ -17,6 +17,7 @@ import { eventForm, newEventForm, type EventForm } from '../forms/event-form.ts'
 import { formatDate } from '../forms/datetime.ts';
 import { formatTime } from '../../lib/campaign-time.ts';
 import { EventRsvps } from './EventRsvps.tsx';
+import { EventShifts } from './EventShifts.tsx';
 
 export function EventsTab({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
@@ -24,6 +25,7 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<EventForm | null>(null);
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
   const [rsvps, setRsvps] = useState<{ id: number; title: string } | null>(null);
+  const [shifts, setShifts] = useState<{ id: number; title: string } | null>(null);
   const remove = useDeleteEvent();
   const restore = useRestoreFromTrash();
   const pageSize = data?.pageSize ?? EVENTS_PAGE_SIZE;
@@ -96,6 +98,15 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
               RSVPs and check-in<span className="sr-only">: {ev.title}</span>
             </button>
           ) : null}
+          {takesRsvps(ev) ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => setShifts({ id: ev.id, title: ev.title })}
+            >
+              Shifts and staffing plan<span className="sr-only">: {ev.title}</span>
+            </button>
+          ) : null}
         </>
       )}
     >
@@ -111,6 +122,14 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
       ) : null}
       {rsvps ? (
         <EventRsvps eventId={rsvps.id} title={rsvps.title} canEdit={canEdit} onClose={() => setRsvps(null)} />
+      ) : null}
+      {shifts ? (
+        <EventShifts
+          eventId={shifts.id}
+          title={shifts.title}
+          canEdit={canEdit}
+          onClose={() => setShifts(null)}
+        />
       ) : null}
     </RecordList>
   );

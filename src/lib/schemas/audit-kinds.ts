@@ -47,6 +47,8 @@ export const AUDIT_KIND_LABELS = {
   'rsvp.check_in': 'Checked in attendee',
   'rsvp.check_out': 'Undid a check-in',
   'rsvp.export': 'Exported attendee list',
+  'shift.update': 'Edited shifts',
+  'shift.plan': 'Created shifts from the election calendar',
   'donation.goal_update': 'Changed donation goal',
   'donation.export': 'Exported donation totals',
   'upload.create': 'Uploaded image',

@@ -198,6 +198,7 @@ export const PUBLIC_FORMS = {
     page: '/blog#events',
     pageOf: (path) => path.replace(/^\/api\/events\/(\d+)\/rsvp$/, '/events/$1#rsvp-heading'),
     booleans: ['smsReminder'],
+    arrays: ['slots'],
     captchaField: 'captchaResponse',
     refill: [],
     // `{ status: 'waitlisted' }` (the event is full) has its own page; `going` is the default `sent`.

@@ -3,6 +3,7 @@ import { captchaToken, optionalPhone, personName, requiredEmail } from './forms.
 import { RSVP_MESSAGES } from './rsvp-rules.ts';
 import { fingerprint } from '../fingerprint.ts';
 import { LANGS, type Lang } from '../lang.ts';
+import { MAX_SLOTS_PER_SIGNUP, slotId, type ShiftSlotResult } from './shifts.ts';
 
 /**
  * RSVPs to public events that take registration on this site (docs/decisions/150-rsvp.md).
@@ -62,6 +63,8 @@ export const RsvpInputSchema = z
     captchaResponse: captchaToken,
     /** The language of the page the RSVP came from (docs/decisions/166-spanish.md): its consent wording and outcome page. */
     lang: z.enum(LANGS).optional(),
+    /** The shifts picked, when the event has shifts (docs/decisions/181-shifts.md); ignored otherwise. */
+    slots: z.array(slotId).max(MAX_SLOTS_PER_SIGNUP, `At most ${MAX_SLOTS_PER_SIGNUP} shifts`).default([]),
   })
   .refine((r) => !r.smsReminder || Boolean(r.phone), {
     message: RSVP_MESSAGES.phoneForSms,
@@ -169,6 +172,8 @@ export interface RsvpResult {
   message: string;
   /** 1-based place on the waitlist. */
   position: number | null;
+  /** Each shift's outcome, when the event has shifts (docs/decisions/181-shifts.md). */
+  slots?: ShiftSlotResult[];
 }
 
 /** One row of the staff view (GET /api/admin/events/:id/rsvps). */

@@ -35,6 +35,7 @@ import { kv } from '../storage/stores.ts';
 import { linkPerson } from '../people/link.ts';
 import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
 import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
+import { cancelShift, getShifts, shiftForLink, signUpForShifts } from './shifts.ts';
 import { rsvpKey } from './rsvp-keys.ts';
 import {
   answer,
@@ -273,6 +274,9 @@ export async function rsvp(
 ): Promise<RsvpResult> {
   requireCancelLinks();
   const event = await rsvpEvent(eventId, now);
+  // An event with shifts takes a sign-up for its slots (docs/decisions/181-shifts.md); without, it is one slot.
+  const shifts = await getShifts(eventId);
+  if (shifts.slots.length) return signUpForShifts(event, shifts, input, meta, now);
   const at = now.toISOString();
   const id = hashed(input.email);
   const party = { id, seats: 1 + input.guests, at };
@@ -380,9 +384,12 @@ export async function rsvp(
  * A wrong or unknown link is a 404 with one message (it says nothing about
  * who RSVP'd).
  */
-export async function rsvpForLink(
-  link: Pick<RsvpCancel, 'event' | 'token'>,
-): Promise<{ rsvp: StoredRsvp; status: 'going' | 'waitlisted' | 'cancelled'; event: CampaignEvent | null }> {
+export async function rsvpForLink(link: Pick<RsvpCancel, 'event' | 'token'>): Promise<{
+  rsvp: StoredRsvp | null;
+  status: 'going' | 'waitlisted' | 'cancelled';
+  event: CampaignEvent | null;
+  shift?: { slot: string; id: string };
+}> {
   const roster = await getRoster(link.event);
   const id = rsvpIdForToken(
     link.event,
@@ -391,6 +398,11 @@ export async function rsvpForLink(
   );
   const rec = id ? await getRsvp(link.event, id) : null;
   const entry = roster.entries.find((e) => e.id === id);
+  if (!id) {
+    // A shift's link (docs/decisions/181-shifts.md): the token is over the slot and the person.
+    const shift = await shiftForLink(link.event, link.token);
+    if (shift) return { rsvp: null, status: shift.status, event: await events.get(link.event), shift };
+  }
   if (!rec || !entry) throw new HttpError(404, RSVP_MESSAGES.badLink);
   return { rsvp: rec, status: entry.status, event: await events.get(link.event) };
 }
@@ -404,7 +416,12 @@ export async function cancelRsvp(
   input: RsvpCancel,
   now = new Date(),
 ): Promise<{ alreadyCancelled: boolean }> {
-  const { rsvp: rec, event } = await rsvpForLink(input);
+  const { rsvp: rec, event, shift } = await rsvpForLink(input);
+  if (shift) {
+    if (!event) throw new HttpError(404, RSVP_MESSAGES.badLink);
+    return cancelShift(event, shift);
+  }
+  if (!rec) throw new HttpError(404, RSVP_MESSAGES.badLink);
   const at = now.toISOString();
   const queued = new Date().toISOString();
   const op: RosterOp = { kind: 'cancel', id: rec.id, at: queued };

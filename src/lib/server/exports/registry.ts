@@ -11,6 +11,7 @@ import { donationExportSource, donationRange } from '../donations/ledger.ts';
 import { broadcastExportSource } from '../broadcasts/staff.ts';
 import { HttpError, zodToHttp } from '../errors.ts';
 import { rsvpExportSource } from '../events/rsvp-staff.ts';
+import { shiftExportSource } from '../events/shifts.ts';
 import { inboxExportSource, parseReachStatus } from '../inbox/lists.ts';
 import { votePlanExportSource } from '../vote-plans/staff.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
@@ -147,6 +148,26 @@ const attendees: ExportKind<Awaited<ReturnType<typeof rsvpExportSource>>> = {
   }),
 };
 
+const ShiftParamsSchema = z.strictObject({
+  event: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  slot: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'Unknown shift'),
+});
+
+/** One shift's people (every staff role, like the attendees): `event`, `slot`; audited as rsvp.export (docs/decisions/181-shifts.md). */
+const shift_attendees: ExportKind<Awaited<ReturnType<typeof shiftExportSource>>> = {
+  permission: 'view_admin',
+  params: (raw) => asStrings(checked(ShiftParamsSchema, raw)),
+  open: (params) => {
+    const p = checked(ShiftParamsSchema, params);
+    return shiftExportSource(p.event, p.slot);
+  },
+  audit: (params, source) => ({
+    kind: 'rsvp.export',
+    target: target.event(source.event),
+    details: { shift: params.slot!, rows: String(source.total ?? 0) },
+  }),
+};
+
 const DonationsParamsSchema = z.strictObject({ from: z.string().optional(), to: z.string().optional() });
 
 /** Donations by day and attribution (every staff role reads them): `from`, `to` (the tab's range, defaulted). */
@@ -196,6 +217,7 @@ export const EXPORT_KINDS: Record<string, ExportKind> = {
   inbox_all,
   activity,
   attendees,
+  shift_attendees,
   donations,
   vote_plans,
   broadcast,

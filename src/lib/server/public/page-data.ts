@@ -1,4 +1,6 @@
 import type { Lang } from '../../lang.ts';
+import { publicSlots } from '../events/shifts.ts';
+import type { PublicSlot } from '../../schemas/shifts.ts';
 import { MAX_BLOG_EVENTS, type ArticleSummary } from '../../public-lists.ts';
 import type { PublicArticle } from '../../schemas/article.ts';
 import {
@@ -146,6 +148,8 @@ export async function loadArticle(response: PageResponse, slug: string, lang: La
 export interface EventData {
   event: PublicEvent | null;
   unavailable: boolean;
+  /** The event's shifts with their places (docs/decisions/181-shifts.md); empty: the event is one slot. */
+  slots?: PublicSlot[];
 }
 
 /**
@@ -168,7 +172,10 @@ export async function loadEvent(response: PageResponse, raw: string, lang: Lang)
   }
   if (!event) response.status = 404;
   setHeaders(response, cdnHeaders(CACHE_TAGS.events));
-  return { event, unavailable: false };
+  // The shifts are listed in the page's HTML; a store failure leaves the form without them (the post then says
+  // which shifts there are to choose from).
+  const slots = event ? await publicSlots(event.id).catch(() => []) : [];
+  return { event, unavailable: false, slots };
 }
 
 export interface ProgressData extends Pick<PublicProgress, 'goals' | 'metrics' | 'milestones'> {

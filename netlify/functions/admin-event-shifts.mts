@@ -1,0 +1,56 @@
+import type { Config, Context } from '@netlify/functions';
+import { ShiftCheckInSchema, ShiftsInputSchema, SLOT_ID } from '../../src/lib/schemas/shifts.ts';
+import { requireUser } from '../../src/lib/server/auth/session.ts';
+import { audit, target } from '../../src/lib/server/audit/audit.ts';
+import { events } from '../../src/lib/server/content/events.ts';
+import { directExport } from '../../src/lib/server/exports/exports.ts';
+import { HttpError } from '../../src/lib/server/errors.ts';
+import {
+  getShifts,
+  publicSlots,
+  setShifts,
+  setSlotCheckedIn,
+  slotStaffView,
+} from '../../src/lib/server/events/shifts.ts';
+import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/server/http.ts';
+
+/**
+ * Staff and an event's shifts (docs/decisions/181-shifts.md). GET /api/admin/events/:id/shifts: the slots with
+ * places taken and waitlists (every staff role); PUT {slots}: replaces them (admin and editor, audited; a slot
+ * someone holds a place in cannot be removed). GET /api/admin/events/:id/shifts/:slot: the slot's people with
+ * check-ins (`?format=csv`: the CSV, through the export mechanism); PUT {person, checkedIn}: check-in at the door, or its undo (admin and editor, audited).
+ */
+export default handle(async (req: Request, context: Context) => {
+  const slot = context.params?.slot;
+  allowMethods(req, 'GET', 'PUT');
+  const eventId = idFrom(context);
+  if (slot !== undefined && !SLOT_ID.test(slot)) throw new HttpError(404, 'Shift not found');
+  if (req.method === 'GET') {
+    const user = await requireUser(req);
+    // One shift's people as CSV: the `shift_attendees` export, audited (docs/decisions/156-exports.md).
+    if (slot && new URL(req.url).searchParams.get('format') === 'csv')
+      return directExport(user, context, 'shift_attendees', { event: String(eventId), slot });
+    if (slot) return json(await slotStaffView(eventId, slot));
+    const doc = await getShifts(eventId);
+    return json({ ...doc, places: await publicSlots(eventId, doc) });
+  }
+  const user = await requireUser(req, { permission: 'edit_content' });
+  const event = await events.get(eventId);
+  if (!event) throw new HttpError(404, 'Event not found');
+  if (!slot) {
+    const { slots } = await readJson(req, ShiftsInputSchema, 128 * 1024);
+    const doc = await setShifts(eventId, slots, user.username);
+    await audit(context, user, 'shift.update', target.event(event), { shifts: String(doc.slots.length) });
+    return json(doc);
+  }
+  const { person, checkedIn } = await readJson(req, ShiftCheckInSchema, 1024);
+  const done = await setSlotCheckedIn(eventId, slot, person, checkedIn, user.username);
+  await audit(context, user, checkedIn ? 'rsvp.check_in' : 'rsvp.check_out', target.event(event), {
+    shift: slot,
+  });
+  return json(done);
+});
+
+export const config: Config = {
+  path: ['/api/admin/events/:id/shifts', '/api/admin/events/:id/shifts/:slot'],
+};

@@ -1,0 +1,357 @@
+import { useId, useState } from 'react';
+import useSWR from 'swr';
+import { toast } from 'sonner';
+import { queryFetcher } from '../../lib/client/api.ts';
+import { formatTime } from '../../lib/campaign-time.ts';
+import type { PublicSlot, ShiftSlot } from '../../lib/schemas/shifts.ts';
+import { ADMIN_EVENTS, send, useRevalidate } from '../api/shared.ts';
+import { Dialog } from '../components/Dialog.tsx';
+import { ExportButton } from '../components/ExportButton.tsx';
+import { ListState } from '../components/ListState.tsx';
+import { formatDate } from '../forms/datetime.ts';
+import { failureDescription } from '../forms/errors.ts';
+
+/*
+ * An event's shifts (docs/decisions/181-shifts.md): the slots with their places, added and edited here and saved
+ * whole; the staffing plan from the election calendar and its filled / needed table with the gaps marked; each
+ * slot's people with check-in and its undo (large buttons, for a phone at the door).
+ */
+
+interface ShiftsView {
+  slots: ShiftSlot[];
+  places: PublicSlot[];
+}
+interface PlanRow {
+  place: string;
+  label: string;
+  date: string;
+  filled: number;
+  needed: number;
+  gaps: number;
+}
+interface SlotPeople {
+  people: {
+    id: string;
+    name: string;
+    email: string;
+    status: 'going' | 'waitlisted';
+    position: number | null;
+    checkedInAt: string | null;
+  }[];
+}
+
+const shiftsPath = (eventId: number) => `${ADMIN_EVENTS}/${eventId}/shifts`;
+const planPath = (eventId: number) => `/api/admin/shift-plan?event=${eventId}`;
+
+function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: ShiftSlot; canEdit: boolean }) {
+  const path = `${shiftsPath(eventId)}/${slot.id}`;
+  const { data, error, isLoading, mutate } = useSWR<SlotPeople, Error>(path, queryFetcher);
+  const [busy, setBusy] = useState<string | null>(null);
+  async function toggle(p: SlotPeople['people'][number]) {
+    setBusy(p.id);
+    try {
+      await send('PUT', path, { person: p.id, checkedIn: !p.checkedInAt });
+      await mutate();
+      toast.success(p.checkedInAt ? `Check-in undone: ${p.name}` : `Checked in: ${p.name}`);
+    } catch (err) {
+      toast.error('Failed to update check-in', { description: failureDescription(err, 'Please try again.') });
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <ListState isLoading={isLoading && !data} error={error} empty={(data?.people.length ?? 0) === 0}>
+      <ExportButton
+        source="shift_attendees"
+        params={{ event: String(eventId), slot: slot.id }}
+        label={`the people on ${slot.id}`}
+      />
+      <ul className="records" aria-label={`People on ${slot.id}`}>
+        {(data?.people ?? []).map((p) => (
+          <li key={p.id} className="record" data-shift-person={p.email}>
+            <div className="record__main">
+              <h4 className="record__title">{p.name}</h4>
+              <p className="record__text">
+                {p.status === 'going' ? 'On the shift' : `Waitlisted #${p.position ?? ''}`} · {p.email}
+                {p.checkedInAt ? ' · checked in' : ''}
+              </p>
+            </div>
+            {canEdit && p.status === 'going' ? (
+              <div className="record__actions">
+                <button
+                  type="button"
+                  className={`btn ${p.checkedInAt ? 'btn--secondary' : 'btn--primary'} checkin-button`}
+                  aria-pressed={Boolean(p.checkedInAt)}
+                  aria-disabled={busy === p.id || undefined}
+                  onClick={() => busy !== p.id && void toggle(p)}
+                >
+                  {p.checkedInAt ? 'Undo check-in' : 'Check in'}
+                  <span className="sr-only"> {p.name}</span>
+                </button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </ListState>
+  );
+}
+
+const blankSlot = (): ShiftSlot => ({
+  id: '',
+  date: '',
+  start: '09:00',
+  end: '12:00',
+  capacity: 5,
+  siteId: null,
+  label: '',
+});
+
+export function EventShifts({
+  eventId,
+  title,
+  canEdit,
+  onClose,
+}: {
+  eventId: number;
+  title: string;
+  canEdit: boolean;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const revalidate = useRevalidate();
+  const view = useSWR<ShiftsView, Error>(shiftsPath(eventId), queryFetcher);
+  const plan = useSWR<{ rows: PlanRow[] }, Error>(planPath(eventId), queryFetcher);
+  const [draft, setDraft] = useState<ShiftSlot>(blankSlot);
+  const [minutes, setMinutes] = useState(180);
+  const [needed, setNeeded] = useState(2);
+  const [open, setOpen] = useState<string | null>(null);
+  const slots = view.data?.slots ?? [];
+  const places = new Map((view.data?.places ?? []).map((p) => [p.id, p]));
+
+  async function refresh() {
+    await Promise.all([view.mutate(), plan.mutate(), revalidate(shiftsPath(eventId))]);
+  }
+  async function save(next: ShiftSlot[], done: string) {
+    try {
+      await send('PUT', shiftsPath(eventId), { slots: next });
+      await refresh();
+      toast.success(done);
+      return true;
+    } catch (err) {
+      toast.error('Failed to save the shifts', { description: failureDescription(err, 'Please try again.') });
+      return false;
+    }
+  }
+  async function createPlan() {
+    try {
+      const r = await send<{ added: number; total: number }>('POST', '/api/admin/shift-plan', {
+        eventId,
+        shiftMinutes: minutes,
+        needed,
+      });
+      await refresh();
+      toast.success(`${r.added} shifts added (${r.total} in all)`);
+    } catch (err) {
+      toast.error('Failed to create the plan', { description: failureDescription(err, 'Please try again.') });
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Shifts: ${title}`}
+      size="lg"
+      footer={
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <h3>Shifts</h3>
+      <ListState isLoading={view.isLoading && !view.data} error={view.error} empty={slots.length === 0}>
+        <table className="table" aria-label="Shifts">
+          <thead>
+            <tr>
+              <th scope="col">Shift</th>
+              <th scope="col">When</th>
+              <th scope="col">Place</th>
+              <th scope="col">Filled / places</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {slots.map((s) => {
+              const p = places.get(s.id);
+              const filled = p ? p.capacity - p.seatsLeft : 0;
+              return (
+                <tr key={s.id} data-shift-row={s.id}>
+                  <td>{s.id}</td>
+                  <td>
+                    {formatDate(s.date)}, {formatTime(s.start)}–{formatTime(s.end)}
+                  </td>
+                  <td>{s.label}</td>
+                  <td>
+                    {filled} / {s.capacity}
+                    {p?.waitlisted ? ` (+${p.waitlisted} waiting)` : ''}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn--secondary btn--sm"
+                      aria-expanded={open === s.id}
+                      onClick={() => setOpen(open === s.id ? null : s.id)}
+                    >
+                      People and check-in<span className="sr-only">: {s.id}</span>
+                    </button>
+                    {canEdit ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() =>
+                          void save(
+                            slots.filter((x) => x.id !== s.id),
+                            'Shift removed',
+                          )
+                        }
+                      >
+                        Remove<span className="sr-only"> {s.id}</span>
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {open ? (
+          <SlotPeopleList eventId={eventId} slot={slots.find((s) => s.id === open)!} canEdit={canEdit} />
+        ) : null}
+      </ListState>
+
+      {canEdit ? (
+        <form
+          className="form-grid"
+          aria-label="Add a shift"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save([...slots, draft], 'Shift added').then((ok) => ok && setDraft(blankSlot()));
+          }}
+        >
+          <h3>Add a shift</h3>
+          {(
+            [
+              ['id', 'Short name (letters, digits, dashes)', 'text'],
+              ['date', 'Date', 'date'],
+              ['start', 'Starts', 'time'],
+              ['end', 'Ends', 'time'],
+              ['label', 'Place or task', 'text'],
+              ['capacity', 'Places', 'number'],
+            ] as const
+          ).map(([name, label, type]) => (
+            <div className="field" key={name}>
+              <label htmlFor={`${id}-${name}`} className="field__label">
+                {label}
+              </label>
+              <input
+                id={`${id}-${name}`}
+                className="input"
+                type={type}
+                required={name !== 'label'}
+                value={String(draft[name] ?? '')}
+                onChange={(e) =>
+                  setDraft({
+                    ...draft,
+                    [name]: name === 'capacity' ? Number(e.target.value) : e.target.value,
+                  })
+                }
+              />
+            </div>
+          ))}
+          <button type="submit" className="btn btn--primary">
+            Add shift
+          </button>
+        </form>
+      ) : null}
+
+      <h3>Staffing plan from the election calendar</h3>
+      {canEdit ? (
+        <form
+          className="form-grid"
+          aria-label="Staffing plan"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void createPlan();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-minutes`} className="field__label">
+              Shift length (minutes)
+            </label>
+            <input
+              id={`${id}-minutes`}
+              className="input"
+              type="number"
+              min={30}
+              value={minutes}
+              onChange={(e) => setMinutes(Number(e.target.value))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-needed`} className="field__label">
+              People needed per shift
+            </label>
+            <input
+              id={`${id}-needed`}
+              className="input"
+              type="number"
+              min={1}
+              value={needed}
+              onChange={(e) => setNeeded(Number(e.target.value))}
+            />
+          </div>
+          <button type="submit" className="btn btn--primary">
+            Create shifts for every early-voting site and day and Election Day
+          </button>
+        </form>
+      ) : null}
+      <ListState
+        isLoading={plan.isLoading && !plan.data}
+        error={plan.error}
+        empty={(plan.data?.rows.length ?? 0) === 0}
+      >
+        <table className="table" aria-label="Staffing plan: filled / needed">
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Place</th>
+              <th scope="col">Filled / needed</th>
+              <th scope="col">Gaps</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(plan.data?.rows ?? []).map((r) => (
+              <tr
+                key={`${r.date}-${r.place}`}
+                className={r.gaps ? 'plan-gap' : undefined}
+                data-plan-row={r.place}
+              >
+                <td>{formatDate(r.date)}</td>
+                <td>{r.label}</td>
+                <td>
+                  {r.filled} / {r.needed}
+                </td>
+                <td>
+                  {r.gaps ? <strong>{`${r.gaps} shift${r.gaps === 1 ? '' : 's'} short`}</strong> : 'Covered'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListState>
+    </Dialog>
+  );
+}

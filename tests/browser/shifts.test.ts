@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFor } from '../../src/content/copy';
+import { SHIFT_COPY } from '../../src/content/shifts';
+import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env';
+import { expectNoAxeViolations } from './helpers/axe';
+import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { apiAs, devAdminCookie, hydrated } from './helpers/public';
+
+/*
+ * Volunteer shifts on the event page (docs/decisions/181-shifts.md): the shifts are listed in the server's HTML
+ * with their places, a full one says so and offers its waitlist, and a volunteer signs up for two in one form,
+ * with JavaScript off (a form post, 303 to the outcome page) and on (the island's answer per shift), in English
+ * and Spanish; axe finds nothing in any state.
+ */
+
+const run = Date.now().toString(36);
+let eventId = 0;
+const slots = [
+  { id: 'morning', date: '2031-01-04', start: '09:00', end: '12:00', capacity: 20, label: 'Mid-City' },
+  { id: 'afternoon', date: '2031-01-04', start: '12:00', end: '15:00', capacity: 20, label: 'Mid-City' },
+  { id: 'full', date: '2031-01-04', start: '15:00', end: '18:00', capacity: 1, label: 'Mid-City' },
+];
+
+let noScript: BrowserSession;
+let scripted: BrowserSession;
+beforeAll(async () => {
+  const cookie = await devAdminCookie();
+  const date = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+  const created = await apiAs(cookie, 'POST', '/api/admin/events', {
+    title: `Canvass ${run}`,
+    location: 'Mid-City Library, 4140 Canal St',
+    eventDate: date,
+    startTime: '09:00',
+    endTime: '18:00',
+    eventType: 'community_event',
+    isPublic: true,
+    registrationRequired: true,
+    maxAttendees: null,
+  });
+  expect(created.status).toBe(201);
+  eventId = (created.body as { event: { id: number } }).event.id;
+  const put = await apiAs(cookie, 'PUT', `/api/admin/events/${eventId}/shifts`, { slots });
+  expect(put.status).toBe(200);
+  // The last shift is full.
+  const res = await fetch(new URL(`/api/events/${eventId}/rsvp`, baseURL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseURL, 'Sec-Fetch-Site': 'same-origin' },
+    body: JSON.stringify({
+      name: 'First Person',
+      email: `first-${run}@example.org`,
+      captchaResponse: TURNSTILE_TEST_TOKEN,
+      slots: ['full'],
+    }),
+  });
+  expect(res.status, await res.text()).toBe(201);
+  noScript = await launchBrowser({ javaScriptEnabled: false });
+  scripted = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await noScript?.close();
+  await scripted?.close();
+});
+
+describe.each(['en', 'es'] as const)('shifts on the event page (%s)', (lang) => {
+  const words = SHIFT_COPY[lang];
+  const rsvp = copyFor(lang).ui.eventPageCopy.rsvp;
+  const formUi = copyFor(lang).ui.formUi;
+  const prefix = lang === 'en' ? '' : '/es';
+
+  it('without JavaScript: the shifts are in the HTML, the full one offers its waitlist; two shifts in one post', async () => {
+    const page = await noScript.newPage();
+    await page.goto(`${prefix}/events/${eventId}`);
+    const form = page.getByRole('form', { name: rsvp.formLabel });
+    const group = form.getByRole('group', { name: words.heading });
+    expect(await group.locator('[data-slot]').count()).toBe(3);
+    expect(await group.locator('[data-slot="full"]').innerText()).toContain(words.full);
+    // Places left, however many the other tests took.
+    const placesLeft = new RegExp(words.placesLeft.replace('{0}', '\\d+'));
+    expect(await group.locator('[data-slot="morning"]').innerText()).toMatch(placesLeft);
+    const axePage = await scripted.newPage();
+    await axePage.goto(`${prefix}/events/${eventId}`);
+    await expectNoAxeViolations(axePage);
+    await axePage.close();
+
+    await form.locator('input[name="name"]').fill(lang === 'en' ? 'Rosa Parks' : 'María José Núñez');
+    await form.locator('input[name="email"]').fill(`nojs-${lang}-${run}@example.org`);
+    await form.locator('input[value="morning"]').check();
+    await form.locator('input[value="full"]').check();
+    await form.getByLabel(formUi.captchaHuman).check();
+    await Promise.all([
+      page.waitForURL(`**${prefix}/forms/rsvp/sent`, { timeout: 45_000 }),
+      form.getByRole('button', { name: words.submit }).click(),
+    ]);
+    const done = await scripted.newPage();
+    await done.goto(new URL(page.url()).pathname);
+    await expectNoAxeViolations(done);
+    await done.close();
+    await page.close();
+  }, 180_000);
+
+  it('with JavaScript: two shifts in one sign-up, each answered (placed, waitlisted)', async () => {
+    const page = await scripted.newPage();
+    await page.goto(`${prefix}/events/${eventId}`);
+    await hydrated(page, 'RsvpForm');
+    const form = page.getByRole('form', { name: rsvp.formLabel });
+    await form.locator('input[name="name"]').fill(lang === 'en' ? 'Fannie Lou' : 'Lucía');
+    await form.locator('input[name="email"]').fill(`js-${lang}-${run}@example.org`);
+    await form.locator('input[value="afternoon"]').check();
+    await form.locator('input[value="full"]').check();
+    await form.getByLabel(formUi.captchaHuman).check();
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: words.submit }).click();
+    await page.locator('[data-shift-results]').waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-shift-result="going"]').innerText()).toContain(words.going);
+    expect(await page.locator('[data-shift-result="waitlisted"]').innerText()).toContain(
+      words.waitlisted.replace(' {0}', '').split('(')[0]!.trim(),
+    );
+    await expectNoAxeViolations(page);
+    await page.close();
+  }, 180_000);
+});
