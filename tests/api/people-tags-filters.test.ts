@@ -1,12 +1,16 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as broadcastsFn from '../../netlify/functions/admin-broadcasts.mts';
 import * as adminEventRsvps from '../../netlify/functions/admin-event-rsvps.mts';
 import * as adminExports from '../../netlify/functions/admin-exports.mts';
 import * as adminPeople from '../../netlify/functions/admin-people.mts';
 import * as votePlanFn from '../../netlify/functions/vote-plan.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
+import type { BroadcastView } from '../../src/lib/schemas/broadcast-views.ts';
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
+import { runBroadcasts } from '../../src/lib/server/broadcasts/engine.ts';
+import { getBroadcast } from '../../src/lib/server/broadcasts/repo.ts';
 import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
@@ -15,7 +19,8 @@ import { DST_2026 } from '../helpers/election.ts';
 import { localProviders, uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
-import { signedIn } from '../helpers/users.ts';
+import { FakeClock } from '../helpers/broadcasts.ts';
+import { outboxEmails, signedIn } from '../helpers/users.ts';
 import { vi } from 'vitest';
 
 /*
@@ -277,5 +282,98 @@ describe('forget me removes notes too', () => {
     const keys: string[] = [];
     for await (const page of kv('people').keys(`note/${id}`)) keys.push(...page);
     expect(keys).toEqual([]);
+  });
+});
+
+describe('audiences from people', () => {
+  /** The delivery job, as the scheduled function runs it, until `done` (a fake clock: no waiting). */
+  async function runUntil(id: number, done: (s: string) => boolean) {
+    const clock = new FakeClock(Date.now());
+    for (let i = 0; i < 50; i += 1) {
+      const b = await getBroadcast(id);
+      if (b && done(b.status)) return b;
+      await runBroadcasts({ clock, deadline: clock.now() + 25_000 });
+      clock.advance(60_000);
+    }
+    throw new Error('the job did not get there');
+  }
+  const bpost = (path: string, cookie: string, body?: unknown) =>
+    call(broadcastsFn, path, { method: 'POST', cookie, ...(body !== undefined ? { json: body } : {}) });
+
+  it("volunteers in 70119 who have not RSVP'd to X: counted before sending, revoked consent left out, the guard stops a later STOP", async () => {
+    const tag = runTag();
+    const x = await rsvpEventFixture(null);
+    const hal = supporter('Hal'); // in
+    const ivy = supporter('Ivy'); // RSVP'd to X: out
+    const jo = supporter('Jo'); // 70117: out
+    const kim = supporter('Kim'); // in at the count, stops her email before the send
+    const lee = supporter('Lee'); // email revoked before the count: not counted
+    for (const [s, zip] of [
+      [hal, '70119'],
+      [ivy, '70119'],
+      [jo, '70117'],
+      [kim, '70119'],
+      [lee, '70119'],
+    ] as const)
+      expect((await volunteer(s, zip)).status).toBe(201);
+    await rsvp(x.id, ivy);
+    const ids: Record<string, string> = {};
+    for (const s of [hal, ivy, jo, kim, lee]) {
+      ids[s.first] = await idOf(s);
+      await post(`/api/admin/people/${ids[s.first]}/tags`, editor, { add: [tag] });
+    }
+    expect((await post(`/api/admin/people/${ids.Lee}/consent`, editor, { channel: 'email' })).status).toBe(
+      200,
+    );
+
+    const admin = await signedIn('admin');
+    const draft = await call(broadcastsFn, '/api/admin/broadcasts', {
+      cookie: editor,
+      json: {
+        name: `People ${tag}`,
+        channel: 'email',
+        audience: {
+          kind: 'people',
+          people: { tag, has: ['volunteered'], zip: '70119', hasNot: [`rsvp:${x.id}`] },
+        },
+        email: { subject: 'Canvass Saturday', html: '<p>Hi {firstName}</p>' },
+      },
+    });
+    expect(draft.status, await draft.clone().text()).toBe(201);
+    const id = ((await draft.json()) as { broadcast: { id: number } }).broadcast.id;
+    // A bad filter is a 400, never stored.
+    const bad = await call(broadcastsFn, '/api/admin/broadcasts', {
+      cookie: editor,
+      json: {
+        name: 'Bad',
+        channel: 'email',
+        audience: { kind: 'people', people: { has: ['everything'] } },
+        email: { subject: 'x', html: '<p>x</p>' },
+      },
+    });
+    expect(bad.status).toBe(400);
+
+    expect((await bpost(`/api/admin/broadcasts/${id}/prepare`, editor)).status).toBe(200);
+    await runUntil(id, (s) => s === 'ready');
+    const view = async () =>
+      (await (
+        await call(broadcastsFn, `/api/admin/broadcasts/${id}`, { cookie: editor })
+      ).json()) as BroadcastView;
+    expect((await view()).estimate.recipients).toBe(2); // Hal and Kim
+
+    // Kim stops her emails after the count: the one guard at dispatch still refuses her.
+    expect((await post(`/api/admin/people/${ids.Kim}/consent`, editor, { channel: 'email' })).status).toBe(
+      200,
+    );
+    const sent = await bpost(`/api/admin/broadcasts/${id}/send`, admin.cookie, {
+      version: (await view()).version,
+    });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    await runUntil(id, (s) => s === 'completed');
+    const got = (await outboxEmails())
+      .filter((m) => m.subject === 'Canvass Saturday')
+      .map((m) => m.to)
+      .filter((to) => [hal, ivy, jo, kim, lee].some((s) => s.email === to));
+    expect(got).toEqual([hal.email]);
   });
 });

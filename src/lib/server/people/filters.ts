@@ -1,8 +1,8 @@
-import { LANGS } from '../../lang.ts';
-import { z } from '../../schemas/zod.ts';
+import { CONSENT_FILTERS, HAS, PeopleFilterSchema, type PeopleFilter } from '../../schemas/people-filter.ts';
 import { HttpError } from '../errors.ts';
-import { SOURCES, type PersonSummary } from './person.ts';
-import { TagSchema } from './tags.ts';
+import type { PersonSummary } from './person.ts';
+
+export { PeopleFilterSchema, type PeopleFilter };
 
 /**
  * The People filters (docs/decisions/149-people.md, "Tags, notes and filters"): one definition for the People list,
@@ -10,29 +10,6 @@ import { TagSchema } from './tags.ts';
  * sources, tags, events, attended events, language, ZIP and consent states, kept on each person write), so a filter
  * costs the index's reads and never a person's.
  */
-
-/** "has / has not": volunteered, RSVP'd (to any event, or to event N), attended (any, or N), made a plan, donated. */
-const HAS = /^(volunteered|rsvp|attended|plan|donated)(?::([1-9]\d{0,15}))?$/;
-const HasSchema = z
-  .string()
-  .regex(HAS, 'has/hasNot: volunteered, rsvp[:event], attended[:event], plan or donated');
-export const CONSENT_FILTERS = ['granted', 'revoked', 'none'] as const;
-
-export const PeopleFilterSchema = z.strictObject({
-  q: z.string().max(200, 'Search is too long (at most 200 characters)').optional(),
-  source: z.enum(SOURCES).optional(),
-  tag: TagSchema.optional(),
-  lang: z.enum(LANGS).optional(),
-  zip: z
-    .string()
-    .regex(/^\d{5}$/, 'zip is 5 digits')
-    .optional(),
-  email: z.enum(CONSENT_FILTERS).optional(),
-  text: z.enum(CONSENT_FILTERS).optional(),
-  has: z.array(HasSchema).max(6).optional(),
-  hasNot: z.array(HasSchema).max(6).optional(),
-});
-export type PeopleFilter = z.infer<typeof PeopleFilterSchema>;
 
 export const FILTER_PARAMS = ['q', 'source', 'tag', 'lang', 'zip', 'email', 'text', 'has', 'hasNot'] as const;
 

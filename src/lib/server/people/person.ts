@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Lang } from '../../lang.ts';
+import { PERSON_SOURCES } from '../../schemas/people-filter.ts';
 import { appendSummary } from '../storage/summary-index/segments.ts';
 import { type KV, type StoreName } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
@@ -25,16 +26,7 @@ export interface ChannelState {
 export type ConsentStates = Partial<Record<Channel, ChannelState>>;
 
 /** Where a timeline entry comes from: each form, a consent change, a donation. */
-export const SOURCES = [
-  'text_signup',
-  'newsletter',
-  'volunteer',
-  'contact',
-  'rsvp',
-  'vote_plan',
-  'donation',
-  'consent',
-] as const;
+export const SOURCES = PERSON_SOURCES;
 export type Source = (typeof SOURCES)[number];
 
 /** At most this many names, emails and phones on one person (a flood adds no more). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { z } from '../../schemas/zod.ts';
+import { TagSchema } from '../../schemas/people-filter.ts';
 import { HttpError } from '../errors.ts';
 import { key } from '../storage/keys.ts';
 import { mapLimit } from '../storage/map-limit.ts';
@@ -14,12 +14,7 @@ import { addTimeline, getPerson, MAX_EVENTS, notePerson, people, retries, type P
  * summary index, an export or any public answer; returned as JSON text, never markup.
  */
 
-/** A tag: 1-40 lowercase letters, digits, '-' or '_' (no spaces: the summary keeps tags space-separated). */
-export const TagSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}_-]{0,39}$/u, 'A tag is 1 to 40 letters, digits, - or _');
+export { TagSchema };
 export const MAX_TAGS = 30;
 export const NOTE_MAX = 4000;
 
