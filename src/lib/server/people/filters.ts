@@ -1,4 +1,5 @@
-import { CONSENT_FILTERS, HAS, PeopleFilterSchema, type PeopleFilter } from '../../schemas/people-filter.ts';
+import type { CONSENT_FILTERS } from '../../schemas/people-filter.ts';
+import { HAS, PeopleFilterSchema, type PeopleFilter } from '../../schemas/people-filter.ts';
 import { HttpError } from '../errors.ts';
 import type { PersonSummary } from './person.ts';
 
