@@ -322,9 +322,7 @@ describe('audiences from people', () => {
       ids[s.first] = await idOf(s);
       await post(`/api/admin/people/${ids[s.first]}/tags`, editor, { add: [tag] });
     }
-    expect((await post(`/api/admin/people/${ids.Lee}/consent`, editor, { channel: 'email' })).status).toBe(
-      200,
-    );
+    expect((await post(`/api/admin/people/${ids.Lee}/consent`, editor, { channel: 'all' })).status).toBe(200);
 
     const admin = await signedIn('admin');
     const draft = await call(broadcastsFn, '/api/admin/broadcasts', {
@@ -375,5 +373,27 @@ describe('audiences from people', () => {
       .map((m) => m.to)
       .filter((to) => [hal, ivy, jo, kim, lee].some((s) => s.email === to));
     expect(got).toEqual([hal.email]);
+
+    // The same people by text: Lee's texts are revoked on her person, so the count leaves her out (Hal and Kim).
+    const texted = await call(broadcastsFn, '/api/admin/broadcasts', {
+      cookie: editor,
+      json: {
+        name: `People by text ${tag}`,
+        channel: 'text',
+        audience: {
+          kind: 'people',
+          people: { tag, has: ['volunteered'], zip: '70119', hasNot: [`rsvp:${x.id}`] },
+        },
+        text: { body: 'Canvass Saturday, {firstName}?' },
+      },
+    });
+    expect(texted.status, await texted.clone().text()).toBe(201);
+    const tid = ((await texted.json()) as { broadcast: { id: number } }).broadcast.id;
+    expect((await bpost(`/api/admin/broadcasts/${tid}/prepare`, editor)).status).toBe(200);
+    await runUntil(tid, (s) => s === 'ready');
+    const tview = (await (
+      await call(broadcastsFn, `/api/admin/broadcasts/${tid}`, { cookie: editor })
+    ).json()) as BroadcastView;
+    expect(tview.estimate.recipients).toBe(2);
   });
 });
