@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { CheckInSchema } from '../../src/lib/schemas/rsvp.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
+import { noteAttendance } from '../../src/lib/server/people/tags.ts';
 import { pageQuery } from '../../src/lib/server/pagination.ts';
 import { directExport } from '../../src/lib/server/exports/exports.ts';
 import { setCheckedIn } from '../../src/lib/server/events/rsvp.ts';
@@ -36,6 +37,7 @@ export default handle(async (req: Request, context: Context) => {
   if (!rsvpId || !/^[a-f0-9]{64}$/.test(rsvpId)) throw new HttpError(404, 'RSVP not found');
   const { checkedIn } = await readJson(req, CheckInSchema, 1024);
   const rec = await setCheckedIn(eventId, rsvpId, checkedIn, user.username);
+  await noteAttendance({ email: rec.email, phone: rec.phone }, eventId, rec.checkedInAt);
   const event = await events.get(eventId);
   await audit(
     context,

@@ -9,6 +9,8 @@ import { mergePeople, mergeQueue, undoMerge } from '../../src/lib/server/people/
 import { getPerson } from '../../src/lib/server/people/person.ts';
 import { peoplePage, personView } from '../../src/lib/server/people/staff.ts';
 import { stopContact } from '../../src/lib/server/people/stop.ts';
+import { filterFromParams } from '../../src/lib/server/people/filters.ts';
+import { addNote, changeTags, MAX_TAGS, NOTE_MAX, TagSchema } from '../../src/lib/server/people/tags.ts';
 
 /**
  * People (docs/decisions/149-people.md):
@@ -20,13 +22,26 @@ import { stopContact } from '../../src/lib/server/people/stop.ts';
  * - POST /api/admin/people/:id/unmerge          undo this person's merge (editors, admins; audited)
  * - POST /api/admin/people/:id/consent {channel} a stop request staff recorded: email, text or all (audited)
  * - POST /api/admin/people/:id/forget           "forget me" (admins; audited with no personal data)
+ * - POST /api/admin/people/:id/tags {add, remove} add and remove tags (editors, admins; audited)
+ * - POST /api/admin/people/:id/notes {text}      a private note (editors, admins; audited without its text)
+ * The list's filters (people/filters.ts): &source= &tag= &lang= &zip= &email=|text=granted|revoked|none
+ * &has=&hasNot= (comma-separated: volunteered, rsvp, rsvp:<event id>, attended, attended:<event id>, plan, donated).
  */
 
 const Id = z.string().regex(/^[a-f0-9]{32}$/, 'Unknown person');
 const MergeSchema = z.strictObject({ mergeId: Id });
 const ConsentSchema = z.strictObject({ channel: z.enum(['email', 'text', 'all']) });
 const NoBodySchema = z.strictObject({});
-const ACTIONS = ['merge', 'unmerge', 'consent', 'forget'] as const;
+const TagsSchema = z
+  .strictObject({
+    add: z.array(TagSchema).max(MAX_TAGS).default([]),
+    remove: z.array(TagSchema).max(MAX_TAGS).default([]),
+  })
+  .refine((b) => b.add.length + b.remove.length > 0, 'Give tags to add or remove');
+const NoteSchema = z.strictObject({
+  text: z.string().trim().min(1, 'Write a note').max(NOTE_MAX, `A note is at most ${NOTE_MAX} characters`),
+});
+const ACTIONS = ['merge', 'unmerge', 'consent', 'forget', 'tags', 'notes'] as const;
 
 const target = (id: string) => ({ type: 'person', id, label: `Person ${id.slice(0, 8)}` });
 
@@ -49,16 +64,8 @@ export default handle(async (req: Request, context: Context) => {
   allowMethods(req, action === undefined ? 'GET' : 'POST');
   if (id === undefined) {
     const user = await requireUser(req);
-    const q = url.searchParams.get('q') ?? undefined;
-    if (q !== undefined && q.length > 200)
-      throw new HttpError(400, 'Search is too long (at most 200 characters)');
-    return json(
-      await peoplePage(user, {
-        search: q,
-        source: url.searchParams.get('source') ?? undefined,
-        page: pageOf(url),
-      }),
-    );
+    const filter = filterFromParams(Object.fromEntries(url.searchParams));
+    return json(await peoplePage(user, { ...filter, page: pageOf(url) }));
   }
   if (id === 'queue' && action === undefined) {
     await requireUser(req, { permission: 'edit_content' });
@@ -88,6 +95,22 @@ export default handle(async (req: Request, context: Context) => {
     }
   }
   const user = await requireUser(req, { permission: 'edit_content' });
+  if (action === 'tags') {
+    const { add, remove } = await readJson(req, TagsSchema);
+    const tags = await changeTags(pid.data, add, remove);
+    await audit(context, user, 'person.tags', target(pid.data), {
+      ...(add.length ? { added: add.join(' ') } : {}),
+      ...(remove.length ? { removed: remove.join(' ') } : {}),
+    });
+    return json({ tags });
+  }
+  if (action === 'notes') {
+    const { text } = await readJson(req, NoteSchema, NOTE_MAX * 4 + 256);
+    const note = await addNote(pid.data, text, user.username);
+    // The note's text stays on the person: the audit trail names the note, not what it says.
+    await audit(context, user, 'person.note', target(pid.data), { note: note.id });
+    return json({ note }, { status: 201 });
+  }
   if (action === 'merge') {
     const { mergeId } = await readJson(req, MergeSchema);
     const r = await mergePeople(pid.data, mergeId, user.id);
@@ -115,5 +138,7 @@ export const config: Config = {
     '/api/admin/people/:id/unmerge',
     '/api/admin/people/:id/consent',
     '/api/admin/people/:id/forget',
+    '/api/admin/people/:id/tags',
+    '/api/admin/people/:id/notes',
   ],
 };

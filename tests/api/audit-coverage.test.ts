@@ -327,6 +327,20 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
       'person.consent',
     ];
   },
+  'POST /api/admin/people/:id/tags': async () => {
+    const [a] = await twoPeople();
+    return [
+      await peopleAction(`/api/admin/people/${a}/tags`, editor.cookie, { add: ['canvasser'] }),
+      'person.tags',
+    ];
+  },
+  'POST /api/admin/people/:id/notes': async () => {
+    const [a] = await twoPeople();
+    return [
+      await peopleAction(`/api/admin/people/${a}/notes`, editor.cookie, { text: 'Called back.' }),
+      'person.note',
+    ];
+  },
   'POST /api/admin/people/:id/forget': async () => {
     const [a] = await twoPeople();
     return [await peopleAction(`/api/admin/people/${a}/forget`, admin.cookie), 'person.forget'];

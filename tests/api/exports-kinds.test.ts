@@ -140,7 +140,8 @@ async function exportsAudited(kind: AuditKind): Promise<number> {
 }
 
 describe('every staff CSV is a registered export', () => {
-  it('the registry holds the Inbox, the four lists and a broadcast’s report', () => {
+  it('the registry holds the Inbox, the four lists, a broadcast’s report and People', () => {
+    // People: tests/api/people-tags-filters.test.ts.
     expect(Object.keys(EXPORT_KINDS).sort()).toEqual([
       'activity',
       'attendees',
@@ -148,6 +149,7 @@ describe('every staff CSV is a registered export', () => {
       'donations',
       'inbox',
       'inbox_all',
+      'people',
       'shift_attendees',
       'vote_plans',
     ]);

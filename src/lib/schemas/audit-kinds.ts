@@ -67,6 +67,9 @@ export const AUDIT_KIND_LABELS = {
   'person.unmerge': 'Undid a merge of people',
   'person.consent': 'Recorded a consent request',
   'person.forget': 'Forgot a person',
+  'person.tags': 'Changed the tags of a person',
+  'person.note': 'Wrote a note on a person',
+  'person.export': 'Exported people',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

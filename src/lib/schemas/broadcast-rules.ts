@@ -10,6 +10,7 @@ export const AUDIENCE_KINDS = [
   'volunteers',
   'event_attendees',
   'plan_to_vote',
+  'people',
 ] as const;
 export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 
@@ -19,6 +20,7 @@ export const AUDIENCE_LABELS: Record<AudienceKind, string> = {
   volunteers: 'Volunteers',
   event_attendees: 'An event’s attendees',
   plan_to_vote: 'Voters with a plan to vote',
+  people: 'People (filtered)',
 };
 
 export const ATTENDEE_STATUSES = ['going', 'waitlisted', 'checked_in'] as const;

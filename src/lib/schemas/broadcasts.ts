@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { LANGS } from '../lang.ts';
+import { PeopleFilterSchema } from './people-filter.ts';
 import { ARTICLE_HTML_MAX, ATTENDEE_STATUSES, AUDIENCE_KINDS, OUTCOMES } from './broadcast-rules.ts';
 
 /**
@@ -38,6 +39,8 @@ export const AudienceSchema = z.strictObject({
   source: z.string().trim().max(200).optional(),
   signedUpFrom: day,
   signedUpTo: day,
+  /** People: the People filters (docs/decisions/149-people.md), e.g. volunteers in 70119 not RSVP'd to event X. */
+  people: PeopleFilterSchema.optional(),
 });
 export type Audience = z.output<typeof AudienceSchema>;
 

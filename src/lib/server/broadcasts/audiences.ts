@@ -11,6 +11,9 @@ import type { StoreName } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
 import type { SummarySpec } from '../storage/summary-index/spec.ts';
 import { parsePlan } from '../vote-plans/record.ts';
+import { filterTest } from '../people/filters.ts';
+import { summarizePerson, type Person as PersonRecord } from '../people/person.ts';
+import { selectPeople } from '../people/staff.ts';
 
 /**
  * Who a broadcast goes to (docs/decisions/152-broadcasts.md). THE ONE MODULE that reads the
@@ -88,7 +91,35 @@ function inboxSource<K extends IndexedKind>(
   };
 }
 
-const SOURCES: Record<Exclude<Audience['kind'], 'plan_to_vote'>, Source> = {
+/**
+ * People (docs/decisions/149-people.md, "Audiences from people"): the candidates are the people the People filters
+ * select in the People summary index; each person record is read and checked again (the record is the truth: the
+ * filter, merged away, and its consent on the channel: a revoked channel has no address here, so the count leaves
+ * it out; the guard still checks every send at dispatch). One recipient per person: their first number or address.
+ */
+const PEOPLE: Source = {
+  store: 'people',
+  prefix: () => 'person/',
+  person: (raw, a) => {
+    const p = raw as PersonRecord;
+    if (!p || typeof p.id !== 'string' || !Array.isArray(p.emails) || p.mergedInto) return null;
+    const test = filterTest(a.people ?? {});
+    if (test && !test(summarizePerson(p))) return null;
+    return {
+      phone: p.consent.text?.state === 'revoked' ? null : (p.phones[0] ?? null),
+      email: p.consent.email?.state === 'revoked' ? null : (p.emails[0] ?? null),
+      firstName: p.names[0]?.split(/\s+/)[0] ?? '',
+      lang: isLang(p.lang) ? p.lang : DEFAULT_LANG,
+      city: p.city,
+      zip: p.zip,
+      source: null,
+      joinedAt: p.createdAt,
+    };
+  },
+  candidates: async (a) => (await selectPeople(a.people ?? {})).map((s) => s.key).sort(),
+};
+
+const SOURCES: Record<Exclude<Audience['kind'], 'plan_to_vote' | 'people'>, Source> = {
   text_subscribers: inboxSource('text-signups', (s) =>
     s.smsStatus !== 'subscribed'
       ? null
@@ -187,7 +218,8 @@ export const availableAudiences = (): AudienceKind[] => [...AUDIENCE_KINDS];
 export const audienceChannels = (kind: AudienceKind): BroadcastChannel[] =>
   kind === 'plan_to_vote' ? ['text'] : ['text', 'email'];
 
-const sourceOf = (a: Audience): Source => (a.kind === 'plan_to_vote' ? PLAN_TO_VOTE : SOURCES[a.kind]);
+const sourceOf = (a: Audience): Source =>
+  a.kind === 'plan_to_vote' ? PLAN_TO_VOTE : a.kind === 'people' ? PEOPLE : SOURCES[a.kind];
 
 const norm = (s: string | null) => (s ?? '').trim().toLowerCase();
 
@@ -230,7 +262,8 @@ const READ_CONCURRENCY = 50;
 const PAGE_KEYS = 1000;
 
 /** Whether an audience is narrower than its whole list (then its candidates come from the index). */
-const filtered = (a: Audience) => Boolean(a.lang || a.place || a.source || a.signedUpFrom || a.signedUpTo);
+const filtered = (a: Audience) =>
+  a.kind === 'people' || Boolean(a.lang || a.place || a.source || a.signedUpFrom || a.signedUpTo);
 
 function* inPages(keys: string[]): Iterable<string[]> {
   for (let i = 0; i < keys.length; i += PAGE_KEYS) yield keys.slice(i, i + PAGE_KEYS);

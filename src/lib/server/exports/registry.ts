@@ -14,6 +14,8 @@ import { rsvpExportSource } from '../events/rsvp-staff.ts';
 import { shiftExportSource } from '../events/shifts.ts';
 import { inboxExportSource, parseReachStatus } from '../inbox/lists.ts';
 import { votePlanExportSource } from '../vote-plans/staff.ts';
+import { FILTER_PARAMS, filterFromParams, filterParams } from '../people/filters.ts';
+import { peopleExportSource } from '../people/staff.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
 
 /**
@@ -212,6 +214,24 @@ const broadcast: ExportKind<Awaited<ReturnType<typeof broadcastExportSource>>> =
   }),
 };
 
+/** The People list (editors and admins, like the Inbox): its filters (people/filters.ts); audited as person.export. */
+const people: ExportKind = {
+  permission: 'edit_content',
+  params: (raw) => filterParams(filterFromParams(checked(PeopleParamsSchema, raw))),
+  open: (params, now) => peopleExportSource(filterFromParams(params), now),
+  audit: (params, source) => ({
+    kind: 'person.export',
+    target: { type: 'people', id: 'people', label: 'People' },
+    details: { ...params, rows: String(source.total ?? 0) },
+  }),
+};
+const PeopleParamsSchema = z.strictObject(
+  Object.fromEntries(FILTER_PARAMS.map((k) => [k, z.string().optional()])) as Record<
+    (typeof FILTER_PARAMS)[number],
+    z.ZodOptional<z.ZodString>
+  >,
+);
+
 export const EXPORT_KINDS: Record<string, ExportKind> = {
   inbox,
   inbox_all,
@@ -221,6 +241,7 @@ export const EXPORT_KINDS: Record<string, ExportKind> = {
   donations,
   vote_plans,
   broadcast,
+  people,
 };
 
 export function exportKind(name: string): ExportKind {

@@ -7,6 +7,7 @@ import { SUMMARY_PREFIX } from '../storage/summary-index/segments.ts';
 import { bridgeOf, lookupKey, mergeKey, personKey, QUEUE_PREFIX, timelinePrefix } from './keys.ts';
 import { refreshEffective } from './consent.ts';
 import { getPerson, ownTimeline, people, type Person } from './person.ts';
+import { noteKeyPrefix } from './tags.ts';
 
 /**
  * "Forget me" (docs/decisions/149-people.md): a person deleted everywhere, leaving only the keyed hashes of their
@@ -150,7 +151,10 @@ export async function forgetPerson(personId: string, now = new Date()): Promise<
   // 4. The people store: timelines, queue entries and merges naming them, the bridges, the persons.
   const ids = new Set(all.map((p) => p.id));
   for (const p of all) {
-    const ks = await allKeys('people', timelinePrefix(p.id));
+    const ks = [
+      ...(await allKeys('people', timelinePrefix(p.id))),
+      ...(await allKeys('people', noteKeyPrefix(p.id))),
+    ];
     await mapLimit(ks, 16, (k) => people().delete(k));
     count('people', ks.length);
     await del('people', mergeKey(p.id));

@@ -13,6 +13,7 @@ import {
 } from './keys.ts';
 import {
   addTimeline,
+  MAX_EVENTS,
   MAX_VALUES,
   newPersonId,
   notePerson,
@@ -61,6 +62,13 @@ export type LinkOutcome =
 const capped = <T>(list: T[], add: T | null): T[] =>
   add === null || list.includes(add) || list.length >= MAX_VALUES ? list : [...list, add];
 
+/** The event an RSVP is for (the "RSVP'd to event X" filter). */
+const eventOf = (input: LinkInput): number | null =>
+  input.source === 'rsvp' && typeof input.detail?.eventId === 'number' ? input.detail.eventId : null;
+
+const withEvent = (list: number[], e: number | null): number[] =>
+  e === null || list.includes(e) ? list : [...list, e].slice(-MAX_EVENTS);
+
 interface Normal {
   email: string | null;
   phone: string | null;
@@ -77,6 +85,7 @@ function freshPerson(id: string, n: Normal, input: LinkInput, at: string): Perso
     city: input.city || null,
     lang: input.lang ?? null,
     sources: [input.source],
+    events: eventOf(input) === null ? [] : [eventOf(input)!],
     own: {},
     consent: {},
     mergedInto: null,
@@ -97,6 +106,7 @@ function joined(p: Person, n: Normal, input: LinkInput, at: string): Person {
     city: p.city ?? (input.city || null),
     lang: p.lang ?? input.lang ?? null,
     sources: capped(p.sources, input.source),
+    events: withEvent(p.events ?? [], eventOf(input)),
     updatedAt: at > p.updatedAt ? at : p.updatedAt,
     rev: p.rev + 1,
   };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Lang } from '../../lang.ts';
+import { PERSON_SOURCES } from '../../schemas/people-filter.ts';
 import { appendSummary } from '../storage/summary-index/segments.ts';
 import { type KV, type StoreName } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
@@ -25,16 +26,7 @@ export interface ChannelState {
 export type ConsentStates = Partial<Record<Channel, ChannelState>>;
 
 /** Where a timeline entry comes from: each form, a consent change, a donation. */
-export const SOURCES = [
-  'text_signup',
-  'newsletter',
-  'volunteer',
-  'contact',
-  'rsvp',
-  'vote_plan',
-  'donation',
-  'consent',
-] as const;
+export const SOURCES = PERSON_SOURCES;
 export type Source = (typeof SOURCES)[number];
 
 /** At most this many names, emails and phones on one person (a flood adds no more). */
@@ -59,7 +51,15 @@ export interface Person {
   updatedAt: string;
   /** Moves on with every write: the summary index's version stamp. */
   rev: number;
+  /** Staff tags (tags.ts); absent on records written before tags. */
+  tags?: string[];
+  /** The events this person RSVP'd to, and those they were checked in at (ids; absent before filters). */
+  events?: number[];
+  attended?: number[];
 }
+
+/** At most this many events kept on a person for the filters (the timeline keeps every one). */
+export const MAX_EVENTS = 200;
 
 export interface TimelineEntry {
   at: string;
@@ -167,9 +167,14 @@ export interface PersonSummary {
   createdAt: string;
   updatedAt: string;
   rev: string;
+  /** Space-separated: staff tags, RSVP'd event ids, attended event ids (the filters' columns). */
+  tags: string;
+  events: string;
+  attended: string;
 }
 
-export const PEOPLE_INDEX_VERSION = 1;
+/** 2: tags, events and attended added (the filters, docs/decisions/149-people.md). */
+export const PEOPLE_INDEX_VERSION = 2;
 
 export function summarizePerson(p: Person): PersonSummary {
   return {
@@ -188,6 +193,9 @@ export function summarizePerson(p: Person): PersonSummary {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     rev: String(p.rev).padStart(12, '0'),
+    tags: (p.tags ?? []).join(' '),
+    events: (p.events ?? []).join(' '),
+    attended: (p.attended ?? []).join(' '),
   };
 }
 

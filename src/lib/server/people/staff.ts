@@ -2,7 +2,11 @@ import { userMay } from '../auth/session.ts';
 import type { StoredUser } from '../auth/users.ts';
 import type { SummarySpec } from '../storage/summary-index/spec.ts';
 import { readIndex } from '../storage/summary-index/view.ts';
+import { campaignToday } from '../../campaign-time.ts';
 import { HttpError } from '../errors.ts';
+import { rowsFrom, type ExportSource } from '../export-source.ts';
+import { filterTest, type PeopleFilter } from './filters.ts';
+import { notesOf, type Note } from './tags.ts';
 import {
   getPerson,
   PEOPLE_INDEX_VERSION,
@@ -40,6 +44,9 @@ export const PEOPLE_SPEC: SummarySpec<PersonSummary> = {
     'createdAt',
     'updatedAt',
     'rev',
+    'tags',
+    'events',
+    'attended',
   ],
   idOf: (k) => k.slice('person/'.length),
   fromRecord: (raw) => {
@@ -50,7 +57,7 @@ export const PEOPLE_SPEC: SummarySpec<PersonSummary> = {
   v: (s) => s.rev,
   listed: (s) => s.mergedInto === '',
   searched: (s) => [s.name, s.emails, s.phones, s.city, s.zip].join(' '),
-  columns: ['lang', 'sources', 'emailState', 'textState', 'zip', 'city'],
+  columns: ['lang', 'sources', 'emailState', 'textState', 'zip', 'city', 'tags', 'events', 'attended'],
 };
 
 /** Contact details are for editors and admins. */
@@ -68,6 +75,8 @@ export interface PersonRow {
   emailState: string;
   textState: string;
   createdAt: string;
+  /** Staff tags (every role reads them). */
+  tags: string[];
 }
 
 function row(s: PersonSummary, contacts: boolean): PersonRow {
@@ -83,33 +92,34 @@ function row(s: PersonSummary, contacts: boolean): PersonRow {
     emailState: s.emailState,
     textState: s.textState,
     createdAt: s.createdAt,
+    tags: s.tags.split(' ').filter(Boolean),
   };
 }
 
 export const PAGE_SIZE = 50;
 
-/** A page of people, newest first, optionally searched (name, email, phone, city, ZIP) and filtered by source. */
+/**
+ * A page of people, newest first, optionally searched (name, email, phone, city, ZIP) and filtered (filters.ts:
+ * source, tag, language, ZIP, consent per channel, has / has not). Reads the index only, never a person.
+ */
 export async function peoplePage(
   user: StoredUser,
-  q: { search?: string; source?: string; page?: number },
+  q: PeopleFilter & { search?: string; page?: number },
 ): Promise<{ items: PersonRow[]; total: number; page: number; pageSize: number }> {
   const contacts = seesContacts(user);
   const page = q.page ?? 1;
-  const needle = q.search?.trim().toLowerCase() ?? '';
+  const needle = (q.search ?? q.q)?.trim().toLowerCase() ?? '';
   // A viewer may not find a person by an address they cannot see.
   if (needle && !contacts && (needle.includes('@') || needle.replace(/\D/g, '').length >= 7))
     throw new HttpError(403, 'Viewers can search by name, city or ZIP only');
-  const source = q.source?.trim();
+  const test = filterTest(q);
   return readIndex(PEOPLE_SPEC, async (view) => {
     const offset = (page - 1) * PAGE_SIZE;
-    if (!needle && !source) {
+    if (!needle && !test) {
       const rows = await view.page(offset, PAGE_SIZE);
       return { items: rows.map((s) => row(s, contacts)), total: view.total, page, pageSize: PAGE_SIZE };
     }
-    const found = await view.select({
-      needle,
-      test: source ? (s) => s.sources.split(' ').includes(source) : null,
-    });
+    const found = await view.select({ needle, test });
     return {
       items: found.slice(offset, PAGE_SIZE).map((s) => row(s, contacts)),
       total: found.total,
@@ -119,8 +129,30 @@ export async function peoplePage(
   });
 }
 
+/** Every person a filter selects, newest first (exports and audiences: the index only). */
+export async function selectPeople(f: PeopleFilter): Promise<PersonSummary[]> {
+  const needle = f.q?.trim().toLowerCase() ?? '';
+  return readIndex(
+    PEOPLE_SPEC,
+    async (view) => {
+      const found = await view.select({ needle, test: filterTest(f) });
+      return found.slice(0, found.total);
+    },
+    { readOnly: true },
+  );
+}
+
 export interface PersonView {
-  person: PersonRow & { names: string[]; mergedInto: string | null; merged: string[] };
+  person: PersonRow & {
+    names: string[];
+    mergedInto: string | null;
+    merged: string[];
+    /** RSVP'd and attended event ids. */
+    events: number[];
+    attended: number[];
+  };
+  /** Private notes, newest first: editors and admins only (null for viewers). Plain text, never markup. */
+  notes: Note[] | null;
   timeline: (Omit<TimelineEntry, 'key' | 'store'> & { personId: string; link: string | null })[];
 }
 
@@ -131,14 +163,17 @@ export async function personView(user: StoredUser, id: string): Promise<PersonVi
   if (!r) throw new HttpError(404, 'Person not found');
   const p = r.value;
   const contacts = seesContacts(user);
-  const timeline = await timelineOf(p);
+  const [timeline, notes] = await Promise.all([timelineOf(p), contacts ? notesOf(p.id) : null]);
   return {
     person: {
       ...row(summarizePerson(p), contacts),
       names: p.names,
       mergedInto: p.mergedInto,
       merged: p.merged,
+      events: p.events ?? [],
+      attended: p.attended ?? [],
     },
+    notes,
     timeline: timeline.map((e) => ({
       at: e.at,
       source: e.source,
@@ -146,5 +181,50 @@ export async function personView(user: StoredUser, id: string): Promise<PersonVi
       detail: contacts ? e.detail : { ...e.detail, wording: null, ref: null },
       link: contacts && e.store && e.key ? `${e.store}:${e.key}` : null,
     })),
+  };
+}
+
+/** The People CSV's columns: consent per channel in its own column ('granted', 'revoked' or 'none'). */
+export const PEOPLE_EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'emails',
+  'phones',
+  'zip',
+  'city',
+  'lang',
+  'sources',
+  'tags',
+  'email_consent',
+  'text_consent',
+  { name: 'created_at', time: true },
+] as const;
+
+/**
+ * The People CSV (docs/decisions/156-exports.md): the people a filter selects, newest first, from the summary index
+ * (no person read). Notes are never in it. Registered as `people` in exports/registry.ts (editors and admins).
+ */
+export async function peopleExportSource(f: PeopleFilter, now = new Date()): Promise<ExportSource> {
+  const chosen = await selectPeople(f);
+  return {
+    filename: `people-${campaignToday(now)}.csv`,
+    columns: PEOPLE_EXPORT_COLUMNS,
+    total: chosen.length,
+    rows: rowsFrom(
+      chosen.map((s) => [
+        s.id,
+        s.name,
+        s.emails,
+        s.phones,
+        s.zip,
+        s.city,
+        s.lang,
+        s.sources,
+        s.tags,
+        s.emailState || 'none',
+        s.textState || 'none',
+        s.createdAt,
+      ]),
+    ),
   };
 }
