@@ -124,6 +124,7 @@ describe('admin roles (dev server)', () => {
       'Blog Management',
       'Events Management',
       'Social Media',
+      'Overview',
       'Campaign Progress',
       'Donations',
       'Outreach Links',
