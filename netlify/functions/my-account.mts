@@ -1,7 +1,14 @@
 import type { Config, Context } from '@netlify/functions';
 import { isLang, type Lang } from '../../src/lib/lang.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
-import { allowMethods, handle, json, requireSameOrigin, respond, withHeaders } from '../../src/lib/server/http.ts';
+import {
+  allowMethods,
+  handle,
+  json,
+  requireSameOrigin,
+  respond,
+  withHeaders,
+} from '../../src/lib/server/http.ts';
 import { SUPPORTER_COPY } from '../../src/content/supporter-page.ts';
 import {
   cancelMyRsvp,
@@ -86,7 +93,8 @@ export default handle(async (req: Request, context: Context) => {
       return done('plan-stopped', { plans: await stopMyPlanReminders(p) });
     case 'stop': {
       const channel = input.channel;
-      if (channel !== 'email' && channel !== 'text') throw new HttpError(400, 'Which channel: email or text?');
+      if (channel !== 'email' && channel !== 'text')
+        throw new HttpError(400, 'Which channel: email or text?');
       await stopChannel(p, channel);
       return done(`${channel}-stopped`, {});
     }

@@ -40,7 +40,10 @@ export interface MyPlan {
   page: string;
 }
 export interface MyData {
-  person: Pick<Person, 'id' | 'names' | 'emails' | 'phones' | 'zip' | 'city' | 'lang' | 'sources' | 'consent'> & {
+  person: Pick<
+    Person,
+    'id' | 'names' | 'emails' | 'phones' | 'zip' | 'city' | 'lang' | 'sources' | 'consent'
+  > & {
     createdAt: string;
   };
   timeline: { at: string; source: string; detail: Record<string, string | number | null> }[];
@@ -160,7 +163,12 @@ export async function resumeTexts(p: Person, consented: boolean, lang: Lang, now
 }
 
 /** "Delete my data": the people forget-me, and the supporter's invite code, credits and open sign-in links. */
-export async function forgetMe(p: Person, confirmed: boolean, lang: Lang, now = new Date()): Promise<ForgetReport> {
+export async function forgetMe(
+  p: Person,
+  confirmed: boolean,
+  lang: Lang,
+  now = new Date(),
+): Promise<ForgetReport> {
   if (!confirmed) throw new HttpError(400, SUPPORTER_COPY[lang].forgetConfirmRequired);
   await forgetInvites(p.id);
   const links: string[] = [];

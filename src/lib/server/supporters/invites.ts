@@ -140,7 +140,9 @@ export async function creditInvite(req: Request, form: string, input: unknown, n
 }
 
 /** The owner's counts per form (a listing of their credits: names no one). */
-export async function inviteCounts(ownerId: string): Promise<Record<CreditedForm, number> & { total: number }> {
+export async function inviteCounts(
+  ownerId: string,
+): Promise<Record<CreditedForm, number> & { total: number }> {
   const counts = Object.fromEntries(CREDITED_FORMS.map((f) => [f, 0])) as Record<CreditedForm, number>;
   let total = 0;
   for await (const page of people().keys(creditPrefix(ownerId))) {

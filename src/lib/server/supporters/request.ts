@@ -32,5 +32,8 @@ export const checked = (v: unknown) => v === true || v === 'on' || v === 'true' 
 /** The page a form post goes back to, with what happened (a word from a fixed list, never an echo of input). */
 export function myPage(lang: Lang, done: string, headers: Record<string, string> = {}): Response {
   const path = lang === 'es' ? '/es/my' : '/my';
-  return respond(null, { status: 303, headers: { Location: `${path}?done=${encodeURIComponent(done)}`, ...headers } });
+  return respond(null, {
+    status: 303,
+    headers: { Location: `${path}?done=${encodeURIComponent(done)}`, ...headers },
+  });
 }
