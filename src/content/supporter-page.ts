@@ -18,6 +18,43 @@ export interface SupporterCopy {
   signInFirst: string;
   consentRequired: string;
   forgetConfirmRequired: string;
+  /** The page's own words. */
+  page: {
+    title: string;
+    description: string;
+    heading: string;
+    signInIntro: string;
+    emailLabel: string;
+    sendLink: string;
+    signInHeading: string;
+    signInButton: string;
+    rsvpsHeading: string;
+    noRsvps: string;
+    cancelRsvp: string;
+    planHeading: string;
+    noPlan: string;
+    openPlan: string;
+    stopPlanReminders: string;
+    remindersStopped: string;
+    channelsHeading: string;
+    email: string;
+    texts: string;
+    on: string;
+    off: string;
+    stop: string;
+    resumeTexts: string;
+    inviteHeading: string;
+    inviteIntro: string;
+    inviteQrAlt: string;
+    inviteCounts: string;
+    revokeInvite: string;
+    heldHeading: string;
+    download: string;
+    forgetHeading: string;
+    forgetButton: string;
+    signOut: string;
+    done: Record<string, string>;
+  };
 }
 
 export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
@@ -42,6 +79,53 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
     signInFirst: 'Please sign in with a link sent to your email.',
     consentRequired: 'Please check the box to agree to receive texts.',
     forgetConfirmRequired: 'Please check the box to confirm.',
+    page: {
+      title: 'My campaign',
+      description: 'Your RSVPs, your plan to vote, your messages and your invite link.',
+      heading: 'My campaign',
+      signInIntro: 'Enter your email and we will send you a link to your page.',
+      emailLabel: 'Email',
+      sendLink: 'Send me a link',
+      signInHeading: 'Sign in to My campaign',
+      signInButton: 'Sign in',
+      rsvpsHeading: 'My RSVPs',
+      noRsvps: 'No RSVPs yet.',
+      cancelRsvp: 'Cancel this RSVP',
+      planHeading: 'My plan to vote',
+      noPlan: 'No plan to vote yet.',
+      openPlan: 'Open my plan',
+      stopPlanReminders: 'Stop my plan reminders',
+      remindersStopped: 'Reminders stopped',
+      channelsHeading: 'Texts and emails',
+      email: 'Emails',
+      texts: 'Texts',
+      on: 'On',
+      off: 'Off',
+      stop: 'Stop',
+      resumeTexts: 'Resume texts',
+      inviteHeading: 'My invite link',
+      inviteIntro: 'Share this link. We count who signs up through it, never who they are.',
+      inviteQrAlt: 'QR code of my invite link',
+      inviteCounts: 'Sign-ups through my link',
+      revokeInvite: 'Turn off this link and make a new one',
+      heldHeading: 'What the campaign holds about me',
+      download: 'Download my data (JSON)',
+      forgetHeading: 'Delete my data',
+      forgetButton: 'Delete my data',
+      signOut: 'Sign out',
+      done: {
+        sent: 'If we have that email address, a sign-in link is on its way.',
+        'signed-in': 'You are signed in.',
+        'signed-out': 'You are signed out.',
+        'rsvp-cancelled': 'Your RSVP is cancelled.',
+        'plan-stopped': 'Your plan reminders are stopped.',
+        'email-stopped': 'Emails are stopped.',
+        'text-stopped': 'Texts are stopped.',
+        'texts-resumed': 'Texts are back on.',
+        'invite-revoked': 'Your old link is off; here is a new one.',
+        forgotten: 'Your data is deleted. Thank you for your support.',
+      },
+    },
   },
   es: {
     linkSent:
@@ -64,5 +148,52 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
     signInFirst: 'Entre con un enlace enviado a su correo.',
     consentRequired: 'Marque la casilla para aceptar recibir textos.',
     forgetConfirmRequired: 'Marque la casilla para confirmar.',
+    page: {
+      title: 'Mi campaña',
+      description: 'Sus confirmaciones, su plan para votar, sus mensajes y su enlace de invitación.',
+      heading: 'Mi campaña',
+      signInIntro: 'Escriba su correo y le enviaremos un enlace a su página.',
+      emailLabel: 'Correo electrónico',
+      sendLink: 'Envíenme un enlace',
+      signInHeading: 'Entrar a Mi campaña',
+      signInButton: 'Entrar',
+      rsvpsHeading: 'Mis confirmaciones de asistencia',
+      noRsvps: 'Todavía no tiene confirmaciones.',
+      cancelRsvp: 'Cancelar esta confirmación',
+      planHeading: 'Mi plan para votar',
+      noPlan: 'Todavía no tiene un plan para votar.',
+      openPlan: 'Abrir mi plan',
+      stopPlanReminders: 'Detener los recordatorios de mi plan',
+      remindersStopped: 'Recordatorios detenidos',
+      channelsHeading: 'Textos y correos',
+      email: 'Correos',
+      texts: 'Textos',
+      on: 'Activados',
+      off: 'Desactivados',
+      stop: 'Detener',
+      resumeTexts: 'Reanudar los textos',
+      inviteHeading: 'Mi enlace de invitación',
+      inviteIntro: 'Comparta este enlace. Contamos quién se inscribe con él, nunca quiénes son.',
+      inviteQrAlt: 'Código QR de mi enlace de invitación',
+      inviteCounts: 'Inscripciones con mi enlace',
+      revokeInvite: 'Desactivar este enlace y crear uno nuevo',
+      heldHeading: 'Lo que la campaña tiene sobre mí',
+      download: 'Descargar mis datos (JSON)',
+      forgetHeading: 'Borrar mis datos',
+      forgetButton: 'Borrar mis datos',
+      signOut: 'Salir',
+      done: {
+        sent: 'Si tenemos esa dirección de correo, le enviamos un enlace para entrar.',
+        'signed-in': 'Ya entró.',
+        'signed-out': 'Ya salió.',
+        'rsvp-cancelled': 'Su confirmación está cancelada.',
+        'plan-stopped': 'Los recordatorios de su plan están detenidos.',
+        'email-stopped': 'Los correos están detenidos.',
+        'text-stopped': 'Los textos están detenidos.',
+        'texts-resumed': 'Los textos están activados de nuevo.',
+        'invite-revoked': 'Su enlace anterior está desactivado; aquí tiene uno nuevo.',
+        forgotten: 'Sus datos están borrados. Gracias por su apoyo.',
+      },
+    },
   },
 };
