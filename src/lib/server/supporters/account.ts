@@ -6,7 +6,7 @@ import { cancelRsvp } from '../events/rsvp.ts';
 import { HttpError } from '../errors.ts';
 import { recordConsent } from '../people/consent.ts';
 import { forgetPerson, type ForgetReport } from '../people/forget.ts';
-import { getPerson, people, timelineOf, type Channel, type Person } from '../people/person.ts';
+import { getPerson, timelineOf, type Channel, type Person } from '../people/person.ts';
 import { stopContact } from '../people/stop.ts';
 import { hashed } from '../storage/keys.ts';
 import { mapLimit } from '../storage/map-limit.ts';
@@ -15,8 +15,7 @@ import { update } from '../storage/compare-and-set.ts';
 import { personKey as textListKey } from '../texting/text-list.ts';
 import { updateVotePlan } from '../vote-plans/update.ts';
 import { SUPPORTER_COPY } from '../../../content/supporter-page.ts';
-import { forgetInvites, inviteCodeOf, inviteCounts } from './invites.ts';
-import { SIGNIN_PREFIX } from './signin.ts';
+import { inviteCodeOf, inviteCounts } from './invites.ts';
 
 /**
  * What a signed-in supporter sees and changes on /my (docs/decisions/182-supporter-page.md): their record as staff
@@ -162,7 +161,7 @@ export async function resumeTexts(p: Person, consented: boolean, lang: Lang, now
   }
 }
 
-/** "Delete my data": the people forget-me, and the supporter's invite code, credits and open sign-in links. */
+/** "Delete my data": the people forget-me (which takes the invite codes, credits and open sign-in links too). */
 export async function forgetMe(
   p: Person,
   confirmed: boolean,
@@ -170,13 +169,6 @@ export async function forgetMe(
   now = new Date(),
 ): Promise<ForgetReport> {
   if (!confirmed) throw new HttpError(400, SUPPORTER_COPY[lang].forgetConfirmRequired);
-  await forgetInvites(p.id);
-  const links: string[] = [];
-  for await (const page of people().keys(SIGNIN_PREFIX)) links.push(...page);
-  await mapLimit(links, 16, async (k) => {
-    const r = await people().get<{ personId?: string }>(k);
-    if (r?.value.personId === p.id) await people().delete(k);
-  });
   const report = await forgetPerson(p.id, now);
   // Still here only if a concurrent write brought the person back: the session must not outlive the request.
   if (await getPerson(p.id)) throw new HttpError(409, 'Please try again');
