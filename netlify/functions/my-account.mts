@@ -110,7 +110,6 @@ export default handle(async (req: Request, context: Context) => {
       return done('forgotten', { removed: report.removed }, clearSupporterCookies());
     }
   }
-  throw new HttpError(404, 'Not found');
 });
 
 export const config: Config = { path: ['/my/api/:action', '/es/my/api/:action'] };
