@@ -8,6 +8,7 @@ import { bridgeOf, lookupKey, mergeKey, personKey, QUEUE_PREFIX, timelinePrefix 
 import { refreshEffective } from './consent.ts';
 import { getPerson, ownTimeline, people, type Person } from './person.ts';
 import { noteKeyPrefix } from './tags.ts';
+import { forgetSupporter } from '../supporters/forget.ts';
 
 /**
  * "Forget me" (docs/decisions/149-people.md): a person deleted everywhere, leaving only the keyed hashes of their
@@ -164,6 +165,8 @@ export async function forgetPerson(personId: string, now = new Date()): Promise<
     if (ids.has(a!) || ids.has(b!)) await del('people', k);
   }
   for (const e of emails) await del('people', bridgeOf(e));
+  // Their own page's invite codes, credits and open sign-in links (docs/decisions/182-supporter-page.md).
+  for (const p of all) count('people', await forgetSupporter(p.id));
   // The tombstones: the keyed hash in the key, the time in the value; no id, no address.
   const at = now.toISOString();
   let tombstones = 0;

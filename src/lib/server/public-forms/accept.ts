@@ -12,6 +12,7 @@ import { allowMethods, clientIp, readInput, requireSameOrigin } from '../http.ts
 import { browserFormPost } from './form-post.ts';
 import { reserveFormPost, type LimitedForm } from './post-limits.ts';
 import { requireFormProviders, type FormProviders } from './providers.ts';
+import { creditInvite } from '../supporters/invites.ts';
 
 /**
  * The one way a public form is accepted (docs/decisions/159-public-forms.md, "One order for every public
@@ -139,6 +140,8 @@ export function acceptPublicForm<S extends z.ZodType, R>(
     if (token) await verifyCaptcha(token, ip);
     await own?.afterCaptcha(); // 9
     const result = await form.store(sub); // 10
+    // A sign-up through a supporter's invite link, credited once (docs/decisions/182-supporter-page.md).
+    await creditInvite(req, form.id, input);
     return form.answer(result, sub); // 11
   };
 }

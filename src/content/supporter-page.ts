@@ -1,0 +1,199 @@
+import type { Lang } from '../lib/lang.ts';
+
+/*
+ * Copy of a supporter's own page, "My campaign" (docs/decisions/182-supporter-page.md): the sign-in link's answer
+ * and email, and the consent wording the page records when texts are resumed. Both languages in one typed shape.
+ */
+export interface SupporterCopy {
+  /** The one answer to a sign-in link request, whether or not the address is known. */
+  linkSent: string;
+  emailSubject: string;
+  emailBody: (link: string) => string;
+  /** The consent box's wording, recorded with a resumed channel. */
+  resumeTextsConsent: string;
+  /** The confirmation box of "delete my data", and what it deletes. */
+  forgetConfirm: string;
+  forgetSummary: string;
+  invalidLink: string;
+  signInFirst: string;
+  consentRequired: string;
+  forgetConfirmRequired: string;
+  /** The page's own words. */
+  page: {
+    title: string;
+    description: string;
+    heading: string;
+    signInIntro: string;
+    emailLabel: string;
+    sendLink: string;
+    signInHeading: string;
+    signInButton: string;
+    rsvpsHeading: string;
+    noRsvps: string;
+    cancelRsvp: string;
+    planHeading: string;
+    noPlan: string;
+    openPlan: string;
+    stopPlanReminders: string;
+    remindersStopped: string;
+    channelsHeading: string;
+    email: string;
+    texts: string;
+    on: string;
+    off: string;
+    stop: string;
+    resumeTexts: string;
+    inviteHeading: string;
+    inviteIntro: string;
+    inviteQrAlt: string;
+    inviteCounts: string;
+    revokeInvite: string;
+    heldHeading: string;
+    download: string;
+    forgetHeading: string;
+    forgetButton: string;
+    signOut: string;
+    done: Record<string, string>;
+  };
+}
+
+export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
+  en: {
+    linkSent:
+      'If we have that email address, a sign-in link is on its way. It works once, for 15 minutes. Check your inbox.',
+    emailSubject: 'Your sign-in link for My campaign',
+    emailBody: (link) =>
+      [
+        'Someone (hopefully you) asked to see your page on our campaign site.',
+        '',
+        `Open this link and press "Sign in": ${link}`,
+        '',
+        'It works once, for 15 minutes. If you did not ask for it, ignore this email: nothing changes, and nobody else can see your page. Do not forward it: whoever opens it first signs in as you.',
+      ].join('\n'),
+    resumeTextsConsent:
+      'I agree to receive recurring campaign text messages at the number(s) on file. Msg & data rates may apply. Reply STOP to cancel, HELP for help.',
+    forgetConfirm: 'Yes, delete everything the campaign holds about me.',
+    forgetSummary:
+      'This deletes your sign-ups, RSVPs, plan to vote, text and email list entries, messages you sent us and your invite link. We keep only a scrambled fingerprint of your email and phone so an old list cannot add you back. Donations stay in the legal ledger without your name. This cannot be undone.',
+    invalidLink: 'This sign-in link is invalid, used or expired. Please ask for a new one.',
+    signInFirst: 'Please sign in with a link sent to your email.',
+    consentRequired: 'Please check the box to agree to receive texts.',
+    forgetConfirmRequired: 'Please check the box to confirm.',
+    page: {
+      title: 'My campaign',
+      description: 'Your RSVPs, your plan to vote, your messages and your invite link.',
+      heading: 'My campaign',
+      signInIntro: 'Enter your email and we will send you a link to your page.',
+      emailLabel: 'Email',
+      sendLink: 'Send me a link',
+      signInHeading: 'Sign in to My campaign',
+      signInButton: 'Sign in',
+      rsvpsHeading: 'My RSVPs',
+      noRsvps: 'No RSVPs yet.',
+      cancelRsvp: 'Cancel this RSVP',
+      planHeading: 'My plan to vote',
+      noPlan: 'No plan to vote yet.',
+      openPlan: 'Open my plan',
+      stopPlanReminders: 'Stop my plan reminders',
+      remindersStopped: 'Reminders stopped',
+      channelsHeading: 'Texts and emails',
+      email: 'Emails',
+      texts: 'Texts',
+      on: 'On',
+      off: 'Off',
+      stop: 'Stop',
+      resumeTexts: 'Resume texts',
+      inviteHeading: 'My invite link',
+      inviteIntro: 'Share this link. We count who signs up through it, never who they are.',
+      inviteQrAlt: 'QR code of my invite link',
+      inviteCounts: 'Sign-ups through my link',
+      revokeInvite: 'Turn off this link and make a new one',
+      heldHeading: 'What the campaign holds about me',
+      download: 'Download my data (JSON)',
+      forgetHeading: 'Delete my data',
+      forgetButton: 'Delete my data',
+      signOut: 'Sign out',
+      done: {
+        sent: 'If we have that email address, a sign-in link is on its way.',
+        'signed-in': 'You are signed in.',
+        'signed-out': 'You are signed out.',
+        'rsvp-cancelled': 'Your RSVP is cancelled.',
+        'plan-stopped': 'Your plan reminders are stopped.',
+        'email-stopped': 'Emails are stopped.',
+        'text-stopped': 'Texts are stopped.',
+        'texts-resumed': 'Texts are back on.',
+        'invite-revoked': 'Your old link is off; here is a new one.',
+        forgotten: 'Your data is deleted. Thank you for your support.',
+      },
+    },
+  },
+  es: {
+    linkSent:
+      'Si tenemos esa dirección de correo, le enviamos un enlace para entrar. Funciona una vez, durante 15 minutos. Revise su bandeja de entrada.',
+    emailSubject: 'Su enlace para entrar a Mi campaña',
+    emailBody: (link) =>
+      [
+        'Alguien (ojalá usted) pidió ver su página en el sitio de nuestra campaña.',
+        '',
+        `Abra este enlace y pulse "Entrar": ${link}`,
+        '',
+        'Funciona una vez, durante 15 minutos. Si no lo pidió, ignore este correo: nada cambia y nadie más puede ver su página. No lo reenvíe: quien lo abra primero entra como usted.',
+      ].join('\n'),
+    resumeTextsConsent:
+      'Acepto recibir mensajes de texto recurrentes de la campaña en los números registrados. Pueden aplicarse tarifas de mensajes y datos. Responda STOP para cancelar, HELP para ayuda.',
+    forgetConfirm: 'Sí, borren todo lo que la campaña tiene sobre mí.',
+    forgetSummary:
+      'Esto borra sus inscripciones, confirmaciones de asistencia, plan para votar, sus registros en las listas de textos y correos, los mensajes que nos envió y su enlace de invitación. Solo guardamos una huella cifrada de su correo y teléfono para que una lista antigua no lo vuelva a agregar. Las donaciones quedan en el registro legal sin su nombre. No se puede deshacer.',
+    invalidLink: 'Este enlace para entrar no es válido, ya se usó o venció. Pida uno nuevo.',
+    signInFirst: 'Entre con un enlace enviado a su correo.',
+    consentRequired: 'Marque la casilla para aceptar recibir textos.',
+    forgetConfirmRequired: 'Marque la casilla para confirmar.',
+    page: {
+      title: 'Mi campaña',
+      description: 'Sus confirmaciones, su plan para votar, sus mensajes y su enlace de invitación.',
+      heading: 'Mi campaña',
+      signInIntro: 'Escriba su correo y le enviaremos un enlace a su página.',
+      emailLabel: 'Correo electrónico',
+      sendLink: 'Envíenme un enlace',
+      signInHeading: 'Entrar a Mi campaña',
+      signInButton: 'Entrar',
+      rsvpsHeading: 'Mis confirmaciones de asistencia',
+      noRsvps: 'Todavía no tiene confirmaciones.',
+      cancelRsvp: 'Cancelar esta confirmación',
+      planHeading: 'Mi plan para votar',
+      noPlan: 'Todavía no tiene un plan para votar.',
+      openPlan: 'Abrir mi plan',
+      stopPlanReminders: 'Detener los recordatorios de mi plan',
+      remindersStopped: 'Recordatorios detenidos',
+      channelsHeading: 'Textos y correos',
+      email: 'Correos',
+      texts: 'Textos',
+      on: 'Activados',
+      off: 'Desactivados',
+      stop: 'Detener',
+      resumeTexts: 'Reanudar los textos',
+      inviteHeading: 'Mi enlace de invitación',
+      inviteIntro: 'Comparta este enlace. Contamos quién se inscribe con él, nunca quiénes son.',
+      inviteQrAlt: 'Código QR de mi enlace de invitación',
+      inviteCounts: 'Inscripciones con mi enlace',
+      revokeInvite: 'Desactivar este enlace y crear uno nuevo',
+      heldHeading: 'Lo que la campaña tiene sobre mí',
+      download: 'Descargar mis datos (JSON)',
+      forgetHeading: 'Borrar mis datos',
+      forgetButton: 'Borrar mis datos',
+      signOut: 'Salir',
+      done: {
+        sent: 'Si tenemos esa dirección de correo, le enviamos un enlace para entrar.',
+        'signed-in': 'Ya entró.',
+        'signed-out': 'Ya salió.',
+        'rsvp-cancelled': 'Su confirmación está cancelada.',
+        'plan-stopped': 'Los recordatorios de su plan están detenidos.',
+        'email-stopped': 'Los correos están detenidos.',
+        'text-stopped': 'Los textos están detenidos.',
+        'texts-resumed': 'Los textos están activados de nuevo.',
+        'invite-revoked': 'Su enlace anterior está desactivado; aquí tiene uno nuevo.',
+        forgotten: 'Sus datos están borrados. Gracias por su apoyo.',
+      },
+    },
+  },
+};
