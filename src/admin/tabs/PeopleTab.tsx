@@ -400,7 +400,7 @@ function Timeline({ entries, selfId }: { entries: TimelineItem[]; selfId: string
             {text ? <> · {text}</> : null}
             {e.personId !== selfId ? (
               <span className="cell-sub">
-                From a merged person: <PersonLink id={e.personId} name="" />
+                From a merged person: <a href={personHash(e.personId)}>open their page</a>
               </span>
             ) : null}
           </li>
