@@ -400,6 +400,12 @@ describe('People tab (stubbed API)', () => {
   });
 });
 
+/** Axe on the page once no toast is mid-way through its exit animation (a fading toast is not a state). */
+async function axeSettled(page: Page) {
+  await expect.poll(() => page.locator('[data-sonner-toast][data-removed="true"]').count()).toBe(0);
+  await expectNoAxeViolations(page);
+}
+
 describe('People end to end (dev server)', () => {
   const browser = dashboardBrowser();
   const run = Date.now().toString(36);
@@ -423,11 +429,11 @@ describe('People end to end (dev server)', () => {
     const table = page.getByRole('table', { name: 'People' });
     await table.getByRole('link', { name: `Ana ${run}` }).waitFor();
     await table.getByRole('link', { name: `Beto ${run}` }).waitFor();
-    await expectNoAxeViolations(page);
+    await axeSettled(page);
     await table.getByRole('link', { name: `Ana ${run}` }).click();
     await page.getByRole('heading', { name: `Ana ${run}`, level: 2 }).waitFor();
     await page.getByRole('heading', { name: 'Possible duplicates of this person' }).waitFor();
-    await expectNoAxeViolations(page);
+    await axeSettled(page);
     await page.getByRole('button', { name: /Review and merge/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Merge two people' });
     await dialog.getByRole('radio', { name: `Ana ${run}` }).check();
@@ -435,14 +441,14 @@ describe('People end to end (dev server)', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Merged into this person' }).waitFor();
     await page.getByRole('link', { name: `Beto ${run}` }).waitFor();
-    await expectNoAxeViolations(page);
+    await axeSettled(page);
     await page.getByRole('button', { name: /Undo merge/ }).click();
     await page.getByRole('heading', { name: 'Merged into this person' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Forget this person' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Forget this person' }).click();
     const report = page.getByRole('dialog', { name: 'Person forgotten' });
     await report.getByRole('row', { name: /Contact messages \d/ }).waitFor();
-    await expectNoAxeViolations(page);
+    await axeSettled(page);
     await report.getByRole('button', { name: 'Back to People' }).click();
     await page.getByLabel('Search').fill(run);
     await table.getByRole('link', { name: `Beto ${run}` }).waitFor();
