@@ -281,7 +281,7 @@ function MergeDialog({ entry, onClose }: { entry: QueueEntry; onClose: () => voi
   const b = usePerson(entry.b);
   const [keep, setKeep] = useState<'a' | 'b'>('a');
   const [busy, setBusy] = useState(false);
-  const { merge, unmerge } = usePeopleActions();
+  const { merge } = usePeopleActions();
   const name = (v: PersonView | undefined, id: string) => v?.person.name || `Person ${id.slice(0, 8)}`;
   const keepId = keep === 'a' ? entry.a : entry.b;
   const goneId = keep === 'a' ? entry.b : entry.a;
@@ -291,19 +291,8 @@ function MergeDialog({ entry, onClose }: { entry: QueueEntry; onClose: () => voi
     try {
       await merge(keepId, goneId);
       const kept = keep === 'a' ? name(a.data, entry.a) : name(b.data, entry.b);
-      toast.success('People merged', {
-        description: `Kept ${kept}. Undo it from their page at any time.`,
-        action: {
-          label: 'Undo',
-          onClick: () => {
-            unmerge(goneId).then(
-              () => toast.success('Merge undone'),
-              (err: unknown) =>
-                toast.error('Could not undo the merge', { description: messageOf(err, 'Please try again.') }),
-            );
-          },
-        },
-      });
+      // No Undo in the toast (it would be gone in seconds): the kept person's page keeps one for each merge.
+      toast.success('People merged', { description: `Kept ${kept}. Undo it from their page at any time.` });
       onClose();
     } catch (err) {
       toast.error('Could not merge', { description: messageOf(err, 'Please try again.') });
