@@ -17,6 +17,7 @@ import { ElectionTab } from './tabs/ElectionTab.tsx';
 import { EventsTab } from './tabs/EventsTab.tsx';
 import { InboxTab } from './tabs/InboxTab.tsx';
 import { OverviewTab } from './tabs/OverviewTab.tsx';
+import { PeopleTab } from './tabs/PeopleTab.tsx';
 import { VotePlansTab } from './tabs/VotePlansTab.tsx';
 import { LinksTab } from './tabs/LinksTab.tsx';
 import { ProgressTab } from './tabs/ProgressTab.tsx';
@@ -51,6 +52,12 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
     render: () => <ProgressTab canEdit={hasPermission(user, 'edit_metrics')} />,
   });
   if (canEdit) tabs.push({ id: 'inbox', label: 'Inbox', render: () => <InboxTab /> });
+  // People, for every role; viewers see no contact details (docs/decisions/149-people.md).
+  tabs.push({
+    id: 'people',
+    label: 'People',
+    render: () => <PeopleTab canEdit={canEdit} isAdmin={hasPermission(user, 'admin')} />,
+  });
   // Plans to vote: their own list beside the Inbox (docs/decisions/158-plan-to-vote.md).
   if (canEdit) tabs.push({ id: 'plans', label: 'Plans to vote', render: () => <VotePlansTab /> });
   // Broadcasts: editors draft, admins send (docs/decisions/152-broadcasts.md).
@@ -85,7 +92,8 @@ export function dashboardTabs(user: PublicUser): TabItem[] {
 }
 
 function initialTab(ids: string[]): string {
-  const fromHash = typeof location === 'undefined' ? '' : location.hash.slice(1);
+  // `#people/<id>` is a person's page inside the People tab.
+  const fromHash = typeof location === 'undefined' ? '' : location.hash.slice(1).split('/')[0]!;
   return ids.includes(fromHash) ? fromHash : (ids[0] ?? 'blog');
 }
 
@@ -112,7 +120,7 @@ export function Dashboard({
   // A link to a tab (`#security` from the broadcast composer) selects it.
   useEffect(() => {
     const onHash = () => {
-      const id = location.hash.slice(1);
+      const id = location.hash.slice(1).split('/')[0]!;
       if (tabs.some((t) => t.id === id)) setSelected(id);
     };
     addEventListener('hashchange', onHash);

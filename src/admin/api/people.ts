@@ -1,0 +1,157 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { useCallback } from 'react';
+import { queryFetcher } from '../../lib/client/api.ts';
+import { listKey, send } from './shared.ts';
+
+/**
+ * The People tab's API (netlify/functions/admin-people.mts, docs/decisions/149-people.md): the list (every role;
+ * viewers get no emails or phones), a person with their timeline, the merge queue, merge and undo, a stop staff
+ * recorded (editors, admins) and "forget me" (admins).
+ */
+export const ADMIN_PEOPLE = '/api/admin/people';
+export const PEOPLE_PAGE_SIZE = 50;
+
+/** The timeline's sources (src/lib/server/people/person.ts SOURCES) and how staff read them. */
+export const PERSON_SOURCE_LABELS: Record<string, string> = {
+  text_signup: 'Text sign-up',
+  newsletter: 'Newsletter',
+  volunteer: 'Volunteer',
+  contact: 'Contact message',
+  rsvp: 'RSVP',
+  vote_plan: 'Plan to vote',
+  donation: 'Donation',
+  consent: 'Consent',
+};
+/** The sources the list's Source filter offers (a consent change is not a source of a person). */
+export const PERSON_FILTER_SOURCES = [
+  'volunteer',
+  'text_signup',
+  'newsletter',
+  'contact',
+  'rsvp',
+  'vote_plan',
+] as const;
+
+export const sourceLabel = (s: string) => PERSON_SOURCE_LABELS[s] ?? s;
+
+/** A channel's consent state as the server folds it ('' when the person never said). */
+export function consentLabel(state: string): string {
+  return state === 'revoked' ? 'Stopped' : state === 'granted' ? 'Opted in' : 'No record';
+}
+
+export interface PersonRow {
+  id: string;
+  name: string;
+  /** null for viewers: no contact details. */
+  emails: string[] | null;
+  phones: string[] | null;
+  zip: string;
+  city: string;
+  lang: string;
+  sources: string[];
+  emailState: string;
+  textState: string;
+  createdAt: string;
+}
+
+export interface PeoplePage {
+  items: PersonRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface TimelineItem {
+  at: string;
+  source: string;
+  personId: string;
+  detail: Record<string, string | number | null>;
+  link: string | null;
+}
+
+export interface PersonView {
+  person: PersonRow & { names: string[]; mergedInto: string | null; merged: string[] };
+  timeline: TimelineItem[];
+}
+
+export interface QueueEntry {
+  key: string;
+  a: string;
+  b: string;
+  at: string;
+  reason: string;
+}
+
+export interface ForgetReport {
+  personId: string;
+  mergedPeople: number;
+  removed: Record<string, number>;
+  tombstones: number;
+  reindexed: string[];
+}
+
+/** Why a pair is in the merge queue (src/lib/server/people/link.ts), in plain words. */
+export function queueReason(reason: string): string {
+  if (reason === 'email_and_phone_of_two_people')
+    return 'The email belongs to one person and the phone to another';
+  if (reason === 'same_email_different_details') return 'Same email, different name and phone';
+  if (reason === 'same_phone_different_details') return 'Same phone, different name and email';
+  return reason.replace(/_/g, ' ');
+}
+
+/** A link to a person (the People tab reads it on load and on hashchange). */
+export const personHash = (id: string) => `#people/${id}`;
+/** The person id a location hash names, or null. */
+export function personIdOfHash(hash: string): string | null {
+  const m = /^#people\/([a-f0-9]{32})$/.exec(hash);
+  return m ? m[1]! : null;
+}
+
+export function usePeople(page: number, q: string, source: string) {
+  return useSWR<PeoplePage, Error>(
+    listKey(ADMIN_PEOPLE, { page, q: q.trim() || undefined, source: source || undefined }),
+    queryFetcher,
+  );
+}
+
+export function usePerson(id: string | null) {
+  return useSWR<PersonView, Error>(id ? `${ADMIN_PEOPLE}/${id}` : null, queryFetcher);
+}
+
+export function useMergeQueue(enabled: boolean, page = 1) {
+  return useSWR<{ entries: QueueEntry[]; total: number }, Error>(
+    enabled ? listKey(`${ADMIN_PEOPLE}/queue`, { page }) : null,
+    queryFetcher,
+  );
+}
+
+/**
+ * The writes; each revalidates every People key (the list pages, the queue, the people shown) but `gone`: a
+ * forgotten person is not asked for again.
+ */
+export function usePeopleActions() {
+  const { mutate } = useSWRConfig();
+  const after = useCallback(
+    async <T>(p: Promise<T>, gone?: string): Promise<T> => {
+      const r = await p;
+      const goneKey = gone ? `${ADMIN_PEOPLE}/${gone}` : null;
+      await mutate(
+        (key) =>
+          typeof key === 'string' &&
+          key !== goneKey &&
+          (key === ADMIN_PEOPLE || key.startsWith(`${ADMIN_PEOPLE}?`) || key.startsWith(`${ADMIN_PEOPLE}/`)),
+      );
+      return r;
+    },
+    [mutate],
+  );
+  return {
+    merge: (keepId: string, mergeId: string) =>
+      after(send<{ kept: string; merged: string }>('POST', `${ADMIN_PEOPLE}/${keepId}/merge`, { mergeId })),
+    unmerge: (mergedId: string) =>
+      after(send<{ kept: string; restored: string }>('POST', `${ADMIN_PEOPLE}/${mergedId}/unmerge`)),
+    stop: (id: string, channel: 'email' | 'text' | 'all') =>
+      after(send<{ stopped: string }>('POST', `${ADMIN_PEOPLE}/${id}/consent`, { channel })),
+    forget: (id: string) => after(send<{ report: ForgetReport }>('POST', `${ADMIN_PEOPLE}/${id}/forget`), id),
+  };
+}
