@@ -126,6 +126,7 @@ describe('admin roles (dev server)', () => {
       'Social Media',
       'Overview',
       'Campaign Progress',
+      'People',
       'Donations',
       'Outreach Links',
       'Security',
