@@ -86,6 +86,17 @@ const NOT_STAFF: Record<string, string> = {
   'POST /api/rsvp/cancel': 'the attendee cancelling by their own link',
   'POST /api/vote-plan': 'public plan to vote',
   'POST /api/vote-plan/update': "the voter's own plan link (I voted, stop, resume, change the plan)",
+  // A supporter's own page (docs/decisions/182-supporter-page.md): their own records, by their own sign-in link;
+  // each action is in their timeline, not the staff audit trail.
+  'POST /api/my/link': 'anyone may ask for a sign-in link; it goes to the address typed, answered alike',
+  ...Object.fromEntries(
+    ['POST', 'PUT', 'PATCH', 'DELETE'].flatMap((m) =>
+      ['/my/api/:action', '/es/my/api/:action'].map((p) => [
+        `${m} ${p}`,
+        'a supporter acting on their own records, by their own session',
+      ]),
+    ),
+  ),
   // Machine callers, authenticated by their own secrets.
   'POST /api/sms/inbound': 'the SMS provider (STOP/HELP), signed',
   'POST /api/sms/status': 'the SMS provider’s delivery reports for broadcast texts, signed',

@@ -131,7 +131,14 @@ function callArgs(text: string, name: RegExp): { scope: string; subject: string 
 }
 
 /** Every per-client limit, by its counter scope (a new one fails here until it is listed, and tested). */
-const CLIENT_SCOPES = ["'2fa-ip'", "'forgot-ip'", "'form-post-ip'", "'login-ip'", 'IP_SCOPE'];
+const CLIENT_SCOPES = [
+  "'2fa-ip'",
+  "'forgot-ip'",
+  "'form-post-ip'",
+  "'login-ip'",
+  "'supporter-link-ip'",
+  'IP_SCOPE',
+];
 
 describe('every per-address limit counts networks', () => {
   it('no plain reserveAttempt(s) call keys on an address; the per-client ones are the listed scopes', async () => {

@@ -15,6 +15,8 @@ const NAMED_OTHERWISE: Record<string, string> = {
   'export-cleanup': 'a scheduled function: no path',
   'summary-compaction': 'a scheduled function: no path',
   'overview-rollup': 'a scheduled function: no path',
+  'invite-visit': "a supporter's invite link, /r/:code (docs/decisions/182-supporter-page.md)",
+  'my-account': "the supporter's own page's actions, /my/api/:action and /es/my/api/:action (record 182)",
   'stage-rebuild': 'a scheduled function: no path',
   'vote-plan-reminders': 'a scheduled function: no path',
   'text-signup': "the text-message sign-up; its public path /api/newsletter is the spec's",

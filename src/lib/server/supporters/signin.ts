@@ -45,10 +45,11 @@ export async function requestSigninLink(
   now = new Date(),
   defer?: Defer,
 ): Promise<string> {
-  const address = normalEmail(email)!;
+  // The email the link goes to (its own limit, per recipient; the network's is the client's).
+  const recipient = normalEmail(email)!;
   await reserveClientAttempt('supporter-link-ip', ip, SIGNIN_LIMITS.network, { now: now.getTime() });
-  await reserveAttempt('supporter-link-address', address, SIGNIN_LIMITS.address, { now: now.getTime() });
-  const work = issueLink(address, lang, now).catch((err: unknown) =>
+  await reserveAttempt('supporter-link-recipient', recipient, SIGNIN_LIMITS.address, { now: now.getTime() });
+  const work = issueLink(recipient, lang, now).catch((err: unknown) =>
     console.error('[my-link] could not issue a sign-in link:', (err as Error).message),
   );
   if (defer) defer(work);
