@@ -47,9 +47,7 @@ export function BarChart({
   const id = useId();
   const n = labels.length;
   const totals = labels.map((_, i) => series.reduce((s, x) => s + (x.values[i] ?? 0), 0));
-  const max = stacked
-    ? Math.max(0, ...totals)
-    : Math.max(0, ...series.flatMap((s) => s.values.slice(0, n)));
+  const max = stacked ? Math.max(0, ...totals) : Math.max(0, ...series.flatMap((s) => s.values.slice(0, n)));
   const axis = ticks(max);
   const top = Math.max(1, axis[axis.length - 1] ?? 1);
   const plotW = W - PAD.left - PAD.right;
