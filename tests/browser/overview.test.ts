@@ -126,7 +126,7 @@ describe('the Overview tab', () => {
 
     const asked = () => api.calls.filter((c) => c.path === '/api/admin/overview').length;
     const before = asked();
-    await page.getByLabel('Period').selectOption({ label: 'Last 30 days' });
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Last 30 days' });
     await expect.poll(asked).toBeGreaterThan(before);
     await page.close();
   });

@@ -34,6 +34,8 @@ describe('what staff read (smaller items)', () => {
     await page.getByLabel('Show').selectOption('contacts');
     await page.getByLabel('Search').fill(email);
     await page.getByRole('cell', { name: email }).waitFor();
+    // The search has reached the list (the shared dev server holds other messages): one row under the header.
+    await expect.poll(() => page.getByRole('table').first().getByRole('row').count()).toBe(2);
     await page.getByRole('button', { name: /Export CSV/ }).click();
     const link = page.getByRole('link', { name: /^Download contacts-[\d-]+\.csv/ });
     await link.waitFor();

@@ -94,6 +94,10 @@ const EXAMPLES: Record<string, (facts: PageFacts, lang: Lang) => string[]> = {
   '/admin/preview': (f) => [`/admin/preview?id=${f.articleId}`],
   // A plan to vote's own page (the seeded demo plan), a link that is not a plan's, and no link at all.
   '/vote/plan': () => [`/vote/plan?id=${DEMO_PLAN_LINK}`, `/vote/plan?id=${'A'.repeat(22)}`, '/vote/plan'],
+  // A supporter's own page signed out (docs/decisions/182-supporter-page.md), and a sign-in link's landing page:
+  // a well-formed unknown token, and none.
+  '/my': () => ['/my'],
+  '/my/signin': () => [`/my/signin?token=${'A'.repeat(43)}`, '/my/signin'],
 };
 
 /** Pages that need a staff session (the browser or fetch must carry one). */
