@@ -26,7 +26,7 @@ describe('home carousel', () => {
     // encodes WebP alone (docs/decisions/162-public-pages-and-performance.md); the production build's AVIF files are
     // checked in caching.test.ts.
     const first = /<div[^>]*data-slide="0"[\s\S]*?<\/picture>/.exec(html)?.[0] ?? '';
-    expect(first).toMatch(/<source type="image\/(avif|webp)" srcset="[^"]+ \d+w/i);
+    expect(first).toMatch(/<(source type="image\/(avif|webp)"|img)[^>]*srcset="[^"]+ \d+w/i);
     expect(first).toMatch(/<img[^>]*fetchpriority="high"/i);
     expect(first).toMatch(/<img[^>]*width="\d+"[^>]*height="\d+"/);
     expect(html).not.toMatch(/ytimg|youtube\.com\/vi|i\.ytimg/);
