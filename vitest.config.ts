@@ -17,7 +17,7 @@ const api: TestProjectInlineConfiguration['test'] = {
 };
 
 /** Browser test files that change site-wide state other files rely on: run alone, after the rest. */
-const ALONE = ['tests/browser/two-factor-policy.test.ts'];
+const ALONE = ['tests/browser/two-factor-policy.test.ts', 'tests/browser/past-election.test.ts'];
 
 const browser: TestProjectInlineConfiguration['test'] = {
   environment: 'node',

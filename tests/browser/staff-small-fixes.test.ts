@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ElectionCalendar } from '../../src/lib/election-stage';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
@@ -7,7 +9,9 @@ import { apiAs, createStaff, dashboardBrowser, login, openDashboard } from './he
 /*
  * The office's smaller items, as staff see it on the production build with the dev server's API: an export of one row says
  * "1 row" (docs/decisions/156-exports.md), and the election sites CSV import lists every problem of a refused row,
- * not only the first (docs/decisions/157-election-calendar.md). A refused file changes nothing stored.
+ * not only the first (docs/decisions/157-election-calendar.md). A refused file changes nothing stored. The email
+ * staff get for a contact message says when it came in as the office reads a clock, not a raw UTC timestamp
+ * (docs/decisions/167-email-and-newsletter.md), read from the dev server's local outbox as `npm run outbox` prints it.
  */
 
 const browser = dashboardBrowser();
@@ -69,5 +73,31 @@ describe('what staff read (smaller items)', () => {
     await expectNoAxeViolations(page);
     expect(await stored()).toEqual(before);
     await page.close();
+  });
+
+  it('the staff email for a contact message says when, in New Orleans time, not a raw UTC timestamp', async () => {
+    const email = `when-${run}@example.org`;
+    const sent = await apiAs(null, 'POST', '/api/contact', {
+      name: `When ${run}`,
+      email,
+      phone: '',
+      subject: 'general',
+      message: 'What time did this arrive?',
+      captcha: TURNSTILE_TEST_TOKEN,
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const alert = async () => {
+      const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'email'], {
+        cwd: process.cwd(),
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return stdout.split('─'.repeat(72)).find((m) => m.includes(`<${email}>`)) ?? '';
+    };
+    await expect.poll(alert).toContain(`<${email}>`);
+    const mail = await alert();
+    expect(mail).toMatch(/^Received: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M \(New Orleans time\)$/m);
+    expect(
+      mail.split('\n').filter((l) => /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(l) && !l.startsWith('EMAIL ')),
+    ).toEqual([]);
   });
 });
