@@ -2,7 +2,7 @@ import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';
 import { StoredRsvpSchema, type Delivery, type StoredRsvp } from '../../schemas/rsvp.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
-import { appendConsentEvent, emptyEvent } from '../forms/text-signups.ts';
+import { appendConsentEvent, emptyEvent } from '../texting/text-signups.ts';
 import { hashed } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { insideSendWindow, localHour } from '../texting/quiet-hours.ts';

@@ -7,7 +7,7 @@ import { assertFormOpen } from '../election/open-forms.ts';
 import { HttpError } from '../errors.ts';
 import { assertPhoneAllowed } from '../texting/phone-policy.ts';
 import { reserveTextFromIp } from '../texting/text-limits.ts';
-import type { RequestMeta } from '../forms/text-signups.ts';
+import type { RequestMeta } from '../texting/text-signups.ts';
 import { allowMethods, clientIp, readInput, requireSameOrigin } from '../http.ts';
 import { browserFormPost } from './form-post.ts';
 import { reserveFormPost, type LimitedForm } from './post-limits.ts';

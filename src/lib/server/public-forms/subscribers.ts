@@ -1,4 +1,4 @@
-import { countActivity, sourceFromPage } from '../overview/activity.ts';
+import { countActivity, sourceFromPage } from '../activity/counts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { EMAIL_CONSENT } from '../../../content/consent.ts';
@@ -15,7 +15,7 @@ import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
-import type { RequestMeta } from '../forms/text-signups.ts';
+import type { RequestMeta } from '../texting/text-signups.ts';
 import { linkPerson } from '../people/link.ts';
 
 /**

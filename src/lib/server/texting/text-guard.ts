@@ -87,7 +87,7 @@ export const TEXT_PURPOSES = {
   /**
    * The code a staff member asked for, seconds ago, to verify their own phone
    * (docs/decisions/152-broadcasts.md): transactional, not campaign-timed, so no quiet hours; it
-   * is bounded per member and per number where it is asked for (auth/staff-phone.ts), not by the lists' caps.
+   * is bounded per member and per number where it is asked for (broadcasts/staff-phone.ts), not by the lists' caps.
    * STOP, the number's country and type still hold.
    */
   staff_phone_code: { quietHours: false, dailyCap: false, paced: false, numberCap: false },
