@@ -9,7 +9,7 @@ import { assertPhoneAllowed } from '../texting/phone-policy.ts';
 import { reserveTextFromIp } from '../texting/text-limits.ts';
 import type { RequestMeta } from '../texting/text-signups.ts';
 import { allowMethods, clientIp, readInput, requireSameOrigin } from '../http.ts';
-import { browserFormPost } from './form-post.ts';
+import { browserFormPost } from '../form-post.ts';
 import { reserveFormPost, type LimitedForm } from './post-limits.ts';
 import { requireFormProviders, type FormProviders } from './providers.ts';
 import { creditInvite } from '../supporters/invites.ts';
