@@ -18,7 +18,7 @@ import {
   suppressionOf,
   type Suppression,
   type SuppressionReason,
-} from './suppressions.ts';
+} from '../people/suppressions.ts';
 
 /**
  * The one way a bulk email goes out (docs/decisions/167-email-and-newsletter.md). Every

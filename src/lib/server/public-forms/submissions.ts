@@ -13,7 +13,7 @@ import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
 import { staffShown } from '../../merge-fields.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
-import { suppressionOf } from '../messaging/suppressions.ts';
+import { suppressionOf } from '../people/suppressions.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';

@@ -9,7 +9,7 @@ import { StoredSubscriberSchema, type StoredSubscriber } from '../../schemas/inb
 import { NEWSLETTER_CONFIRM } from '../../schemas/public-forms.ts';
 import { EmailSendError, sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
-import { suppressionByHash } from '../messaging/suppressions.ts';
+import { suppressionByHash } from '../people/suppressions.ts';
 import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
