@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { AlertsResponseSchema } from '../../src/lib/schemas/alerts.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
-import { todaysAlerts } from '../../src/lib/server/forms/alerts.ts';
+import { todaysAlerts } from '../../src/lib/server/texting/alerts.ts';
 import { smsBudgetToday } from '../../src/lib/server/texting/text-limits.ts';
 import { allowMethods, handle, json } from '../../src/lib/server/http.ts';
 

@@ -4,11 +4,11 @@ import { audit } from '../../src/lib/server/audit/audit.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
-import { forgetPerson, PersonNotFound } from '../../src/lib/server/people/forget.ts';
+import { forgetPerson, PersonNotFound } from '../../src/lib/server/supporters/forget-person.ts';
 import { mergePeople, mergeQueue, undoMerge } from '../../src/lib/server/people/merge.ts';
 import { getPerson } from '../../src/lib/server/people/person.ts';
 import { peoplePage, personView } from '../../src/lib/server/people/staff.ts';
-import { stopContact } from '../../src/lib/server/people/stop.ts';
+import { stopContact } from '../../src/lib/server/messaging/stop.ts';
 import { filterFromParams } from '../../src/lib/server/people/filters.ts';
 import { addNote, changeTags, MAX_TAGS, NOTE_MAX, TagSchema } from '../../src/lib/server/people/tags.ts';
 

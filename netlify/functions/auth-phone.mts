@@ -11,7 +11,7 @@ import {
   removeStaffPhone,
   sendPhoneCode,
   staffPhoneStatus,
-} from '../../src/lib/server/auth/staff-phone.ts';
+} from '../../src/lib/server/broadcasts/staff-phone.ts';
 import { getUser } from '../../src/lib/server/auth/users.ts';
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 

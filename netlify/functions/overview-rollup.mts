@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { handle, json } from '../../src/lib/server/http.ts';
-import { foldActivity } from '../../src/lib/server/overview/activity.ts';
+import { foldActivity } from '../../src/lib/server/activity/counts.ts';
 
 /**
  * Scheduled (every minute): folds what supporters did since the last run into the Overview's daily rollups

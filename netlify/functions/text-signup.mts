@@ -6,7 +6,7 @@ import {
   TEXT_SIGNUP_OK,
   TEXT_SIGNUP_OPTED_OUT,
   textSignupLimits,
-} from '../../src/lib/server/forms/text-signups.ts';
+} from '../../src/lib/server/texting/text-signups.ts';
 import { handle, json } from '../../src/lib/server/http.ts';
 
 /**

@@ -25,7 +25,7 @@ export async function benchOverview(): Promise<string> {
   try {
     const { ACTIVITY_KINDS } = await import('../../src/lib/schemas/overview.ts');
     const { campaignToday } = await import('../../src/lib/campaign-time.ts');
-    const { dayKey, opName, store } = await import('../../src/lib/server/overview/activity.ts');
+    const { dayKey, opName, store } = await import('../../src/lib/server/activity/counts.ts');
     const { mapLimit } = await import('../../src/lib/server/storage/map-limit.ts');
     const { kv, setStoreFactory } = await import('../../src/lib/server/storage/stores.ts');
     const { createUser } = await import('../../src/lib/server/auth/users.ts');

@@ -17,7 +17,7 @@ import { rsvp } from '../../src/lib/server/events/rsvp.ts';
 import { bulkInsertInbox } from '../../src/lib/server/inbox/bulk.ts';
 import { contactRecord, volunteerRecord } from '../../src/lib/server/public-forms/submissions.ts';
 import { confirmedSubscriber, subscriberRecord } from '../../src/lib/server/public-forms/subscribers.ts';
-import { personKey, textSignupRecords } from '../../src/lib/server/forms/text-signups.ts';
+import { personKey, textSignupRecords } from '../../src/lib/server/texting/text-signups.ts';
 import { ConsentEventSchema } from '../../src/lib/schemas/inbox.ts';
 import { isLocalMode, TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { nextId } from '../../src/lib/server/storage/counters.ts';

@@ -7,7 +7,7 @@ import { IDENTITY } from './identity.ts';
  * confirmed in the language of its form, and HELP is answered in the language the person signed up in.
  * `Record<Lang, ...>` makes a missing language a type error. The programme name is the name registered with the
  * carriers, so it is not translated. Spanish wording for counsel to review, like the consent text (consent.ts).
- * Sent by the text sign-up (src/lib/server/forms/text-signups.ts) and the inbound webhook
+ * Sent by the text sign-up (src/lib/server/texting/text-signups.ts) and the inbound webhook
  * (src/lib/server/texting/sms-webhook.ts), always through the text guard.
  */
 export const SMS_PROGRAM_TEXTS: Record<Lang, { confirmation: string; help: string; stopped: string }> = {

@@ -74,7 +74,7 @@ const time = (name: string): InboxCsvColumn => ({ name, time: true });
 /** The fields every summary has beside its picked ones: the record's id and its key in the store. */
 const KEYED = { id: z.string(), key: z.string() };
 /**
- * The address's email suppression, copied from the ledger the senders read (messaging/suppressions.ts) when it is
+ * The address's email suppression, copied from the ledger the senders read (people/suppressions.ts) when it is
  * recorded and by a rebuild (docs/decisions/155-inbox-and-staff-lists.md); null: none.
  */
 const SUPPRESSION = {

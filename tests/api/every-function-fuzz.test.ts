@@ -17,7 +17,7 @@ import { events } from '../../src/lib/server/content/events.ts';
 import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
 import { getUser } from '../../src/lib/server/auth/users.ts';
-import { staffPhoneStatus } from '../../src/lib/server/auth/staff-phone.ts';
+import { staffPhoneStatus } from '../../src/lib/server/broadcasts/staff-phone.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { basic, useWebhookCredentials, WEBHOOK_PASSWORD, WEBHOOK_USER } from '../helpers/donations.ts';

@@ -18,7 +18,7 @@ import {
   OUTCOME_TTL_MS,
   sweepOutcomes,
   takeOutcome,
-} from '../../src/lib/server/public-forms/form-post.ts';
+} from '../../src/lib/server/form-post.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { startBlobs } from '../helpers/blobs.ts';

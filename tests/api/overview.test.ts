@@ -6,7 +6,7 @@ import * as textSignup from '../../netlify/functions/text-signup.mts';
 import * as volunteers from '../../netlify/functions/volunteers-sendgrid.mts';
 import { ACTIVITY_KINDS, type ActivityKind, type Overview } from '../../src/lib/schemas/overview.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { dayKey, foldActivity, OP_PREFIX, opName, store } from '../../src/lib/server/overview/activity.ts';
+import { dayKey, foldActivity, OP_PREFIX, opName, store } from '../../src/lib/server/activity/counts.ts';
 import { overview } from '../../src/lib/server/overview/overview.ts';
 import { rebuildActivity } from '../../src/lib/server/overview/rebuild.ts';
 import type { KV } from '../../src/lib/server/storage/kv.ts';

@@ -9,7 +9,7 @@ import { CAPTCHA_REQUIRED, formEndpoint } from '../../src/lib/schemas/public-for
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { phoneCountryMessage } from '../../src/lib/server/texting/phone-policy.ts';
 import type { AcceptedForm } from '../../src/lib/server/public-forms/accept.ts';
-import { takeOutcome } from '../../src/lib/server/public-forms/form-post.ts';
+import { takeOutcome } from '../../src/lib/server/form-post.ts';
 import type { StoreName } from '../../src/lib/server/storage/kv.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { keysOf, localProviders, uniqueIp, uniquePhone } from '../helpers/forms.ts';

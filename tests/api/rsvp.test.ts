@@ -271,7 +271,7 @@ describe('RSVP without JavaScript (browser form posts, as the public forms post)
     expect(loc).toMatch(/^\/forms\/rsvp\?outcome=\d{13}-[a-f0-9]{32}$/);
     expect(loc).not.toContain('guest');
     expect(await keysOf('rsvps', `rsvp/${event.id}/`)).toEqual([]);
-    const { takeOutcome } = await import('../../src/lib/server/public-forms/form-post.ts');
+    const { takeOutcome } = await import('../../src/lib/server/form-post.ts');
     const outcome = await takeOutcome('rsvp', loc.split('=')[1]!);
     expect(outcome).toMatchObject({
       message: 'Please complete the CAPTCHA',

@@ -14,7 +14,7 @@ import * as inboxFn from '../../netlify/functions/admin-inbox.mts';
 import { AlertsResponseSchema } from '../../src/lib/schemas/alerts.ts';
 import type { ConsentEvent, StoredTextSignup } from '../../src/lib/schemas/inbox.ts';
 import { TEXT_SIGNUP_LIMITS } from '../../src/lib/server/texting/text-limits.ts';
-import { TEXT_SIGNUP_OPTED_OUT } from '../../src/lib/server/forms/text-signups.ts';
+import { TEXT_SIGNUP_OPTED_OUT } from '../../src/lib/server/texting/text-signups.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';

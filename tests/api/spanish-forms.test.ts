@@ -486,7 +486,7 @@ describe('newsletter box and RSVP in Spanish (docs/decisions/166-spanish.md)', (
     const refused = await post({ ...fieldsOf(rsvpPerson()), captchaResponse: '' });
     const loc = refused.headers.get('location') ?? '';
     expect(loc).toMatch(/^\/es\/forms\/rsvp\?outcome=\d{13}-[a-f0-9]{32}$/);
-    const { takeOutcome } = await import('../../src/lib/server/public-forms/form-post.ts');
+    const { takeOutcome } = await import('../../src/lib/server/form-post.ts');
     expect(await takeOutcome('rsvp', loc.split('=')[1]!)).toMatchObject({
       back: `/events/${event.id}#rsvp-heading`, // the refused page shows it in its own language (/es/events/...)
     });

@@ -7,7 +7,7 @@ import {
   type StaffPhoneStatus,
 } from '../../src/lib/schemas/staff-phone.ts';
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
-import { confirmPhoneCode, sendPhoneCode } from '../../src/lib/server/auth/staff-phone.ts';
+import { confirmPhoneCode, sendPhoneCode } from '../../src/lib/server/broadcasts/staff-phone.ts';
 import { phoneCodeKey } from '../../src/lib/server/auth/staff-phone-codes.ts';
 import { getUser } from '../../src/lib/server/auth/users.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';

@@ -9,7 +9,7 @@ import {
   type ConsentEvent,
   type StoredTextSignup,
 } from '../../src/lib/schemas/inbox.ts';
-import { sendProgramText, TEXT_SIGNUP_OPTED_OUT } from '../../src/lib/server/forms/text-signups.ts';
+import { sendProgramText, TEXT_SIGNUP_OPTED_OUT } from '../../src/lib/server/texting/text-signups.ts';
 import { classifyInbound } from '../../src/lib/server/texting/inbound-keywords.ts';
 import { TEXT_SIGNUP_PHONE_NEEDED } from '../../src/lib/schemas/public-forms.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';

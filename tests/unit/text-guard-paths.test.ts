@@ -16,13 +16,13 @@ const ADAPTER = 'src/lib/server/adapters/sms.ts';
 const GUARD = 'src/lib/server/texting/text-guard.ts';
 /** Every module that sends a text (through the guard), and why. */
 const TEXT_PATHS = {
-  'src/lib/server/forms/text-signups.ts': 'the text sign-up confirmation (sendProgramText)',
+  'src/lib/server/texting/text-signups.ts': 'the text sign-up confirmation (sendProgramText)',
   'src/lib/server/events/reminders.ts': 'RSVP reminder texts (the hourly job)',
   'src/lib/server/vote-plans/reminders.ts': 'plan-to-vote reminder texts (the 15-minute job)',
   'src/lib/server/broadcasts/engine.ts': 'staff broadcasts (the delivery job)',
   'src/lib/server/broadcasts/staff.ts':
     'a broadcast’s test text to the sender’s own verified phone (staff_test)',
-  'src/lib/server/auth/staff-phone.ts':
+  'src/lib/server/broadcasts/staff-phone.ts':
     'the code that verifies a staff member’s own phone (staff_phone_code; docs/decisions/152-broadcasts.md)',
 };
 

@@ -2,7 +2,7 @@ import { useAlerts } from '../api/get-alerts.ts';
 import { formatDateTime } from '../forms/datetime.ts';
 
 /**
- * Alerts raised by the server today (src/lib/server/forms/alerts.ts), above the
+ * Alerts raised by the server today (src/lib/server/texting/alerts.ts), above the
  * tabs for every staff member. Nothing is shown while there are none or the
  * call fails (the tabs report their own errors).
  */

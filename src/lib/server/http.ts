@@ -5,7 +5,7 @@ import { HttpError, isZodError, UNAVAILABLE_MESSAGE, zodToHttp } from './errors.
 import { ConflictError } from './storage/compare-and-set.ts';
 import { StoreUnavailableError } from './storage/kv.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
-import { browserFormPost, formPostLocation, isFormBody, rememberRefill } from './public-forms/form-post.ts';
+import { browserFormPost, formPostLocation, isFormBody, rememberRefill } from './form-post.ts';
 import { formFieldsToInput, type PublicFormId } from '../schemas/public-forms.ts';
 
 /**

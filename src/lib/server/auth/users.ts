@@ -30,7 +30,7 @@ export const StoredUserSchema = PublicUserSchema.extend({
   tempPasswordHash: z.string().nullable(),
   tempPasswordExpiresAt: z.string().nullable(),
   /**
-   * The member's own mobile phone (E.164), set only by a texted code (auth/staff-phone.ts): the one number a
+   * The member's own mobile phone (E.164), set only by a texted code (broadcasts/staff-phone.ts): the one number a
    * broadcast's test text goes to (docs/decisions/152-broadcasts.md). Records from before read as none.
    */
   phone: z.string().nullable().default(null),

@@ -4,7 +4,7 @@ import type { Audience, BroadcastChannel } from '../../schemas/broadcasts.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { rsvpPrefix } from '../events/rsvp.ts';
 import { recipientZones, zoneBucket } from '../texting/quiet-hours.ts';
-import { suppressedHashes } from '../messaging/suppressions.ts';
+import { suppressedHashes } from '../people/suppressions.ts';
 import { INBOX_SPECS, inboxSummaries, type InboxSummaries } from '../inbox/summaries.ts';
 import { hashed } from '../storage/keys.ts';
 import type { StoreName } from '../storage/kv.ts';

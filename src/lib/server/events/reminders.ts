@@ -2,11 +2,11 @@ import { CAMPAIGN_TIME_ZONE } from '../../campaign-time.ts';
 import { StoredRsvpSchema, type Delivery, type StoredRsvp } from '../../schemas/rsvp.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
-import { appendConsentEvent, emptyEvent } from '../forms/text-signups.ts';
+import { appendConsentEvent, emptyEvent } from '../texting/text-signups.ts';
 import { hashed } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { insideSendWindow, localHour } from '../texting/quiet-hours.ts';
-import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
+import { registerConsentReader, sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
 import {
   claimDelivery,
   deliveryFailure,
@@ -29,6 +29,19 @@ import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
  * claim ('sending') and the reminder is not retried (better one missed than
  * two sent).
  */
+
+/**
+ * An RSVP reminder's consent, which the text guard asks at the moment of sending (registered here, where the reminder
+ * is sent: texting/ does not import events/): the RSVP asked for a reminder to this very number and is not cancelled.
+ * The roster decides who is going (the job reminds its going entries).
+ */
+registerConsentReader('rsvp_reminder', async ({ eventId, rsvpId }, to) => {
+  const r = await kv('rsvps').get<unknown>(rsvpKey(eventId, rsvpId));
+  const rec = r ? StoredRsvpSchema.safeParse(r.value) : null;
+  return Boolean(
+    rec?.success && rec.data.smsReminder && rec.data.phone === to && rec.data.status !== 'cancelled',
+  );
+});
 
 export function campaignHour(now: Date): number {
   return localHour(now, CAMPAIGN_TIME_ZONE);

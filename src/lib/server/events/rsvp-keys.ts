@@ -1,8 +1,7 @@
 import { key } from '../storage/keys.ts';
 
 /**
- * The key of one person's RSVP (store `rsvps`). Its own module so the text
- * guard (src/lib/server/texting/text-guard.ts) can read an RSVP's reminder
- * consent without importing the RSVP flow, which sends through the guard.
+ * The key of one person's RSVP (store `rsvps`), read by the RSVP flow and by the
+ * reminders' consent reader (events/reminders.ts, asked by the text guard).
  */
 export const rsvpKey = (eventId: number, id: string) => key('rsvp', eventId, id);

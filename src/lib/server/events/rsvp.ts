@@ -1,4 +1,4 @@
-import { countActivity } from '../overview/activity.ts';
+import { countActivity } from '../activity/counts.ts';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { IDENTITY } from '../../../content/identity.ts';
@@ -25,7 +25,7 @@ import {
 } from '../../schemas/rsvp.ts';
 import { sendEmail, type EmailMessage } from '../adapters/email.ts';
 import { campaignToday, events } from '../content/events.ts';
-import { appendConsentEvent, emptyEvent, type RequestMeta } from '../forms/text-signups.ts';
+import { appendConsentEvent, emptyEvent, type RequestMeta } from '../texting/text-signups.ts';
 import { HttpError } from '../errors.ts';
 import { submit, type Combiner, type Op } from '../storage/combiner.ts';
 import { UNCHANGED, update, upsert } from '../storage/compare-and-set.ts';

@@ -23,7 +23,7 @@ import {
 export { slotLine };
 import { sendEmail, type EmailMessage } from '../adapters/email.ts';
 import { HttpError } from '../errors.ts';
-import type { RequestMeta } from '../forms/text-signups.ts';
+import type { RequestMeta } from '../texting/text-signups.ts';
 import { submit, type Combiner, type Op } from '../storage/combiner.ts';
 import { UNCHANGED, update, upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';

@@ -9,7 +9,7 @@ import type { Lang } from '../../lang.ts';
 import type { ReachStatus } from '../../schemas/reach-status.ts';
 import { campaignDayStart, nextCampaignDay } from '../../campaign-time.ts';
 import { contactSubjectLabels } from '../../../content/contact.ts';
-import { suppressionsAmong } from '../messaging/suppressions.ts';
+import { suppressionsAmong } from '../people/suppressions.ts';
 import { compact, type CompactionRun } from '../storage/summary-index/compaction.ts';
 import { searchText } from '../storage/summary-index/encoding.ts';
 import type { SummarySpec } from '../storage/summary-index/spec.ts';

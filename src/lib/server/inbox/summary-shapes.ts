@@ -6,7 +6,7 @@ import {
   type InboxSummaries,
   type InboxSummary,
 } from '../../inbox-kinds.ts';
-import type { Suppression } from '../messaging/suppressions.ts';
+import type { Suppression } from '../people/suppressions.ts';
 import { appendSummary } from '../storage/summary-index/segments.ts';
 import type { StoreName } from '../storage/kv.ts';
 

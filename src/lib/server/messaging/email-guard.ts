@@ -1,5 +1,5 @@
 import type { ActivityKind } from '../../schemas/overview.ts';
-import { countActivity } from '../overview/activity.ts';
+import { countActivity } from '../activity/counts.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IDENTITY, officeAddress, paidForLine } from '../../../content/identity.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
@@ -7,7 +7,7 @@ import { escapeHtml } from '../../merge-fields.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { derivedKey } from '../derived-keys.ts';
 import { env } from '../env.ts';
-import { showSuppression } from '../forms/suppression-index.ts';
+import { showSuppression } from './suppression-index.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { hashed } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
@@ -18,7 +18,7 @@ import {
   suppressionOf,
   type Suppression,
   type SuppressionReason,
-} from './suppressions.ts';
+} from '../people/suppressions.ts';
 
 /**
  * The one way a bulk email goes out (docs/decisions/167-email-and-newsletter.md). Every

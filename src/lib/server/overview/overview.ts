@@ -22,7 +22,7 @@ import {
   pendingOps,
   readDay,
   store,
-} from './activity.ts';
+} from '../activity/counts.ts';
 
 const zeros = (): Record<ActivityKind, number> =>
   Object.fromEntries(ACTIVITY_KINDS.map((k) => [k, 0])) as Record<ActivityKind, number>;

@@ -14,7 +14,7 @@ import {
   parseOp,
   sourceFromPage,
   store,
-} from './activity.ts';
+} from '../activity/counts.ts';
 
 /**
  * The Overview's rollups rebuilt from the records (`npm run reindex`; docs/decisions/180-overview.md): the same

@@ -1,4 +1,4 @@
-import { countActivity } from '../overview/activity.ts';
+import { countActivity } from '../activity/counts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { contactSubjectLabels } from '../../../content/contact.ts';
@@ -13,12 +13,12 @@ import { LANG_NAMES_FOR_STAFF } from '../../lang-names.ts';
 import { staffShown } from '../../merge-fields.ts';
 import { sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
-import { suppressionOf } from '../messaging/suppressions.ts';
+import { suppressionOf } from '../people/suppressions.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
-import type { RequestMeta } from '../forms/text-signups.ts';
+import type { RequestMeta } from '../texting/text-signups.ts';
 import { formatCampaignDateTime } from '../../campaign-time.ts';
 import { linkPerson } from '../people/link.ts';
 

@@ -1,4 +1,4 @@
-import { countActivity, sourceFromPage } from '../overview/activity.ts';
+import { countActivity, sourceFromPage } from '../activity/counts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { EMAIL_CONSENT } from '../../../content/consent.ts';
@@ -9,13 +9,13 @@ import { StoredSubscriberSchema, type StoredSubscriber } from '../../schemas/inb
 import { NEWSLETTER_CONFIRM } from '../../schemas/public-forms.ts';
 import { EmailSendError, sendEmail } from '../adapters/email.ts';
 import { env } from '../env.ts';
-import { suppressionByHash } from '../messaging/suppressions.ts';
+import { suppressionByHash } from '../people/suppressions.ts';
 import { HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
-import type { RequestMeta } from '../forms/text-signups.ts';
+import type { RequestMeta } from '../texting/text-signups.ts';
 import { linkPerson } from '../people/link.ts';
 
 /**

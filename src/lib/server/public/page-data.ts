@@ -11,7 +11,7 @@ import {
 } from '../../schemas/public-forms.ts';
 import { localizedPath } from '../../lang-paths.ts';
 import type { refusedCopy } from '../../../content/forms.ts';
-import { takeOutcome, type StoredOutcome } from '../public-forms/form-post.ts';
+import { takeOutcome, type StoredOutcome } from '../form-post.ts';
 import type { PublicEvent } from '../../schemas/event.ts';
 import type { PublicProgress } from '../../schemas/progress.ts';
 import { publicArticleBySlug, publicArticles } from '../content/articles.ts';

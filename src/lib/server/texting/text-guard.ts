@@ -1,17 +1,14 @@
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
-import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
+import type { StoredVotePlan } from '../../schemas/vote-plan.ts';
 import { findSentSms, sendSms, SmsSendError } from '../adapters/sms.ts';
-import { rsvpKey } from '../events/rsvp-keys.ts';
 import { phoneRefusal } from './phone-policy.ts';
 import { reserveDailyText, reserveTextToNumber } from './text-limits.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from './text-list.ts';
 import { countSegments } from '../../sms-segments.ts';
 import { hashed } from '../storage/keys.ts';
-import { kv } from '../storage/stores.ts';
 import { spendRateNow } from './pacing.ts';
 import { consentFor } from '../people/consent.ts';
 import type { PlanReminder } from '../../vote-plan.ts';
-import { getPlan, type PlanRound } from '../vote-plans/record.ts';
 import { pendingPhoneCode } from '../auth/staff-phone-codes.ts';
 import { getUser } from '../auth/users.ts';
 import { quietHoursAllow, recipientZones } from './quiet-hours.ts';
@@ -87,7 +84,7 @@ export const TEXT_PURPOSES = {
   /**
    * The code a staff member asked for, seconds ago, to verify their own phone
    * (docs/decisions/152-broadcasts.md): transactional, not campaign-timed, so no quiet hours; it
-   * is bounded per member and per number where it is asked for (auth/staff-phone.ts), not by the lists' caps.
+   * is bounded per member and per number where it is asked for (broadcasts/staff-phone.ts), not by the lists' caps.
    * STOP, the number's country and type still hold.
    */
   staff_phone_code: { quietHours: false, dailyCap: false, paced: false, numberCap: false },
@@ -105,7 +102,7 @@ export const TEXT_PURPOSES = {
 export type TextConsent =
   | { purpose: 'signup_confirmation' }
   | { purpose: 'rsvp_reminder'; eventId: number; rsvpId: string }
-  | { purpose: 'plan_reminder'; round: PlanRound; planId: string; reminder: PlanReminder }
+  | { purpose: 'plan_reminder'; round: StoredVotePlan['round']; planId: string; reminder: PlanReminder }
   /** The person is subscribed to the text list, read at the moment of dispatch. */
   | { purpose: 'broadcast'; broadcastId: number }
   /** The member asked for a code to this number (their code in flight names it). */
@@ -176,6 +173,28 @@ export type TextOutcome =
     }
   | { sent: false; refusal: TextRefusal };
 
+/** A reminder's consent, which is on its own domain's record (the RSVP, the plan to vote). */
+type RecordConsent = Extract<TextConsent, { purpose: 'rsvp_reminder' | 'plan_reminder' }>;
+type RecordPurpose = RecordConsent['purpose'];
+
+/** Reads, at the moment of sending, whether the record consents to texts to this very number. */
+export type ConsentReader<P extends RecordPurpose> = (
+  consent: Extract<RecordConsent, { purpose: P }>,
+  to: string,
+) => Promise<boolean>;
+
+const consentReaders: { [P in RecordPurpose]?: ConsentReader<P> } = {};
+
+/**
+ * The folder that owns a reminder's record registers its consent reader where it sends the reminder
+ * (events/reminders.ts, vote-plans/reminders.ts): texting/ sits below those folders, which send through this guard,
+ * so it does not import them (docs/decisions/153-storage.md, "The folders form a DAG"). The guard still asks the
+ * reader itself, fresh, at the moment of sending; a purpose with no reader registered has no consent.
+ */
+export function registerConsentReader<P extends RecordPurpose>(purpose: P, reader: ConsentReader<P>): void {
+  (consentReaders as Record<P, ConsentReader<P>>)[purpose] = reader;
+}
+
 async function hasConsent(consent: TextConsent, to: string, subscribed: boolean): Promise<boolean> {
   if (consent.purpose === 'signup_confirmation' || consent.purpose === 'broadcast') return subscribed;
   if (consent.purpose === 'staff_phone_code') return (await pendingPhoneCode(consent.userId))?.phone === to;
@@ -183,22 +202,9 @@ async function hasConsent(consent: TextConsent, to: string, subscribed: boolean)
     const member = await getUser(consent.userId);
     return Boolean(member?.isActive && member.phone === to);
   }
-  if (consent.purpose === 'plan_reminder') {
-    // The plan's own text consent, for this very number, reminders not stopped; no morning text after "I voted".
-    const plan = await getPlan(consent.round, consent.planId);
-    return Boolean(
-      plan?.smsConsent &&
-      plan.phone === to &&
-      !plan.stoppedAt &&
-      !(consent.reminder === 'morning' && plan.votedAt),
-    );
-  }
-  const r = await kv('rsvps').get<unknown>(rsvpKey(consent.eventId, consent.rsvpId));
-  const rec = r ? StoredRsvpSchema.safeParse(r.value) : null;
-  // The roster decides who is going (the job reminds its going entries); the record must not be cancelled.
-  return Boolean(
-    rec?.success && rec.data.smsReminder && rec.data.phone === to && rec.data.status !== 'cancelled',
-  );
+  if (consent.purpose === 'plan_reminder')
+    return (await consentReaders.plan_reminder?.(consent, to)) ?? false;
+  return (await consentReaders.rsvp_reminder?.(consent, to)) ?? false;
 }
 
 /**

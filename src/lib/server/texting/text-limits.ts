@@ -9,7 +9,7 @@ import {
   type Limit,
   type SiteBudgetUsage,
 } from '../auth/rate-limit.ts';
-import { raiseAlert } from '../forms/alerts.ts';
+import { raiseAlert } from './alerts.ts';
 
 /**
  * Limits on texts and the text-message sign-up (docs/decisions/151-texting.md, SMS pumping). The

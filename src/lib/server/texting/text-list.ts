@@ -1,5 +1,5 @@
 import type { ActivityKind } from '../../schemas/overview.ts';
-import { countActivity } from '../overview/activity.ts';
+import { countActivity } from '../activity/counts.ts';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import {

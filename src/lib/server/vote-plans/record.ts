@@ -20,7 +20,8 @@ import { kv } from '../storage/stores.ts';
  *   sort in time order: src/lib/campaign-time.ts); the job takes the due head in bounded batches
  *   (docs/decisions/158-plan-to-vote.md).
  *
- * Its own module, importing only the store and the schema, so the text guard can read a plan's consent.
+ * Its own module, importing only the store and the schema: the reminders' consent reader (reminders.ts, asked by the
+ * text guard) reads a plan through it.
  */
 
 export type PlanRound = StoredVotePlan['round'];

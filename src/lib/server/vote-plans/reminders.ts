@@ -20,7 +20,7 @@ import {
   type DeliveryRecord,
 } from '../messaging/delivery-claims.ts';
 import { hashed } from '../storage/keys.ts';
-import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
+import { registerConsentReader, sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
 import {
   DUE_PREFIX,
   dueKey,
@@ -44,6 +44,18 @@ import {
  * later, one held because this minute's send rate (shared with broadcasts) is spent a minute later, so neither
  * blocks the queue's head.
  */
+
+/**
+ * A plan reminder's consent, which the text guard asks at the moment of sending (registered here, where the reminder
+ * is sent: texting/ does not import vote-plans/): the plan's own text consent, for this very number, reminders not
+ * stopped; no morning text after "I voted".
+ */
+registerConsentReader('plan_reminder', async ({ round, planId, reminder }, to) => {
+  const plan = await getPlan(round, planId);
+  return Boolean(
+    plan?.smsConsent && plan.phone === to && !plan.stoppedAt && !(reminder === 'morning' && plan.votedAt),
+  );
+});
 
 /** Due reminders one run handles at most (each costs a handful of store calls and two sends). */
 export const BATCH = 40;

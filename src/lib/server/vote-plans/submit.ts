@@ -1,4 +1,4 @@
-import { countActivity } from '../overview/activity.ts';
+import { countActivity } from '../activity/counts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { PLAN_CONSENT } from '../../../content/consent.ts';
 import { campaignWallClock } from '../../campaign-time.ts';

@@ -1,5 +1,5 @@
 import { StoredSubscriberSchema, StoredVolunteerSchema } from '../../schemas/inbox.ts';
-import type { Suppression } from '../messaging/suppressions.ts';
+import type { Suppression } from '../people/suppressions.ts';
 import { key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { noteSummary, summarize } from '../inbox/summary-shapes.ts';

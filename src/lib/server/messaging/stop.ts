@@ -1,9 +1,9 @@
 import { DEFAULT_LANG } from '../../lang.ts';
 import { markOptedOut } from '../texting/text-list.ts';
-import { suppress } from '../messaging/email-guard.ts';
+import { suppress } from './email-guard.ts';
 import { hashed } from '../storage/keys.ts';
-import { recordConsent } from './consent.ts';
-import { getPerson, type Channel } from './person.ts';
+import { recordConsent } from '../people/consent.ts';
+import { getPerson, type Channel } from '../people/person.ts';
 
 /**
  * A request to stop (staff recording a phone call or a letter on the person; a web choice later): revoked on the

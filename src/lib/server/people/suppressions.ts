@@ -5,9 +5,10 @@ import { kv } from '../storage/stores.ts';
 /**
  * The email suppression ledger (docs/decisions/167-email-and-newsletter.md): one blob per address hash,
  * `suppressed/<sha256>` in the `subscribers` store, never removed by a form. The bulk email guard reads it at
- * dispatch (email-guard.ts), a broadcast's count leaves its addresses out (audiences.ts), and the Inbox and its
- * CSVs show it (docs/decisions/155-inbox-and-staff-lists.md). Its own module, below the guard
- * and the Inbox's summaries, so both read the one ledger without an import cycle.
+ * dispatch (messaging/email-guard.ts), a broadcast's count leaves its addresses out (broadcasts/audiences.ts), and the
+ * Inbox and its CSVs show it (docs/decisions/155-inbox-and-staff-lists.md). An address's consent to email, so in
+ * people/, the floor below inbox/ and messaging/: both read the one ledger and neither imports the other back
+ * (docs/decisions/153-storage.md, "The folders form a DAG").
  */
 
 /** Each reason is also the status the Inbox shows (src/lib/schemas/reach-status.ts). */

@@ -7,11 +7,11 @@ import {
   type FormInput,
   type PublicForm,
   type PublicFormId,
-} from '../../schemas/public-forms.ts';
-import { key } from '../storage/keys.ts';
-import { kv } from '../storage/stores.ts';
-import { DEFAULT_LANG, isLang, type Lang } from '../../lang.ts';
-import { localizedPath } from '../../lang-paths.ts';
+} from '../schemas/public-forms.ts';
+import { key } from './storage/keys.ts';
+import { kv } from './storage/stores.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../lang.ts';
+import { localizedPath } from '../lang-paths.ts';
 
 /**
  * Browser form posts to the public form endpoints (docs/decisions/159-public-forms.md): a form submitted

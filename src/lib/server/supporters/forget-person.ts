@@ -4,11 +4,11 @@ import { type StoreName } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
 import { kv } from '../storage/stores.ts';
 import { SUMMARY_PREFIX } from '../storage/summary-index/segments.ts';
-import { bridgeOf, lookupKey, mergeKey, personKey, QUEUE_PREFIX, timelinePrefix } from './keys.ts';
-import { refreshEffective } from './consent.ts';
-import { getPerson, ownTimeline, people, type Person } from './person.ts';
-import { noteKeyPrefix } from './tags.ts';
-import { forgetSupporter } from '../supporters/forget.ts';
+import { bridgeOf, lookupKey, mergeKey, personKey, QUEUE_PREFIX, timelinePrefix } from '../people/keys.ts';
+import { refreshEffective } from '../people/consent.ts';
+import { getPerson, ownTimeline, people, type Person } from '../people/person.ts';
+import { noteKeyPrefix } from '../people/tags.ts';
+import { forgetSupporter } from './forget.ts';
 
 /**
  * "Forget me" (docs/decisions/149-people.md): a person deleted everywhere, leaving only the keyed hashes of their

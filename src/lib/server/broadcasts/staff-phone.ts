@@ -6,22 +6,22 @@ import {
   staffPhoneCodeText,
   type StaffPhoneStatus,
 } from '../../schemas/staff-phone.ts';
-import { testsLeftToday } from '../broadcasts/test-sends.ts';
+import { testsLeftToday } from './test-sends.ts';
 import { HttpError } from '../errors.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { kv } from '../storage/stores.ts';
 import { phoneRefusal } from '../texting/phone-policy.ts';
 import { sendGuardedText } from '../texting/text-guard.ts';
-import { reserveAttempt, type Limit } from './rate-limit.ts';
+import { reserveAttempt, type Limit } from '../auth/rate-limit.ts';
 import {
   hashPhoneCode,
   newPhoneCode,
   pendingPhoneCode,
   phoneCodeKey,
   type PendingPhoneCode,
-} from './staff-phone-codes.ts';
-import { sameHash } from './totp.ts';
-import { changeUser, type StoredUser } from './users.ts';
+} from '../auth/staff-phone-codes.ts';
+import { sameHash } from '../auth/totp.ts';
+import { changeUser, type StoredUser } from '../auth/users.ts';
 
 /**
  * A staff member's own mobile phone, verified by a texted code (docs/decisions/152-broadcasts.md):

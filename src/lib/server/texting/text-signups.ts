@@ -1,4 +1,4 @@
-import { countActivity, sourceFromPage } from '../overview/activity.ts';
+import { countActivity, sourceFromPage } from '../activity/counts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { RESUBSCRIBE_KEYWORDS } from '../../../content/consent.ts';
 import { formCopy } from '../../../content/forms.ts';
@@ -12,11 +12,11 @@ import { ConflictError, update } from '../storage/compare-and-set.ts';
 import { hashed } from '../storage/keys.ts';
 import type { KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
-import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from '../texting/text-guard.ts';
+import { sendGuardedText, TEXT_REFUSALS, type TextRefusal } from './text-guard.ts';
 import { laterStamp } from '../content/stamps.ts';
 import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
-import { appendConsentEvent, emptyEvent, getPerson, personKey } from '../texting/text-list.ts';
-import { reserveForSignup, reserveFromIp } from '../texting/text-limits.ts';
+import { appendConsentEvent, emptyEvent, getPerson, personKey } from './text-list.ts';
+import { reserveForSignup, reserveFromIp } from './text-limits.ts';
 import { BUSY_MESSAGE } from '../storage/compare-and-set.ts';
 import { linkPerson } from '../people/link.ts';
 
