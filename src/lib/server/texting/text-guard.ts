@@ -2,6 +2,7 @@ import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { findSentSms, sendSms, SmsSendError } from '../adapters/sms.ts';
 import { rsvpKey } from '../events/rsvp-keys.ts';
+import { shiftTextConsent } from '../events/shift-consent.ts';
 import { phoneRefusal } from './phone-policy.ts';
 import { reserveDailyText, reserveTextToNumber } from './text-limits.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from './text-list.ts';
@@ -29,7 +30,8 @@ import { compliantText } from '../../text-compliance.ts';
  *    premium, shared-cost, personal or special NANP ranges: phone-policy.ts);
  * 2. consent on record for this purpose, read fresh: the text list's person is
  *    subscribed (a sign-up confirmation), or the RSVP asked for a reminder to
- *    this very number and is not cancelled (a reminder), or the plan to vote
+ *    this very number and is not cancelled (a reminder), or the shift sign-up
+ *    did and the volunteer still holds the slot (a shift's text), or the plan to vote
  *    gave text consent for this number and its reminders are not stopped, or
  *    a staff member asked for a code to this very number (its verification)
  *    or verified it as their own phone (a broadcast's test text);
@@ -69,13 +71,21 @@ import { compliantText } from '../../text-compliance.ts';
  * confirmation answers the person at once), and whether it spends the number's texts a day (`numberCap`).
  */
 export type TextPurpose =
-  'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast' | 'staff_phone_code' | 'staff_test';
+  | 'signup_confirmation'
+  | 'rsvp_reminder'
+  | 'shift_reminder'
+  | 'plan_reminder'
+  | 'broadcast'
+  | 'staff_phone_code'
+  | 'staff_test';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
   signup_confirmation: { quietHours: false, dailyCap: true, paced: false, numberCap: true },
   /** Sent by a scheduled job, so it keeps to the send window. */
   rsvp_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
+  /** A shift's sequence text (docs/decisions/181-shifts.md): sent by a scheduled job, in the window. */
+  shift_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
   /** A plan-to-vote reminder (docs/decisions/158-plan-to-vote.md): sent by a scheduled job, in the window. */
   plan_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
   /**
@@ -105,6 +115,8 @@ export const TEXT_PURPOSES = {
 export type TextConsent =
   | { purpose: 'signup_confirmation' }
   | { purpose: 'rsvp_reminder'; eventId: number; rsvpId: string }
+  /** The volunteer asked for texts to this number and still holds a place on the slot. */
+  | { purpose: 'shift_reminder'; eventId: number; slotId: string; personId: string }
   | { purpose: 'plan_reminder'; round: PlanRound; planId: string; reminder: PlanReminder }
   /** The person is subscribed to the text list, read at the moment of dispatch. */
   | { purpose: 'broadcast'; broadcastId: number }
@@ -193,6 +205,8 @@ async function hasConsent(consent: TextConsent, to: string, subscribed: boolean)
       !(consent.reminder === 'morning' && plan.votedAt),
     );
   }
+  if (consent.purpose === 'shift_reminder')
+    return shiftTextConsent(consent.eventId, consent.slotId, consent.personId, to);
   const r = await kv('rsvps').get<unknown>(rsvpKey(consent.eventId, consent.rsvpId));
   const rec = r ? StoredRsvpSchema.safeParse(r.value) : null;
   // The roster decides who is going (the job reminds its going entries); the record must not be cancelled.
