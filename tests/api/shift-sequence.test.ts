@@ -18,7 +18,7 @@ import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { applyInboundText } from '../../src/lib/server/texting/sms-webhook.ts';
 import { localProviders, messageSid, setEnv, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
-import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
@@ -227,7 +227,7 @@ describe('the shifts sequence on a fake clock', () => {
 
     // What each k does after the day-before text: reply, or a link from the day-before email.
     const REPLY: Record<number, string> = { 0: '1', 1: 'SÍ', 2: 'si', 3: '2', 4: 'NO', 5: 'STOP' };
-    const cancelled = (k: number) => k === 3 || k === 4 || k === 6;
+    const cancelled = (k: number) => k === 3 || k === 4 || k === 6 || k === 10;
     const stopped = (k: number) => k === 5;
 
     // The clock: every minute from 2 minutes before to 2 after each step's time; the answers 3 minutes after.
@@ -281,10 +281,17 @@ describe('the shifts sequence on a fake clock', () => {
         }
         for (const json of links)
           linkStatuses.push((await call(answerFn, '/api/shifts/answer', { json })).status);
+        // k 10 cancels by the sign-up email's own link (the roster alone says so: no answer is noted).
+        const signupCancels = mine
+          .filter((y) => kind === 'answer' && y.k === 10)
+          .map((x) =>
+            cancelLinkIn(mail.find((m) => m.to === x.p.email && m.subject.startsWith('Your shifts'))!.text),
+          );
+        for (const body of signupCancels) linkStatuses.push((await cancel(body)).status);
       }
     }
     expect(runFailures).toEqual([]);
-    expect(linkStatuses).toEqual(Array(40).fill(200));
+    expect(linkStatuses).toEqual(Array(50).fill(200));
 
     // Every message: the right people, once each, within 2 minutes of its step's time, in their language.
     const [allTexts, allMails] = [await texts(), await emails()];
@@ -386,7 +393,7 @@ describe('the shifts sequence on a fake clock', () => {
       const { entries } = await getSlotRoster(event.id, s.id);
       const mine = people.filter((x) => x.slot.id === s.id);
       const status = (x: (typeof people)[number]) => entries.find((e) => e.id === hashed(x.p.email))?.status;
-      expect(mine.filter((x) => cancelled(x.k)).map(status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+      expect(mine.filter((x) => cancelled(x.k)).map(status)).toEqual(Array(4).fill('cancelled'));
       expect(mine.filter((x) => !cancelled(x.k)).every((x) => status(x) === 'going')).toBe(true);
       const seq = async (x: (typeof people)[number]) =>
         SequenceRecordSchema.parse(
