@@ -225,6 +225,18 @@ describe('the shifts sequence on a fake clock', () => {
     }));
     for (const x of pb) await signUp(other.id, quiet.id, x.p);
 
+    // A texter's consent is in the consent log, with their shift record as its reference.
+    const log = await valuesOf<{ type: string; refKey: string }>(
+      'signups',
+      `consent/${hashed(people[0]!.phone)}/`,
+    );
+    expect(log).toEqual([
+      expect.objectContaining({
+        type: 'rsvp_reminder_opt_in',
+        refKey: `shift/${event.id}/${hashed(people[0]!.p.email)}`,
+      }),
+    ]);
+
     // What each k does after the day-before text: reply, or a link from the day-before email.
     const REPLY: Record<number, string> = { 0: '1', 1: 'SÍ', 2: 'si', 3: '2', 4: 'NO', 5: 'STOP' };
     const cancelled = (k: number) => k === 3 || k === 4 || k === 6 || k === 10;

@@ -35,6 +35,7 @@ import { rsvpIdForToken } from './cancel-link.ts';
 import { cancelUrl } from './rsvp-email.ts';
 import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOpResult } from './roster.ts';
 import { indexShiftDays } from './shift-days.ts';
+import { logShiftTextConsent } from './shift-consent-log.ts';
 
 /**
  * Volunteer shifts (docs/decisions/181-shifts.md). An event's slots are one document (`shifts/<event>`); each
@@ -332,6 +333,7 @@ export async function signUpForShifts(
     });
   });
   const rec = ShiftRecordSchema.parse(saved);
+  await logShiftTextConsent(rec, meta, at, shiftRecordKey(event.id, id));
 
   // 2. One op per slot, folded by each slot's combiner.
   const queued = new Date().toISOString();
