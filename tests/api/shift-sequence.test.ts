@@ -122,11 +122,25 @@ function stepOfEmail(subject: string): Step | null {
 const AREAS = ['212', '504', '303', '415']; // New York, New Orleans, Denver, San Francisco
 
 /** Every store its own atomic in-memory store (counting calls), so 500 people fit in the test's time. */
+const storeCalls = { n: 0 };
 function memoryStores() {
-  const stores = new Map<StoreName, MemoryKV>();
+  const stores = new Map<StoreName, KV>();
   setStoreFactory((name): KV => {
     let s = stores.get(name);
-    if (!s) stores.set(name, (s = new MemoryKV()));
+    if (!s) {
+      const inner = new MemoryKV();
+      s = new Proxy(inner, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (typeof v !== 'function') return v;
+          return (...args: unknown[]) => {
+            storeCalls.n += 1;
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      stores.set(name, s);
+    }
     return s;
   });
 }
@@ -421,6 +435,20 @@ describe('the shifts sequence on a fake clock', () => {
       expect(att.people[hashed(k8.p.email)]).toMatchObject({ status: 'attended', source: 'volunteer' });
       expect(att.people[hashed(k9.p.email)]).toMatchObject({ status: 'absent', source: 'volunteer' });
     }
+    // A run with nothing due reads the day index (four days) and nothing else.
+    storeCalls.n = 0;
+    expect(await runShiftSequence(nola('2026-10-17', '12:00'))).toMatchObject({ slots: 0, emails: 0 });
+    const idleCalls = storeCalls.n;
+    // Two slots with a step due and everyone done: the four days' index, the two listed events' slots, settings and
+    // event, each due slot's roster and progress; never a person's records (50 people each).
+    storeCalls.n = 0;
+    expect(await runShiftSequence(nola('2026-10-24', '16:00'))).toMatchObject({
+      slots: 2,
+      emails: 0,
+      texts: 0,
+    });
+    expect({ idleCalls, doneCalls: storeCalls.n }).toEqual({ idleCalls: 4, doneCalls: 4 + 2 * 3 + 2 * 2 });
+
     // A reply with nothing waiting (after the slot) does nothing and says nothing.
     vi.setSystemTime(nola('2026-10-31', '23:00'));
     expect(
