@@ -8,7 +8,7 @@ import * as sequenceFn from '../../netlify/functions/shift-sequence.mts';
 import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
 import { SequenceRecordSchema } from '../../src/lib/schemas/shift-sequence.ts';
 import { getSlotAttendance } from '../../src/lib/server/events/shift-attendance.ts';
-import { sequenceKey } from '../../src/lib/server/events/shift-answers.ts';
+import { answerUrl, sequenceKey } from '../../src/lib/server/events/shift-answers.ts';
 import { runShiftSequence } from '../../src/lib/server/events/shift-sequence.ts';
 import { getSlotRoster } from '../../src/lib/server/events/shifts.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
@@ -516,6 +516,55 @@ describe('the worker killed at random points', () => {
     }
     expect(counts).toEqual([]);
   }, 120_000);
+
+  it('an answer link: GET shows the buttons and changes nothing; a changed token or answer is a 404; the page posts', async () => {
+    const admin = await signedIn('admin');
+    const event = await rsvpEventFixture(null, { title: 'Door knock' });
+    const slot = slotOf('dk', event.eventDate, '12:00', '15:00');
+    const put = await call(shiftsFn, `/api/admin/events/${event.id}/shifts`, {
+      method: 'PUT',
+      json: { slots: [slot] },
+      cookie: admin.cookie,
+    });
+    expect(put.status).toBe(200);
+    const p = person({ lang: 'es' });
+    await signUp(event.id, slot.id, p);
+    const id = hashed(p.email);
+    const url = new URL(answerUrl(event.id, slot.id, id, 'confirm', 'es'));
+    const page = await call(answerFn, `${url.pathname}${url.search}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Sí, ahí estaré');
+    expect(html).toContain('No puedo asistir');
+    const statusNow = async () =>
+      (await getSlotRoster(event.id, slot.id)).entries.find((e) => e.id === id)?.status;
+    expect(await statusNow()).toBe('going');
+    // The same token for another answer, or another token: 404, nothing changed.
+    const forged = new URL(url);
+    forged.searchParams.set('answer', 'cancel');
+    expect((await call(answerFn, `${forged.pathname}${forged.search}`)).status).toBe(404);
+    const post = (fields: Record<string, string>) =>
+      call(answerFn, '/api/shifts/answer', {
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const fields = Object.fromEntries(url.searchParams);
+    expect((await post({ ...fields, answer: 'cancel' })).status).toBe(404);
+    expect((await post({ ...fields, token: 'A'.repeat(43) })).status).toBe(404);
+    expect(await statusNow()).toBe('going');
+    // The cancel button's own form (as the page renders it) cancels.
+    const cancelToken =
+      /name="answer" value="cancel"><input type="hidden" name="token" value="([A-Za-z0-9_-]{43})"/.exec(
+        html,
+      )?.[1];
+    const done = await post({ ...fields, answer: 'cancel', token: cancelToken ?? '' });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('Ya no está en este turno');
+    expect(await statusNow()).toBe('cancelled');
+    expect(
+      (await call(answerFn, '/api/shifts/answer', { json: { ...fields, slot: 'Bad Slot!' } })).status,
+    ).toBe(400);
+  });
 
   it('the scheduled function runs the same job every 5 minutes', async () => {
     const res = await sequenceFn.default(
