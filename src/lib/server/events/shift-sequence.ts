@@ -25,6 +25,7 @@ import { consentFor } from '../people/consent.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { mapLimit } from '../storage/map-limit.ts';
 import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
 import { getPerson } from '../texting/text-list.ts';
 import { parseSequence, rememberAsk, sequenceKey } from './shift-answers.ts';
@@ -57,6 +58,8 @@ const store = () => kv('rsvps');
 export const STALE_CLAIM_MS = 5 * 60_000;
 /** A run stops starting new messages after this long; the next run goes on (a scheduled function has 30 s). */
 const RUN_BUDGET_MS = 20_000;
+/** People served at once in a run (each message is claimed on its own record, so order does not matter). */
+const PARALLEL = 8;
 
 export const sequenceConfigKey = (eventId: number) => key('shift-sequence', eventId);
 const progressKey = (eventId: number, slotId: string) => key('shift-seq-progress', eventId, slotId);
@@ -320,21 +323,30 @@ export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
       ]);
       const done: Partial<Record<SequenceMessage, string[]>> = {};
       const ctx: Ctx = { now, at, run, event, slot };
+      const finished = new Map(due.map((m) => [m.msg, new Set(progress[m.msg] ?? [])]));
+      let failure: { err: unknown } | null = null;
       try {
-        for (const entry of roster.entries) {
-          if (entry.status !== 'going') continue;
-          const todo = due.filter((m) => !progress[m.msg]?.includes(entry.id));
-          if (!todo.length) continue;
+        const going = roster.entries.filter((e) => e.status === 'going');
+        // A few people at a time (each message is its own claim); the first error stops the run, as a kill would.
+        await mapLimit(going, PARALLEL, async (entry) => {
+          if (failure || run.cut) return;
+          const todo = due.filter((m) => !finished.get(m.msg)!.has(entry.id));
+          if (!todo.length) return;
           if (performance.now() - started > RUN_BUDGET_MS) {
             run.cut = true;
-            break;
+            return;
           }
-          const person = await getShiftRecord(eventId, entry.id);
-          for (const spec of todo) {
-            const outcome = person ? await deliver(ctx, person, spec) : 'done';
-            if (outcome === 'done') (done[spec.msg] ??= []).push(entry.id);
+          try {
+            const person = await getShiftRecord(eventId, entry.id);
+            for (const spec of todo) {
+              const outcome = person ? await deliver(ctx, person, spec) : 'done';
+              if (outcome === 'done') (done[spec.msg] ??= []).push(entry.id);
+            }
+          } catch (err) {
+            failure ??= { err };
           }
-        }
+        });
+        if (failure) throw (failure as { err: unknown }).err;
       } finally {
         // What this run finished is kept even when it stops on an error (a later run skips those people).
         await markDone(eventId, slot.id, done).catch((e: unknown) =>
