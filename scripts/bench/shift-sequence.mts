@@ -37,6 +37,16 @@ export async function benchShiftSequence(): Promise<string> {
     }
     return s;
   });
+  const saved = Object.fromEntries(
+    [
+      'APP_ENV',
+      'BROADCAST_RATE_PER_MINUTE',
+      'SMS_DAILY_CAP',
+      'SENDGRID_API_KEY',
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+    ].map((k) => [k, process.env[k]]),
+  );
   process.env.APP_ENV = 'test';
   process.env.BROADCAST_RATE_PER_MINUTE = '1000000';
   process.env.SMS_DAILY_CAP = '1000000';
@@ -133,6 +143,10 @@ export async function benchShiftSequence(): Promise<string> {
     ].join('\n');
   } finally {
     setStoreFactory(null);
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   }
 }
 
