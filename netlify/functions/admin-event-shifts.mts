@@ -1,5 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
-import { ShiftCheckInSchema, ShiftsInputSchema, SLOT_ID } from '../../src/lib/schemas/shifts.ts';
+import { ShiftCheckInSchema, SLOT_ID } from '../../src/lib/schemas/shifts.ts';
+import { SEQUENCE_STEPS, ShiftsPutSchema } from '../../src/lib/schemas/shift-sequence.ts';
+import { getSequenceConfig, setSequenceConfig } from '../../src/lib/server/events/shift-sequence.ts';
 import { requireUser } from '../../src/lib/server/auth/session.ts';
 import { audit, target } from '../../src/lib/server/audit/audit.ts';
 import { events } from '../../src/lib/server/content/events.ts';
@@ -16,7 +18,8 @@ import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/serv
 
 /**
  * Staff and an event's shifts (docs/decisions/181-shifts.md). GET /api/admin/events/:id/shifts: the slots with
- * places taken and waitlists (every staff role); PUT {slots}: replaces them (admin and editor, audited; a slot
+ * places taken and waitlists (every staff role); PUT {slots, sequence?}: replaces them, and the
+ * confirm-and-remind steps when given (admin and editor, audited; a slot
  * someone holds a place in cannot be removed). GET /api/admin/events/:id/shifts/:slot: the slot's people with
  * check-ins (`?format=csv`: the CSV, through the export mechanism); PUT {person, checkedIn}: check-in at the door, or its undo (admin and editor, audited).
  */
@@ -32,16 +35,25 @@ export default handle(async (req: Request, context: Context) => {
       return directExport(user, context, 'shift_attendees', { event: String(eventId), slot });
     if (slot) return json(await slotStaffView(eventId, slot));
     const doc = await getShifts(eventId);
-    return json({ ...doc, places: await publicSlots(eventId, doc) });
+    return json({
+      ...doc,
+      places: await publicSlots(eventId, doc),
+      sequence: await getSequenceConfig(eventId),
+    });
   }
   const user = await requireUser(req, { permission: 'edit_content' });
   const event = await events.get(eventId);
   if (!event) throw new HttpError(404, 'Event not found');
   if (!slot) {
-    const { slots } = await readJson(req, ShiftsInputSchema, 128 * 1024);
+    const { slots, sequence } = await readJson(req, ShiftsPutSchema, 128 * 1024);
     const doc = await setShifts(eventId, slots, user.username);
-    await audit(context, user, 'shift.update', target.event(event), { shifts: String(doc.slots.length) });
-    return json(doc);
+    // The confirm-and-remind steps, when sent (docs/decisions/181-shifts.md, "The sequence"); kept otherwise.
+    const steps = sequence ? await setSequenceConfig(eventId, sequence) : await getSequenceConfig(eventId);
+    await audit(context, user, 'shift.update', target.event(event), {
+      shifts: String(doc.slots.length),
+      ...(sequence ? { sequence: stepsOn(steps) } : {}),
+    });
+    return json({ ...doc, sequence: steps });
   }
   const { person, checkedIn } = await readJson(req, ShiftCheckInSchema, 1024);
   const done = await setSlotCheckedIn(eventId, slot, person, checkedIn, user.username);
@@ -50,6 +62,10 @@ export default handle(async (req: Request, context: Context) => {
   });
   return json(done);
 });
+
+/** The steps that are on, for the audit entry ("dayBefore,morning,soon,followUp"; "none"). */
+const stepsOn = (c: Awaited<ReturnType<typeof getSequenceConfig>>) =>
+  SEQUENCE_STEPS.filter((k) => c[k].on).join(',') || 'none';
 
 export const config: Config = {
   path: ['/api/admin/events/:id/shifts', '/api/admin/events/:id/shifts/:slot'],

@@ -84,6 +84,7 @@ const NOT_STAFF: Record<string, string> = {
   'POST /api/volunteers-sendgrid': 'public volunteer form',
   'POST /api/events/:id/rsvp': 'public RSVP',
   'POST /api/rsvp/cancel': 'the attendee cancelling by their own link',
+  'POST /api/shifts/answer': "the volunteer's own keyed link: confirm, cancel, or how the shift went",
   'POST /api/vote-plan': 'public plan to vote',
   'POST /api/vote-plan/update': "the voter's own plan link (I voted, stop, resume, change the plan)",
   // A supporter's own page (docs/decisions/182-supporter-page.md): their own records, by their own sign-in link;

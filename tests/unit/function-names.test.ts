@@ -13,6 +13,7 @@ const NAMED_OTHERWISE: Record<string, string> = {
   'broadcasts-worker': 'a scheduled function: no path',
   'event-reminders': 'a scheduled function: no path',
   'export-cleanup': 'a scheduled function: no path',
+  'shift-sequence': 'a scheduled function: no path',
   'summary-compaction': 'a scheduled function: no path',
   'overview-rollup': 'a scheduled function: no path',
   'invite-visit': "a supporter's invite link, /r/:code (docs/decisions/182-supporter-page.md)",

@@ -35,6 +35,35 @@ describe('classifyInbound: what an inbound text asks for', () => {
     expect(classifyInbound(body)).toEqual({ kind: 'stop', keyword: false, lang });
   });
 
+  it.each([
+    ['1', 'confirm', 'en'],
+    [' 1. ', 'confirm', 'en'],
+    ['SÍ', 'confirm', 'es'],
+    ['si', 'confirm', 'es'],
+    ['Sí!', 'confirm', 'es'],
+    ['2', 'cancel', 'en'],
+    ['NO', 'cancel', 'es'],
+    ['no.', 'cancel', 'es'],
+  ] as const)(
+    'the answer %j to a shift question is %s (docs/decisions/181-shifts.md)',
+    (body, kind, lang) => {
+      expect(classifyInbound(body)).toEqual({ kind, keyword: true, lang });
+    },
+  );
+
+  it.each([
+    ['YES', 'start'],
+    ['STOP', 'stop'],
+    ['CANCEL', 'stop'],
+    ['no me manden más', 'stop'],
+    ['12', 'other'],
+    ['1 2', 'other'],
+    ['Sí, claro', 'other'],
+    ['no way', 'other'],
+  ] as const)('%j stays %s beside the shift answers', (body, kind) => {
+    expect(classifyInbound(body).kind).toBe(kind);
+  });
+
   it.each(['Who is this?', '¿Quién es?', 'stopwatch for sale', 'Thanks!', '', 'STOP IT NOW PLEASE OK'])(
     '%j asks for nothing we act on',
     (body) => {

@@ -19,6 +19,8 @@ const TEXT_PATHS = {
   'src/lib/server/texting/text-signups.ts': 'the text sign-up confirmation (sendProgramText)',
   'src/lib/server/events/reminders.ts': 'RSVP reminder texts (the hourly job)',
   'src/lib/server/vote-plans/reminders.ts': 'plan-to-vote reminder texts (the 15-minute job)',
+  'src/lib/server/events/shift-sequence.ts':
+    'the shifts’ sequence texts (the 5-minute job; docs/decisions/181-shifts.md)',
   'src/lib/server/broadcasts/engine.ts': 'staff broadcasts (the delivery job)',
   'src/lib/server/broadcasts/staff.ts':
     'a broadcast’s test text to the sender’s own verified phone (staff_test)',

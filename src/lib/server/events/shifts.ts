@@ -34,6 +34,8 @@ import { rowsFrom, type ExportSource } from '../export-source.ts';
 import { rsvpIdForToken } from './cancel-link.ts';
 import { cancelUrl } from './rsvp-email.ts';
 import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOpResult } from './roster.ts';
+import { indexShiftDays } from './shift-days.ts';
+import { logShiftTextConsent } from './shift-consent-log.ts';
 
 /**
  * Volunteer shifts (docs/decisions/181-shifts.md). An event's slots are one document (`shifts/<event>`); each
@@ -65,6 +67,8 @@ export const ShiftRecordSchema = z.object({
   email: z.string().max(254),
   phone: z.string().nullable(),
   lang: z.enum(LANGS).default('en'),
+  /** Asked for the sequence's texts to `phone` (the RSVP form's reminder box): the text guard's consent. */
+  smsReminder: z.boolean().default(false),
   /** The slots this person asked for, in the order asked. */
   slots: z.array(z.string()),
   /** Slot id -> when the "a place opened up" email was claimed: at most one per slot and place. */
@@ -121,6 +125,7 @@ export async function setShifts(eventId: number, slots: ShiftSlot[], by: string,
   }
   const doc: ShiftsDoc = { eventId, slots: sortSlots(slots), updatedAt: now.toISOString(), updatedBy: by };
   await upsert<unknown>(store(), shiftsKey(eventId), () => doc);
+  await indexShiftDays(eventId, doc.slots);
   return doc;
 }
 
@@ -140,7 +145,9 @@ export async function addShifts(eventId: number, slots: ShiftSlot[], by: string,
     if (cur.length + fresh.length > 300) throw new HttpError(400, 'At most 300 shifts per event');
     return { eventId, slots: sortSlots([...cur, ...fresh]), updatedAt: now.toISOString(), updatedBy: by };
   });
-  return { added, doc: ShiftsDocSchema.parse(doc) };
+  const parsed = ShiftsDocSchema.parse(doc);
+  await indexShiftDays(eventId, parsed.slots);
+  return { added, doc: parsed };
 }
 
 /** Every slot with its places and waitlist (no personal data): the public page and the plan read this. */
@@ -274,6 +281,7 @@ export interface ShiftSignup {
   email: string;
   phone?: string | null;
   lang?: Lang;
+  smsReminder?: boolean;
   slots: string[];
 }
 
@@ -301,7 +309,13 @@ export async function signUpForShifts(
   const id = hashed(input.email);
   const at = now.toISOString();
   const lang = input.lang ?? DEFAULT_LANG;
-  const details = { name: input.name, email: input.email, phone: input.phone || null, lang };
+  const details = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone || null,
+    lang,
+    smsReminder: Boolean(input.smsReminder && input.phone),
+  };
 
   // 1. The person, stored first (the slots asked for are added to any earlier sign-up's).
   const saved = await upsert<unknown>(store(), shiftRecordKey(event.id, id), (raw) => {
@@ -319,6 +333,7 @@ export async function signUpForShifts(
     });
   });
   const rec = ShiftRecordSchema.parse(saved);
+  await logShiftTextConsent(rec, meta, at, shiftRecordKey(event.id, id));
 
   // 2. One op per slot, folded by each slot's combiner.
   const queued = new Date().toISOString();

@@ -6,7 +6,10 @@ import type { Lang } from '../../lang.ts';
  * tests/unit/inbound-keywords.test.ts. The inbound webhook (sms-webhook.ts) acts on its answer.
  */
 
-export type InboundKind = 'stop' | 'start' | 'help' | 'other';
+export type InboundKind = 'stop' | 'start' | 'help' | 'confirm' | 'cancel' | 'other';
+
+/** The kinds that are Twilio keywords (opt-out, opt-in, help): the answers to a shift's question are not. */
+type KeywordKind = 'stop' | 'start' | 'help';
 
 /**
  * Every keyword the inbound webhook acts on, by kind and language (docs/decisions/166-spanish.md):
@@ -22,11 +25,21 @@ export const INBOUND_KEYWORDS = {
   },
   start: { en: [RESUBSCRIBE_KEYWORDS.en, 'UNSTOP', 'YES'], es: [RESUBSCRIBE_KEYWORDS.es, 'INICIAR'] },
   help: { en: ['HELP', 'INFO'], es: ['AYUDA'] },
-} as const satisfies Record<Exclude<InboundKind, 'other'>, Record<Lang, readonly string[]>>;
+} as const satisfies Record<KeywordKind, Record<Lang, readonly string[]>>;
+
+/**
+ * The answers to a shift's day-before question (docs/decisions/181-shifts.md, "The sequence"): whole messages,
+ * matched like the keywords (case and accents aside: "Sí", "si", "SÍ"). They mean something only when a question
+ * is waiting for the number (the webhook asks); STOP and HELP are never among them, and "YES" stays START.
+ */
+export const SHIFT_ANSWER_WORDS = {
+  confirm: { en: ['1'], es: ['SI'] },
+  cancel: { en: ['2'], es: ['NO'] },
+} as const satisfies Record<'confirm' | 'cancel', Record<Lang, readonly string[]>>;
 
 /** Keyword -> its kind and language. */
 const KEYWORD_INDEX = new Map<string, { kind: Exclude<InboundKind, 'other'>; lang: Lang }>();
-for (const [kind, byLang] of Object.entries(INBOUND_KEYWORDS) as [
+for (const [kind, byLang] of [...Object.entries(INBOUND_KEYWORDS), ...Object.entries(SHIFT_ANSWER_WORDS)] as [
   Exclude<InboundKind, 'other'>,
   Record<Lang, readonly string[]>,
 ][]) {
@@ -47,7 +60,7 @@ const withoutAccents = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '')
 /** What an inbound text asks for: its kind, whether it was a keyword, and the language it asked in. */
 export interface InboundRequest {
   kind: InboundKind;
-  /** A whole-message keyword (Twilio's Advanced Opt-Out answers STOP and START keywords itself). */
+  /** A whole-message keyword or answer (Twilio's Advanced Opt-Out answers STOP and START keywords itself). */
   keyword: boolean;
   /** Null when it asks for nothing we act on. */
   lang: Lang | null;
@@ -60,7 +73,9 @@ export interface InboundRequest {
 export function classifyInbound(body: string): InboundRequest {
   const plain = withoutAccents(body);
   const compact = plain.toUpperCase().replace(/[^A-Z]/g, '');
-  const hit = KEYWORD_INDEX.get(compact);
+  // A digit answer is the whole message but its punctuation and spaces ("1", " 2. ").
+  const digits = /[A-Z]/i.test(plain) ? '' : plain.replace(/[^0-9]/g, '');
+  const hit = KEYWORD_INDEX.get(compact || digits);
   if (hit) return { kind: hit.kind, keyword: true, lang: hit.lang };
   if (PLAIN_STOP.en.test(plain)) return { kind: 'stop', keyword: false, lang: 'en' };
   if (PLAIN_STOP.es.test(plain)) return { kind: 'stop', keyword: false, lang: 'es' };

@@ -13,6 +13,7 @@ import { laterStamp } from '../content/stamps.ts';
 import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import { recordConsentFor } from '../people/consent.ts';
 import { classifyInbound } from './inbound-keywords.ts';
+import { answerFromReply } from '../events/shift-answers.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 
 /** What we read from Twilio's inbound-message webhook (it sends many more fields; those are ignored). */
@@ -101,6 +102,8 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
   const at = now.toISOString();
   const { kind, keyword, lang: asked } = classifyInbound(msg.body);
   if (kind === 'other') return null;
+  // 1 / SÍ, 2 / NO: the answer to a shift's day-before question, if one is waiting for this number.
+  if (kind === 'confirm' || kind === 'cancel') return answerFromReply(msg.from, kind, now);
   const id = hashed(msg.from);
   const known = await getPerson(id);
   const lang = known?.lang ?? asked ?? DEFAULT_LANG;

@@ -26,7 +26,8 @@ import { compliantText } from '../../text-compliance.ts';
  *    premium, shared-cost, personal or special NANP ranges: phone-policy.ts);
  * 2. consent on record for this purpose, read fresh: the text list's person is
  *    subscribed (a sign-up confirmation), or the RSVP asked for a reminder to
- *    this very number and is not cancelled (a reminder), or the plan to vote
+ *    this very number and is not cancelled (a reminder), or the shift sign-up
+ *    did and the volunteer still holds the slot (a shift's text), or the plan to vote
  *    gave text consent for this number and its reminders are not stopped, or
  *    a staff member asked for a code to this very number (its verification)
  *    or verified it as their own phone (a broadcast's test text);
@@ -66,13 +67,21 @@ import { compliantText } from '../../text-compliance.ts';
  * confirmation answers the person at once), and whether it spends the number's texts a day (`numberCap`).
  */
 export type TextPurpose =
-  'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast' | 'staff_phone_code' | 'staff_test';
+  | 'signup_confirmation'
+  | 'rsvp_reminder'
+  | 'shift_reminder'
+  | 'plan_reminder'
+  | 'broadcast'
+  | 'staff_phone_code'
+  | 'staff_test';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
   signup_confirmation: { quietHours: false, dailyCap: true, paced: false, numberCap: true },
   /** Sent by a scheduled job, so it keeps to the send window. */
   rsvp_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
+  /** A shift's sequence text (docs/decisions/181-shifts.md): sent by a scheduled job, in the window. */
+  shift_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
   /** A plan-to-vote reminder (docs/decisions/158-plan-to-vote.md): sent by a scheduled job, in the window. */
   plan_reminder: { quietHours: true, dailyCap: true, paced: true, numberCap: true },
   /**
@@ -102,6 +111,8 @@ export const TEXT_PURPOSES = {
 export type TextConsent =
   | { purpose: 'signup_confirmation' }
   | { purpose: 'rsvp_reminder'; eventId: number; rsvpId: string }
+  /** The volunteer asked for texts to this number and still holds a place on the slot. */
+  | { purpose: 'shift_reminder'; eventId: number; slotId: string; personId: string }
   | { purpose: 'plan_reminder'; round: StoredVotePlan['round']; planId: string; reminder: PlanReminder }
   /** The person is subscribed to the text list, read at the moment of dispatch. */
   | { purpose: 'broadcast'; broadcastId: number }
@@ -174,7 +185,7 @@ export type TextOutcome =
   | { sent: false; refusal: TextRefusal };
 
 /** A reminder's consent, which is on its own domain's record (the RSVP, the plan to vote). */
-type RecordConsent = Extract<TextConsent, { purpose: 'rsvp_reminder' | 'plan_reminder' }>;
+type RecordConsent = Extract<TextConsent, { purpose: 'rsvp_reminder' | 'plan_reminder' | 'shift_reminder' }>;
 type RecordPurpose = RecordConsent['purpose'];
 
 /** Reads, at the moment of sending, whether the record consents to texts to this very number. */
@@ -187,7 +198,7 @@ const consentReaders: { [P in RecordPurpose]?: ConsentReader<P> } = {};
 
 /**
  * The folder that owns a reminder's record registers its consent reader where it sends the reminder
- * (events/reminders.ts, vote-plans/reminders.ts): texting/ sits below those folders, which send through this guard,
+ * (events/reminders.ts, events/shift-consent.ts, vote-plans/reminders.ts): texting/ sits below those folders, which send through this guard,
  * so it does not import them (docs/decisions/153-storage.md, "The folders form a DAG"). The guard still asks the
  * reader itself, fresh, at the moment of sending; a purpose with no reader registered has no consent.
  */
@@ -204,6 +215,8 @@ async function hasConsent(consent: TextConsent, to: string, subscribed: boolean)
   }
   if (consent.purpose === 'plan_reminder')
     return (await consentReaders.plan_reminder?.(consent, to)) ?? false;
+  if (consent.purpose === 'shift_reminder')
+    return (await consentReaders.shift_reminder?.(consent, to)) ?? false;
   return (await consentReaders.rsvp_reminder?.(consent, to)) ?? false;
 }
 

@@ -1,0 +1,24 @@
+import { registerConsentReader } from '../texting/text-guard.ts';
+import { getShiftRecord, getSlotRoster } from './shifts.ts';
+
+/**
+ * The consent of a shift's texts (docs/decisions/181-shifts.md, "The sequence"), read fresh by the text guard
+ * (src/lib/server/texting/text-guard.ts): the volunteer asked for texts to this very number when signing up, and
+ * still holds a place on the slot (not cancelled, not removed, not waiting).
+ */
+export async function shiftTextConsent(
+  eventId: number,
+  slotId: string,
+  personId: string,
+  to: string,
+): Promise<boolean> {
+  const rec = await getShiftRecord(eventId, personId);
+  if (!rec?.smsReminder || rec.phone !== to || !rec.slots.includes(slotId)) return false;
+  const { entries } = await getSlotRoster(eventId, slotId);
+  return entries.some((e) => e.id === personId && e.status === 'going');
+}
+
+// The guard asks this folder's reader at the moment of sending (texting/ sits below events/: 153-storage.md).
+registerConsentReader('shift_reminder', ({ eventId, slotId, personId }, to) =>
+  shiftTextConsent(eventId, slotId, personId, to),
+);

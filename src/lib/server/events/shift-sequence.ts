@@ -1,0 +1,362 @@
+import { campaignDayStart, campaignWallClock } from '../../campaign-time.ts';
+import type { Delivery } from '../../schemas/rsvp.ts';
+import {
+  DEFAULT_SEQUENCE,
+  SequenceConfigSchema,
+  SequenceRecordSchema,
+  type SequenceConfig,
+  type SequenceMessage,
+  type SequenceRecord,
+  type SequenceStep,
+} from '../../schemas/shift-sequence.ts';
+import type { ShiftSlot } from '../../schemas/shifts.ts';
+import { EmailSendError, EmailUnreachableError } from '../adapters/email.ts';
+import { SmsSendError, SmsUnreachableError } from '../adapters/sms.ts';
+import { events } from '../content/events.ts';
+import {
+  claimDelivery,
+  deliveryFailure,
+  finishDelivery,
+  releaseDelivery,
+} from '../messaging/delivery-claims.ts';
+import type { DeliveryRecord } from '../messaging/delivery-claims.ts';
+import { sendGuardedEmail } from '../messaging/email-guard.ts';
+import { consentFor } from '../people/consent.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
+import { hashed, key } from '../storage/keys.ts';
+import { kv } from '../storage/stores.ts';
+import { mapLimit } from '../storage/map-limit.ts';
+import { sendGuardedText, TEXT_REFUSALS } from '../texting/text-guard.ts';
+import { getPerson } from '../texting/text-list.ts';
+// Registers the shift texts' consent reader with the guard before anything here sends.
+import './shift-consent.ts';
+import { parseSequence, rememberAsk, sequenceKey } from './shift-answers.ts';
+import { eventsWithShiftsOn } from './shift-days.ts';
+import { sequenceEmail, sequenceText } from './shift-sequence-messages.ts';
+import { getShiftRecord, getShifts, getSlotRoster, type ShiftRecord } from './shifts.ts';
+
+/**
+ * The shifts' confirm-and-remind sequence (docs/decisions/181-shifts.md, "The sequence"), run every few minutes
+ * by netlify/functions/shift-sequence.mts. For each slot, each step that is on and due (its window, in campaign
+ * time, holds the run's clock) goes to every person going on the slot, once:
+ *
+ * - A run reads the day index (shift-days.ts) for four days, each listed event's slots and settings, and, for a
+ *   slot with a step due, its roster and its progress (the people the step is done for): a bounded number of
+ *   reads per run, and nothing per person once a step is done for them.
+ * - Each message is claimed on the person's sequence record (`shift-seq/<event>/<slot>/<person>`) under
+ *   compare-and-set before it is sent (messaging/delivery-claims.ts): of two overlapping runs only one sends.
+ * - A text goes through the text guard (consent read fresh: the volunteer still holds the slot; STOP; quiet hours
+ *   in the recipient's zone; the shared send rate; caps) with a delivery key, so a claim left by a run that was
+ *   killed mid-send is taken over later with the provider asked first (exactly once). A text held back by quiet
+ *   hours or the send rate is given back and sent by a later run, until the step's window closes.
+ * - An email goes through the email guard (suppressions, the paid-for line, unsubscribe).
+ * - Nobody who cancelled (the roster, and the answer on the record, read at the claim), was removed, or texted
+ *   STOP (their number's STOP after they asked for texts) gets a later step.
+ */
+
+const store = () => kv('rsvps');
+
+/** A claim older than this was left by a run that stopped (a run sends for at most RUN_BUDGET_MS). */
+export const STALE_CLAIM_MS = 5 * 60_000;
+/** A run stops starting new messages after this long; the next run goes on (a scheduled function has 30 s). */
+const RUN_BUDGET_MS = 20_000;
+/** People served at once in a run (each message is claimed on its own record, so order does not matter). */
+const PARALLEL = 8;
+
+export const sequenceConfigKey = (eventId: number) => key('shift-sequence', eventId);
+const progressKey = (eventId: number, slotId: string) => key('shift-seq-progress', eventId, slotId);
+
+/** An event's sequence settings (the defaults until staff change them). */
+export async function getSequenceConfig(eventId: number): Promise<SequenceConfig> {
+  const r = await store().get<unknown>(sequenceConfigKey(eventId));
+  const p = r ? SequenceConfigSchema.safeParse(r.value) : null;
+  return p?.success ? p.data : DEFAULT_SEQUENCE;
+}
+
+export async function setSequenceConfig(eventId: number, config: SequenceConfig): Promise<SequenceConfig> {
+  await store().put(sequenceConfigKey(eventId), config);
+  return config;
+}
+
+// ---------------------------------------------------------------------------
+// When each step is due: campaign wall-clock strings ("YYYY-MM-DDTHH:MM", campaign-time.ts campaignWallClock)
+
+/** `date` at `hhmm` moved by `minutes`, as a wall-clock string (calendar arithmetic: DST changes move nothing). */
+export function wallPlus(date: string, hhmm: string, minutes: number): string {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const t = new Date(Date.parse(`${date}T00:00:00Z`) + (h * 60 + m + minutes) * 60_000);
+  return t.toISOString().slice(0, 16);
+}
+
+/** The window in which a step may go: from its time until it is no use any more. */
+export function stepWindow(
+  slot: Pick<ShiftSlot, 'date' | 'start' | 'end'>,
+  step: SequenceStep,
+  c: SequenceConfig,
+): { from: string; until: string } {
+  const start = wallPlus(slot.date, slot.start, 0);
+  if (step === 'dayBefore')
+    return { from: wallPlus(slot.date, c.dayBefore.at, -24 * 60), until: wallPlus(slot.date, '00:00', 0) };
+  if (step === 'morning') return { from: wallPlus(slot.date, c.morning.at, 0), until: start };
+  if (step === 'soon') return { from: wallPlus(slot.date, slot.start, -c.soon.minutesBefore), until: start };
+  const from = wallPlus(slot.date, slot.end, c.followUp.minutesAfter);
+  return { from, until: wallPlus(from.slice(0, 10), from.slice(11), 24 * 60) };
+}
+
+interface MessageSpec {
+  msg: SequenceMessage;
+  step: SequenceStep;
+  channel: 'text' | 'email';
+}
+export const MESSAGES: readonly MessageSpec[] = [
+  { msg: 'dayBeforeText', step: 'dayBefore', channel: 'text' },
+  { msg: 'dayBeforeEmail', step: 'dayBefore', channel: 'email' },
+  { msg: 'morningEmail', step: 'morning', channel: 'email' },
+  { msg: 'soonText', step: 'soon', channel: 'text' },
+  { msg: 'followUpEmail', step: 'followUp', channel: 'email' },
+];
+
+/** The messages of a slot due at the wall clock `wall` under the event's settings. */
+export function dueMessages(
+  slot: Pick<ShiftSlot, 'date' | 'start' | 'end'>,
+  c: SequenceConfig,
+  wall: string,
+) {
+  return MESSAGES.filter((m) => {
+    if (!c[m.step].on) return false;
+    const w = stepWindow(slot, m.step, c);
+    return wall >= w.from && wall < w.until;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// One message to one person
+
+function recordOf(eventId: number, slotId: string, personId: string, msg: SequenceMessage) {
+  return {
+    store: store(),
+    key: sequenceKey(eventId, slotId, personId),
+    parse: parseSequence,
+    field: msg,
+  } satisfies DeliveryRecord<SequenceRecord, SequenceMessage>;
+}
+
+/** Takes over a claim a stopped run left (sending, older than STALE_CLAIM_MS): the record as taken, or null. */
+async function takeOver(rec: DeliveryRecord<SequenceRecord, SequenceMessage>, staleAt: string, at: string) {
+  let taken: SequenceRecord | null = null;
+  await upsert<unknown>(rec.store, rec.key, (raw) => {
+    taken = null;
+    const cur = raw ? rec.parse(raw) : null;
+    const d = cur?.[rec.field];
+    if (!cur || d?.status !== 'sending' || d.at !== staleAt) return UNCHANGED;
+    taken = { ...cur, [rec.field]: { status: 'sending', at, error: null }, updatedAt: at };
+    return taken;
+  });
+  return taken as SequenceRecord | null;
+}
+
+/** Whether the person's number said STOP (the text guard's two reads: the text list, and the person's consent). */
+async function textStopped(phone: string): Promise<boolean> {
+  if ((await getPerson(hashed(phone)))?.smsStatus === 'opted_out') return true;
+  return (await consentFor('text', phone)).revoked;
+}
+
+type Outcome = 'done' | 'later';
+
+/** The instant a slot starts (its day's campaign midnight plus its hours). */
+const slotStart = (slot: Pick<ShiftSlot, 'date' | 'start'>) => {
+  const [h, m] = slot.start.split(':').map(Number) as [number, number];
+  return new Date(Date.parse(campaignDayStart(slot.date)) + (h * 60 + m) * 60_000).toISOString();
+};
+
+export interface SequenceRun {
+  slots: number;
+  emails: number;
+  texts: number;
+  skipped: number;
+  later: number;
+  /** The run stopped starting messages (its time budget): the next run goes on. */
+  cut: boolean;
+}
+
+interface Ctx {
+  now: Date;
+  at: string;
+  run: SequenceRun;
+  event: NonNullable<Awaited<ReturnType<typeof events.get>>>;
+  slot: ShiftSlot;
+}
+
+async function deliver(ctx: Ctx, person: ShiftRecord, spec: MessageSpec): Promise<Outcome> {
+  const { event, slot, now, at, run } = ctx;
+  const wantsTexts = person.smsReminder && person.phone;
+  if (spec.channel === 'text' && !wantsTexts) return 'done';
+  const rec = recordOf(event.id, slot.id, person.id, spec.msg);
+  const raw = await store().get<unknown>(rec.key);
+  let cur = raw ? parseSequence(raw.value) : null;
+  if (!cur) {
+    await store().create(
+      rec.key,
+      SequenceRecordSchema.parse({ eventId: event.id, slotId: slot.id, personId: person.id, updatedAt: at }),
+    );
+    cur = parseSequence((await store().get<unknown>(rec.key))?.value);
+    if (!cur) return 'later';
+  }
+  const d = cur[spec.msg];
+  let resumeSince: Date | undefined;
+  let claimed: SequenceRecord | null;
+  if (d === null) claimed = await claimDelivery(rec, at);
+  else if (d.status === 'sending' && now.getTime() - Date.parse(d.at) > STALE_CLAIM_MS) {
+    resumeSince = new Date(d.at);
+    claimed = await takeOver(rec, d.at, at);
+  } else return d.status === 'sending' ? 'later' : 'done';
+  if (!claimed) return 'later';
+  const finish = (x: Delivery) => finishDelivery(rec, x);
+  const skip = async (error: string) => {
+    await finish({ status: 'skipped', at, error });
+    run.skipped += 1;
+    return 'done' as const;
+  };
+  // Read at the claim: an answer "cancel" (a reply or a link) stops every later step.
+  if (claimed.answer === 'cancelled') return skip('Cancelled');
+  try {
+    if (spec.channel === 'email') {
+      if (wantsTexts && (await textStopped(person.phone!))) return await skip(TEXT_REFUSALS.opted_out);
+      const sent = await sendGuardedEmail(sequenceEmail(event, slot, person, spec.step));
+      if (!sent.sent) return await skip(sent.reason ?? sent.refusal);
+      await finish({ status: 'sent', at, error: null });
+      run.emails += 1;
+      return 'done';
+    }
+    const sent = await sendGuardedText({
+      to: person.phone!,
+      body: sequenceText(event, slot, person, spec.step),
+      lang: person.lang,
+      consent: { purpose: 'shift_reminder', eventId: event.id, slotId: slot.id, personId: person.id },
+      now,
+      delivery: {
+        key: `shift:${event.id}:${slot.id}:${person.id}:${spec.msg}`,
+        ...(resumeSince ? { resumeSince } : {}),
+      },
+    });
+    if (!sent.sent && (sent.refusal === 'quiet_hours' || sent.refusal === 'send_rate')) {
+      // Night where the recipient is, or this minute's rate spent: a later run sends it, while the step is due.
+      await releaseDelivery(rec, at);
+      run.later += 1;
+      return 'later';
+    }
+    if (!sent.sent) return await skip(TEXT_REFUSALS[sent.refusal]);
+    await finish({ status: 'sent', at, error: null });
+    if (spec.step === 'dayBefore')
+      await rememberAsk(person.phone!, {
+        eventId: event.id,
+        slotId: slot.id,
+        personId: person.id,
+        until: slotStart(slot),
+      });
+    run.texts += 1;
+    return 'done';
+  } catch (err) {
+    // The provider refused it: recorded, not retried. Anything else (the provider unreachable, the run
+    // killed): the claim stays, and a later run takes it over once stale (a text asks the provider first).
+    const unreachable = err instanceof SmsUnreachableError || err instanceof EmailUnreachableError;
+    if (!unreachable && (err instanceof SmsSendError || err instanceof EmailSendError)) {
+      await finish({ status: 'failed', at, error: deliveryFailure(err) });
+      return 'done';
+    }
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The run
+
+const dayPlus = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function progressOf(
+  eventId: number,
+  slotId: string,
+): Promise<Partial<Record<SequenceMessage, string[]>>> {
+  const r = await store().get<{ done?: Partial<Record<SequenceMessage, string[]>> }>(
+    progressKey(eventId, slotId),
+  );
+  return r?.value.done ?? {};
+}
+
+async function markDone(eventId: number, slotId: string, done: Partial<Record<SequenceMessage, string[]>>) {
+  if (!Object.values(done).some((ids) => ids.length)) return;
+  await upsert<{ done: Partial<Record<SequenceMessage, string[]>> }>(
+    store(),
+    progressKey(eventId, slotId),
+    (cur) => {
+      const next = { ...(cur?.done ?? {}) };
+      for (const [msg, ids] of Object.entries(done) as [SequenceMessage, string[]][])
+        next[msg] = [...new Set([...(next[msg] ?? []), ...ids])];
+      return { done: next };
+    },
+  );
+}
+
+/** One run at `now`: every due message of every slot, once. */
+export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
+  const started = performance.now();
+  const run: SequenceRun = { slots: 0, emails: 0, texts: 0, skipped: 0, later: 0, cut: false };
+  const wall = campaignWallClock(now);
+  const today = wall.slice(0, 10);
+  const days = [-2, -1, 0, 1].map((n) => dayPlus(today, n));
+  const ids = [...new Set((await Promise.all(days.map(eventsWithShiftsOn))).flat())];
+  const at = now.toISOString();
+  for (const eventId of ids) {
+    const [doc, config, event] = await Promise.all([
+      getShifts(eventId),
+      getSequenceConfig(eventId),
+      events.get(eventId),
+    ]);
+    if (!event) continue;
+    for (const slot of doc.slots) {
+      if (!days.includes(slot.date)) continue;
+      const due = dueMessages(slot, config, wall);
+      if (!due.length) continue;
+      run.slots += 1;
+      const [roster, progress] = await Promise.all([
+        getSlotRoster(eventId, slot.id),
+        progressOf(eventId, slot.id),
+      ]);
+      const done: Partial<Record<SequenceMessage, string[]>> = {};
+      const ctx: Ctx = { now, at, run, event, slot };
+      const finished = new Map(due.map((m) => [m.msg, new Set(progress[m.msg] ?? [])]));
+      let failure: { err: unknown } | null = null;
+      try {
+        const going = roster.entries.filter((e) => e.status === 'going');
+        // A few people at a time (each message is its own claim); the first error stops the run, as a kill would.
+        await mapLimit(going, PARALLEL, async (entry) => {
+          if (failure || run.cut) return;
+          const todo = due.filter((m) => !finished.get(m.msg)!.has(entry.id));
+          if (!todo.length) return;
+          if (performance.now() - started > RUN_BUDGET_MS) {
+            run.cut = true;
+            return;
+          }
+          try {
+            const person = await getShiftRecord(eventId, entry.id);
+            for (const spec of todo) {
+              const outcome = person ? await deliver(ctx, person, spec) : 'done';
+              if (outcome === 'done') (done[spec.msg] ??= []).push(entry.id);
+            }
+          } catch (err) {
+            failure ??= { err };
+          }
+        });
+        if (failure) throw (failure as { err: unknown }).err;
+      } finally {
+        // What this run finished is kept even when it stops on an error (a later run skips those people).
+        await markDone(eventId, slot.id, done).catch((e: unknown) =>
+          console.error('[shift-sequence] could not record progress', e),
+        );
+      }
+      if (run.cut) return run;
+    }
+  }
+  return run;
+}
