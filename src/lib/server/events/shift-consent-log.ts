@@ -3,7 +3,7 @@ import { IDENTITY } from '../../../content/identity.ts';
 import { localizedPath } from '../../lang-paths.ts';
 import { eventPagePath } from '../../schemas/rsvp-rules.ts';
 import { rsvpSmsConsentText, rsvpSmsConsentVersion } from '../../schemas/rsvp.ts';
-import { appendConsentEvent, emptyEvent, type RequestMeta } from '../forms/text-signups.ts';
+import { appendConsentEvent, emptyEvent, type RequestMeta } from '../texting/text-signups.ts';
 import { hashed } from '../storage/keys.ts';
 
 /**
