@@ -56,7 +56,7 @@ describe('/vote a year after the election, on a phone, JavaScript off', () => {
               await page.goto(localizedPath('/vote', lang));
               return page.locator('main table tbody tr').count();
             },
-            { intervals: [500, 1000, 2000] },
+            { interval: 1000 },
           )
           .toBe(rows);
       try {
@@ -108,7 +108,7 @@ describe('locally, a calendar edit reaches the next page (the dev server renders
             await page.goto(localizedPath('/volunteer', lang));
             return squash((await page.locator('[data-form-closed]').allInnerTexts()).join(' '));
           },
-          { intervals: [500, 1000, 2000] },
+          { interval: 1000 },
         )
         .toContain(squash(closed));
       expect(await page.locator('main form').count()).toBe(0);
