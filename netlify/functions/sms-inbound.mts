@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { handleInboundWebhook } from '../../src/lib/server/texting/sms-webhook.ts';
+// Registers the answer to a shift's day-before question (1 / SÍ, 2 / NO) with the webhook.
+import '../../src/lib/server/events/shift-answers.ts';
 import { allowMethods, handle } from '../../src/lib/server/http.ts';
 
 /** POST /api/sms/inbound: Twilio's inbound-message webhook (signature checked first). */

@@ -13,6 +13,7 @@ import { HttpError } from '../errors.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
+import { registerReplyAnswerer } from '../texting/sms-webhook.ts';
 import { recordAttendance } from './shift-attendance.ts';
 import { cancelShift, getShiftRecord, getShifts, getSlotCheckIns, getSlotRoster } from './shifts.ts';
 
@@ -179,3 +180,6 @@ export async function answerFromReply(
   const w = SHIFT_SEQUENCE_COPY[rec.lang];
   return fill(outcome === 'confirmed' ? w.confirmedReply : w.cancelledReply, slotLine(slot, rec.lang));
 }
+
+// The inbound webhook hands 1 / SÍ and 2 / NO replies to this folder (texting/ does not import events/).
+registerReplyAnswerer(answerFromReply);

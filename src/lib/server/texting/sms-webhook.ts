@@ -13,7 +13,6 @@ import { laterStamp } from '../content/stamps.ts';
 import { noteSummary, summarize } from '../inbox/summary-shapes.ts';
 import { recordConsentFor } from '../people/consent.ts';
 import { classifyInbound } from './inbound-keywords.ts';
-import { answerFromReply } from '../events/shift-answers.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut, personKey } from './text-list.ts';
 
 /** What we read from Twilio's inbound-message webhook (it sends many more fields; those are ignored). */
@@ -92,6 +91,19 @@ export interface InboundText {
   body: string;
 }
 
+/** Answers a "1" / "SÍ" (confirm) or "2" / "NO" (cancel) reply from a number; returns the reply to send, or null. */
+export type ReplyAnswerer = (from: string, kind: 'confirm' | 'cancel', now: Date) => Promise<string | null>;
+let replyAnswerer: ReplyAnswerer | null = null;
+
+/**
+ * The folder that asks a question by text registers who answers the reply (events/shift-answers.ts, the shift's
+ * day-before question): texting/ sits below events/, so it does not import it (docs/decisions/153-storage.md, "The
+ * folders form a DAG"). With nobody registered, a "1" or "2" is an ordinary message: no reply, nothing changed.
+ */
+export function registerReplyAnswerer(answer: ReplyAnswerer): void {
+  replyAnswerer = answer;
+}
+
 /**
  * Applies one inbound text to the consent log and the person's state.
  * Returns the reply to send (null: none; Twilio's advanced opt-out answers
@@ -103,7 +115,7 @@ export async function applyInboundText(msg: InboundText, now = new Date()): Prom
   const { kind, keyword, lang: asked } = classifyInbound(msg.body);
   if (kind === 'other') return null;
   // 1 / SÍ, 2 / NO: the answer to a shift's day-before question, if one is waiting for this number.
-  if (kind === 'confirm' || kind === 'cancel') return answerFromReply(msg.from, kind, now);
+  if (kind === 'confirm' || kind === 'cancel') return (await replyAnswerer?.(msg.from, kind, now)) ?? null;
   const id = hashed(msg.from);
   const known = await getPerson(id);
   const lang = known?.lang ?? asked ?? DEFAULT_LANG;
