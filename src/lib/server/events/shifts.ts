@@ -32,6 +32,7 @@ import { kv } from '../storage/stores.ts';
 import { events } from '../content/events.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
 import { rsvpIdForToken } from './cancel-link.ts';
+import { shiftRecordKey } from './rsvp-keys.ts';
 import { cancelUrl } from './rsvp-email.ts';
 import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOpResult } from './roster.ts';
 
@@ -49,7 +50,7 @@ import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOp
 const store = (): KV => kv('rsvps');
 export const shiftsKey = (eventId: number) => key('shifts', eventId);
 export const slotRosterKey = (eventId: number, slot: string) => key('shift-roster', eventId, slot);
-export const shiftRecordKey = (eventId: number, id: string) => key('shift', eventId, id);
+export { shiftRecordKey };
 export const slotCheckInKey = (eventId: number, slot: string) => key('shift-checkin', eventId, slot);
 
 /** The same settle time as an event's roster (docs/decisions/153-storage.md). */
@@ -65,6 +66,8 @@ export const ShiftRecordSchema = z.object({
   email: z.string().max(254),
   phone: z.string().nullable(),
   lang: z.enum(LANGS).default('en'),
+  /** Asked for texts about their shifts (the form's reminder checkbox, with a phone). */
+  smsReminder: z.boolean().default(false),
   /** The slots this person asked for, in the order asked. */
   slots: z.array(z.string()),
   /** Slot id -> when the "a place opened up" email was claimed: at most one per slot and place. */
@@ -84,8 +87,17 @@ export type SlotCheckIns = z.infer<typeof SlotCheckInsSchema>;
 export async function getShifts(eventId: number): Promise<ShiftsDoc> {
   const r = await store().get<unknown>(shiftsKey(eventId));
   const p = r ? ShiftsDocSchema.safeParse(r.value) : null;
-  return p?.success ? p.data : { eventId, slots: [], updatedAt: null, updatedBy: null };
+  return p?.success ? p.data : emptyDoc(eventId);
 }
+
+const emptyDoc = (eventId: number): ShiftsDoc => ({
+  eventId,
+  slots: [],
+  updatedAt: null,
+  updatedBy: null,
+  versions: {},
+  cancelled: [],
+});
 
 export async function getSlotRoster(eventId: number, slot: string): Promise<Roster> {
   const r = await store().get<unknown>(slotRosterKey(eventId, slot));
@@ -107,21 +119,59 @@ const sortSlots = (slots: ShiftSlot[]) =>
       a.id.localeCompare(b.id),
   );
 
+/** A change staff's people must hear of: the day, the hours or the place (not the number of places). */
+export const placeChanged = (a: ShiftSlot, b: ShiftSlot) =>
+  a.date !== b.date || a.start !== b.start || a.end !== b.end || a.siteId !== b.siteId || a.label !== b.label;
+
 /**
  * Replaces the event's slots (staff). A slot somebody holds a place in may change its time, place or
- * capacity but not disappear (400 naming it): its people would be lost without being told.
+ * capacity but not silently disappear (400 naming it): staff cancel it with `cancelled: true`, and it moves to
+ * the document's `cancelled` list until its people are told (shift-notices.ts). A change of time or place moves
+ * the slot's version on (`versions`), whose notices the handler then sends. Decided inside the compare-and-set,
+ * so a retried or concurrent identical request moves nothing on twice. Answers the ids cancelled now.
  */
-export async function setShifts(eventId: number, slots: ShiftSlot[], by: string, now = new Date()) {
-  const before = await getShifts(eventId);
-  const kept = new Set(slots.map((s) => s.id));
-  for (const gone of before.slots.filter((s) => !kept.has(s.id))) {
-    const { goingPeople, waitlistedPeople } = counts((await getSlotRoster(eventId, gone.id)).entries);
-    if (goingPeople + waitlistedPeople > 0)
-      throw new HttpError(400, `The shift ${gone.id} has people signed up: it cannot be removed`);
-  }
-  const doc: ShiftsDoc = { eventId, slots: sortSlots(slots), updatedAt: now.toISOString(), updatedBy: by };
-  await upsert<unknown>(store(), shiftsKey(eventId), () => doc);
-  return doc;
+export async function setShifts(
+  eventId: number,
+  slots: (ShiftSlot & { cancelled?: boolean | undefined })[],
+  by: string,
+  now = new Date(),
+): Promise<ShiftsDoc & { cancelledNow: string[] }> {
+  let cancelledNow: string[] = [];
+  const doc = await upsert<unknown>(store(), shiftsKey(eventId), async (raw) => {
+    const p = raw ? ShiftsDocSchema.safeParse(raw) : null;
+    const before = p?.success ? p.data : emptyDoc(eventId);
+    const cancel = new Set(slots.filter((s) => s.cancelled).map((s) => s.id));
+    const kept: ShiftSlot[] = slots.filter((s) => !s.cancelled).map(({ cancelled: _, ...s }) => s);
+    const keptIds = new Set(kept.map((s) => s.id));
+    cancelledNow = [];
+    const cancelled = [...before.cancelled];
+    for (const gone of before.slots.filter((s) => !keptIds.has(s.id))) {
+      const { goingPeople, waitlistedPeople } = counts((await getSlotRoster(eventId, gone.id)).entries);
+      if (goingPeople + waitlistedPeople === 0) continue;
+      if (!cancel.has(gone.id))
+        throw new HttpError(
+          400,
+          `The shift ${gone.id} has people signed up: cancel it ("cancelled": true) and they are told`,
+        );
+      cancelled.push({ slot: gone, at: now.toISOString(), by, noticed: false });
+      cancelledNow.push(gone.id);
+    }
+    const versions: ShiftsDoc['versions'] = {};
+    for (const s of kept) {
+      const prev = before.slots.find((b) => b.id === s.id);
+      const ver = before.versions[s.id] ?? { v: 0, noticed: 0 };
+      versions[s.id] = prev && placeChanged(prev, s) ? { ...ver, v: ver.v + 1 } : ver;
+    }
+    return {
+      eventId,
+      slots: sortSlots(kept),
+      updatedAt: now.toISOString(),
+      updatedBy: by,
+      versions,
+      cancelled,
+    } satisfies ShiftsDoc;
+  });
+  return { ...ShiftsDocSchema.parse(doc), cancelledNow };
 }
 
 /**
@@ -138,7 +188,8 @@ export async function addShifts(eventId: number, slots: ShiftSlot[], by: string,
     added = fresh.length;
     if (!fresh.length && raw) return UNCHANGED;
     if (cur.length + fresh.length > 300) throw new HttpError(400, 'At most 300 shifts per event');
-    return { eventId, slots: sortSlots([...cur, ...fresh]), updatedAt: now.toISOString(), updatedBy: by };
+    const kept = p?.success ? p.data : emptyDoc(eventId);
+    return { ...kept, slots: sortSlots([...cur, ...fresh]), updatedAt: now.toISOString(), updatedBy: by };
   });
   return { added, doc: ShiftsDocSchema.parse(doc) };
 }
@@ -274,6 +325,7 @@ export interface ShiftSignup {
   email: string;
   phone?: string | null;
   lang?: Lang;
+  smsReminder?: boolean;
   slots: string[];
 }
 
@@ -301,7 +353,13 @@ export async function signUpForShifts(
   const id = hashed(input.email);
   const at = now.toISOString();
   const lang = input.lang ?? DEFAULT_LANG;
-  const details = { name: input.name, email: input.email, phone: input.phone || null, lang };
+  const details = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone || null,
+    lang,
+    smsReminder: Boolean(input.smsReminder && input.phone),
+  };
 
   // 1. The person, stored first (the slots asked for are added to any earlier sign-up's).
   const saved = await upsert<unknown>(store(), shiftRecordKey(event.id, id), (raw) => {

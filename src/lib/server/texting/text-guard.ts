@@ -1,7 +1,7 @@
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { StoredRsvpSchema } from '../../schemas/rsvp.ts';
 import { findSentSms, sendSms, SmsSendError } from '../adapters/sms.ts';
-import { rsvpKey } from '../events/rsvp-keys.ts';
+import { rsvpKey, shiftRecordKey } from '../events/rsvp-keys.ts';
 import { phoneRefusal } from './phone-policy.ts';
 import { reserveDailyText, reserveTextToNumber } from './text-limits.ts';
 import { appendConsentEvent, emptyEvent, getPerson, markOptedOut } from './text-list.ts';
@@ -69,7 +69,13 @@ import { compliantText } from '../../text-compliance.ts';
  * confirmation answers the person at once), and whether it spends the number's texts a day (`numberCap`).
  */
 export type TextPurpose =
-  'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast' | 'staff_phone_code' | 'staff_test';
+  | 'signup_confirmation'
+  | 'rsvp_reminder'
+  | 'plan_reminder'
+  | 'broadcast'
+  | 'staff_phone_code'
+  | 'staff_test'
+  | 'shift_notice';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
@@ -96,6 +102,11 @@ export const TEXT_PURPOSES = {
    * (STAFF_TESTS_PER_DAY), never against a number's texts a day, so a test cannot crowd out a real text.
    */
   staff_test: { quietHours: false, dailyCap: false, paced: false, numberCap: false },
+  /**
+   * A shift's time, place or cancellation changed by staff (docs/decisions/181-shifts.md, "Notices"): sent as staff
+   * save, so it keeps to the send window (the email carries it regardless).
+   */
+  shift_notice: { quietHours: true, dailyCap: true, paced: false, numberCap: true },
 } as const satisfies Record<
   TextPurpose,
   { quietHours: boolean; dailyCap: boolean; paced: boolean; numberCap: boolean }
@@ -111,7 +122,9 @@ export type TextConsent =
   /** The member asked for a code to this number (their code in flight names it). */
   | { purpose: 'staff_phone_code'; userId: number }
   /** The number is the member's own verified phone, and the member is active. */
-  | { purpose: 'staff_test'; userId: number; broadcastId: number };
+  | { purpose: 'staff_test'; userId: number; broadcastId: number }
+  /** The shift sign-up (`shift/<event>/<person>`) asked for texts, with this very number. */
+  | { purpose: 'shift_notice'; eventId: number; personKey: string };
 
 export interface TextRequest {
   /** E.164 number. */
@@ -192,6 +205,12 @@ async function hasConsent(consent: TextConsent, to: string, subscribed: boolean)
       !plan.stoppedAt &&
       !(consent.reminder === 'morning' && plan.votedAt),
     );
+  }
+  if (consent.purpose === 'shift_notice') {
+    const s = await kv('rsvps').get<{ smsReminder?: unknown; phone?: unknown }>(
+      shiftRecordKey(consent.eventId, consent.personKey),
+    );
+    return s?.value.smsReminder === true && s.value.phone === to;
   }
   const r = await kv('rsvps').get<unknown>(rsvpKey(consent.eventId, consent.rsvpId));
   const rec = r ? StoredRsvpSchema.safeParse(r.value) : null;
