@@ -4,9 +4,8 @@ import { fill } from '../../fill.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import { greeting } from '../../merge-fields.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
-import { ShiftsDocSchema, shiftIcsPath, slotLine, type ShiftSlot } from '../../schemas/shifts.ts';
+import { ShiftsDocSchema, slotLine, type ShiftSlot } from '../../schemas/shifts.ts';
 import { sendEmail } from '../adapters/email.ts';
-import { env } from '../env.ts';
 import { update } from '../storage/compare-and-set.ts';
 import { key } from '../storage/keys.ts';
 import type { KV } from '../storage/kv.ts';
@@ -15,7 +14,7 @@ import { kv } from '../storage/stores.ts';
 import { sendGuardedText } from '../texting/text-guard.ts';
 import { cancelUrl } from './rsvp-email.ts';
 import { isNoShowFlagged } from './shift-attendance.ts';
-import { getShiftRecord, getShifts, getSlotRoster, shiftsKey } from './shifts.ts';
+import { getShiftRecord, getShifts, getSlotRoster, shiftIcsUrl, shiftsKey } from './shifts.ts';
 
 /**
  * Notices of a shift's change (docs/decisions/181-shifts.md, "Notices"). When staff change a slot's day, hours or
@@ -35,10 +34,6 @@ export const noticeClaimKey = (eventId: number, slot: string, version: string, p
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 200);
 
 type Kind = 'changed' | 'cancelled';
-
-/** The calendar file of a slot, as a full link (SITE_URL, never the Host header). */
-export const shiftIcsUrl = (eventId: number, slot: string, lang: Lang) =>
-  new URL(shiftIcsPath(eventId, slot, lang), env().SITE_URL).href;
 
 function noticeEmail(event: CampaignEvent, slot: ShiftSlot, kind: Kind, who: Person) {
   const w = SHIFT_COPY[who.lang];
@@ -93,8 +88,14 @@ async function peopleOn(eventId: number, slotId: string): Promise<Person[]> {
 }
 
 /** Tells one person, once: the claim first, then the email, then the text (each failure logged, none retried). */
-async function tell(event: CampaignEvent, slot: ShiftSlot, version: string, kind: Kind, who: Person) {
-  const now = new Date();
+async function tell(
+  event: CampaignEvent,
+  slot: ShiftSlot,
+  version: string,
+  kind: Kind,
+  who: Person,
+  now: Date,
+) {
   if (
     !(await store().create(noticeClaimKey(event.id, slot.id, version, who.id), {
       at: now.toISOString(),
@@ -145,12 +146,12 @@ async function markTold(eventId: number, slotId: string, kind: Kind, v: number) 
  * Sends every notice the event's shifts owe (after each save by staff): each slot whose version moved past the
  * last one told, each cancelled slot not told yet. Answers how many people were told now.
  */
-export async function sendShiftNotices(event: CampaignEvent): Promise<{ told: number }> {
+export async function sendShiftNotices(event: CampaignEvent, now = new Date()): Promise<{ told: number }> {
   const doc = await getShifts(event.id);
   let told = 0;
   const pass = async (slot: ShiftSlot, version: string, kind: Kind, v: number) => {
     const people = await peopleOn(event.id, slot.id);
-    const done = await mapLimit(people, 4, (who) => tell(event, slot, version, kind, who));
+    const done = await mapLimit(people, 4, (who) => tell(event, slot, version, kind, who, now));
     told += done.filter(Boolean).length;
     await markTold(event.id, slot.id, kind, v);
   };

@@ -14,6 +14,7 @@ import {
 } from '../../schemas/rsvp.ts';
 import {
   ShiftsDocSchema,
+  shiftIcsPath,
   type PublicSlot,
   type ShiftSlot,
   type ShiftSlotResult,
@@ -22,6 +23,7 @@ import {
 } from '../../schemas/shifts.ts';
 export { slotLine };
 import { sendEmail, type EmailMessage } from '../adapters/email.ts';
+import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import type { RequestMeta } from '../forms/text-signups.ts';
 import { submit, type Combiner, type Op } from '../storage/combiner.ts';
@@ -214,6 +216,9 @@ export async function publicSlots(eventId: number, doc?: ShiftsDoc): Promise<Pub
 }
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 200);
+/** A slot's calendar file, as a full link (SITE_URL, never the Host header). */
+export const shiftIcsUrl = (eventId: number, slot: string, lang: Lang) =>
+  new URL(shiftIcsPath(eventId, slot, lang), env().SITE_URL).href;
 const slotToken = (slot: string, id: string) => `${slot}:${id}`;
 
 async function mail(message: EmailMessage): Promise<void> {
@@ -238,9 +243,10 @@ function signupEmail(
       r.status === 'going' ? w.going : fill(w.waitlisted, r.position ?? ''),
     ),
   );
-  const cancels = results.map(({ slot }) =>
+  const cancels = results.flatMap(({ slot }) => [
+    fill(w.addToCalendar, shiftIcsUrl(event.id, slot.id, rec.lang)),
     fill(w.cancelShift, slotLine(slot, rec.lang), cancelUrl(event.id, slotToken(slot.id, rec.id), rec.lang)),
-  );
+  ]);
   return {
     to: rec.email,
     replyTo: event.contactEmail,
