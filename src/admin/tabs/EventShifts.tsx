@@ -10,6 +10,7 @@ import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { formatDate } from '../forms/datetime.ts';
 import { failureDescription } from '../forms/errors.ts';
+import { CallDontText } from './ShiftAttendance.tsx';
 
 /*
  * An event's shifts (docs/decisions/181-shifts.md): the slots with their places, added and edited here and saved
@@ -37,6 +38,9 @@ interface SlotPeople {
     status: 'going' | 'waitlisted';
     position: number | null;
     checkedInAt: string | null;
+    /** How the slot went (shift-attendance.ts) and the "call, don't text" flag. */
+    attendance?: 'attended' | 'absent' | null;
+    callDontText?: boolean;
   }[];
 }
 
@@ -59,6 +63,21 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
       setBusy(null);
     }
   }
+  async function noShow(p: SlotPeople['people'][number]) {
+    const absent = p.attendance !== 'absent';
+    setBusy(p.id);
+    try {
+      await send('PUT', path, { person: p.id, noShow: absent });
+      await mutate();
+      toast.success(absent ? `Marked a no-show: ${p.name}` : `No-show undone: ${p.name}`);
+    } catch (err) {
+      toast.error('Failed to update attendance', {
+        description: failureDescription(err, 'Please try again.'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
   return (
     <ListState isLoading={isLoading && !data} error={error} empty={(data?.people.length ?? 0) === 0}>
       <ExportButton
@@ -74,7 +93,9 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
               <p className="record__text">
                 {p.status === 'going' ? 'On the shift' : `Waitlisted #${p.position ?? ''}`} · {p.email}
                 {p.checkedInAt ? ' · checked in' : ''}
+                {p.attendance === 'absent' ? ' · no-show' : ''}
               </p>
+              {p.callDontText ? <CallDontText /> : null}
             </div>
             {canEdit && p.status === 'going' ? (
               <div className="record__actions">
@@ -88,6 +109,18 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
                   {p.checkedInAt ? 'Undo check-in' : 'Check in'}
                   <span className="sr-only"> {p.name}</span>
                 </button>
+                {p.checkedInAt ? null : (
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    aria-pressed={p.attendance === 'absent'}
+                    aria-disabled={busy === p.id || undefined}
+                    onClick={() => busy !== p.id && void noShow(p)}
+                  >
+                    {p.attendance === 'absent' ? 'Undo no-show' : 'No-show'}
+                    <span className="sr-only"> {p.name}</span>
+                  </button>
+                )}
               </div>
             ) : null}
           </li>

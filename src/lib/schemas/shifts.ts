@@ -95,6 +95,16 @@ export const ShiftNoShowSchema = z.strictObject({
   noShow: z.boolean(),
 });
 
+/** A volunteer's shifts as staff read them (the person page, the People CSV): docs/decisions/181-shifts.md. */
+export interface ShiftAttendanceCounts {
+  signedUp: number;
+  confirmed: number;
+  attended: number;
+  noShow: number;
+  /** Two no-shows in a row: call, don't text (no more shift texts). */
+  callDontText: boolean;
+}
+
 /** One slot's outcome in a sign-up's answer. */
 export interface ShiftSlotResult {
   id: string;

@@ -3,6 +3,9 @@ import { hashed, key } from '../storage/keys.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import type { KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
+import type { ShiftAttendanceCounts } from '../../schemas/shifts.ts';
+import { columnOf, type ExportSource } from '../export-source.ts';
+import { mapLimit } from '../storage/map-limit.ts';
 import { getShifts } from './shifts.ts';
 
 /**
@@ -35,14 +38,7 @@ export const AttendanceDocSchema = z.object({
 });
 export type AttendanceDoc = z.infer<typeof AttendanceDocSchema>;
 
-export interface AttendanceCounts {
-  signedUp: number;
-  confirmed: number;
-  attended: number;
-  noShow: number;
-  /** Two no-shows in a row: call, don't text. */
-  callDontText: boolean;
-}
+export type AttendanceCounts = ShiftAttendanceCounts;
 
 const slotKey = (eventId: number, slotId: string) => `${eventId}:${slotId}`;
 const empty = (personKey: string): AttendanceDoc => ({ personKey, signups: {}, confirmed: {}, outcomes: {} });
@@ -203,5 +199,53 @@ export async function withAttendance<P extends { id: string }, V extends { peopl
       attendance: docs[i]!.outcomes[slotKey(eventId, view.slot.id)]?.outcome ?? null,
       callDontText: flaggedIn(docs[i]!),
     })),
+  };
+}
+
+/** The People CSV's attendance columns, after its own (docs/decisions/156-exports.md). */
+export const ATTENDANCE_COLUMNS = [
+  'shifts_signed_up',
+  'shifts_confirmed',
+  'shifts_attended',
+  'shifts_no_show',
+  'call_dont_text',
+] as const;
+
+/**
+ * A people export with each person's attendance appended, read as the rows are written (a page of rows at a time,
+ * one read per email): `emails` is the column holding a person's emails, space-separated.
+ */
+export function withAttendanceColumns(source: ExportSource, emails = 'emails'): ExportSource {
+  const at = source.columns.findIndex((c) => columnOf(c).name === emails);
+  if (at < 0) return source;
+  const rows = source.rows;
+  return {
+    ...source,
+    columns: [...source.columns, ...ATTENDANCE_COLUMNS],
+    rows: () => ({
+      async *[Symbol.asyncIterator]() {
+        let page: string[][] = [];
+        const flush = async () => {
+          const counts = await mapLimit(page, 8, (r) =>
+            attendanceForEmails((r[at] ?? '').split(' ').filter(Boolean)),
+          );
+          const out = page.map((r, i) => {
+            const c = counts[i]!;
+            return [
+              ...r,
+              ...[c.signedUp, c.confirmed, c.attended, c.noShow].map(String),
+              c.callDontText ? 'yes' : '',
+            ];
+          });
+          page = [];
+          return out;
+        };
+        for await (const r of rows()) {
+          page.push(r);
+          if (page.length >= 100) yield* await flush();
+        }
+        if (page.length) yield* await flush();
+      },
+    }),
   };
 }
