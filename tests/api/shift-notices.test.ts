@@ -7,6 +7,7 @@ import { events } from '../../src/lib/server/content/events.ts';
 import { recordAttendance } from '../../src/lib/server/events/shift-attendance.ts';
 import { isSlotCancelled, sendShiftNotices } from '../../src/lib/server/events/shift-notices.ts';
 import { getShifts, setShifts, shiftsKey } from '../../src/lib/server/events/shifts.ts';
+import { shiftCalendarResponse } from '../../src/lib/server/public/shift-calendar.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
@@ -163,5 +164,30 @@ describe('shift notices', () => {
 
     const audits = await auditPage({ page: 1, pageSize: 100, format: 'json', kind: 'shift.cancel' });
     expect(audits.entries.filter((e) => e.target?.id === event.id)).toHaveLength(1);
+  });
+
+  it("a slot's calendar file: public, in the page's language, linked from the sign-up email; an unknown or private one is a 404", async () => {
+    const { event } = await setup([
+      slot('cal', 3, { start: '07:30', end: '10:00', label: 'Lobby; east door' }),
+    ]);
+    const p = person({ lang: 'es' });
+    expect((await rsvpTo(event.id, { ...p, slots: ['cal'] })).status).toBe(201);
+    const signup = (await mailsTo(p.email, /Sus turnos/))[0]!;
+    expect(signup.text).toContain(`/es/events/${event.id}/shifts/cal.ics`);
+
+    const site = new URL('https://example.org');
+    const res = await shiftCalendarResponse(String(event.id), 'cal', 'es', site);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="shift-${event.id}-cal.ics"`);
+    const ics = (await res.text()).replace(/\r\n /g, '');
+    expect(ics).toContain('SUMMARY:Poll Watch (Lobby\\; east door)');
+    expect(ics).toContain('DTSTART;TZID=America/Chicago:20310104T073000');
+    expect(ics).toContain(`URL:https://example.org/es/events/${event.id}`);
+    expect((await shiftCalendarResponse(String(event.id), 'nope', 'en', site)).status).toBe(404);
+    expect((await shiftCalendarResponse(String(event.id), '../x', 'en', site)).status).toBe(404);
+    const hidden = await rsvpEventFixture(null, { isPublic: false });
+    await setShifts(hidden.id, [slot('cal', 3)], 'test');
+    expect((await shiftCalendarResponse(String(hidden.id), 'cal', 'en', site)).status).toBe(404);
   });
 });
