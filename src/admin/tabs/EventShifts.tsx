@@ -5,6 +5,7 @@ import { queryFetcher } from '../../lib/client/api.ts';
 import { formatTime } from '../../lib/campaign-time.ts';
 import type { PublicSlot, ShiftSlot } from '../../lib/schemas/shifts.ts';
 import { ADMIN_EVENTS, send, useRevalidate } from '../api/shared.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
@@ -159,13 +160,14 @@ export function EventShifts({
   const [minutes, setMinutes] = useState(180);
   const [needed, setNeeded] = useState(2);
   const [open, setOpen] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<ShiftSlot | null>(null);
   const slots = view.data?.slots ?? [];
   const places = new Map((view.data?.places ?? []).map((p) => [p.id, p]));
 
   async function refresh() {
     await Promise.all([view.mutate(), plan.mutate(), revalidate(shiftsPath(eventId))]);
   }
-  async function save(next: ShiftSlot[], done: string) {
+  async function save(next: (ShiftSlot & { cancelled?: boolean })[], done: string) {
     try {
       await send('PUT', shiftsPath(eventId), { slots: next });
       await refresh();
@@ -202,6 +204,23 @@ export function EventShifts({
         </button>
       }
     >
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={`Cancel the shift ${cancelling?.id ?? ''}?`}
+        message="Everyone on it (and on its waitlist) is told by email, and by text if they asked for texts. No reminder goes to them after this."
+        confirmLabel="Cancel the shift"
+        cancelLabel="Keep it"
+        onCancel={() => setCancelling(null)}
+        onConfirm={() => {
+          const gone = cancelling;
+          setCancelling(null);
+          if (gone)
+            void save(
+              slots.map((x) => (x.id === gone.id ? { ...x, cancelled: true } : x)),
+              'Shift cancelled: its people are being told',
+            );
+        }}
+      />
       <h3>Shifts</h3>
       <ListState isLoading={view.isLoading && !view.data} error={view.error} empty={slots.length === 0}>
         <table className="table" aria-label="Shifts">
@@ -240,7 +259,15 @@ export function EventShifts({
                     >
                       People and check-in<span className="sr-only">: {s.id}</span>
                     </button>
-                    {canEdit ? (
+                    {canEdit && (filled > 0 || p?.waitlisted) ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => setCancelling(s)}
+                      >
+                        Cancel shift<span className="sr-only"> {s.id}</span>
+                      </button>
+                    ) : canEdit ? (
                       <button
                         type="button"
                         className="btn btn--ghost btn--sm"

@@ -218,7 +218,7 @@ export const ATTENDANCE_COLUMNS = [
 export function withAttendanceColumns(source: ExportSource, emails = 'emails'): ExportSource {
   const at = source.columns.findIndex((c) => columnOf(c).name === emails);
   if (at < 0) return source;
-  const rows = source.rows;
+  const rows = () => source.rows();
   return {
     ...source,
     columns: [...source.columns, ...ATTENDANCE_COLUMNS],
