@@ -259,6 +259,15 @@ export function EventShifts({
                     >
                       People and check-in<span className="sr-only">: {s.id}</span>
                     </button>
+                    {canEdit ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => setDraft({ ...s })}
+                      >
+                        Change<span className="sr-only"> {s.id}</span>
+                      </button>
+                    ) : null}
                     {canEdit && (filled > 0 || p?.waitlisted) ? (
                       <button
                         type="button"
@@ -298,7 +307,12 @@ export function EventShifts({
           aria-label="Add a shift"
           onSubmit={(e) => {
             e.preventDefault();
-            void save([...slots, draft], 'Shift added').then((ok) => ok && setDraft(blankSlot()));
+            // A known short name changes that shift: its people are told of a new time or place, once.
+            const known = slots.some((s) => s.id === draft.id);
+            void save(
+              known ? slots.map((s) => (s.id === draft.id ? draft : s)) : [...slots, draft],
+              known ? 'Shift changed' : 'Shift added',
+            ).then((ok) => ok && setDraft(blankSlot()));
           }}
         >
           <h3>Add a shift</h3>
@@ -332,7 +346,7 @@ export function EventShifts({
             </div>
           ))}
           <button type="submit" className="btn btn--primary">
-            Add shift
+            {slots.some((s) => s.id === draft.id) ? 'Save the changed shift' : 'Add shift'}
           </button>
         </form>
       ) : null}
