@@ -93,8 +93,8 @@ describe('attendance per volunteer', () => {
     expect((await put('s1', { person: id, checkedIn: false })).status).toBe(200);
     expect((await roster('s1')).attendance).toBeNull();
     expect((await put('s1', { person: id, checkedIn: true })).status).toBe(200);
-    // The volunteer's own link does not undo a staff check-in.
-    await recordAttendance(event.id, 's1', id, 'absent', 'link');
+    // The volunteer's own answer does not undo a staff check-in.
+    await recordAttendance(event.id, 's1', id, 'absent', 'volunteer');
     expect((await roster('s1')).attendance).toBe('attended');
 
     expect((await put('s2', { person: id, noShow: true }, viewer.cookie)).status).toBe(403);
@@ -138,14 +138,14 @@ describe('attendance per volunteer', () => {
   it('"in a row" follows the order of the shifts, not the order things were recorded', async () => {
     const { event } = await threeShifts();
     const id = hashed(person().email);
-    await recordAttendance(event.id, 's2', id, 'attended', 'link');
-    await recordAttendance(event.id, 's3', id, 'absent', 'link');
-    await recordAttendance(event.id, 's1', id, 'absent', 'link');
+    await recordAttendance(event.id, 's2', id, 'attended', 'volunteer');
+    await recordAttendance(event.id, 's3', id, 'absent', 'volunteer');
+    await recordAttendance(event.id, 's1', id, 'absent', 'volunteer');
     expect(await isNoShowFlagged(id)).toBe(false);
     expect(Object.keys((await getAttendance(id)).outcomes)).toHaveLength(3);
     // The shift after the last is missed too: two in a row.
     const later = await threeShifts([slot('s4', '2031-01-07')]);
-    await recordAttendance(later.event.id, 's4', id, 'absent', 'link');
+    await recordAttendance(later.event.id, 's4', id, 'absent', 'volunteer');
     expect(await isNoShowFlagged(id)).toBe(true);
   });
 });

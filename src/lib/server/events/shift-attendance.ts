@@ -10,7 +10,7 @@ import { getShifts } from './shifts.ts';
 
 /**
  * Attendance per volunteer (docs/decisions/181-shifts.md, "Attendance"). One document per volunteer,
- * `shift-attendance/<person>` in the store `rsvps`, where `<person>` is the shift sign-up's id (the sha256 of the
+ * `volunteer-attendance/<person>` in the store `rsvps`, where `<person>` is the shift sign-up's id (the sha256 of the
  * email, as on the slot rosters): the slots signed up for, those the volunteer confirmed, and each slot's outcome
  * (attended or absent, with what recorded it: a staff check-in, a staff no-show, the "how did it go" link). Every
  * write is one compare-and-set of that document, keyed by `<event>:<slot>`, so a replay records nothing twice.
@@ -20,7 +20,7 @@ import { getShifts } from './shifts.ts';
  */
 
 const store = (): KV => kv('rsvps');
-export const attendanceKey = (personKey: string) => key('shift-attendance', personKey);
+export const attendanceKey = (personKey: string) => key('volunteer-attendance', personKey);
 
 export type AttendanceOutcome = 'attended' | 'absent';
 
@@ -104,8 +104,8 @@ export async function recordConfirmed(eventId: number, slotId: string, personKey
 }
 
 /**
- * How a slot went for one volunteer: `attended` or `absent`, and what recorded it (`check-in`, `staff`, `link`).
- * The latest record wins, except that a staff check-in is never overwritten by the volunteer's own link.
+ * How a slot went for one volunteer: `attended` or `absent`, and what recorded it (`check-in`, `staff`, `volunteer`:
+ * the "how did it go" link). The latest record wins, except that the volunteer's own answer never replaces staff's.
  */
 export async function recordAttendance(
   eventId: number,
@@ -120,7 +120,7 @@ export async function recordAttendance(
   await write(personKey, (doc) => {
     const cur = doc.outcomes[k];
     if (cur?.outcome === outcome) return UNCHANGED;
-    if (cur?.source === 'check-in' && source === 'link') return UNCHANGED;
+    if (cur && cur.source !== 'volunteer' && source === 'volunteer') return UNCHANGED;
     return withEntry(doc, 'outcomes', k, {
       at: now.toISOString(),
       date: when.date || cur?.date || '',
