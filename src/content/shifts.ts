@@ -28,6 +28,22 @@ export interface ShiftCopy {
   promoted: string;
   /** {0}: the shift, {1}: the cancellation link. */
   cancelShift: string;
+  /** {0}: the shift's calendar file link. */
+  addToCalendar: string;
+  /** The link beside each shift on the event page. */
+  calendarLink: string;
+  /** {0}: the event. */
+  subjectChanged: string;
+  /** {0}: the shift as it is now. */
+  changed: string;
+  /** {0}: the event. */
+  subjectCancelled: string;
+  /** {0}: the shift that was cancelled. */
+  cancelled: string;
+  /** A text: {0} the event, {1} the shift as it is now. */
+  textChanged: string;
+  /** A text: {0} the event, {1} the shift cancelled. */
+  textCancelled: string;
 }
 
 export const SHIFT_COPY = {
@@ -48,6 +64,15 @@ export const SHIFT_COPY = {
     signedUp: 'Thank you for signing up. Your shifts:',
     promoted: "A place opened up and you're now on this shift: {0}",
     cancelShift: 'Cannot make {0}? Cancel this shift: {1}',
+    addToCalendar: 'Add it to your calendar: {0}',
+    calendarLink: 'Add to calendar',
+    subjectChanged: 'Your shift has changed: {0}',
+    changed: 'The time or place of your shift has changed. It is now: {0}',
+    subjectCancelled: 'Your shift is cancelled: {0}',
+    cancelled:
+      'We are sorry: this shift is cancelled and you do not need to come: {0}. Thank you for signing up.',
+    textChanged: '{0}: your shift has changed. It is now {1}',
+    textCancelled: '{0}: your shift {1} is cancelled. You do not need to come. Thank you!',
   },
   es: {
     heading: 'Turnos',
@@ -66,5 +91,13 @@ export const SHIFT_COPY = {
     signedUp: 'Gracias por inscribirse. Sus turnos:',
     promoted: 'Se abrió un lugar y ahora está en este turno: {0}',
     cancelShift: '¿No puede asistir a {0}? Cancele este turno: {1}',
+    addToCalendar: 'Agréguelo a su calendario: {0}',
+    calendarLink: 'Agregar al calendario',
+    subjectChanged: 'Su turno cambió: {0}',
+    changed: 'La hora o el lugar de su turno cambió. Ahora es: {0}',
+    subjectCancelled: 'Su turno se canceló: {0}',
+    cancelled: 'Lo sentimos: este turno se canceló y no necesita venir: {0}. Gracias por inscribirse.',
+    textChanged: '{0}: su turno cambió. Ahora es {1}',
+    textCancelled: '{0}: su turno {1} se canceló. No necesita venir. ¡Gracias!',
   },
 } as const satisfies Record<Lang, ShiftCopy>;

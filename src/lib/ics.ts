@@ -59,9 +59,14 @@ const VTIMEZONE = [
   'END:VTIMEZONE',
 ];
 
-/** TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline. */
+/**
+ * TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline; the other control characters, which
+ * a TEXT value may not hold (TSAFE-CHAR), are dropped.
+ */
 export function escapeText(value: string): string {
-  return value
+  // eslint-disable-next-line no-control-regex
+  const text = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  return text
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')

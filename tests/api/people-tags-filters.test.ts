@@ -255,7 +255,7 @@ describe('the People CSV', () => {
       .toString('utf8');
     const rows = csv.split('\r\n').filter(Boolean);
     expect(rows[0]).toBe(
-      'id,name,emails,phones,zip,city,lang,sources,tags,email_consent,text_consent,created_at,created_at_local',
+      'id,name,emails,phones,zip,city,lang,sources,tags,email_consent,text_consent,created_at,created_at_local,shifts_signed_up,shifts_confirmed,shifts_attended,shifts_no_show,call_dont_text',
     );
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`${id},`);

@@ -7,7 +7,7 @@ import * as answerFn from '../../netlify/functions/shift-answer.mts';
 import * as sequenceFn from '../../netlify/functions/shift-sequence.mts';
 import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
 import { SequenceRecordSchema } from '../../src/lib/schemas/shift-sequence.ts';
-import { getSlotAttendance } from '../../src/lib/server/events/shift-attendance.ts';
+import { getAttendance } from '../../src/lib/server/events/shift-attendance.ts';
 import { answerUrl, sequenceKey } from '../../src/lib/server/events/shift-answers.ts';
 import { runShiftSequence } from '../../src/lib/server/events/shift-sequence.ts';
 import { getSlotRoster } from '../../src/lib/server/events/shifts.ts';
@@ -429,11 +429,12 @@ describe('the shifts sequence on a fake clock', () => {
         Array(4).fill('confirmed'),
       );
       // The follow-up's links recorded attendance (no staff check-in).
-      const att = await getSlotAttendance(event.id, s.id);
       const k8 = mine.find((x) => x.k === 8)!;
       const k9 = mine.find((x) => x.k === 9)!;
-      expect(att.people[hashed(k8.p.email)]).toMatchObject({ status: 'attended', source: 'volunteer' });
-      expect(att.people[hashed(k9.p.email)]).toMatchObject({ status: 'absent', source: 'volunteer' });
+      const outcome = async (email: string) =>
+        (await getAttendance(hashed(email))).outcomes[`${event.id}:${s.id}`];
+      expect(await outcome(k8.p.email)).toMatchObject({ outcome: 'attended', source: 'volunteer' });
+      expect(await outcome(k9.p.email)).toMatchObject({ outcome: 'absent', source: 'volunteer' });
     }
     // A run with nothing due reads the day index (four days) and nothing else.
     storeCalls.n = 0;

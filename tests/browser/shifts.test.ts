@@ -77,6 +77,13 @@ describe.each(['en', 'es'] as const)('shifts on the event page (%s)', (lang) => 
     // Places left, however many the other tests took.
     const placesLeft = new RegExp(words.placesLeft.replace('{0}', '\\d+'));
     expect(await group.locator('[data-slot="morning"]').innerText()).toMatch(placesLeft);
+    // Each shift links its own calendar file, served by the site in the page's language.
+    const ics = group.locator('[data-slot="morning"] [data-slot-ics]');
+    expect(await ics.getAttribute('href')).toBe(`${prefix}/events/${eventId}/shifts/morning.ics`);
+    const file = await page.request.get(`${prefix}/events/${eventId}/shifts/morning.ics`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await file.text()).toContain(`UID:shift-${eventId}-morning@`);
     const axePage = await scripted.newPage();
     await axePage.goto(`${prefix}/events/${eventId}`);
     await expectNoAxeViolations(axePage);

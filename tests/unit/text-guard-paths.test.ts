@@ -18,6 +18,7 @@ const GUARD = 'src/lib/server/texting/text-guard.ts';
 const TEXT_PATHS = {
   'src/lib/server/texting/text-signups.ts': 'the text sign-up confirmation (sendProgramText)',
   'src/lib/server/events/reminders.ts': 'RSVP reminder texts (the hourly job)',
+  'src/lib/server/events/shift-notices.ts': "a shift's change or cancellation, as staff save it",
   'src/lib/server/vote-plans/reminders.ts': 'plan-to-vote reminder texts (the 15-minute job)',
   'src/lib/server/events/shift-sequence.ts':
     'the shifts’ sequence texts (the 5-minute job; docs/decisions/181-shifts.md)',

@@ -2,6 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useCallback } from 'react';
 import { queryFetcher } from '../../lib/client/api.ts';
 import { listKey, send } from './shared.ts';
+import type { ShiftAttendanceCounts } from '../../lib/schemas/shifts.ts';
 
 /**
  * The People tab's API (netlify/functions/admin-people.mts, docs/decisions/149-people.md): the list (every role;
@@ -70,7 +71,13 @@ export interface TimelineItem {
 }
 
 export interface PersonView {
-  person: PersonRow & { names: string[]; mergedInto: string | null; merged: string[] };
+  person: PersonRow & {
+    names: string[];
+    mergedInto: string | null;
+    merged: string[];
+    /** Their shifts (docs/decisions/181-shifts.md). */
+    shifts?: ShiftAttendanceCounts;
+  };
   timeline: TimelineItem[];
 }
 

@@ -5,11 +5,13 @@ import { queryFetcher } from '../../lib/client/api.ts';
 import { formatTime } from '../../lib/campaign-time.ts';
 import type { PublicSlot, ShiftSlot } from '../../lib/schemas/shifts.ts';
 import { ADMIN_EVENTS, send, useRevalidate } from '../api/shared.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { formatDate } from '../forms/datetime.ts';
 import { failureDescription } from '../forms/errors.ts';
+import { CallDontText } from './ShiftAttendance.tsx';
 
 /*
  * An event's shifts (docs/decisions/181-shifts.md): the slots with their places, added and edited here and saved
@@ -37,6 +39,9 @@ interface SlotPeople {
     status: 'going' | 'waitlisted';
     position: number | null;
     checkedInAt: string | null;
+    /** How the slot went (shift-attendance.ts) and the "call, don't text" flag. */
+    attendance?: 'attended' | 'absent' | null;
+    callDontText?: boolean;
   }[];
 }
 
@@ -59,6 +64,21 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
       setBusy(null);
     }
   }
+  async function noShow(p: SlotPeople['people'][number]) {
+    const absent = p.attendance !== 'absent';
+    setBusy(p.id);
+    try {
+      await send('PUT', path, { person: p.id, noShow: absent });
+      await mutate();
+      toast.success(absent ? `Marked a no-show: ${p.name}` : `No-show undone: ${p.name}`);
+    } catch (err) {
+      toast.error('Failed to update attendance', {
+        description: failureDescription(err, 'Please try again.'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
   return (
     <ListState isLoading={isLoading && !data} error={error} empty={(data?.people.length ?? 0) === 0}>
       <ExportButton
@@ -74,7 +94,9 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
               <p className="record__text">
                 {p.status === 'going' ? 'On the shift' : `Waitlisted #${p.position ?? ''}`} · {p.email}
                 {p.checkedInAt ? ' · checked in' : ''}
+                {p.attendance === 'absent' ? ' · no-show' : ''}
               </p>
+              {p.callDontText ? <CallDontText /> : null}
             </div>
             {canEdit && p.status === 'going' ? (
               <div className="record__actions">
@@ -88,6 +110,18 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
                   {p.checkedInAt ? 'Undo check-in' : 'Check in'}
                   <span className="sr-only"> {p.name}</span>
                 </button>
+                {p.checkedInAt ? null : (
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    aria-pressed={p.attendance === 'absent'}
+                    aria-disabled={busy === p.id || undefined}
+                    onClick={() => busy !== p.id && void noShow(p)}
+                  >
+                    {p.attendance === 'absent' ? 'Undo no-show' : 'No-show'}
+                    <span className="sr-only"> {p.name}</span>
+                  </button>
+                )}
               </div>
             ) : null}
           </li>
@@ -126,13 +160,14 @@ export function EventShifts({
   const [minutes, setMinutes] = useState(180);
   const [needed, setNeeded] = useState(2);
   const [open, setOpen] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<ShiftSlot | null>(null);
   const slots = view.data?.slots ?? [];
   const places = new Map((view.data?.places ?? []).map((p) => [p.id, p]));
 
   async function refresh() {
     await Promise.all([view.mutate(), plan.mutate(), revalidate(shiftsPath(eventId))]);
   }
-  async function save(next: ShiftSlot[], done: string) {
+  async function save(next: (ShiftSlot & { cancelled?: boolean })[], done: string) {
     try {
       await send('PUT', shiftsPath(eventId), { slots: next });
       await refresh();
@@ -169,6 +204,23 @@ export function EventShifts({
         </button>
       }
     >
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={`Cancel the shift ${cancelling?.id ?? ''}?`}
+        message="Everyone on it (and on its waitlist) is told by email, and by text if they asked for texts. No reminder goes to them after this."
+        confirmLabel="Cancel the shift"
+        cancelLabel="Keep it"
+        onCancel={() => setCancelling(null)}
+        onConfirm={() => {
+          const gone = cancelling;
+          setCancelling(null);
+          if (gone)
+            void save(
+              slots.map((x) => (x.id === gone.id ? { ...x, cancelled: true } : x)),
+              'Shift cancelled: its people are being told',
+            );
+        }}
+      />
       <h3>Shifts</h3>
       <ListState isLoading={view.isLoading && !view.data} error={view.error} empty={slots.length === 0}>
         <table className="table" aria-label="Shifts">
@@ -211,6 +263,23 @@ export function EventShifts({
                       <button
                         type="button"
                         className="btn btn--ghost btn--sm"
+                        onClick={() => setDraft({ ...s })}
+                      >
+                        Change<span className="sr-only"> {s.id}</span>
+                      </button>
+                    ) : null}
+                    {canEdit && (filled > 0 || p?.waitlisted) ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => setCancelling(s)}
+                      >
+                        Cancel shift<span className="sr-only"> {s.id}</span>
+                      </button>
+                    ) : canEdit ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
                         onClick={() =>
                           void save(
                             slots.filter((x) => x.id !== s.id),
@@ -238,7 +307,12 @@ export function EventShifts({
           aria-label="Add a shift"
           onSubmit={(e) => {
             e.preventDefault();
-            void save([...slots, draft], 'Shift added').then((ok) => ok && setDraft(blankSlot()));
+            // A known short name changes that shift: its people are told of a new time or place, once.
+            const known = slots.some((s) => s.id === draft.id);
+            void save(
+              known ? slots.map((s) => (s.id === draft.id ? draft : s)) : [...slots, draft],
+              known ? 'Shift changed' : 'Shift added',
+            ).then((ok) => ok && setDraft(blankSlot()));
           }}
         >
           <h3>Add a shift</h3>
@@ -272,7 +346,7 @@ export function EventShifts({
             </div>
           ))}
           <button type="submit" className="btn btn--primary">
-            Add shift
+            {slots.some((s) => s.id === draft.id) ? 'Save the changed shift' : 'Add shift'}
           </button>
         </form>
       ) : null}

@@ -28,6 +28,7 @@ import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
+import { ShiftAttendanceLine } from './ShiftAttendance.tsx';
 
 /**
  * People (docs/decisions/149-people.md): one row per person across every form, searched and filtered by the server,
@@ -271,6 +272,7 @@ function PersonSummary({ view }: { view: PersonView | undefined }) {
       <li>Place: {place(p) || 'Not known'}</li>
       <li>Sources: {p.sources.map(sourceLabel).join(', ') || 'None'}</li>
       <li>Added: {formatDateTime(p.createdAt)}</li>
+      {p.shifts ? <ShiftAttendanceLine counts={p.shifts} /> : null}
     </ul>
   );
 }

@@ -49,6 +49,8 @@ export const AUDIT_KIND_LABELS = {
   'rsvp.export': 'Exported attendee list',
   'shift.update': 'Edited shifts',
   'shift.plan': 'Created shifts from the election calendar',
+  'shift.cancel': 'Cancelled a shift (its people told)',
+  'shift.no_show': 'Marked a volunteer as a no-show',
   'donation.goal_update': 'Changed donation goal',
   'donation.export': 'Exported donation totals',
   'upload.create': 'Uploaded image',

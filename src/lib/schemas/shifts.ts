@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { formatEventDate, formatTime } from '../campaign-time.ts';
 import { isoDate, time24 } from './fields.ts';
+import { DEFAULT_LANG, type Lang } from '../lang.ts';
 
 /*
  * Volunteer shifts (docs/decisions/181-shifts.md): an event may have time slots, each with its own capacity,
@@ -35,18 +36,36 @@ export const ShiftSlotSchema = z
   .refine((s) => s.start < s.end, { message: 'A shift must end after it starts', path: ['end'] });
 export type ShiftSlot = z.infer<typeof ShiftSlotSchema>;
 
+/**
+ * A slot's time-and-place version (docs/decisions/181-shifts.md, "Notices"): `v` moves on with every change of its
+ * date, hours, site or label; `noticed` is the last version whose notices all went out.
+ */
+export const SlotVersionSchema = z.object({ v: z.number().int().min(0), noticed: z.number().int().min(0) });
+
+/** A slot staff cancelled while people held places: out of `slots`, kept here until everyone on it is told. */
+export const CancelledSlotSchema = z.object({
+  slot: ShiftSlotSchema,
+  at: z.string(),
+  by: z.string(),
+  noticed: z.boolean().default(false),
+});
+export type CancelledSlot = z.infer<typeof CancelledSlotSchema>;
+
 export const ShiftsDocSchema = z.object({
   eventId: z.number().int().positive(),
   slots: z.array(ShiftSlotSchema).max(MAX_SLOTS),
   updatedAt: z.string().nullable().default(null),
   updatedBy: z.string().nullable().default(null),
+  versions: z.record(z.string(), SlotVersionSchema).default({}),
+  cancelled: z.array(CancelledSlotSchema).default([]),
 });
 export type ShiftsDoc = z.infer<typeof ShiftsDocSchema>;
 
 /** PUT /api/admin/events/:id/shifts: the event's slots, whole (ids unique). */
 export const ShiftsInputSchema = z.strictObject({
   slots: z
-    .array(ShiftSlotSchema)
+    // `cancelled: true` cancels a slot people hold places in: they are told, once (audited as shift.cancel).
+    .array(ShiftSlotSchema.and(z.object({ cancelled: z.boolean().optional() })))
     .max(MAX_SLOTS)
     .refine((slots) => new Set(slots.map((s) => s.id)).size === slots.length, 'Two shifts have the same id'),
 });
@@ -69,6 +88,22 @@ export const ShiftCheckInSchema = z.strictObject({
   person: z.string().regex(/^[a-f0-9]{64}$/, 'Unknown person'),
   checkedIn: z.boolean(),
 });
+
+/** PUT /api/admin/events/:id/shifts/:slot: a no-show (or its undo) for one person on the slot. */
+export const ShiftNoShowSchema = z.strictObject({
+  person: z.string().regex(/^[a-f0-9]{64}$/, 'Unknown person'),
+  noShow: z.boolean(),
+});
+
+/** A volunteer's shifts as staff read them (the person page, the People CSV): docs/decisions/181-shifts.md. */
+export interface ShiftAttendanceCounts {
+  signedUp: number;
+  confirmed: number;
+  attended: number;
+  noShow: number;
+  /** Two no-shows in a row: call, don't text (no more shift texts). */
+  callDontText: boolean;
+}
 
 /** One slot's outcome in a sign-up's answer. */
 export interface ShiftSlotResult {
@@ -95,3 +130,7 @@ export function slotLine(s: Pick<ShiftSlot, 'date' | 'start' | 'end' | 'label'>,
   const where = s.label ? ` (${s.label})` : '';
   return `${formatEventDate(s.date, locale)}, ${formatTime(s.start, locale)} - ${formatTime(s.end, locale)}${where}`;
 }
+
+/** One slot's calendar file (public): `/events/<event>/shifts/<slot>.ics`, in a language's path. */
+export const shiftIcsPath = (eventId: number, slot: string, lang: Lang) =>
+  `${lang === DEFAULT_LANG ? '' : `/${lang}`}/events/${eventId}/shifts/${slot}.ics`;

@@ -33,6 +33,7 @@ import { hashed, key } from '../storage/keys.ts';
 import { StoreUnavailableError, type KV } from '../storage/kv.ts';
 import { kv } from '../storage/stores.ts';
 import { linkPerson } from '../people/link.ts';
+import { recordSignups } from './shift-attendance.ts';
 import { requireCancelLinks, rsvpIdForToken } from './cancel-link.ts';
 import { confirmationEmail, promotionEmail, statusEmail } from './rsvp-email.ts';
 import { cancelShift, getShifts, shiftForLink, signUpForShifts } from './shifts.ts';
@@ -276,7 +277,18 @@ export async function rsvp(
   const event = await rsvpEvent(eventId, now);
   // An event with shifts takes a sign-up for its slots (docs/decisions/181-shifts.md); without, it is one slot.
   const shifts = await getShifts(eventId);
-  if (shifts.slots.length) return signUpForShifts(event, shifts, input, meta, now);
+  if (shifts.slots.length) {
+    const answer = await signUpForShifts(event, shifts, input, meta, now);
+    // Attendance per volunteer counts the sign-up (shift-attendance.ts): each slot once, a replay adds nothing.
+    const asked = new Set(input.slots);
+    await recordSignups(
+      eventId,
+      shifts.slots.filter((s) => asked.has(s.id)),
+      hashed(input.email),
+      now,
+    );
+    return answer;
+  }
   const at = now.toISOString();
   const id = hashed(input.email);
   const party = { id, seats: 1 + input.guests, at };

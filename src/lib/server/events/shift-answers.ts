@@ -14,7 +14,7 @@ import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { registerReplyAnswerer } from '../texting/sms-webhook.ts';
-import { recordAttendance } from './shift-attendance.ts';
+import { recordAttendance, recordConfirmed } from './shift-attendance.ts';
 import { cancelShift, getShiftRecord, getShifts, getSlotCheckIns, getSlotRoster } from './shifts.ts';
 
 /*
@@ -112,6 +112,8 @@ export async function applyAnswer(
   if (answer === 'confirm') {
     if (entry?.status !== 'going') return 'not_on_shift';
     await noteAnswer(event.id, slotId, personId, 'confirmed', at);
+    // Attendance per volunteer counts it (shift-attendance.ts): once per slot.
+    await recordConfirmed(event.id, slotId, personId, now);
     return 'confirmed';
   }
   if (answer === 'cancel') {

@@ -1,10 +1,12 @@
 import { registerConsentReader } from '../texting/text-guard.ts';
+import { isNoShowFlagged } from './shift-attendance.ts';
 import { getShiftRecord, getSlotRoster } from './shifts.ts';
 
 /**
  * The consent of a shift's texts (docs/decisions/181-shifts.md, "The sequence"), read fresh by the text guard
  * (src/lib/server/texting/text-guard.ts): the volunteer asked for texts to this very number when signing up, and
- * still holds a place on the slot (not cancelled, not removed, not waiting).
+ * still holds a place on the slot (not cancelled, not removed, not waiting), and is not flagged "call, don't text"
+ * (two no-shows in a row: shift-attendance.ts).
  */
 export async function shiftTextConsent(
   eventId: number,
@@ -14,6 +16,7 @@ export async function shiftTextConsent(
 ): Promise<boolean> {
   const rec = await getShiftRecord(eventId, personId);
   if (!rec?.smsReminder || rec.phone !== to || !rec.slots.includes(slotId)) return false;
+  if (await isNoShowFlagged(personId)) return false;
   const { entries } = await getSlotRoster(eventId, slotId);
   return entries.some((e) => e.id === personId && e.status === 'going');
 }
@@ -22,3 +25,9 @@ export async function shiftTextConsent(
 registerConsentReader('shift_reminder', ({ eventId, slotId, personId }, to) =>
   shiftTextConsent(eventId, slotId, personId, to),
 );
+
+// A notice of a changed or cancelled shift: the volunteer asked for texts to this very number when signing up.
+registerConsentReader('shift_notice', async ({ eventId, personKey }, to) => {
+  const rec = await getShiftRecord(eventId, personKey);
+  return rec?.smsReminder === true && rec.phone === to && !(await isNoShowFlagged(personKey));
+});

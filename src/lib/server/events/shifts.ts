@@ -14,6 +14,7 @@ import {
 } from '../../schemas/rsvp.ts';
 import {
   ShiftsDocSchema,
+  shiftIcsPath,
   type PublicSlot,
   type ShiftSlot,
   type ShiftSlotResult,
@@ -22,6 +23,7 @@ import {
 } from '../../schemas/shifts.ts';
 export { slotLine };
 import { sendEmail, type EmailMessage } from '../adapters/email.ts';
+import { env } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import type { RequestMeta } from '../texting/text-signups.ts';
 import { submit, type Combiner, type Op } from '../storage/combiner.ts';
@@ -32,6 +34,7 @@ import { kv } from '../storage/stores.ts';
 import { events } from '../content/events.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
 import { rsvpIdForToken } from './cancel-link.ts';
+import { shiftRecordKey } from './rsvp-keys.ts';
 import { cancelUrl } from './rsvp-email.ts';
 import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOpResult } from './roster.ts';
 import { indexShiftDays } from './shift-days.ts';
@@ -51,7 +54,7 @@ import { logShiftTextConsent } from './shift-consent-log.ts';
 const store = (): KV => kv('rsvps');
 export const shiftsKey = (eventId: number) => key('shifts', eventId);
 export const slotRosterKey = (eventId: number, slot: string) => key('shift-roster', eventId, slot);
-export const shiftRecordKey = (eventId: number, id: string) => key('shift', eventId, id);
+export { shiftRecordKey };
 export const slotCheckInKey = (eventId: number, slot: string) => key('shift-checkin', eventId, slot);
 
 /** The same settle time as an event's roster (docs/decisions/153-storage.md). */
@@ -67,7 +70,7 @@ export const ShiftRecordSchema = z.object({
   email: z.string().max(254),
   phone: z.string().nullable(),
   lang: z.enum(LANGS).default('en'),
-  /** Asked for the sequence's texts to `phone` (the RSVP form's reminder box): the text guard's consent. */
+  /** Asked for texts about their shifts to `phone` (the form's reminder box): the text guard's consent. */
   smsReminder: z.boolean().default(false),
   /** The slots this person asked for, in the order asked. */
   slots: z.array(z.string()),
@@ -88,8 +91,17 @@ export type SlotCheckIns = z.infer<typeof SlotCheckInsSchema>;
 export async function getShifts(eventId: number): Promise<ShiftsDoc> {
   const r = await store().get<unknown>(shiftsKey(eventId));
   const p = r ? ShiftsDocSchema.safeParse(r.value) : null;
-  return p?.success ? p.data : { eventId, slots: [], updatedAt: null, updatedBy: null };
+  return p?.success ? p.data : emptyDoc(eventId);
 }
+
+const emptyDoc = (eventId: number): ShiftsDoc => ({
+  eventId,
+  slots: [],
+  updatedAt: null,
+  updatedBy: null,
+  versions: {},
+  cancelled: [],
+});
 
 export async function getSlotRoster(eventId: number, slot: string): Promise<Roster> {
   const r = await store().get<unknown>(slotRosterKey(eventId, slot));
@@ -111,22 +123,61 @@ const sortSlots = (slots: ShiftSlot[]) =>
       a.id.localeCompare(b.id),
   );
 
+/** A change staff's people must hear of: the day, the hours or the place (not the number of places). */
+export const placeChanged = (a: ShiftSlot, b: ShiftSlot) =>
+  a.date !== b.date || a.start !== b.start || a.end !== b.end || a.siteId !== b.siteId || a.label !== b.label;
+
 /**
  * Replaces the event's slots (staff). A slot somebody holds a place in may change its time, place or
- * capacity but not disappear (400 naming it): its people would be lost without being told.
+ * capacity but not silently disappear (400 naming it): staff cancel it with `cancelled: true`, and it moves to
+ * the document's `cancelled` list until its people are told (shift-notices.ts). A change of time or place moves
+ * the slot's version on (`versions`), whose notices the handler then sends. Decided inside the compare-and-set,
+ * so a retried or concurrent identical request moves nothing on twice. Answers the ids cancelled now.
  */
-export async function setShifts(eventId: number, slots: ShiftSlot[], by: string, now = new Date()) {
-  const before = await getShifts(eventId);
-  const kept = new Set(slots.map((s) => s.id));
-  for (const gone of before.slots.filter((s) => !kept.has(s.id))) {
-    const { goingPeople, waitlistedPeople } = counts((await getSlotRoster(eventId, gone.id)).entries);
-    if (goingPeople + waitlistedPeople > 0)
-      throw new HttpError(400, `The shift ${gone.id} has people signed up: it cannot be removed`);
-  }
-  const doc: ShiftsDoc = { eventId, slots: sortSlots(slots), updatedAt: now.toISOString(), updatedBy: by };
-  await upsert<unknown>(store(), shiftsKey(eventId), () => doc);
-  await indexShiftDays(eventId, doc.slots);
-  return doc;
+export async function setShifts(
+  eventId: number,
+  slots: (ShiftSlot & { cancelled?: boolean | undefined })[],
+  by: string,
+  now = new Date(),
+): Promise<ShiftsDoc & { cancelledNow: string[] }> {
+  let cancelledNow: string[] = [];
+  const doc = await upsert<unknown>(store(), shiftsKey(eventId), async (raw) => {
+    const p = raw ? ShiftsDocSchema.safeParse(raw) : null;
+    const before = p?.success ? p.data : emptyDoc(eventId);
+    const cancel = new Set(slots.filter((s) => s.cancelled).map((s) => s.id));
+    const kept: ShiftSlot[] = slots.filter((s) => !s.cancelled).map(({ cancelled: _, ...s }) => s);
+    const keptIds = new Set(kept.map((s) => s.id));
+    cancelledNow = [];
+    const cancelled = [...before.cancelled];
+    for (const gone of before.slots.filter((s) => !keptIds.has(s.id))) {
+      const { goingPeople, waitlistedPeople } = counts((await getSlotRoster(eventId, gone.id)).entries);
+      if (goingPeople + waitlistedPeople === 0) continue;
+      if (!cancel.has(gone.id))
+        throw new HttpError(
+          400,
+          `The shift ${gone.id} has people signed up: cancel it ("cancelled": true) and they are told`,
+        );
+      cancelled.push({ slot: gone, at: now.toISOString(), by, noticed: false });
+      cancelledNow.push(gone.id);
+    }
+    const versions: ShiftsDoc['versions'] = {};
+    for (const s of kept) {
+      const prev = before.slots.find((b) => b.id === s.id);
+      const ver = before.versions[s.id] ?? { v: 0, noticed: 0 };
+      versions[s.id] = prev && placeChanged(prev, s) ? { ...ver, v: ver.v + 1 } : ver;
+    }
+    return {
+      eventId,
+      slots: sortSlots(kept),
+      updatedAt: now.toISOString(),
+      updatedBy: by,
+      versions,
+      cancelled,
+    } satisfies ShiftsDoc;
+  });
+  const parsed = ShiftsDocSchema.parse(doc);
+  await indexShiftDays(eventId, parsed.slots);
+  return { ...parsed, cancelledNow };
 }
 
 /**
@@ -143,7 +194,8 @@ export async function addShifts(eventId: number, slots: ShiftSlot[], by: string,
     added = fresh.length;
     if (!fresh.length && raw) return UNCHANGED;
     if (cur.length + fresh.length > 300) throw new HttpError(400, 'At most 300 shifts per event');
-    return { eventId, slots: sortSlots([...cur, ...fresh]), updatedAt: now.toISOString(), updatedBy: by };
+    const kept = p?.success ? p.data : emptyDoc(eventId);
+    return { ...kept, slots: sortSlots([...cur, ...fresh]), updatedAt: now.toISOString(), updatedBy: by };
   });
   const parsed = ShiftsDocSchema.parse(doc);
   await indexShiftDays(eventId, parsed.slots);
@@ -170,6 +222,9 @@ export async function publicSlots(eventId: number, doc?: ShiftsDoc): Promise<Pub
 }
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 200);
+/** A slot's calendar file, as a full link (SITE_URL, never the Host header). */
+export const shiftIcsUrl = (eventId: number, slot: string, lang: Lang) =>
+  new URL(shiftIcsPath(eventId, slot, lang), env().SITE_URL).href;
 const slotToken = (slot: string, id: string) => `${slot}:${id}`;
 
 async function mail(message: EmailMessage): Promise<void> {
@@ -194,9 +249,10 @@ function signupEmail(
       r.status === 'going' ? w.going : fill(w.waitlisted, r.position ?? ''),
     ),
   );
-  const cancels = results.map(({ slot }) =>
+  const cancels = results.flatMap(({ slot }) => [
+    fill(w.addToCalendar, shiftIcsUrl(event.id, slot.id, rec.lang)),
     fill(w.cancelShift, slotLine(slot, rec.lang), cancelUrl(event.id, slotToken(slot.id, rec.id), rec.lang)),
-  );
+  ]);
   return {
     to: rec.email,
     replyTo: event.contactEmail,

@@ -12,6 +12,7 @@ import { broadcastExportSource } from '../broadcasts/staff.ts';
 import { HttpError, zodToHttp } from '../errors.ts';
 import { rsvpExportSource } from '../events/rsvp-staff.ts';
 import { shiftExportSource } from '../events/shifts.ts';
+import { withAttendanceColumns } from '../events/shift-attendance.ts';
 import { inboxExportSource, parseReachStatus } from '../inbox/lists.ts';
 import { votePlanExportSource } from '../vote-plans/staff.ts';
 import { FILTER_PARAMS, filterFromParams, filterParams } from '../people/filters.ts';
@@ -218,7 +219,8 @@ const broadcast: ExportKind<Awaited<ReturnType<typeof broadcastExportSource>>> =
 const people: ExportKind = {
   permission: 'edit_content',
   params: (raw) => filterParams(filterFromParams(checked(PeopleParamsSchema, raw))),
-  open: (params, now) => peopleExportSource(filterFromParams(params), now),
+  // With each person's shifts (signed up, confirmed, attended, no-show, call-don't-text): shift-attendance.ts.
+  open: async (params, now) => withAttendanceColumns(await peopleExportSource(filterFromParams(params), now)),
   audit: (params, source) => ({
     kind: 'person.export',
     target: { type: 'people', id: 'people', label: 'People' },

@@ -5,6 +5,8 @@ import { readIndex } from '../storage/summary-index/view.ts';
 import { campaignToday } from '../../campaign-time.ts';
 import { HttpError } from '../errors.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
+import type { ShiftAttendanceCounts } from '../../schemas/shifts.ts';
+import { attendanceForEmails } from '../events/shift-attendance.ts';
 import { filterTest, type PeopleFilter } from './filters.ts';
 import { notesOf, type Note } from './tags.ts';
 import {
@@ -150,6 +152,8 @@ export interface PersonView {
     /** RSVP'd and attended event ids. */
     events: number[];
     attended: number[];
+    /** Their shifts: signed up, confirmed, attended, no-show, and the "call, don't text" flag. */
+    shifts: ShiftAttendanceCounts;
   };
   /** Private notes, newest first: editors and admins only (null for viewers). Plain text, never markup. */
   notes: Note[] | null;
@@ -163,7 +167,11 @@ export async function personView(user: StoredUser, id: string): Promise<PersonVi
   if (!r) throw new HttpError(404, 'Person not found');
   const p = r.value;
   const contacts = seesContacts(user);
-  const [timeline, notes] = await Promise.all([timelineOf(p), contacts ? notesOf(p.id) : null]);
+  const [timeline, notes, shifts] = await Promise.all([
+    timelineOf(p),
+    contacts ? notesOf(p.id) : null,
+    attendanceForEmails(p.emails),
+  ]);
   return {
     person: {
       ...row(summarizePerson(p), contacts),
@@ -172,6 +180,7 @@ export async function personView(user: StoredUser, id: string): Promise<PersonVi
       merged: p.merged,
       events: p.events ?? [],
       attended: p.attended ?? [],
+      shifts,
     },
     notes,
     timeline: timeline.map((e) => ({

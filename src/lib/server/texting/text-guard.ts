@@ -70,6 +70,7 @@ export type TextPurpose =
   | 'signup_confirmation'
   | 'rsvp_reminder'
   | 'shift_reminder'
+  | 'shift_notice'
   | 'plan_reminder'
   | 'broadcast'
   | 'staff_phone_code'
@@ -102,6 +103,11 @@ export const TEXT_PURPOSES = {
    * (STAFF_TESTS_PER_DAY), never against a number's texts a day, so a test cannot crowd out a real text.
    */
   staff_test: { quietHours: false, dailyCap: false, paced: false, numberCap: false },
+  /**
+   * A shift's time, place or cancellation changed by staff (docs/decisions/181-shifts.md, "Notices"): sent as staff
+   * save, so it keeps to the send window (the email carries it regardless).
+   */
+  shift_notice: { quietHours: true, dailyCap: true, paced: false, numberCap: true },
 } as const satisfies Record<
   TextPurpose,
   { quietHours: boolean; dailyCap: boolean; paced: boolean; numberCap: boolean }
@@ -119,7 +125,9 @@ export type TextConsent =
   /** The member asked for a code to this number (their code in flight names it). */
   | { purpose: 'staff_phone_code'; userId: number }
   /** The number is the member's own verified phone, and the member is active. */
-  | { purpose: 'staff_test'; userId: number; broadcastId: number };
+  | { purpose: 'staff_test'; userId: number; broadcastId: number }
+  /** The shift sign-up (`shift/<event>/<person>`) asked for texts, with this very number. */
+  | { purpose: 'shift_notice'; eventId: number; personKey: string };
 
 export interface TextRequest {
   /** E.164 number. */
@@ -185,7 +193,10 @@ export type TextOutcome =
   | { sent: false; refusal: TextRefusal };
 
 /** A reminder's consent, which is on its own domain's record (the RSVP, the plan to vote). */
-type RecordConsent = Extract<TextConsent, { purpose: 'rsvp_reminder' | 'plan_reminder' | 'shift_reminder' }>;
+type RecordConsent = Extract<
+  TextConsent,
+  { purpose: 'rsvp_reminder' | 'plan_reminder' | 'shift_reminder' | 'shift_notice' }
+>;
 type RecordPurpose = RecordConsent['purpose'];
 
 /** Reads, at the moment of sending, whether the record consents to texts to this very number. */
@@ -217,6 +228,8 @@ async function hasConsent(consent: TextConsent, to: string, subscribed: boolean)
     return (await consentReaders.plan_reminder?.(consent, to)) ?? false;
   if (consent.purpose === 'shift_reminder')
     return (await consentReaders.shift_reminder?.(consent, to)) ?? false;
+  if (consent.purpose === 'shift_notice')
+    return (await consentReaders.shift_notice?.(consent, to)) ?? false;
   return (await consentReaders.rsvp_reminder?.(consent, to)) ?? false;
 }
 
