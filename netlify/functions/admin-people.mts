@@ -7,6 +7,7 @@ import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.
 import { forgetPerson, PersonNotFound } from '../../src/lib/server/supporters/forget-person.ts';
 import { mergePeople, mergeQueue, undoMerge } from '../../src/lib/server/people/merge.ts';
 import { getPerson } from '../../src/lib/server/people/person.ts';
+import { attendanceForEmails } from '../../src/lib/server/events/shift-attendance.ts';
 import { peoplePage, personView } from '../../src/lib/server/people/staff.ts';
 import { stopContact } from '../../src/lib/server/messaging/stop.ts';
 import { filterFromParams } from '../../src/lib/server/people/filters.ts';
@@ -75,7 +76,7 @@ export default handle(async (req: Request, context: Context) => {
   if (!pid.success) throw new HttpError(404, 'Person not found');
   if (action === undefined) {
     const user = await requireUser(req);
-    return json(await personView(user, pid.data));
+    return json(await personView(user, pid.data, attendanceForEmails));
   }
   if (!(ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'Not found');
   if (action === 'forget') {

@@ -6,7 +6,6 @@ import { campaignToday } from '../../campaign-time.ts';
 import { HttpError } from '../errors.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
 import type { ShiftAttendanceCounts } from '../../schemas/shifts.ts';
-import { attendanceForEmails } from '../events/shift-attendance.ts';
 import { filterTest, type PeopleFilter } from './filters.ts';
 import { notesOf, type Note } from './tags.ts';
 import {
@@ -160,8 +159,16 @@ export interface PersonView {
   timeline: (Omit<TimelineEntry, 'key' | 'store'> & { personId: string; link: string | null })[];
 }
 
-/** A person and their timeline (their own and that of the people merged into them). */
-export async function personView(user: StoredUser, id: string): Promise<PersonView> {
+/**
+ * A person and their timeline (their own and that of the people merged into them). Their shifts come from
+ * `shiftsOf` (events/shift-attendance.ts `attendanceForEmails`, given by the handler: people/ sits below events/,
+ * docs/decisions/153-storage.md).
+ */
+export async function personView(
+  user: StoredUser,
+  id: string,
+  shiftsOf: (emails: string[]) => Promise<ShiftAttendanceCounts>,
+): Promise<PersonView> {
   if (!/^[a-f0-9]{32}$/.test(id)) throw new HttpError(404, 'Person not found');
   const r = await getPerson(id);
   if (!r) throw new HttpError(404, 'Person not found');
@@ -170,7 +177,7 @@ export async function personView(user: StoredUser, id: string): Promise<PersonVi
   const [timeline, notes, shifts] = await Promise.all([
     timelineOf(p),
     contacts ? notesOf(p.id) : null,
-    attendanceForEmails(p.emails),
+    shiftsOf(p.emails),
   ]);
   return {
     person: {

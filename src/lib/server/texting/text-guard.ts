@@ -228,8 +228,7 @@ async function hasConsent(consent: TextConsent, to: string, subscribed: boolean)
     return (await consentReaders.plan_reminder?.(consent, to)) ?? false;
   if (consent.purpose === 'shift_reminder')
     return (await consentReaders.shift_reminder?.(consent, to)) ?? false;
-  if (consent.purpose === 'shift_notice')
-    return (await consentReaders.shift_notice?.(consent, to)) ?? false;
+  if (consent.purpose === 'shift_notice') return (await consentReaders.shift_notice?.(consent, to)) ?? false;
   return (await consentReaders.rsvp_reminder?.(consent, to)) ?? false;
 }
 
