@@ -136,6 +136,17 @@ export interface Manifest {
    * request stays bounded; the scheduled compaction also deletes what it just folded).
    */
   folded: string[];
+  /**
+   * The bundle (bundle.ts): the chunks it holds, in one blob, for searches and filters. Absent or null: none yet
+   * (the next scheduled compaction writes one). Chunks a reader's fold wrote since are not in it.
+   */
+  bundle?: BundleRef | null;
+}
+
+/** A bundle blob and the chunk keys it holds. */
+export interface BundleRef {
+  key: string;
+  chunks: string[];
 }
 
 export interface RebuildState {
