@@ -16,7 +16,7 @@
  *   BENCH_SKIP_VALIDATORS=1 ...   skip pa11y (HTML_CodeSniffer) and the Observatory CSP test
  *   BENCH_SKIP_TEST_WALL=1 ...    skip timing `npm test` on a clean clone (~8 min)
  *   BENCH_ONLY=pages,functions    only these sections (pages, functions, news, signups, login, sms, broadcasts,
- *                                 devloop, testwall, donations, overview, scale); the report then goes to
+ *                                 devloop, testwall, donations, overview, people, scale); the report then goes to
  *                                 BENCH_OUT (default bench-partial.md), not docs/benchmarks.md
  *   BENCH_PAGES=/contact,/es/blog only these routes in the pages section (`article` and `es-article`
  *                                 name the newest article in each language); the floor is always measured
@@ -28,6 +28,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchDonations } from './bench/donations.mts';
 import { benchOverview } from './bench/overview.mts';
+import { benchPeople } from './bench/people.mts';
 import { benchScale } from './bench/scale.mts';
 import { benchNews } from './bench/news.mts';
 import { benchSignups } from './bench/signups.mts';
@@ -289,6 +290,7 @@ const keyOf: Record<string, string> = {
   'Development loop: `npm test` on a clean clone': 'testwall',
   'Donations tab with 20,000 contributions': 'donations',
   'Overview at 100,000 supporters': 'overview',
+  'People at 100,000 people': 'people',
   'Staff lists at scale': 'scale',
   'Broadcasts: 100,000 text recipients': 'broadcasts',
 };
@@ -331,6 +333,7 @@ const sections = [
     : [await section('Development loop: `npm test` on a clean clone', benchTestWallTime)]),
   await section('Donations tab with 20,000 contributions', benchDonations),
   await section('Overview at 100,000 supporters', benchOverview),
+  await section('People at 100,000 people', benchPeople),
   // BENCH_SCALE_SIZES (default 1000,10000,100000): about 15 minutes at 100,000 on 2 cores.
   await section('Staff lists at scale', benchScale),
   await section('Broadcasts: 100,000 text recipients', benchBroadcasts),

@@ -111,7 +111,7 @@ export class IndexView<S extends SummaryRecord> {
     const chunkToSearch = async (ref: ChunkRef): Promise<Chunk<S>> => {
       if (!bundle?.chunks.includes(ref.key)) return readChunk(spec, ref);
       const chunk = (await (bundled ??= readBundle(spec, bundle))).get(ref.key);
-      if (!chunk || chunk.n !== ref.n) throw new Damaged('bundle without its chunk');
+      if (chunk?.n !== ref.n) throw new Damaged('bundle without its chunk');
       return chunk;
     };
     const blocks: Block<S>[] = [];
