@@ -398,6 +398,27 @@ describe('compaction', () => {
     expect(ids(p2)).toEqual(newest(5, 5));
   });
 
+  it('a fold writes a new bundle with its chunks: a search after it reads the bundle and no chunk', async () => {
+    await records(Array.from({ length: 2 * CHUNK_TARGET }, (_, i) => item(i)));
+    await reindex(spec);
+    const before = (await kv('contacts').get<{ bundle: { key: string } }>('summary/manifest'))!.value.bundle;
+    for (let i = 0; i < 5; i++) await write(item(i * 3, { name: `Changed ${i}`, v: iso(10_000_000 + i) }));
+    expect(await compact(spec)).toMatchObject({ folded: 5, left: 0 });
+    const after = (await kv('contacts').get<{ bundle: { key: string } }>('summary/manifest'))!.value.bundle;
+    expect(after.key).not.toBe(before.key);
+    const blobs: string[] = [];
+    class Reads extends FlakyKV {
+      override getBytes(k: string) {
+        blobs.push(k);
+        return super.getBytes(k);
+      }
+    }
+    setStoreFactory((name) => (name === 'contacts' ? new Reads(base) : new MemoryKV()));
+    forgetDecodedBlobs();
+    expect(await readIndex(spec, async (v) => (await v.select({ needle: 'changed' })).total)).toBe(5);
+    expect(blobs).toEqual([after.key]);
+  });
+
   it('two compactions at once: one folds, the other changes nothing; nothing lost or doubled', async () => {
     await records(Array.from({ length: 50 }, (_, i) => item(i)));
     await reindex(spec);
