@@ -16,8 +16,8 @@
  *   BENCH_SKIP_VALIDATORS=1 ...   skip pa11y (HTML_CodeSniffer) and the Observatory CSP test
  *   BENCH_SKIP_TEST_WALL=1 ...    skip timing `npm test` on a clean clone (~8 min)
  *   BENCH_ONLY=pages,functions    only these sections (pages, functions, news, signups, login, sms, broadcasts,
- *                                 devloop, testwall, donations, overview, shifts, scale); the report then goes to
- *                                 BENCH_OUT (default bench-partial.md), not docs/benchmarks.md
+ *                                 devloop, testwall, donations, overview, shifts, people, scale); the report
+ *                                 then goes to BENCH_OUT (default bench-partial.md), not docs/benchmarks.md
  *   BENCH_PAGES=/contact,/es/blog only these routes in the pages section (`article` and `es-article`
  *                                 name the newest article in each language); the floor is always measured
  *   BENCH_LHR_DIR=dir             keep every Lighthouse report (JSON) there, for diagnosis
@@ -29,6 +29,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { benchDonations } from './bench/donations.mts';
 import { benchOverview } from './bench/overview.mts';
 import { benchShiftSequence } from './bench/shift-sequence.mts';
+import { benchPeople } from './bench/people.mts';
 import { benchScale } from './bench/scale.mts';
 import { benchNews } from './bench/news.mts';
 import { benchSignups } from './bench/signups.mts';
@@ -291,6 +292,7 @@ const keyOf: Record<string, string> = {
   'Donations tab with 20,000 contributions': 'donations',
   'Overview at 100,000 supporters': 'overview',
   'Shifts: the day-before step for 5,000 volunteers': 'shifts',
+  'People at 100,000 people': 'people',
   'Staff lists at scale': 'scale',
   'Broadcasts: 100,000 text recipients': 'broadcasts',
 };
@@ -334,6 +336,7 @@ const sections = [
   await section('Donations tab with 20,000 contributions', benchDonations),
   await section('Overview at 100,000 supporters', benchOverview),
   await section('Shifts: the day-before step for 5,000 volunteers', benchShiftSequence),
+  await section('People at 100,000 people', benchPeople),
   // BENCH_SCALE_SIZES (default 1000,10000,100000): about 15 minutes at 100,000 on 2 cores.
   await section('Staff lists at scale', benchScale),
   await section('Broadcasts: 100,000 text recipients', benchBroadcasts),

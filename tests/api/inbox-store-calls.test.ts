@@ -51,8 +51,11 @@ const BOUNDS = {
    * per-email counts of volunteers and contacts (5; 6 with the counts).
    */
   page: 8,
-  /** A search or a language filter: the same with every chunk, 100,000 / 5,000 = 20 of them (24-25). */
-  search: 28,
+  /**
+   * A search or a filter: the same with the bundle instead of the page's chunk, one blob holding all 20 chunks
+   * (24-25 while every chunk was its own read; 5-6 since the bundle, docs/decisions/155-inbox-and-staff-lists.md).
+   */
+  search: 8,
   /** Each write, everything included: limits, captcha, record, consent log, outbox, delivery status, segment. */
   volunteerSignup: 19, // (10 since 136: the address's suppression is read for its summary; 18 with the person, 149; 19 counted for the Overview, 180)
   contactMessage: 13, // (7; 13 with the person, docs/decisions/149-people.md)

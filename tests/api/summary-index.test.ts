@@ -277,14 +277,14 @@ describe('search by the searched texts', () => {
     }
   });
 
-  it('a search reads each chunk once and answers its page from the rows it found', async () => {
+  it('a search reads the bundle once, no chunk on its own, and answers its page from the rows it found', async () => {
     await records(Array.from({ length: 2 * CHUNK_TARGET + 10 }, (_, i) => item(i)));
     await reindex(spec);
     forgetDecodedBlobs();
-    const chunks: string[] = [];
+    const blobs: string[] = [];
     class Reads extends FlakyKV {
       override getBytes(k: string) {
-        chunks.push(k);
+        blobs.push(k);
         return super.getBytes(k);
       }
     }
@@ -297,7 +297,83 @@ describe('search by the searched texts', () => {
     // "Name 1", "Name 10".."Name 19", "Name 100".., "Name 1000".., "Name 10000".. of 10,010.
     expect(found.total).toBe(1 + 10 + 100 + 1000 + 10);
     expect(found.page.map((s) => s.name)).toEqual(['Name 10009', 'Name 10008', 'Name 10007']);
-    expect(chunks.filter((k) => k.startsWith('summary/chunk/')).length).toBe(3);
+    expect(blobs.filter((k) => k.startsWith('summary/chunk/'))).toEqual([]);
+    expect(blobs.filter((k) => k.startsWith('summary/bundle/'))).toHaveLength(1);
+  });
+
+  it('a search and a filter cost the same store calls at 1,000 and at 100,000 summaries', async () => {
+    const counted = { n: 0 };
+    class Counted extends FlakyKV {
+      override get<T>(k: string) {
+        counted.n++;
+        return super.get<T>(k);
+      }
+      override getBytes(k: string) {
+        counted.n++;
+        return super.getBytes(k);
+      }
+      override keys(prefix?: string) {
+        counted.n++;
+        return super.keys(prefix);
+      }
+    }
+    const reads = new Counted(base);
+    const costAt = async (n: number) => {
+      setStoreFactory((name) => (name === 'contacts' ? base : new MemoryKV()));
+      await writeBase(
+        spec,
+        Array.from({ length: n }, (_, i) => item(i)),
+      );
+      forgetDecodedBlobs();
+      setStoreFactory((name) => (name === 'contacts' ? reads : new MemoryKV()));
+      const cost = async (query: { needle?: string; test?: (s: Item) => boolean }) => {
+        forgetDecodedBlobs();
+        counted.n = 0;
+        const total = await readIndex(spec, async (v) => (await v.select(query)).total);
+        return { calls: counted.n, total: total > 0 };
+      };
+      return [
+        await cost({ needle: 'name 99' }),
+        await cost({ test: (s) => s.email === 'p7@example.org' }),
+        await cost({ needle: 'name 1', test: (s) => s.email !== 'p7@example.org' }),
+      ];
+    };
+    const small = await costAt(1000);
+    const large = await costAt(100_000);
+    expect(large).toEqual(small);
+    expect(small.map((c) => c.calls)).toEqual([3, 3, 3]);
+  }, 120_000);
+
+  it("a reader's fold keeps the bundle (its new chunks read on their own); the next compaction bundles them", async () => {
+    await records(Array.from({ length: 3 * CHUNK_TARGET }, (_, i) => item(i)));
+    await reindex(spec);
+    // An old record changed: its chunk is replaced by the reader that folds (past FOLD_AT segments).
+    for (let i = 0; i <= FOLD_AT; i++)
+      await write(item(i * 7, { name: `Renamed ${i}`, v: iso(10_000_000 + i) }));
+    const blobs: string[] = [];
+    class Reads extends FlakyKV {
+      override getBytes(k: string) {
+        blobs.push(k);
+        return super.getBytes(k);
+      }
+    }
+    const reads = new Reads(base);
+    setStoreFactory((name) => (name === 'contacts' ? reads : new MemoryKV()));
+    await readIndex(spec, (v) => v.total);
+    forgetDecodedBlobs();
+    blobs.length = 0;
+    const found = await readIndex(spec, async (v) => (await v.select({ needle: 'renamed' })).total);
+    expect(found).toBe(FOLD_AT + 1);
+    expect(blobs.filter((k) => k.startsWith('summary/bundle/'))).toHaveLength(1);
+    expect(blobs.filter((k) => k.startsWith('summary/chunk/')).length).toBeGreaterThan(0);
+    await compact(spec);
+    forgetDecodedBlobs();
+    blobs.length = 0;
+    expect(await readIndex(spec, async (v) => (await v.select({ needle: 'renamed' })).total)).toBe(
+      FOLD_AT + 1,
+    );
+    expect(blobs.filter((k) => k.startsWith('summary/chunk/'))).toEqual([]);
+    expect(blobs.filter((k) => k.startsWith('summary/bundle/'))).toHaveLength(1);
   });
 });
 
@@ -320,6 +396,27 @@ describe('compaction', () => {
     expect(total).toBe(n);
     expect(ids(p1)).toEqual(newest(20, n - 690));
     expect(ids(p2)).toEqual(newest(5, 5));
+  });
+
+  it('a fold writes a new bundle with its chunks: a search after it reads the bundle and no chunk', async () => {
+    await records(Array.from({ length: 2 * CHUNK_TARGET }, (_, i) => item(i)));
+    await reindex(spec);
+    const before = (await kv('contacts').get<{ bundle: { key: string } }>('summary/manifest'))!.value.bundle;
+    for (let i = 0; i < 5; i++) await write(item(i * 3, { name: `Changed ${i}`, v: iso(10_000_000 + i) }));
+    expect(await compact(spec)).toMatchObject({ folded: 5, left: 0 });
+    const after = (await kv('contacts').get<{ bundle: { key: string } }>('summary/manifest'))!.value.bundle;
+    expect(after.key).not.toBe(before.key);
+    const blobs: string[] = [];
+    class Reads extends FlakyKV {
+      override getBytes(k: string) {
+        blobs.push(k);
+        return super.getBytes(k);
+      }
+    }
+    setStoreFactory((name) => (name === 'contacts' ? new Reads(base) : new MemoryKV()));
+    forgetDecodedBlobs();
+    expect(await readIndex(spec, async (v) => (await v.select({ needle: 'changed' })).total)).toBe(5);
+    expect(blobs).toEqual([after.key]);
   });
 
   it('two compactions at once: one folds, the other changes nothing; nothing lost or doubled', async () => {

@@ -51,7 +51,7 @@ function makePeople(n: number): MockPerson[] {
   }));
 }
 
-/** The People API, stubbed: list (q, source, page), a person, the queue, merge, unmerge, consent, forget. */
+/** The People API, stubbed: list (q, source, has=volunteered, page), a person, the queue, merge, unmerge, consent, forget. */
 async function mockPeople(page: Page, role: 'admin' | 'editor' | 'viewer', count = 3) {
   const people = makePeople(count);
   const queue = [
@@ -94,12 +94,14 @@ async function mockPeople(page: Page, role: 'admin' | 'editor' | 'viewer', count
     if (parts.length === 0) {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const source = url.searchParams.get('source');
+      const has = url.searchParams.get('has');
       const pageNo = Number(url.searchParams.get('page') ?? 1);
       const found = people.filter(
         (p) =>
           !p.mergedInto &&
           (!q || JSON.stringify(p).toLowerCase().includes(q)) &&
-          (!source || p.sources.includes(source)),
+          (!source || p.sources.includes(source)) &&
+          (!has || (has === 'volunteered' && p.sources.includes('volunteer'))),
       );
       return reply(route, 200, {
         items: found.slice((pageNo - 1) * 50, pageNo * 50).map(row),
@@ -217,7 +219,7 @@ describe('People tab (stubbed API)', () => {
     return { page, people };
   }
 
-  it('admins and editors: the list with contact details, search, source filter and server paging; axe 0 on each state', async () => {
+  it('admins and editors: the list with contact details, search, the filters and server paging; axe 0 on each state', async () => {
     const { page, people } = await open('editor', 120);
     await page.getByRole('heading', { name: 'People', level: 2 }).waitFor();
     await page.getByText('120 people', { exact: true }).waitFor();
@@ -246,6 +248,17 @@ describe('People tab (stubbed API)', () => {
     await page.getByLabel('Source').selectOption('volunteer');
     await page.getByText('1 person', { exact: true }).waitFor();
     expect(people.calls.some((c) => c.search.includes('source=volunteer'))).toBe(true);
+    await page.getByLabel('Source').selectOption('');
+    await page.getByText('120 people', { exact: true }).waitFor();
+    // Every filter the server has is a control; "has" goes to the server as its parameter.
+    for (const label of ['Tag', 'Language', 'Email consent', 'Text consent', 'Has not'])
+      await page.getByLabel(label, { exact: true }).waitFor();
+    await page.getByLabel('Has', { exact: true }).selectOption('volunteered');
+    await page.getByText('1 person', { exact: true }).waitFor();
+    expect(
+      people.calls.some((c) => c.search.includes('has=volunteered') && c.search.includes('page=1')),
+    ).toBe(true);
+    await expectNoAxeViolations(page);
     await page.getByLabel('Search').fill('nobody-matches');
     await page.getByText('No matches for this search and these filters.').waitFor();
     await expectNoAxeViolations(page);

@@ -35,6 +35,39 @@ export const PERSON_FILTER_SOURCES = [
 
 export const sourceLabel = (s: string) => PERSON_SOURCE_LABELS[s] ?? s;
 
+/**
+ * The list's filter controls (the server's filters: src/lib/schemas/people-filter.ts, docs/decisions/149-people.md):
+ * each a query parameter, '' for any.
+ */
+export interface PeopleListFilter {
+  source: string;
+  tag: string;
+  lang: string;
+  email: string;
+  text: string;
+  has: string;
+  hasNot: string;
+}
+export const NO_PEOPLE_FILTER: PeopleListFilter = {
+  source: '',
+  tag: '',
+  lang: '',
+  email: '',
+  text: '',
+  has: '',
+  hasNot: '',
+};
+/** The consent filters (CONSENT_FILTERS) as staff read them. */
+export const CONSENT_FILTER_LABELS = { granted: 'Opted in', revoked: 'Stopped', none: 'No record' } as const;
+/** The has / has not filters the tab offers (HAS, without an event: the API also takes `rsvp:<id>`, `attended:<id>`). */
+export const HAS_FILTER_LABELS = {
+  volunteered: 'Volunteered',
+  rsvp: "RSVP'd",
+  attended: 'Attended an event',
+  plan: 'Made a plan',
+  donated: 'Donated',
+} as const;
+
 /** A channel's consent state as the server folds it ('' when the person never said). */
 export function consentLabel(state: string): string {
   return state === 'revoked' ? 'Stopped' : state === 'granted' ? 'Opted in' : 'No record';
@@ -114,9 +147,14 @@ export function personIdOfHash(hash: string): string | null {
   return m ? m[1]! : null;
 }
 
-export function usePeople(page: number, q: string, source: string) {
+export function usePeople(page: number, q: string, filter: PeopleListFilter) {
   return useSWR<PeoplePage, Error>(
-    listKey(ADMIN_PEOPLE, { page, q: q.trim() || undefined, source: source || undefined }),
+    listKey(ADMIN_PEOPLE, {
+      page,
+      q: q.trim() || undefined,
+      ...filter,
+      tag: filter.tag.trim().toLowerCase() || undefined,
+    }),
     queryFetcher,
   );
 }

@@ -4,8 +4,8 @@ import { messageOf } from '../../lib/client/api.ts';
 import { isLang } from '../../lib/lang.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
 import {
+  NO_PEOPLE_FILTER,
   PEOPLE_PAGE_SIZE,
-  PERSON_FILTER_SOURCES,
   consentLabel,
   personHash,
   personIdOfHash,
@@ -16,6 +16,7 @@ import {
   usePeopleActions,
   usePerson,
   type ForgetReport,
+  type PeopleListFilter,
   type PersonRow,
   type PersonView,
   type QueueEntry,
@@ -29,6 +30,7 @@ import { Pager, useClampPage } from '../components/Pager.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ShiftAttendanceLine } from './ShiftAttendance.tsx';
+import { PeopleFilters } from './PeopleFilters.tsx';
 
 /**
  * People (docs/decisions/149-people.md): one row per person across every form, searched and filtered by the server,
@@ -76,16 +78,19 @@ function PersonLink({ id, name }: { id: string; name: string }) {
 
 function PeopleList({ canEdit }: { canEdit: boolean }) {
   const [query, setQuery] = useState('');
-  const [source, setSource] = useState('');
+  const [picked, setPicked] = useState<PeopleListFilter>(NO_PEOPLE_FILTER);
   const q = useDebounced(query, 300);
+  // The tag is typed: sent after the same pause as the search.
+  const tag = useDebounced(picked.tag, 300);
+  const filter = { ...picked, tag };
+  const filtered = Object.values(filter).some((v) => v.trim() !== '');
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = usePeople(page, q, source);
+  const { data, error, isLoading } = usePeople(page, q, filter);
   const items = data?.items ?? [];
   const searchId = useId();
   const searchHint = useId();
-  const sourceId = useId();
   useClampPage(page, setPage, data?.total, data?.pageSize ?? PEOPLE_PAGE_SIZE);
-  useEffect(() => setPage(1), [q, source]);
+  useEffect(() => setPage(1), [q, ...Object.values(filter)]);
 
   return (
     <section aria-labelledby="people-heading">
@@ -100,19 +105,7 @@ function PeopleList({ canEdit }: { canEdit: boolean }) {
         </div>
       </div>
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor={sourceId} className="field__label">
-            Source
-          </label>
-          <select id={sourceId} className="input" value={source} onChange={(e) => setSource(e.target.value)}>
-            <option value="">Any source</option>
-            {PERSON_FILTER_SOURCES.map((s) => (
-              <option key={s} value={s}>
-                {sourceLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PeopleFilters filter={picked} onChange={setPicked} />
         <div className="field toolbar__grow">
           <label htmlFor={searchId} className="field__label">
             Search
@@ -134,7 +127,7 @@ function PeopleList({ canEdit }: { canEdit: boolean }) {
         isLoading={isLoading}
         error={error}
         empty={items.length === 0}
-        emptyText={q.trim() || source ? 'No matches for this search and these filters.' : undefined}
+        emptyText={q.trim() || filtered ? 'No matches for this search and these filters.' : undefined}
       >
         <Table caption="People">
           <thead>

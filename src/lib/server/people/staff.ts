@@ -2,6 +2,7 @@ import { userMay } from '../auth/session.ts';
 import type { StoredUser } from '../auth/users.ts';
 import type { SummarySpec } from '../storage/summary-index/spec.ts';
 import { readIndex } from '../storage/summary-index/view.ts';
+import { compact, type CompactionRun } from '../storage/summary-index/compaction.ts';
 import { campaignToday } from '../../campaign-time.ts';
 import { HttpError } from '../errors.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
@@ -60,6 +61,12 @@ export const PEOPLE_SPEC: SummarySpec<PersonSummary> = {
   searched: (s) => [s.name, s.emails, s.phones, s.city, s.zip].join(' '),
   columns: ['lang', 'sources', 'emailState', 'textState', 'zip', 'city', 'tags', 'events', 'attended'],
 };
+
+/**
+ * The scheduled compaction of the People index (netlify/functions/summary-compaction.mts, every minute): folds the
+ * segments people writes left and keeps the bundle of every chunk current, so a search or a filter reads one blob.
+ */
+export const compactPeople = (deadline: number): Promise<CompactionRun> => compact(PEOPLE_SPEC, { deadline });
 
 /** Contact details are for editors and admins. */
 export const seesContacts = (user: StoredUser) => userMay(user, 'edit_content');

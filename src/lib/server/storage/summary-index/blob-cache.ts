@@ -1,10 +1,18 @@
 import type { StoreName } from '../kv.ts';
 import { mapLimit } from '../map-limit.ts';
 import { kv } from '../stores.ts';
+import { decodeBundle } from './bundle.ts';
 import { ChunkText, Damaged } from './chunk-text.ts';
 import { Chunk, unpack } from './encoding.ts';
 import type { Segment } from './segments.ts';
-import { CONCURRENCY, Moved, type ChunkRef, type SummaryRecord, type SummarySpec } from './spec.ts';
+import {
+  CONCURRENCY,
+  Moved,
+  type BundleRef,
+  type ChunkRef,
+  type SummaryRecord,
+  type SummarySpec,
+} from './spec.ts';
 
 /**
  * Chunks and counts are written once under a key never reused (a new base gets new keys), so a warm
@@ -51,6 +59,23 @@ export function readChunk<S extends SummaryRecord>(spec: SummarySpec<S>, ref: Ch
     const chunk = new Chunk(spec, new ChunkText(data));
     if (chunk.n !== ref.n) throw new Damaged('chunk size differs from its manifest entry');
     return { value: chunk, rows: chunk.n };
+  });
+}
+
+/** A bundle's chunks by key (bundle.ts): one blob for a search over every chunk it holds. */
+export function readBundle<S extends SummaryRecord>(
+  spec: SummarySpec<S>,
+  ref: BundleRef,
+): Promise<Map<string, Chunk<S>>> {
+  return cachedBlob(spec.store, ref.key, (data) => {
+    const chunks = new Map<string, Chunk<S>>();
+    let rows = 0;
+    for (const [k, bytes] of decodeBundle(data)) {
+      const chunk = new Chunk(spec, new ChunkText(bytes));
+      chunks.set(k, chunk);
+      rows += chunk.n;
+    }
+    return { value: chunks, rows };
   });
 }
 

@@ -12,6 +12,8 @@ export interface Built {
   chunks: ChunkRef[];
   /** Blobs written (deleted again if the manifest swap loses). */
   written: string[];
+  /** The chunks' stored bytes by key (for the bundle: bundle.ts). */
+  bytes: Map<string, ArrayBuffer>;
 }
 
 export async function writeChunks<S extends SummaryRecord>(
@@ -20,13 +22,15 @@ export async function writeChunks<S extends SummaryRecord>(
   pieces: S[][],
 ): Promise<Built> {
   const store = kv(spec.store);
+  const bytes = new Map<string, ArrayBuffer>();
   const refs = await mapLimit(
     pieces.map((rows, n) => ({ rows, n })),
     CONCURRENCY,
     async ({ rows, n }) => {
       const k = key('summary', 'chunk', `${gen}-${n}`);
-      if (!(await store.putBytes(k, chunkBlob(spec, rows), { format: '1' })))
-        throw new Error(`chunk ${k} exists`);
+      const blob = chunkBlob(spec, rows);
+      if (!(await store.putBytes(k, blob, { format: '1' }))) throw new Error(`chunk ${k} exists`);
+      bytes.set(k, blob);
       return {
         key: k,
         n: rows.length,
@@ -36,7 +40,7 @@ export async function writeChunks<S extends SummaryRecord>(
       } satisfies ChunkRef;
     },
   );
-  return { chunks: refs, written: refs.map((r) => r.key) };
+  return { chunks: refs, written: refs.map((r) => r.key), bytes };
 }
 
 /** Cuts a sorted run into chunks of CHUNK_TARGET from the oldest end: the newest chunk keeps the remainder. */

@@ -2,6 +2,7 @@ import { listKeys } from '../listing.ts';
 import { kv } from '../stores.ts';
 import { readCounts, readRows, readSegments } from './blob-cache.ts';
 import { Damaged } from './chunk-text.ts';
+import { bundleCovers, writeBundle } from './bundle.ts';
 import { cut, deleteAll, writeChunks, writeCounts } from './chunk-writer.ts';
 import { isManifest, newGen, retire } from './encoding.ts';
 import { coveringChunk, homeChunk, latestById, sortKey, sortNewestFirst } from './ordering.ts';
@@ -50,8 +51,16 @@ export async function compact<S extends SummaryRecord>(
     // Nothing new: delete what earlier folds left, then forget it.
     const leftover = listed.filter((k) => folded.has(k));
     await deleteAll(store, leftover);
-    if (got.value.folded.length)
-      await store.replace(MANIFEST, { ...got.value, folded: [] } satisfies Manifest, got.etag);
+    const m = got.value;
+    // A base without a bundle of all its chunks (an older manifest, a reader's fold since) gets one.
+    const bundle = bundleCovers(m.bundle, m.chunks) ? null : await bundleOrNull(spec, m);
+    if (m.folded.length || bundle) {
+      const retiring = retire(m, bundle && m.bundle ? [m.bundle.key] : []);
+      const next: Manifest = { ...m, folded: [], ...(bundle ? { bundle, retired: retiring.keep } : {}) };
+      if (!(await store.replace(MANIFEST, next, got.etag))) {
+        if (bundle) await deleteAll(store, [bundle.key]);
+      } else if (bundle) await deleteAll(store, retiring.drop);
+    }
     return { folded: 0, left: 0 };
   }
   let summaries: S[];
@@ -82,10 +91,21 @@ export async function compact<S extends SummaryRecord>(
   }
 }
 
+/** A bundle of the manifest's chunks, or null when one of them vanished meanwhile (the next run tries again). */
+async function bundleOrNull<S extends SummaryRecord>(spec: SummarySpec<S>, m: Manifest) {
+  try {
+    return await writeBundle(spec, newGen(), m.chunks);
+  } catch (err) {
+    if (err instanceof Moved) return null;
+    throw err;
+  }
+}
+
 /**
  * Folds the state's pending summaries into new chunks and swaps the manifest. True when
  * the swap won; false when another writer changed the manifest first (this run's blobs
- * are deleted again, the segments stay for the next run).
+ * are deleted again, the segments stay for the next run). The scheduled compaction (`deleteFolded`) also writes a
+ * new bundle (bundle.ts); a reader's fold keeps the previous one (the chunks it replaced are read on their own).
  */
 export async function foldInto<S extends SummaryRecord>(
   spec: SummarySpec<S>,
@@ -133,6 +153,7 @@ export async function foldInto<S extends SummaryRecord>(
   let drop: string[];
   try {
     const replaced = new Map<number, ChunkRef[]>();
+    const fresh = new Map<string, ArrayBuffer>();
     const groups: [number, S[]][] = chunks.length === 0 ? [[0, loose]] : [...byChunk.entries()];
     for (const [i, updates] of groups) {
       const current = chunks.length === 0 ? [] : (state.loaded.get(i) ?? (await readRows(spec, chunks[i]!)));
@@ -149,16 +170,20 @@ export async function foldInto<S extends SummaryRecord>(
       const pieces = rows.length === 0 ? [] : rows.length > 2 * CHUNK_TARGET ? cut(rows) : [rows];
       const built = await writeChunks(spec, `${gen}-${i}`, pieces);
       written.push(...built.written);
+      for (const [k, b] of built.bytes) fresh.set(k, b);
       replaced.set(i, built.chunks);
     }
     const next: ChunkRef[] =
       chunks.length === 0 ? (replaced.get(0) ?? []) : chunks.flatMap((c, i) => replaced.get(i) ?? [c]);
     const countsKey = counts ? await writeCounts(spec, gen, counts) : null;
     if (countsKey) written.push(countsKey);
+    const bundle = deleteFolded ? await writeBundle(spec, gen, next, fresh) : (manifest.bundle ?? null);
+    if (deleteFolded && bundle) written.push(bundle.key);
     // What this manifest no longer names stays readable for RETIRED_MS (readers of the previous one).
     const retiring = retire(manifest, [
       ...chunks.filter((_, i) => replaced.has(i)).map((c) => c.key),
       ...(countsKey && manifest.counts ? [manifest.counts] : []),
+      ...(deleteFolded && manifest.bundle ? [manifest.bundle.key] : []),
     ]);
     const swapped = await store.replace(
       MANIFEST,
@@ -169,6 +194,7 @@ export async function foldInto<S extends SummaryRecord>(
         builtAt: new Date().toISOString(),
         retired: retiring.keep,
         folded: state.segmentKeys,
+        bundle,
       } satisfies Manifest,
       state.etag,
     );

@@ -147,7 +147,12 @@ export function isManifest(value: unknown, version: number): value is Manifest {
     Array.isArray(m.retired) &&
     m.retired.every((r) => !!r && typeof r.key === 'string' && typeof r.at === 'string') &&
     Array.isArray(m.folded) &&
-    m.folded.every((k) => typeof k === 'string')
+    m.folded.every((k) => typeof k === 'string') &&
+    (m.bundle === undefined ||
+      m.bundle === null ||
+      (typeof m.bundle.key === 'string' &&
+        Array.isArray(m.bundle.chunks) &&
+        m.bundle.chunks.every((k) => typeof k === 'string')))
   );
 }
 

@@ -4,6 +4,7 @@ import { mapLimit } from '../map-limit.ts';
 import { kv } from '../stores.ts';
 import { readRows } from './blob-cache.ts';
 import { Damaged } from './chunk-text.ts';
+import { writeBundle } from './bundle.ts';
 import { cut, deleteAll, writeChunks, writeCounts } from './chunk-writer.ts';
 import { fromRows, isManifest, newGen, pack, retire, toRow, unpack } from './encoding.ts';
 import { latestById, sortNewestFirst } from './ordering.ts';
@@ -202,9 +203,12 @@ async function writeIndex<S extends SummaryRecord>(
     countsKey = await writeCounts(spec, gen, counts);
     written.push(countsKey);
   }
+  const bundle = await writeBundle(spec, gen, built.chunks, built.bytes);
+  written.push(bundle.key);
   const { keep, drop } = retire(previous, [
     ...(previous?.chunks.map((c) => c.key) ?? []),
     ...(previous?.counts ? [previous.counts] : []),
+    ...(previous?.bundle ? [previous.bundle.key] : []),
   ]);
   return {
     manifest: {
@@ -214,6 +218,7 @@ async function writeIndex<S extends SummaryRecord>(
       counts: countsKey,
       builtAt: new Date().toISOString(),
       retired: keep,
+      bundle,
       // A base rebuilt from the records holds every record whose segment was written before: readers merging
       // such a segment again change nothing, so no segment needs naming here.
       folded: [],
@@ -225,7 +230,7 @@ async function writeIndex<S extends SummaryRecord>(
 
 /** The blobs a damaged manifest still names, if it names any (deleted once replaced). */
 function staleKeysOf(value: unknown): string[] {
-  const m = value as { chunks?: unknown; counts?: unknown } | null;
+  const m = value as { chunks?: unknown; counts?: unknown; bundle?: { key?: unknown } | null } | null;
   const out: string[] = [];
   if (m && Array.isArray(m.chunks))
     for (const c of m.chunks) {
@@ -233,6 +238,8 @@ function staleKeysOf(value: unknown): string[] {
       if (typeof k === 'string' && k.startsWith(SUMMARY_PREFIX)) out.push(k);
     }
   if (m && typeof m.counts === 'string' && m.counts.startsWith(SUMMARY_PREFIX)) out.push(m.counts);
+  const b = m?.bundle?.key;
+  if (typeof b === 'string' && b.startsWith(SUMMARY_PREFIX)) out.push(b);
   return out;
 }
 

@@ -16,6 +16,8 @@ import { SUMMARY_PREFIX } from './segments.ts';
  *   summaries, newest first, as rows of the spec's fields, with each listed summary's
  *   searched text beside them (a search scans that text, and decodes only the rows it
  *   shows: docs/decisions/155-inbox-and-staff-lists.md).
+ * - `summary/bundle/<gen>` (immutable, created once): every chunk's bytes in one blob (bundle.ts), what a search
+ *   or a filter reads instead of each chunk, so it costs the same calls at any size.
  * - `summary/counts/<gen>` (gzip, immutable): how many listed summaries each count key
  *   (an email) has in the base.
  * - `summary/seg/<time>-<random>` (JSON, created once): one summary written with a
@@ -23,7 +25,7 @@ import { SUMMARY_PREFIX } from './segments.ts';
  *   supersedes the older one.
  *
  * A read costs the manifest, one key listing of the outstanding segments and each of
- * them, the chunks the answer needs (page 1: the newest; a search: all) and, for the
+ * them, the chunks the answer needs (page 1: the newest; a search: the bundle) and, for the
  * per-email counts, one more blob (the manifest with the listing, and a page's chunk with
  * the counts, at once). The compaction (scheduled, and by a reader that finds more than
  * FOLD_AT segments) folds segments into new chunks, swaps the manifest by compare-and-set
@@ -136,6 +138,17 @@ export interface Manifest {
    * request stays bounded; the scheduled compaction also deletes what it just folded).
    */
   folded: string[];
+  /**
+   * The bundle (bundle.ts): the chunks it holds, in one blob, for searches and filters. Absent or null: none yet
+   * (the next scheduled compaction writes one). Chunks a reader's fold wrote since are not in it.
+   */
+  bundle?: BundleRef | null;
+}
+
+/** A bundle blob and the chunk keys it holds. */
+export interface BundleRef {
+  key: string;
+  chunks: string[];
 }
 
 export interface RebuildState {

@@ -2,10 +2,10 @@ import { HttpError } from '../../errors.ts';
 import { listKeys } from '../listing.ts';
 import { mapLimit } from '../map-limit.ts';
 import { kv } from '../stores.ts';
-import { readChunk, readCounts, readRows, readSegments } from './blob-cache.ts';
+import { readBundle, readChunk, readCounts, readRows, readSegments } from './blob-cache.ts';
 import { Damaged, searchableBytes } from './chunk-text.ts';
 import { foldInto } from './compaction.ts';
-import { isManifest, searchText, type Query } from './encoding.ts';
+import { isManifest, searchText, type Chunk, type Query } from './encoding.ts';
 import { coveringChunk, latestById, sortKey, sortNewestFirst } from './ordering.ts';
 import { advanceRebuild } from './rebuild.ts';
 import { SEGMENT_PREFIX } from './segments.ts';
@@ -14,6 +14,7 @@ import {
   FOLD_AT,
   FORMAT,
   REBUILD_BATCH,
+  type ChunkRef,
   type Manifest,
   IndexRebuildingError,
   MANIFEST,
@@ -103,6 +104,16 @@ export class IndexView<S extends SummaryRecord> {
       }
     }
     this.added = [...gaps.values()].flat();
+    // A search or a filter reads the chunks from the bundle (one blob for them all), read once on first need;
+    // a chunk the bundle does not hold (a reader's fold wrote it since) is read on its own.
+    const bundle = manifest.bundle ?? null;
+    let bundled: Promise<Map<string, Chunk<S>>> | null = null;
+    const chunkToSearch = async (ref: ChunkRef): Promise<Chunk<S>> => {
+      if (!bundle?.chunks.includes(ref.key)) return readChunk(spec, ref);
+      const chunk = (await (bundled ??= readBundle(spec, bundle))).get(ref.key);
+      if (chunk?.n !== ref.n) throw new Damaged('bundle without its chunk');
+      return chunk;
+    };
     const blocks: Block<S>[] = [];
     const listedOf = (rows: S[]) => rows.filter((s) => spec.listed(s));
     const selected = (rows: S[], { needle, test }: Query<S>) =>
@@ -133,7 +144,7 @@ export class IndexView<S extends SummaryRecord> {
           count: ref.listed,
           load: async () => listedOf(await readRows(spec, ref)),
           async select(query) {
-            const chunk = await readChunk(spec, ref);
+            const chunk = await chunkToSearch(ref);
             const hits = chunk.select(query);
             if (!hits) return foundIn(selected(listedOf(chunk.all()), query));
             return {
