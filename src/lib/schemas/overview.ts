@@ -55,6 +55,26 @@ export const ActivityDaySchema = z.object({
 });
 export type ActivityDay = z.infer<typeof ActivityDaySchema>;
 
+/**
+ * One campaign day of the next seven (today first): the shift places needed and filled over every slot of that
+ * day, and the slots with places open (each links to its event's shifts).
+ */
+export interface ShiftGapDay {
+  day: string;
+  needed: number;
+  filled: number;
+  gaps: {
+    eventId: number;
+    title: string;
+    slotId: string;
+    start: string;
+    end: string;
+    label: string;
+    needed: number;
+    filled: number;
+  }[];
+}
+
 /** GET /api/admin/overview: figures only, no personal data. */
 export interface Overview {
   period: OverviewPeriod;
@@ -103,6 +123,8 @@ export interface Overview {
     byRefcode: { refcode: string; netCents: number; count: number }[];
   };
   goals: { label: string; current: number; target: number | null; kind: 'goal' | 'milestone' }[];
+  /** The next seven campaign days' shifts (today first), whatever the period. */
+  shifts: ShiftGapDay[];
   /** Set when ops written before the last fold ran (or long ago) are not yet in the rollups. */
   behind: { since: string | null } | null;
 }

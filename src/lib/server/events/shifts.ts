@@ -34,6 +34,7 @@ import { rowsFrom, type ExportSource } from '../export-source.ts';
 import { rsvpIdForToken } from './cancel-link.ts';
 import { cancelUrl } from './rsvp-email.ts';
 import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOpResult } from './roster.ts';
+import { indexShiftSlots, recordSlotFill } from '../overview/shift-gaps.ts';
 
 /**
  * Volunteer shifts (docs/decisions/181-shifts.md). An event's slots are one document (`shifts/<event>`); each
@@ -121,6 +122,7 @@ export async function setShifts(eventId: number, slots: ShiftSlot[], by: string,
   }
   const doc: ShiftsDoc = { eventId, slots: sortSlots(slots), updatedAt: now.toISOString(), updatedBy: by };
   await upsert<unknown>(store(), shiftsKey(eventId), () => doc);
+  await indexShiftSlots(eventId, before.slots, doc.slots); // the Overview's shift gaps (180-overview.md)
   return doc;
 }
 
@@ -140,6 +142,7 @@ export async function addShifts(eventId: number, slots: ShiftSlot[], by: string,
     if (cur.length + fresh.length > 300) throw new HttpError(400, 'At most 300 shifts per event');
     return { eventId, slots: sortSlots([...cur, ...fresh]), updatedAt: now.toISOString(), updatedBy: by };
   });
+  if (added) await indexShiftSlots(eventId, [], ShiftsDocSchema.parse(doc).slots); // 180-overview.md
   return { added, doc: ShiftsDocSchema.parse(doc) };
 }
 
@@ -264,7 +267,11 @@ function slotCombiner(event: CampaignEvent, slot: ShiftSlot): Combiner<unknown, 
         slot.capacity,
       );
       const after = promoted.length ? () => notifyPromoted(event, slot, entries, promoted) : undefined;
-      return { doc: changed ? { ...roster, entries } : UNCHANGED, results, ...(after ? { after } : {}) };
+      // The Overview's shift gaps count this slot's places as of this fold (docs/decisions/180-overview.md).
+      const [filled, v] = [counts(entries).goingSeats, new Date().toISOString()];
+      const counted = changed ? () => recordSlotFill(event.id, slot, filled, v) : undefined;
+      const then = after && counted ? () => after().then(counted) : (after ?? counted);
+      return { doc: changed ? { ...roster, entries } : UNCHANGED, results, ...(then ? { after: then } : {}) };
     },
   };
 }

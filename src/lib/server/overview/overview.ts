@@ -14,6 +14,7 @@ import { getCheckIns, getRoster } from '../events/rsvp.ts';
 import { counts as rosterCounts } from '../events/roster.ts';
 import { donationSummary, getGoal } from '../donations/ledger.ts';
 import { mapLimit } from '../storage/map-limit.ts';
+import { shiftGaps } from './shift-gaps.ts';
 import {
   addOps,
   BEHIND_AFTER_MS,
@@ -113,7 +114,10 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
     adminEvents(),
   ]);
   const shown = items.filter((b) => WENT_OUT.has(b.status)).slice(0, BROADCASTS_SHOWN);
-  const views = await mapLimit(shown, 5, (b) => broadcastView(b.id, now.getTime()));
+  const [views, shifts] = await Promise.all([
+    mapLimit(shown, 5, (b) => broadcastView(b.id, now.getTime())),
+    shiftGaps(now, new Map(allEvents.map((e) => [e.id, e.title]))),
+  ]);
   // Events of the period, the latest first: one roster and one check-in read each, twenty at most.
   const periodEvents = allEvents
     .filter((e) => e.eventDate >= from && e.eventDate <= to)
@@ -191,6 +195,7 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
         kind: 'milestone' as const,
       })),
     ],
+    shifts,
     behind,
   };
 }

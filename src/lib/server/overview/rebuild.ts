@@ -4,6 +4,10 @@ import type { KV, StoreName } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
 import { kv } from '../storage/stores.ts';
 import { INVERT_FROM } from '../vote-plans/record.ts';
+import { ShiftsDocSchema } from '../../schemas/shifts.ts';
+import { counts as rosterCounts } from '../events/roster.ts';
+import { getSlotRoster } from '../events/shifts.ts';
+import { entryKey, slotEntry, writeShiftDays, type ShiftDay } from './shift-gaps.ts';
 import {
   addOps,
   dayKey,
@@ -133,4 +137,25 @@ export async function rebuildActivity(): Promise<number> {
   );
   await mapLimit(listed, 8, (name) => store().delete(name));
   return days.size;
+}
+
+/**
+ * Rebuilds the shift gaps' day documents from every event's slots and their rosters (`npm run reindex`): the
+ * same entries `indexShiftSlots` and `recordSlotFill` keep on write. Answers how many days it wrote.
+ */
+export async function rebuildShiftDays(now = new Date()): Promise<number> {
+  const days = new Map<string, ShiftDay>();
+  const v = now.toISOString();
+  const docs: z.output<typeof ShiftsDocSchema>[] = [];
+  await each('rsvps', 'shifts/', ShiftsDocSchema, (doc) => docs.push(doc));
+  for (const doc of docs) {
+    const rosters = await mapLimit(doc.slots, 16, (s) => getSlotRoster(doc.eventId, s.id));
+    for (const [i, s] of doc.slots.entries()) {
+      const day = days.get(s.date) ?? { day: s.date, slots: {} };
+      const filled = rosterCounts(rosters[i]!.entries).goingSeats;
+      day.slots[entryKey(doc.eventId, s.id)] = slotEntry(doc.eventId, s, filled, v);
+      days.set(s.date, day);
+    }
+  }
+  return writeShiftDays(days);
 }
