@@ -1,7 +1,9 @@
 import { campaignToday } from '../../campaign-time.ts';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import {
   ACTIVITY_KINDS,
   ActivityDaySchema,
+  INVITE_SOURCE,
   OTHER_SOURCE,
   SOURCE_PATTERN,
   type ActivityDay,
@@ -104,10 +106,69 @@ export function parseOp(name: string): ParsedOp | null {
  * but says so in the log.
  */
 export async function countActivity(a: Activity): Promise<void> {
+  const held = holder?.getStore();
+  if (held && !held.closed && a.kind.startsWith('signup.')) {
+    held.activities.push(a);
+    return;
+  }
   try {
     await store().create(opName(a), { at: a.at instanceof Date ? a.at.toISOString() : a.at });
   } catch (err) {
     console.error(`[overview] a ${a.kind} was not counted: run npm run reindex`, err);
+  }
+}
+
+/**
+ * The marker of a sign-up counted as the invite link's (`invited/<kind>/<record id part>`): what the rebuild reads
+ * back, so it gives the sign-up the same source (the post's cookie is gone by then).
+ */
+export const INVITED_PREFIX = 'invited/';
+export const invitedKey = (kind: ActivityKind, id: string | number) => key('invited', kind, idPart(id));
+
+interface Held {
+  activities: Activity[];
+  closed: boolean;
+}
+let holder: AsyncLocalStorage<Held> | undefined;
+const holderOf = () =>
+  (holder ??= new (process.getBuiltinModule('node:async_hooks').AsyncLocalStorage)<Held>());
+
+/**
+ * Stores a public form's sign-up and credits it to an invite link (docs/decisions/180-overview.md, "Invite link").
+ * The sign-up counts `store` makes are held until `credit` has run: when this post created the invite credit, each
+ * is counted with the source `invite` (after its `invited/` marker, which the rebuild reads); otherwise with its
+ * own source. A `store` that throws has its counts written as they were, and no credit.
+ */
+export async function countedWithInvite<R>(
+  store: () => Promise<R>,
+  credit: () => Promise<boolean>,
+): Promise<R> {
+  const held: Held = { activities: [], closed: false };
+  const flush = async (invited: boolean) => {
+    held.closed = true;
+    for (const a of held.activities) {
+      const marked = invited && (await markInvited(a));
+      await countActivity(marked ? { ...a, source: INVITE_SOURCE } : a);
+    }
+  };
+  let result: R;
+  try {
+    result = await holderOf().run(held, store);
+  } catch (err) {
+    await flush(false);
+    throw err;
+  }
+  await flush(await credit());
+  return result;
+}
+
+async function markInvited(a: Activity): Promise<boolean> {
+  try {
+    await store().create(invitedKey(a.kind, a.id), { at: a.at instanceof Date ? a.at.toISOString() : a.at });
+    return true;
+  } catch (err) {
+    console.error('[overview] an invite-link sign-up was counted under its page', err);
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ActivityDay, ActivityKind } from '../../schemas/overview.ts';
+import { INVITE_SOURCE, type ActivityDay, type ActivityKind } from '../../schemas/overview.ts';
 import { z } from '../../schemas/zod.ts';
 import type { KV, StoreName } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
@@ -13,6 +13,8 @@ import {
   dayKey,
   DAY_PREFIX,
   emptyDay,
+  INVITED_PREFIX,
+  invitedKey,
   OP_PREFIX,
   opName,
   parseOp,
@@ -73,8 +75,13 @@ async function each<S extends z.ZodType>(
 /** The ops the records stand for, by name (the same names countActivity writes, so duplicates collapse). */
 export async function opsFromRecords(): Promise<Set<string>> {
   const names = new Set<string>();
+  // Sign-ups counted as an invite link's (their markers: countedWithInvite).
+  const invited = new Set<string>();
+  for await (const page of store().keys(INVITED_PREFIX)) for (const k of page) invited.add(k);
   const add = (kind: ActivityKind, id: string, when: string, source?: string) =>
-    names.add(opName({ kind, id, at: when, source }));
+    names.add(
+      opName({ kind, id, at: when, source: invited.has(invitedKey(kind, id)) ? INVITE_SOURCE : source }),
+    );
   await each('signups', 'person/', Person, (p) => {
     // A web sign-up gave consent when it created its person; a STOP from an unknown number leaves a stub without.
     if (!p.consentAt) return;
