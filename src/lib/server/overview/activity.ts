@@ -9,7 +9,9 @@ import {
   type ActivityDay,
   type ActivityKind,
 } from '../../schemas/overview.ts';
+import { z } from '../../schemas/zod.ts';
 import { derivedKey } from '../derived-keys.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { key } from '../storage/keys.ts';
 import type { KV } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
@@ -212,6 +214,43 @@ export async function readDay(day: string): Promise<{ doc: ActivityDay; etag: st
   return { doc: p.data, etag: r.etag };
 }
 
+/**
+ * Monthly rollups (`month/<YYYY-MM>`): each day's rollup copied whole into its month, so "since launch" reads about
+ * thirteen documents instead of a year of days. The fold copies a day after writing it; a copy with fewer counts
+ * than the stored one is dropped (two folds' copies landing out of order); the rebuild writes them from scratch.
+ */
+export const MONTH_PREFIX = 'month/';
+export const monthKey = (month: string) => key('month', month);
+const MonthSchema = z.object({ month: z.string(), days: z.record(z.string(), ActivityDaySchema) });
+export type ActivityMonth = z.infer<typeof MonthSchema>;
+const sum = (d: ActivityDay) => Object.values(d.counts).reduce((n, v) => n + v, 0);
+
+export async function readMonth(month: string): Promise<ActivityMonth> {
+  const r = await store().get<unknown>(monthKey(month));
+  const p = r ? MonthSchema.safeParse(r.value) : null;
+  if (r && !p?.success)
+    console.error(`[overview] the rollup of ${month} is unreadable: rebuilt by npm run reindex`);
+  return p?.success ? p.data : { month, days: {} };
+}
+
+/** Copies a day's rollup into its month (compare-and-set); false when the store refused (the fold retries). */
+async function copyIntoMonth(doc: ActivityDay): Promise<boolean> {
+  const month = doc.day.slice(0, 7);
+  try {
+    await upsert<unknown>(store(), monthKey(month), (raw) => {
+      const p = raw ? MonthSchema.safeParse(raw) : null;
+      const cur = p?.success ? p.data : { month, days: {} };
+      const had = cur.days[doc.day];
+      if (had && sum(had) > sum(doc)) return UNCHANGED;
+      return { ...cur, days: { ...cur.days, [doc.day]: doc } };
+    });
+    return true;
+  } catch (err) {
+    console.error(`[overview] the month of ${doc.day} was not updated: the next fold copies it`, err);
+    return false;
+  }
+}
+
 export interface FoldRun {
   days: number;
   folded: number;
@@ -242,6 +281,8 @@ export async function foldActivity(now = new Date()): Promise<FoldRun> {
       return;
     }
     run.folded += fresh.length;
+    // The day's copy in its month (what "since launch" reads); the ops stay listed until it is there.
+    if (!(await copyIntoMonth(doc))) return;
     await mapLimit(ops, 8, async (o) => {
       await store().delete(o.name);
       run.deleted++;

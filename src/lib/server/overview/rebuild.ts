@@ -15,6 +15,9 @@ import {
   emptyDay,
   INVITED_PREFIX,
   invitedKey,
+  MONTH_PREFIX,
+  monthKey,
+  type ActivityMonth,
   OP_PREFIX,
   opName,
   parseOp,
@@ -142,6 +145,19 @@ export async function rebuildActivity(): Promise<number> {
   await mapLimit([...days.values()], 8, (doc) =>
     store().put(dayKey(doc.day), { ...doc, applied: applied.get(doc.day) ?? [] }),
   );
+  // Their months ("since launch"), written whole; a month left with no counts is emptied.
+  const months = new Map<string, ActivityMonth>();
+  for (const doc of days.values()) {
+    const m = months.get(doc.day.slice(0, 7)) ?? { month: doc.day.slice(0, 7), days: {} };
+    m.days[doc.day] = { ...doc, applied: applied.get(doc.day) ?? [] };
+    months.set(m.month, m);
+  }
+  for await (const page of store().keys(MONTH_PREFIX))
+    for (const k of page) {
+      const month = k.slice(MONTH_PREFIX.length);
+      if (!months.has(month)) months.set(month, { month, days: {} });
+    }
+  await mapLimit([...months.values()], 8, (m) => store().put(monthKey(m.month), m));
   await mapLimit(listed, 8, (name) => store().delete(name));
   return days.size;
 }
