@@ -161,12 +161,16 @@ describe('the Overview tab', () => {
     expect(await sources.getByRole('row', { name: /Invite link/ }).innerText()).toMatch(
       /Invite link\s+Text sign-ups\s+6/,
     );
-    // The next seven days' shifts: a viewer reads the gaps without links to Events.
+    // The next seven days' shifts: every role has Events, so each shift with places open links to its event's.
     const shifts = page.getByRole('table', { name: 'Shift places per day, and the shifts with places open' });
     expect(await shifts.getByRole('row', { name: /Nov 3/ }).innerText()).toMatch(
       /Nov 3\s+5\s+3\s+2\s+Early vote canvass, 09:00–12:00 \(Mid-City\): 1 of 3/,
     );
-    expect(await shifts.getByRole('link').count()).toBe(0);
+    expect(
+      await shifts
+        .getByRole('link', { name: 'Early vote canvass, 09:00–12:00 (Mid-City)' })
+        .getAttribute('href'),
+    ).toBe('#events/7/shifts?title=Early+vote+canvass');
     const table = page.getByRole('table', { name: 'Sign-ups per day, by form' });
     expect(await table.getByRole('row').count()).toBe(1 + DAYS.length);
     expect(await table.getByRole('row', { name: /Nov 3/ }).innerText()).toMatch(/Nov 3\s+6\s+0\s+0\s+0\s+0/);
