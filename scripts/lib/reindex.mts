@@ -3,7 +3,7 @@ import { articles } from '../../src/lib/server/content/articles.ts';
 import { events } from '../../src/lib/server/content/events.ts';
 import { goals, metrics, milestones } from '../../src/lib/server/content/progress.ts';
 import { socialLinks } from '../../src/lib/server/content/social.ts';
-import { rebuildActivity } from '../../src/lib/server/overview/rebuild.ts';
+import { rebuildActivity, rebuildShiftDays } from '../../src/lib/server/overview/rebuild.ts';
 import { repairInboxIndex, reindexInbox } from '../../src/lib/server/inbox/summaries.ts';
 
 /**
@@ -16,7 +16,7 @@ import { repairInboxIndex, reindexInbox } from '../../src/lib/server/inbox/summa
 export const INDEXED_COLLECTIONS = { articles, events, socialLinks, metrics, goals, milestones } as const;
 
 export type Reindexed = Record<
-  keyof typeof INDEXED_COLLECTIONS | `inbox ${InboxKindName}` | 'overview days',
+  keyof typeof INDEXED_COLLECTIONS | `inbox ${InboxKindName}` | 'overview days' | 'overview shift days',
   number
 >;
 
@@ -38,5 +38,6 @@ export async function reindexAll({
       out[`inbox ${kind}`] = inbox === 'rebuild' ? await reindexInbox(kind) : await repairInboxIndex(kind);
   // The Overview's daily rollups (docs/decisions/180-overview.md): rebuilt with the Inbox lists.
   if (inbox === 'rebuild') out['overview days'] = await rebuildActivity();
+  if (inbox === 'rebuild') out['overview shift days'] = await rebuildShiftDays();
   return out;
 }

@@ -31,6 +31,15 @@ const DAYS = [
   '2026-11-02',
   '2026-11-03',
 ];
+const WEEK_AHEAD = [
+  '2026-11-03',
+  '2026-11-04',
+  '2026-11-05',
+  '2026-11-06',
+  '2026-11-07',
+  '2026-11-08',
+  '2026-11-09',
+];
 const zero = () => Object.fromEntries(ACTIVITY_KINDS.map((k) => [k, 0])) as Record<ActivityKind, number>;
 function fixture(): Overview {
   const days = DAYS.map((day, i) => ({
@@ -51,7 +60,10 @@ function fixture(): Overview {
     to: DAYS[6]!,
     days,
     totals,
-    sources: [{ source: 'page:volunteer', kind: 'signup.text', count: 21 }],
+    sources: [
+      { source: 'page:volunteer', kind: 'signup.text', count: 15 },
+      { source: 'invite', kind: 'signup.text', count: 6 },
+    ],
     broadcasts: [
       {
         id: 4,
@@ -87,6 +99,39 @@ function fixture(): Overview {
       },
     ],
     goals: [{ label: 'Canvass shifts filled', current: 30, target: 50, kind: 'goal' }],
+    shifts: WEEK_AHEAD.map((day, i) => ({
+      day,
+      needed: i === 0 ? 5 : i === 6 ? 2 : 0,
+      filled: i === 0 ? 3 : 0,
+      gaps:
+        i === 0
+          ? [
+              {
+                eventId: 7,
+                title: 'Early vote canvass',
+                slotId: 'morning',
+                start: '09:00',
+                end: '12:00',
+                label: 'Mid-City',
+                needed: 3,
+                filled: 1,
+              },
+            ]
+          : i === 6
+            ? [
+                {
+                  eventId: 7,
+                  title: 'Early vote canvass',
+                  slotId: 'late',
+                  start: '15:00',
+                  end: '18:00',
+                  label: '',
+                  needed: 2,
+                  filled: 0,
+                },
+              ]
+            : [],
+    })),
     behind: null,
   };
 }
@@ -110,6 +155,22 @@ describe('the Overview tab', () => {
     const chart = page.getByRole('img', { name: 'Sign-ups per day, Oct 28 to Nov 3' });
     await chart.waitFor();
     expect(await page.getByText('24 sign-ups from Oct 28 to Nov 3; the most, 6, on Nov 2.').count()).toBe(1);
+    // Sign-ups by source: the invite link beside the page, chart and table.
+    await page.getByRole('img', { name: 'Sign-ups by source, Oct 28 to Nov 3' }).waitFor();
+    const sources = page.getByRole('table', { name: 'Sign-ups by source' });
+    expect(await sources.getByRole('row', { name: /Invite link/ }).innerText()).toMatch(
+      /Invite link\s+Text sign-ups\s+6/,
+    );
+    // The next seven days' shifts: every role has Events, so each shift with places open links to its event's.
+    const shifts = page.getByRole('table', { name: 'Shift places per day, and the shifts with places open' });
+    expect(await shifts.getByRole('row', { name: /Nov 3/ }).innerText()).toMatch(
+      /Nov 3\s+5\s+3\s+2\s+Early vote canvass, 09:00–12:00 \(Mid-City\): 1 of 3/,
+    );
+    expect(
+      await shifts
+        .getByRole('link', { name: 'Early vote canvass, 09:00–12:00 (Mid-City)' })
+        .getAttribute('href'),
+    ).toBe('#events/7/shifts?title=Early+vote+canvass');
     const table = page.getByRole('table', { name: 'Sign-ups per day, by form' });
     expect(await table.getByRole('row').count()).toBe(1 + DAYS.length);
     expect(await table.getByRole('row', { name: /Nov 3/ }).innerText()).toMatch(/Nov 3\s+6\s+0\s+0\s+0\s+0/);
@@ -159,4 +220,100 @@ describe('the Overview tab', () => {
     await expectNoAxeViolations(late);
     await late.close();
   });
+
+  for (const viewport of ['desktop', 'mobile'] as const)
+    it(`an admin (${viewport}): a figure's link opens the list it counts, filtered; a gap opens its event's shifts; axe 0`, async () => {
+      const { page, api } = await openOverview({ role: 'admin' }, viewport);
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(r.url()));
+      for (let i = 0; i < 6; i++)
+        api.override('GET /api/admin/text-signups', 200, {
+          items: [
+            {
+              id: 'linked-1',
+              firstName: `Linked ${viewport}`,
+              phone: '+15045550199',
+              email: '',
+              consentAt: '2026-10-30T15:00:00.000Z',
+              consentVersion: '2025-09-17',
+              createdAt: '2026-10-30T15:00:00.000Z',
+              reachStatus: 'subscribed',
+              reachStatusAt: null,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        });
+      // Text sign-ups of the period -> the Inbox on the text list, those days.
+      await page
+        .getByRole('table', { name: 'Sign-ups per day, by form' })
+        .getByRole('link', { name: 'Text sign-ups' })
+        .click();
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'Inbox' }).getAttribute('aria-selected'))
+        .toBe('true');
+      await page.getByRole('cell', { name: `Linked ${viewport}` }).waitFor();
+      expect(await page.getByLabel('Show', { exact: true }).inputValue()).toBe('text-signups');
+      expect(
+        await page
+          .getByText('Signed up from Wednesday, October 28, 2026 to Tuesday, November 3, 2026')
+          .count(),
+      ).toBe(1);
+      expect(asked.some((u) => /\/api\/admin\/text-signups\?.*from=2026-10-28.*to=2026-11-03/.test(u))).toBe(
+        true,
+      );
+      await expectNoAxeViolations(page);
+
+      // STOP replies -> the text list of people who opted out.
+      await page.goto('/admin#overview');
+      await page
+        .getByRole('table', { name: 'Text list per day' })
+        .getByRole('link', { name: 'STOP replies' })
+        .click();
+      await expect.poll(() => page.getByLabel('Status', { exact: true }).inputValue()).toBe('stopped');
+      expect(await page.getByLabel('Show', { exact: true }).inputValue()).toBe('text-signups');
+
+      // A shift with places open -> that event's shifts.
+      for (let i = 0; i < 4; i++) {
+        api.override('GET /api/admin/events/7/shifts', 200, {
+          slots: [
+            {
+              id: 'morning',
+              date: '2026-11-03',
+              start: '09:00',
+              end: '12:00',
+              capacity: 3,
+              siteId: null,
+              label: 'Mid-City',
+            },
+          ],
+          places: [
+            {
+              id: 'morning',
+              date: '2026-11-03',
+              start: '09:00',
+              end: '12:00',
+              label: 'Mid-City',
+              capacity: 3,
+              seatsLeft: 2,
+              waitlisted: 0,
+            },
+          ],
+        });
+        api.override('GET /api/admin/shift-plan', 200, { rows: [] });
+      }
+      for (let i = 0; i < 10; i++) api.override('GET /api/admin/overview', 200, fixture());
+      await page.goto('/admin#overview');
+      await page
+        .getByRole('table', { name: 'Shift places per day, and the shifts with places open' })
+        .getByRole('link', { name: 'Early vote canvass, 09:00–12:00 (Mid-City)' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Shifts: Early vote canvass' });
+      await dialog.waitFor();
+      await dialog.getByRole('table', { name: 'Shifts' }).getByText('Mid-City').first().waitFor();
+      expect(await page.getByRole('tab', { name: 'Events' }).getAttribute('aria-selected')).toBe('true');
+      await expectNoAxeViolations(page);
+      await page.close();
+    });
 });

@@ -29,6 +29,7 @@ export function useInbox(
   lang = '',
   pageSize = INBOX_PAGE_SIZE,
   status = '',
+  days: { from?: string; to?: string } = {},
 ) {
   return useSWR<InboxPage, Error>(
     listKey(INBOX_ROUTES[kind], {
@@ -37,6 +38,8 @@ export function useInbox(
       q: q.trim() || undefined,
       lang: lang || undefined,
       status: status || undefined,
+      from: days.from || undefined,
+      to: days.to || undefined,
     }),
     queryFetcher,
   );
@@ -51,11 +54,14 @@ export function inboxExportParams(
   q: string,
   lang: string,
   status = '',
+  days: { from?: string; to?: string } = {},
 ): Record<string, string> {
   return {
     kind,
     ...(q.trim() ? { q: q.trim() } : {}),
     ...(lang ? { lang } : {}),
     ...(status ? { status } : {}),
+    ...(days.from ? { from: days.from } : {}),
+    ...(days.to ? { to: days.to } : {}),
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '../../lib/schemas/broadcast-views.ts';
 import { useRevalidate } from '../api/shared.ts';
 import { ADMIN_BROADCASTS, useBroadcast, useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
+import { broadcastOfHash, onHash } from '../links.ts';
 import { Badge, type BadgeVariant } from '../components/Badge.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { useOwnPhone } from '../api/staff-phone.ts';
@@ -465,9 +466,22 @@ function Detail({
 /** The tab: editors and admins; only admins send (docs/decisions/152-broadcasts.md). */
 export function BroadcastsTab({ canSend, email }: { canSend: boolean; email: string }) {
   const { data, error, isLoading } = useBroadcasts();
-  const [selected, setSelected] = useState<number | null>(null);
+  // `#broadcasts/<id>` (a link from the Overview: src/admin/links.ts) opens that broadcast's report.
+  const [selected, setSelected] = useState<number | null>(() =>
+    typeof location === 'undefined' ? null : broadcastOfHash(location.hash),
+  );
   const [composing, setComposing] = useState<{ id: number | null; input: BroadcastInput } | null>(null);
   const items = data?.items ?? [];
+  useEffect(
+    () =>
+      onHash((hash) => {
+        const id = broadcastOfHash(hash);
+        if (id === null) return;
+        setComposing(null);
+        setSelected(id);
+      }),
+    [],
+  );
 
   return (
     <section aria-labelledby="broadcasts-heading" className="stack">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { eventTranslationStatus } from '../../lib/schemas/event.ts';
 import { islandUi } from '../../content/ui.ts';
 import { TRANSLATION_LANGS } from '../../lib/schemas/translation.ts';
@@ -18,6 +18,7 @@ import { formatDate } from '../forms/datetime.ts';
 import { formatTime } from '../../lib/campaign-time.ts';
 import { EventRsvps } from './EventRsvps.tsx';
 import { EventShifts } from './EventShifts.tsx';
+import { eventShiftsOfHash, onHash } from '../links.ts';
 
 export function EventsTab({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
@@ -25,7 +26,18 @@ export function EventsTab({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<EventForm | null>(null);
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
   const [rsvps, setRsvps] = useState<{ id: number; title: string } | null>(null);
-  const [shifts, setShifts] = useState<{ id: number; title: string } | null>(null);
+  // `#events/<id>/shifts` (a link from the Overview's shift gaps: src/admin/links.ts) opens that event's shifts.
+  const [shifts, setShifts] = useState<{ id: number; title: string } | null>(() =>
+    typeof location === 'undefined' ? null : eventShiftsOfHash(location.hash),
+  );
+  useEffect(
+    () =>
+      onHash((hash) => {
+        const linked = eventShiftsOfHash(hash);
+        if (linked) setShifts(linked);
+      }),
+    [],
+  );
   const remove = useDeleteEvent();
   const restore = useRestoreFromTrash();
   const pageSize = data?.pageSize ?? EVENTS_PAGE_SIZE;

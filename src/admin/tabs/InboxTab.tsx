@@ -19,6 +19,8 @@ import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ExpandableText } from '../components/ExpandableText.tsx';
 import { ExportButton } from '../components/ExportButton.tsx';
+import { inboxOfHash, onHash } from '../links.ts';
+import { formatEventDate } from '../../lib/campaign-time.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -139,23 +141,40 @@ export function countOf(n: number, label: string): string {
 
 /** Volunteer sign-ups, contact messages, text sign-ups and newsletter subscribers (admin and editor): paged, filterable, exportable. */
 export function InboxTab() {
-  const [kind, setKind] = useState<InboxKindName>('volunteers');
+  // A link from the Overview (`#inbox/<list>?from&to&status`: src/admin/links.ts) opens on its list and filters.
+  const [linked] = useState(() => (typeof location === 'undefined' ? null : inboxOfHash(location.hash)));
+  const [kind, setKind] = useState<InboxKindName>(linked?.list ?? 'volunteers');
   const [query, setQuery] = useState('');
   const [lang, setLang] = useState('');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<string>(linked?.status ?? '');
+  const [days, setDays] = useState<{ from?: string; to?: string }>({
+    ...(linked?.from ? { from: linked.from } : {}),
+    ...(linked?.to ? { to: linked.to } : {}),
+  });
+  useEffect(
+    () =>
+      onHash((hash) => {
+        const link = inboxOfHash(hash);
+        if (!link) return;
+        setKind(link.list);
+        setStatus(link.status ?? '');
+        setDays({ ...(link.from ? { from: link.from } : {}), ...(link.to ? { to: link.to } : {}) });
+      }),
+    [],
+  );
   const q = useDebounced(query, 300);
   const [page, setPage] = useState(1);
   const statuses: readonly ReachStatus[] = INBOX_KINDS[kind].statuses;
   // A status the list does not keep (after switching lists) filters nothing.
   const statusFilter = statuses.some((s) => s === status) ? status : '';
-  const { data, error, isLoading } = useInbox(kind, page, q, lang, undefined, statusFilter);
+  const { data, error, isLoading } = useInbox(kind, page, q, lang, undefined, statusFilter, days);
   const items = data?.items ?? [];
   const searchId = useId();
   const kindId = useId();
   const langId = useId();
   const statusId = useId();
   useClampPage(page, setPage, data?.total, data?.pageSize ?? INBOX_PAGE_SIZE);
-  useEffect(() => setPage(1), [kind, q, lang, statusFilter]);
+  useEffect(() => setPage(1), [kind, q, lang, statusFilter, days]);
   const columns = columnsOf(kind);
   const label = INBOX_KINDS[kind].label;
 
@@ -169,7 +188,7 @@ export function InboxTab() {
         <div className="section-head__actions">
           <ExportButton
             source="inbox"
-            params={inboxExportParams(kind, q, lang, statusFilter)}
+            params={inboxExportParams(kind, q, lang, statusFilter, days)}
             label={label.toLowerCase()}
           />
           <ExportButton
@@ -245,12 +264,25 @@ export function InboxTab() {
           />
         </div>
       </div>
+      {days.from || days.to ? (
+        <p className="muted">
+          {`Signed up ${days.from ? `from ${formatEventDate(days.from)} ` : ''}${
+            days.to ? `to ${formatEventDate(days.to)}` : ''
+          }`.trim()}
+          .{' '}
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => setDays({})}>
+            Show every date
+          </button>
+        </p>
+      ) : null}
       <ListState
         isLoading={isLoading}
         error={error}
         empty={items.length === 0}
         emptyText={
-          q.trim() || lang || statusFilter ? 'No matches for this search and these filters.' : undefined
+          q.trim() || lang || statusFilter || days.from || days.to
+            ? 'No matches for this search and these filters.'
+            : undefined
         }
       >
         <Table caption={label}>

@@ -3,10 +3,12 @@ import { formatCampaignDateTime } from '../../lib/campaign-time.ts';
 import {
   OVERVIEW_PERIODS,
   SIGNUP_KINDS,
+  sourceLabel,
   type ActivityKind,
   type Overview,
   type OverviewPeriod,
 } from '../../lib/schemas/overview.ts';
+import { broadcastHash, eventShiftsHash, inboxHash, type InboxLink } from '../links.ts';
 import { useOverview } from '../api/get-overview.ts';
 import { BarChart, type Series } from '../charts/BarChart.tsx';
 import { ListState } from '../components/ListState.tsx';
@@ -28,6 +30,29 @@ export const KIND_LABELS: Record<ActivityKind, { label: string; tab: string }> =
   'email.bounce': { label: 'Bounces', tab: 'inbox' },
   'email.spam': { label: 'Spam reports', tab: 'inbox' },
 };
+
+/**
+ * The list a kind's figure opens (docs/decisions/180-overview.md): sign-ups, the Inbox list of that period (its
+ * sign-up days); opt-outs and email losses, the list of that status (a status has no date: the period is not
+ * carried); RSVPs and plans, their tabs.
+ */
+export function kindHref(kind: ActivityKind, o: Pick<Overview, 'from' | 'to'>): string {
+  const period = { from: o.from, to: o.to };
+  const inbox: Partial<Record<ActivityKind, InboxLink>> = {
+    'signup.text': { list: 'text-signups', ...period },
+    'signup.newsletter': { list: 'email-subscribers', ...period },
+    'signup.volunteer': { list: 'volunteers', ...period },
+    'text.optin': { list: 'text-signups', ...period },
+    'text.optout': { list: 'text-signups', status: 'stopped' },
+    'text.carrier_optout': { list: 'text-signups', status: 'stopped' },
+    'email.optin': { list: 'email-subscribers', status: 'subscribed' },
+    'email.unsubscribe': { list: 'email-subscribers', status: 'unsubscribed' },
+    'email.bounce': { list: 'email-subscribers', status: 'bounced' },
+    'email.spam': { list: 'email-subscribers', status: 'spam_reported' },
+  };
+  const link = inbox[kind];
+  return link ? inboxHash(link) : `#${KIND_LABELS[kind].tab}`;
+}
 
 const PERIOD_LABELS: Record<OverviewPeriod, string> = {
   '7': 'Last 7 days',
@@ -82,7 +107,7 @@ function DayTable({
           <th scope="col">Day</th>
           {kinds.map((k) => (
             <th scope="col" key={k}>
-              <TabLink tab={KIND_LABELS[k].tab} tabs={tabs}>
+              <TabLink tab={KIND_LABELS[k].tab} tabs={tabs} href={kindHref(k, o)}>
                 {KIND_LABELS[k].label}
               </TabLink>
             </th>
@@ -103,9 +128,123 @@ function DayTable({
   );
 }
 
-/** A link to the tab that lists what a figure counts, when this user has that tab; else the plain words. */
-function TabLink({ tab, tabs, children }: { tab: string; tabs: readonly string[]; children: string }) {
-  return tabs.includes(tab) ? <a href={`#${tab}`}>{children}</a> : <>{children}</>;
+/**
+ * A link to the list a figure counts (`href`, by default the tab), when this user has that tab; else the plain
+ * words.
+ */
+function TabLink({
+  tab,
+  tabs,
+  href,
+  children,
+}: {
+  tab: string;
+  tabs: readonly string[];
+  href?: string;
+  children: string;
+}) {
+  return tabs.includes(tab) ? <a href={href ?? `#${tab}`}>{children}</a> : <>{children}</>;
+}
+
+/** Sign-ups by source: one bar per source (page, refcode, invite link), stacked by form. */
+function SourcesChart({ o, range }: { o: Overview; range: string }) {
+  const sources = [...new Set(o.sources.map((s) => s.source))];
+  if (!sources.length) return null;
+  const kinds = SIGNUP_KINDS.filter((k) => o.sources.some((s) => s.kind === k));
+  const count = (source: string, kind: ActivityKind) =>
+    o.sources.find((s) => s.source === source && s.kind === kind)?.count ?? 0;
+  const totals = sources.map((src) => kinds.reduce((n, k) => n + count(src, k), 0));
+  const top = totals.indexOf(Math.max(...totals));
+  return (
+    <BarChart
+      title={`Sign-ups by source, ${range}`}
+      summary={`${plural(sources.length, 'source', 'sources')}; the most, ${totals[top]!.toLocaleString(
+        'en-US',
+      )}, from ${sourceLabel(sources[top]!)}.`}
+      labels={sources.map(sourceLabel)}
+      series={kinds.map((k) => ({
+        key: k,
+        label: KIND_LABELS[k].label,
+        values: sources.map((src) => count(src, k)),
+      }))}
+      stacked
+    />
+  );
+}
+
+/** The next seven days' shifts: places needed and filled per day, and the shifts with places open. */
+function ShiftGaps({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
+  const needed = o.shifts.reduce((n, d) => n + d.needed, 0);
+  const filled = o.shifts.reduce((n, d) => n + d.filled, 0);
+  const first = o.shifts[0]?.day;
+  const last = o.shifts[o.shifts.length - 1]?.day;
+  const week = first && last ? `${dayLabel(first)} to ${dayLabel(last)}` : 'the next seven days';
+  return (
+    <section className="stack" aria-labelledby="ov-shifts">
+      <h3 id="ov-shifts">Shifts, the next seven days</h3>
+      {needed === 0 ? (
+        <p className="muted">No shifts in the next seven days.</p>
+      ) : (
+        <>
+          <BarChart
+            title={`Shift places filled and open per day, ${week}`}
+            summary={`${filled.toLocaleString('en-US')} of ${plural(needed, 'place', 'places')} filled; ${plural(
+              needed - filled,
+              'place',
+              'places',
+            )} open.`}
+            labels={o.shifts.map((d) => dayLabel(d.day))}
+            series={[
+              { key: 'filled', label: 'Filled', values: o.shifts.map((d) => d.filled) },
+              { key: 'open', label: 'Open', values: o.shifts.map((d) => d.needed - d.filled) },
+            ]}
+            stacked
+          />
+          <Table caption="Shift places per day, and the shifts with places open">
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Needed</th>
+                <th scope="col">Filled</th>
+                <th scope="col">Open</th>
+                <th scope="col">Shifts with places open</th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.shifts.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{dayLabel(d.day)}</th>
+                  <td>{d.needed}</td>
+                  <td>{d.filled}</td>
+                  <td>{d.needed - d.filled}</td>
+                  <td>
+                    {d.gaps.length === 0 ? (
+                      d.needed ? (
+                        'All filled'
+                      ) : (
+                        'No shifts'
+                      )
+                    ) : (
+                      <ul className="plain-list">
+                        {d.gaps.map((g) => (
+                          <li key={`${g.eventId}/${g.slotId}`}>
+                            <TabLink tab="events" tabs={tabs} href={eventShiftsHash(g.eventId, g.title)}>
+                              {`${g.title}, ${g.start}–${g.end}${g.label ? ` (${g.label})` : ''}`}
+                            </TabLink>
+                            {`: ${g.filled} of ${g.needed}`}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </>
+      )}
+    </section>
+  );
 }
 
 function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
@@ -147,6 +286,7 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
           stacked
         />
         <DayTable caption="Sign-ups per day, by form" o={o} kinds={SIGNUP_KINDS} tabs={tabs} />
+        <SourcesChart o={o} range={range} />
         <Table caption="Sign-ups by source">
           <thead>
             <tr>
@@ -163,7 +303,7 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
             ) : (
               o.sources.map((s) => (
                 <tr key={`${s.kind} ${s.source}`}>
-                  <th scope="row">{s.source}</th>
+                  <th scope="row">{sourceLabel(s.source)}</th>
                   <td>{KIND_LABELS[s.kind].label}</td>
                   <td>{s.count}</td>
                 </tr>
@@ -207,6 +347,8 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
         <DayTable caption="Email list per day" o={o} kinds={EMAIL_KINDS} tabs={tabs} />
       </section>
 
+      <ShiftGaps o={o} tabs={tabs} />
+
       <section className="stack" aria-labelledby="ov-broadcasts">
         <h3 id="ov-broadcasts">Recent broadcasts</h3>
         <Table caption="The latest broadcasts that went out">
@@ -231,7 +373,7 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
               o.broadcasts.map((b) => (
                 <tr key={b.id}>
                   <th scope="row">
-                    <TabLink tab="broadcasts" tabs={tabs}>
+                    <TabLink tab="broadcasts" tabs={tabs} href={broadcastHash(b.id)}>
                       {b.name}
                     </TabLink>
                   </th>

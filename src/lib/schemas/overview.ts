@@ -30,10 +30,20 @@ export const SIGNUP_KINDS = ACTIVITY_KINDS.filter((k) => k.startsWith('signup.')
 
 /**
  * Where a sign-up came from, as a short token: `page:<form>` (the form's page), `ref:<refcode>` (a link with
- * `?refcode=`), `invite:<code>` (a supporter's invite link). Anything else is `other`.
+ * `?refcode=`), `invite` (credited through a supporter's invite link, `/r/<code>`: no code, the Overview names no
+ * supporter). Anything else is `other`.
  */
-export const SOURCE_PATTERN = /^(page|ref|invite):[A-Za-z0-9._-]{1,40}$/;
+export const SOURCE_PATTERN = /^(?:(?:page|ref):[A-Za-z0-9._-]{1,40}|invite)$/;
 export const OTHER_SOURCE = 'other';
+export const INVITE_SOURCE = 'invite';
+
+/** A source token as staff read it: "Invite link", "Page: volunteer", "Refcode: fall-mailer", "Other". */
+export function sourceLabel(token: string): string {
+  if (token === INVITE_SOURCE) return 'Invite link';
+  const m = /^(page|ref):(.+)$/.exec(token);
+  if (!m) return 'Other';
+  return `${m[1] === 'page' ? 'Page' : 'Refcode'}: ${m[2]}`;
+}
 
 export const OVERVIEW_PERIODS = ['7', '30', 'launch'] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
@@ -54,6 +64,26 @@ export const ActivityDaySchema = z.object({
   applied: z.array(z.string()),
 });
 export type ActivityDay = z.infer<typeof ActivityDaySchema>;
+
+/**
+ * One campaign day of the next seven (today first): the shift places needed and filled over every slot of that
+ * day, and the slots with places open (each links to its event's shifts).
+ */
+export interface ShiftGapDay {
+  day: string;
+  needed: number;
+  filled: number;
+  gaps: {
+    eventId: number;
+    title: string;
+    slotId: string;
+    start: string;
+    end: string;
+    label: string;
+    needed: number;
+    filled: number;
+  }[];
+}
 
 /** GET /api/admin/overview: figures only, no personal data. */
 export interface Overview {
@@ -103,6 +133,8 @@ export interface Overview {
     byRefcode: { refcode: string; netCents: number; count: number }[];
   };
   goals: { label: string; current: number; target: number | null; kind: 'goal' | 'milestone' }[];
+  /** The next seven campaign days' shifts (today first), whatever the period. */
+  shifts: ShiftGapDay[];
   /** Set when ops written before the last fold ran (or long ago) are not yet in the rollups. */
   behind: { since: string | null } | null;
 }

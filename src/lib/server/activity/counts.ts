@@ -1,13 +1,17 @@
 import { campaignToday } from '../../campaign-time.ts';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import {
   ACTIVITY_KINDS,
   ActivityDaySchema,
+  INVITE_SOURCE,
   OTHER_SOURCE,
   SOURCE_PATTERN,
   type ActivityDay,
   type ActivityKind,
 } from '../../schemas/overview.ts';
+import { z } from '../../schemas/zod.ts';
 import { derivedKey } from '../derived-keys.ts';
+import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
 import { key } from '../storage/keys.ts';
 import type { KV } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
@@ -104,10 +108,69 @@ export function parseOp(name: string): ParsedOp | null {
  * but says so in the log.
  */
 export async function countActivity(a: Activity): Promise<void> {
+  const held = holder?.getStore();
+  if (held && !held.closed && a.kind.startsWith('signup.')) {
+    held.activities.push(a);
+    return;
+  }
   try {
     await store().create(opName(a), { at: a.at instanceof Date ? a.at.toISOString() : a.at });
   } catch (err) {
     console.error(`[overview] a ${a.kind} was not counted: run npm run reindex`, err);
+  }
+}
+
+/**
+ * The marker of a sign-up counted as the invite link's (`invited/<kind>/<record id part>`): what the rebuild reads
+ * back, so it gives the sign-up the same source (the post's cookie is gone by then).
+ */
+export const INVITED_PREFIX = 'invited/';
+export const invitedKey = (kind: ActivityKind, id: string | number) => key('invited', kind, idPart(id));
+
+interface Held {
+  activities: Activity[];
+  closed: boolean;
+}
+let holder: AsyncLocalStorage<Held> | undefined;
+const holderOf = () =>
+  (holder ??= new (process.getBuiltinModule('node:async_hooks').AsyncLocalStorage)<Held>());
+
+/**
+ * Stores a public form's sign-up and credits it to an invite link (docs/decisions/180-overview.md, "Invite link").
+ * The sign-up counts `store` makes are held until `credit` has run: when this post created the invite credit, each
+ * is counted with the source `invite` (after its `invited/` marker, which the rebuild reads); otherwise with its
+ * own source. A `store` that throws has its counts written as they were, and no credit.
+ */
+export async function countedWithInvite<R>(
+  store: () => Promise<R>,
+  credit: () => Promise<boolean>,
+): Promise<R> {
+  const held: Held = { activities: [], closed: false };
+  const flush = async (invited: boolean) => {
+    held.closed = true;
+    for (const a of held.activities) {
+      const marked = invited && (await markInvited(a));
+      await countActivity(marked ? { ...a, source: INVITE_SOURCE } : a);
+    }
+  };
+  let result: R;
+  try {
+    result = await holderOf().run(held, store);
+  } catch (err) {
+    await flush(false);
+    throw err;
+  }
+  await flush(await credit());
+  return result;
+}
+
+async function markInvited(a: Activity): Promise<boolean> {
+  try {
+    await store().create(invitedKey(a.kind, a.id), { at: a.at instanceof Date ? a.at.toISOString() : a.at });
+    return true;
+  } catch (err) {
+    console.error('[overview] an invite-link sign-up was counted under its page', err);
+    return false;
   }
 }
 
@@ -151,6 +214,43 @@ export async function readDay(day: string): Promise<{ doc: ActivityDay; etag: st
   return { doc: p.data, etag: r.etag };
 }
 
+/**
+ * Monthly rollups (`month/<YYYY-MM>`): each day's rollup copied whole into its month, so "since launch" reads about
+ * thirteen documents instead of a year of days. The fold copies a day after writing it; a copy with fewer counts
+ * than the stored one is dropped (two folds' copies landing out of order); the rebuild writes them from scratch.
+ */
+export const MONTH_PREFIX = 'month/';
+export const monthKey = (month: string) => key('month', month);
+const MonthSchema = z.object({ month: z.string(), days: z.record(z.string(), ActivityDaySchema) });
+export type ActivityMonth = z.infer<typeof MonthSchema>;
+const sum = (d: ActivityDay) => Object.values(d.counts).reduce((n, v) => n + v, 0);
+
+export async function readMonth(month: string): Promise<ActivityMonth> {
+  const r = await store().get<unknown>(monthKey(month));
+  const p = r ? MonthSchema.safeParse(r.value) : null;
+  if (r && !p?.success)
+    console.error(`[overview] the rollup of ${month} is unreadable: rebuilt by npm run reindex`);
+  return p?.success ? p.data : { month, days: {} };
+}
+
+/** Copies a day's rollup into its month (compare-and-set); false when the store refused (the fold retries). */
+async function copyIntoMonth(doc: ActivityDay): Promise<boolean> {
+  const month = doc.day.slice(0, 7);
+  try {
+    await upsert<unknown>(store(), monthKey(month), (raw) => {
+      const p = raw ? MonthSchema.safeParse(raw) : null;
+      const cur = p?.success ? p.data : { month, days: {} };
+      const had = cur.days[doc.day];
+      if (had && sum(had) > sum(doc)) return UNCHANGED;
+      return { ...cur, days: { ...cur.days, [doc.day]: doc } };
+    });
+    return true;
+  } catch (err) {
+    console.error(`[overview] the month of ${doc.day} was not updated: the next fold copies it`, err);
+    return false;
+  }
+}
+
 export interface FoldRun {
   days: number;
   folded: number;
@@ -181,6 +281,8 @@ export async function foldActivity(now = new Date()): Promise<FoldRun> {
       return;
     }
     run.folded += fresh.length;
+    // The day's copy in its month (what "since launch" reads); the ops stay listed until it is there.
+    if (!(await copyIntoMonth(doc))) return;
     await mapLimit(ops, 8, async (o) => {
       await store().delete(o.name);
       run.deleted++;

@@ -39,6 +39,7 @@ import { cancelUrl } from './rsvp-email.ts';
 import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOpResult } from './roster.ts';
 import { indexShiftDays } from './shift-days.ts';
 import { logShiftTextConsent } from './shift-consent-log.ts';
+import { indexShiftSlots, recordSlotFill } from '../activity/shift-gaps.ts';
 
 /**
  * Volunteer shifts (docs/decisions/181-shifts.md). An event's slots are one document (`shifts/<event>`); each
@@ -141,9 +142,11 @@ export async function setShifts(
   now = new Date(),
 ): Promise<ShiftsDoc & { cancelledNow: string[] }> {
   let cancelledNow: string[] = [];
+  let beforeSlots: ShiftSlot[] = [];
   const doc = await upsert<unknown>(store(), shiftsKey(eventId), async (raw) => {
     const p = raw ? ShiftsDocSchema.safeParse(raw) : null;
     const before = p?.success ? p.data : emptyDoc(eventId);
+    beforeSlots = before.slots;
     const cancel = new Set(slots.filter((s) => s.cancelled).map((s) => s.id));
     const kept: ShiftSlot[] = slots.filter((s) => !s.cancelled).map(({ cancelled: _, ...s }) => s);
     const keptIds = new Set(kept.map((s) => s.id));
@@ -177,6 +180,7 @@ export async function setShifts(
   });
   const parsed = ShiftsDocSchema.parse(doc);
   await indexShiftDays(eventId, parsed.slots);
+  await indexShiftSlots(eventId, beforeSlots, parsed.slots); // the Overview's shift gaps (180-overview.md)
   return { ...parsed, cancelledNow };
 }
 
@@ -199,6 +203,7 @@ export async function addShifts(eventId: number, slots: ShiftSlot[], by: string,
   });
   const parsed = ShiftsDocSchema.parse(doc);
   await indexShiftDays(eventId, parsed.slots);
+  if (added) await indexShiftSlots(eventId, [], parsed.slots); // the Overview's shift gaps (180-overview.md)
   return { added, doc: parsed };
 }
 
@@ -327,7 +332,11 @@ function slotCombiner(event: CampaignEvent, slot: ShiftSlot): Combiner<unknown, 
         slot.capacity,
       );
       const after = promoted.length ? () => notifyPromoted(event, slot, entries, promoted) : undefined;
-      return { doc: changed ? { ...roster, entries } : UNCHANGED, results, ...(after ? { after } : {}) };
+      // The Overview's shift gaps count this slot's places as of this fold (docs/decisions/180-overview.md).
+      const [filled, v] = [counts(entries).goingSeats, new Date().toISOString()];
+      const counted = changed ? () => recordSlotFill(event.id, slot, filled, v) : undefined;
+      const then = after && counted ? () => after().then(counted) : (after ?? counted);
+      return { doc: changed ? { ...roster, entries } : UNCHANGED, results, ...(then ? { after: then } : {}) };
     },
   };
 }

@@ -13,7 +13,7 @@ import { HttpError, zodToHttp } from '../errors.ts';
 import { rsvpExportSource } from '../events/rsvp-staff.ts';
 import { shiftExportSource } from '../events/shifts.ts';
 import { withAttendanceColumns } from '../events/shift-attendance.ts';
-import { inboxExportSource, parseReachStatus } from '../inbox/lists.ts';
+import { inboxExportSource, parseInboxDay, parseReachStatus } from '../inbox/lists.ts';
 import { votePlanExportSource } from '../vote-plans/staff.ts';
 import { FILTER_PARAMS, filterFromParams, filterParams } from '../people/filters.ts';
 import { peopleExportSource } from '../people/staff.ts';
@@ -45,20 +45,26 @@ export interface ExportKind<S extends ExportSource = ExportSource> {
   };
 }
 
-/** The Inbox lists: `kind` (volunteers, contacts, text-signups, email-subscribers), `q`, `lang` and `status`, as the list shows. */
+/**
+ * The Inbox lists: `kind` (volunteers, contacts, text-signups, email-subscribers), `q`, `lang`, `status` and the
+ * sign-up days `from`/`to`, as the list shows.
+ */
 const inbox: ExportKind = {
   permission: 'edit_content',
   params(raw) {
-    const { kind, q = '', lang = '', status = '', ...rest } = raw;
+    const { kind, q = '', lang = '', status = '', from = '', to = '', ...rest } = raw;
     if (Object.keys(rest).length) throw new HttpError(400, `Unknown parameter: ${Object.keys(rest)[0]}`);
     if (!kind || !isInboxKind(kind)) throw new HttpError(400, 'Unknown Inbox list');
     if (lang && !isLang(lang)) throw new HttpError(400, `lang must be one of ${LANGS.join(', ')}`);
     const reach = parseReachStatus(status);
+    const days = { from: parseInboxDay('from', from), to: parseInboxDay('to', to) };
     return {
       kind,
       q: q.trim().slice(0, 200),
       ...(lang ? { lang } : {}),
       ...(reach ? { status: reach } : {}),
+      ...(days.from ? { from: days.from } : {}),
+      ...(days.to ? { to: days.to } : {}),
     };
   },
   open(params, now) {
@@ -71,6 +77,8 @@ const inbox: ExportKind = {
         q: params.q ?? '',
         ...(isLang(params.lang) ? { lang: params.lang } : {}),
         ...(status ? { status } : {}),
+        ...(params.from ? { from: parseInboxDay('from', params.from) } : {}),
+        ...(params.to ? { to: parseInboxDay('to', params.to) } : {}),
       },
       now,
     );
@@ -80,6 +88,8 @@ const inbox: ExportKind = {
     if (params.q) details.search = params.q;
     if (params.lang) details.lang = params.lang;
     if (params.status) details.status = params.status;
+    if (params.from) details.from = params.from;
+    if (params.to) details.to = params.to;
     return {
       kind: 'inbox.export',
       target: { type: 'inbox', id: params.kind!, label: params.kind! },

@@ -88,6 +88,18 @@ export interface InboxQuery extends PageQuery {
   lang?: Lang;
   /** Only people of this status (docs/decisions/155-inbox-and-staff-lists.md). */
   status?: ReachStatus;
+  /** Only sign-ups of these campaign days (inclusive): the Overview's links (docs/decisions/180-overview.md). */
+  from?: string;
+  to?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A `from`/`to` parameter: a campaign day (YYYY-MM-DD), or a 400 saying so. */
+export function parseInboxDay(name: 'from' | 'to', raw: string | null | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!DAY.test(raw) || Number.isNaN(Date.parse(`${raw}T12:00:00Z`)))
+    throw new HttpError(400, `${name} must be a date (YYYY-MM-DD)`);
+  return raw;
 }
 
 /** A `status` parameter: one of REACH_STATUSES, or a 400 naming them. */
@@ -98,27 +110,35 @@ export function parseReachStatus(raw: string | null | undefined): ReachStatus | 
   return p.data;
 }
 
-/** `?page`, `?pageSize` (the shared paging rules: 400 when malformed), `?q`, `?lang` and `?status`. */
+/** `?page`, `?pageSize` (the shared paging rules: 400 when malformed), `?q`, `?lang`, `?status`, `?from` and `?to`. */
 export function parseInboxQuery(url: URL): InboxQuery {
   const lang = url.searchParams.get('lang') || undefined;
   if (lang !== undefined && !isLang(lang))
     throw new HttpError(400, `lang must be one of ${LANGS.join(', ')}`);
   const status = parseReachStatus(url.searchParams.get('status'));
+  const from = parseInboxDay('from', url.searchParams.get('from'));
+  const to = parseInboxDay('to', url.searchParams.get('to'));
   return {
     ...pageQuery(url),
     q: (url.searchParams.get('q') ?? '').trim().slice(0, 200),
     ...(lang ? { lang } : {}),
     ...(status ? { status } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
   };
 }
 
-type InboxFilterQuery = Pick<InboxQuery, 'q' | 'lang' | 'status'>;
+type InboxFilterQuery = Pick<InboxQuery, 'q' | 'lang' | 'status' | 'from' | 'to'>;
 
 /** The filter an Inbox query asks for. */
-export const inboxFilter = (query: InboxFilterQuery): Pick<InboxFilter, 'q' | 'lang' | 'status'> => ({
+export const inboxFilter = (
+  query: InboxFilterQuery,
+): Pick<InboxFilter, 'q' | 'lang' | 'status' | 'from' | 'to'> => ({
   q: query.q,
   ...(query.lang ? { lang: query.lang } : {}),
   ...(query.status ? { status: query.status } : {}),
+  ...(query.from ? { from: query.from } : {}),
+  ...(query.to ? { to: query.to } : {}),
 });
 
 /** A summary's status and its date, for lists that keep one. */

@@ -14,12 +14,16 @@ import { getCheckIns, getRoster } from '../events/rsvp.ts';
 import { counts as rosterCounts } from '../events/roster.ts';
 import { donationSummary, getGoal } from '../donations/ledger.ts';
 import { mapLimit } from '../storage/map-limit.ts';
+import { shiftGaps } from '../activity/shift-gaps.ts';
 import {
   addOps,
   BEHIND_AFTER_MS,
   DAY_PREFIX,
+  emptyDay,
   FOLD_MARK_KEY,
+  OP_PREFIX,
   pendingOps,
+  readMonth,
   readDay,
   store,
 } from '../activity/counts.ts';
@@ -31,13 +35,36 @@ function minusDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The first campaign day with a rollup (the site's launch, as far as the Overview knows): one listing page. */
+/**
+ * The first campaign day with a rollup or a waiting op (the site's launch, as far as the Overview knows): the first
+ * page of each listing.
+ */
 async function firstDay(): Promise<string | null> {
-  for await (const page of store().keys(DAY_PREFIX)) {
-    const days = page.map((k) => k.slice(DAY_PREFIX.length)).sort();
-    if (days.length) return days[0]!;
-  }
-  return null;
+  const firstOf = async (prefix: string, dayOf: (k: string) => string | undefined) => {
+    for await (const page of store().keys(prefix))
+      return (
+        page
+          .map(dayOf)
+          .filter((d): d is string => !!d)
+          .sort()[0] ?? null
+      );
+    return null;
+  };
+  const found = await Promise.all([
+    firstOf(DAY_PREFIX, (k) => k.slice(DAY_PREFIX.length)),
+    firstOf(OP_PREFIX, (k) => k.split('/')[1]),
+  ]);
+  return found.filter((d): d is string => d !== null).sort()[0] ?? null;
+}
+
+/** The days' rollups read from their months' (one read per month: "since launch" reads about thirteen). */
+async function daysFromMonths(dayList: string[]) {
+  const months = [...new Set(dayList.map((d) => d.slice(0, 7)))];
+  const docs = new Map((await mapLimit(months, 16, readMonth)).map((m) => [m.month, m]));
+  return dayList.map((day) => {
+    const doc = docs.get(day.slice(0, 7))?.days[day];
+    return doc ? structuredClone(doc) : emptyDay(day);
+  });
 }
 
 /** The campaign days of a period ending today (inclusive), at most MAX_RANGE_DAYS. */
@@ -67,7 +94,9 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
   for (let d = from; d <= to && dayList.length <= MAX_RANGE_DAYS; d = nextCampaignDay(d)) dayList.push(d);
 
   const [docs, pending, mark] = await Promise.all([
-    mapLimit(dayList, 16, async (day) => (await readDay(day)).doc),
+    period === 'launch'
+      ? daysFromMonths(dayList)
+      : mapLimit(dayList, 16, async (day) => (await readDay(day)).doc),
     pendingOps(),
     store().get<{ at: string }>(FOLD_MARK_KEY),
   ]);
@@ -113,7 +142,10 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
     adminEvents(),
   ]);
   const shown = items.filter((b) => WENT_OUT.has(b.status)).slice(0, BROADCASTS_SHOWN);
-  const views = await mapLimit(shown, 5, (b) => broadcastView(b.id, now.getTime()));
+  const [views, shifts] = await Promise.all([
+    mapLimit(shown, 5, (b) => broadcastView(b.id, now.getTime())),
+    shiftGaps(now, new Map(allEvents.map((e) => [e.id, e.title]))),
+  ]);
   // Events of the period, the latest first: one roster and one check-in read each, twenty at most.
   const periodEvents = allEvents
     .filter((e) => e.eventDate >= from && e.eventDate <= to)
@@ -191,6 +223,7 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
         kind: 'milestone' as const,
       })),
     ],
+    shifts,
     behind,
   };
 }

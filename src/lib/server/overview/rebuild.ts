@@ -1,14 +1,23 @@
-import type { ActivityDay, ActivityKind } from '../../schemas/overview.ts';
+import { INVITE_SOURCE, type ActivityDay, type ActivityKind } from '../../schemas/overview.ts';
 import { z } from '../../schemas/zod.ts';
 import type { KV, StoreName } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
 import { kv } from '../storage/stores.ts';
 import { INVERT_FROM } from '../vote-plans/record.ts';
+import { ShiftsDocSchema } from '../../schemas/shifts.ts';
+import { counts as rosterCounts } from '../events/roster.ts';
+import { getSlotRoster } from '../events/shifts.ts';
+import { entryKey, slotEntry, writeShiftDays, type ShiftDay } from '../activity/shift-gaps.ts';
 import {
   addOps,
   dayKey,
   DAY_PREFIX,
   emptyDay,
+  INVITED_PREFIX,
+  invitedKey,
+  MONTH_PREFIX,
+  monthKey,
+  type ActivityMonth,
   OP_PREFIX,
   opName,
   parseOp,
@@ -69,8 +78,13 @@ async function each<S extends z.ZodType>(
 /** The ops the records stand for, by name (the same names countActivity writes, so duplicates collapse). */
 export async function opsFromRecords(): Promise<Set<string>> {
   const names = new Set<string>();
+  // Sign-ups counted as an invite link's (their markers: countedWithInvite).
+  const invited = new Set<string>();
+  for await (const page of store().keys(INVITED_PREFIX)) for (const k of page) invited.add(k);
   const add = (kind: ActivityKind, id: string, when: string, source?: string) =>
-    names.add(opName({ kind, id, at: when, source }));
+    names.add(
+      opName({ kind, id, at: when, source: invited.has(invitedKey(kind, id)) ? INVITE_SOURCE : source }),
+    );
   await each('signups', 'person/', Person, (p) => {
     // A web sign-up gave consent when it created its person; a STOP from an unknown number leaves a stub without.
     if (!p.consentAt) return;
@@ -131,6 +145,40 @@ export async function rebuildActivity(): Promise<number> {
   await mapLimit([...days.values()], 8, (doc) =>
     store().put(dayKey(doc.day), { ...doc, applied: applied.get(doc.day) ?? [] }),
   );
+  // Their months ("since launch"), written whole; a month left with no counts is emptied.
+  const months = new Map<string, ActivityMonth>();
+  for (const doc of days.values()) {
+    const m = months.get(doc.day.slice(0, 7)) ?? { month: doc.day.slice(0, 7), days: {} };
+    m.days[doc.day] = { ...doc, applied: applied.get(doc.day) ?? [] };
+    months.set(m.month, m);
+  }
+  for await (const page of store().keys(MONTH_PREFIX))
+    for (const k of page) {
+      const month = k.slice(MONTH_PREFIX.length);
+      if (!months.has(month)) months.set(month, { month, days: {} });
+    }
+  await mapLimit([...months.values()], 8, (m) => store().put(monthKey(m.month), m));
   await mapLimit(listed, 8, (name) => store().delete(name));
   return days.size;
+}
+
+/**
+ * Rebuilds the shift gaps' day documents from every event's slots and their rosters (`npm run reindex`): the
+ * same entries `indexShiftSlots` and `recordSlotFill` keep on write. Answers how many days it wrote.
+ */
+export async function rebuildShiftDays(now = new Date()): Promise<number> {
+  const days = new Map<string, ShiftDay>();
+  const v = now.toISOString();
+  const docs: z.output<typeof ShiftsDocSchema>[] = [];
+  await each('rsvps', 'shifts/', ShiftsDocSchema, (doc) => docs.push(doc));
+  for (const doc of docs) {
+    const rosters = await mapLimit(doc.slots, 16, (s) => getSlotRoster(doc.eventId, s.id));
+    for (const [i, s] of doc.slots.entries()) {
+      const day = days.get(s.date) ?? { day: s.date, slots: {} };
+      const filled = rosterCounts(rosters[i]!.entries).goingSeats;
+      day.slots[entryKey(doc.eventId, s.id)] = slotEntry(doc.eventId, s, filled, v);
+      days.set(s.date, day);
+    }
+  }
+  return writeShiftDays(days);
 }

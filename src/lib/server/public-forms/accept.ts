@@ -13,6 +13,7 @@ import { browserFormPost } from '../form-post.ts';
 import { reserveFormPost, type LimitedForm } from './post-limits.ts';
 import { requireFormProviders, type FormProviders } from './providers.ts';
 import { creditInvite } from '../supporters/invites.ts';
+import { countedWithInvite } from '../activity/counts.ts';
 
 /**
  * The one way a public form is accepted (docs/decisions/159-public-forms.md, "One order for every public
@@ -139,9 +140,12 @@ export function acceptPublicForm<S extends z.ZodType, R>(
     // 8
     if (token) await verifyCaptcha(token, ip);
     await own?.afterCaptcha(); // 9
-    const result = await form.store(sub); // 10
-    // A sign-up through a supporter's invite link, credited once (docs/decisions/182-supporter-page.md).
-    await creditInvite(req, form.id, input);
+    const result = await countedWithInvite(
+      () => form.store(sub), // 10
+      // A sign-up through a supporter's invite link, credited once (docs/decisions/182-supporter-page.md), and
+      // counted as the Overview's "invite link" source when this post credited it (docs/decisions/180-overview.md).
+      () => creditInvite(req, form.id, input),
+    );
     return form.answer(result, sub); // 11
   };
 }

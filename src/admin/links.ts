@@ -1,0 +1,70 @@
+import { INBOX_KIND_NAMES, type InboxKindName } from '../lib/inbox-kinds.ts';
+import { REACH_STATUSES, type ReachStatus } from '../lib/schemas/reach-status.ts';
+
+/**
+ * Links into the dashboard's lists (docs/decisions/180-overview.md, "Each figure links to the list it counts"):
+ * the location hash names the tab, then what the tab opens on. Each tab reads its own part on load and on
+ * `hashchange`; a hash it does not understand opens the tab as it always did.
+ *
+ * - `#inbox/<list>?from=<day>&to=<day>&status=<status>`: the Inbox on that list, its sign-ups of those campaign
+ *   days, of that status;
+ * - `#broadcasts/<id>`: that broadcast's report;
+ * - `#events/<id>/shifts?title=<event title>`: that event's shifts (the title heads the dialog).
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface InboxLink {
+  list: InboxKindName;
+  from?: string;
+  to?: string;
+  status?: ReachStatus;
+}
+
+export function inboxHash({ list, from, to, status }: InboxLink): string {
+  const q = new URLSearchParams();
+  if (from) q.set('from', from);
+  if (to) q.set('to', to);
+  if (status) q.set('status', status);
+  const query = q.toString();
+  return `#inbox/${list}${query ? `?${query}` : ''}`;
+}
+
+/** What an Inbox link asks for, or null when the hash is not one. */
+export function inboxOfHash(hash: string): InboxLink | null {
+  const m = /^#inbox\/([a-z-]+)(?:\?(.*))?$/.exec(hash);
+  if (!m || !(INBOX_KIND_NAMES as readonly string[]).includes(m[1]!)) return null;
+  const q = new URLSearchParams(m[2] ?? '');
+  const from = q.get('from') ?? '';
+  const to = q.get('to') ?? '';
+  const status = q.get('status') ?? '';
+  return {
+    list: m[1] as InboxKindName,
+    ...(DAY.test(from) ? { from } : {}),
+    ...(DAY.test(to) ? { to } : {}),
+    ...((REACH_STATUSES as readonly string[]).includes(status) ? { status: status as ReachStatus } : {}),
+  };
+}
+
+export const broadcastHash = (id: number) => `#broadcasts/${id}`;
+
+export function broadcastOfHash(hash: string): number | null {
+  const m = /^#broadcasts\/(\d{1,12})$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}
+
+export const eventShiftsHash = (id: number, title: string) =>
+  `#events/${id}/shifts?${new URLSearchParams({ title }).toString()}`;
+
+export function eventShiftsOfHash(hash: string): { id: number; title: string } | null {
+  const m = /^#events\/(\d{1,12})\/shifts(?:\?(.*))?$/.exec(hash);
+  if (!m) return null;
+  return { id: Number(m[1]), title: new URLSearchParams(m[2] ?? '').get('title')?.slice(0, 200) ?? '' };
+}
+
+/** Calls `read` with the location hash now and on every change (a tab's effect). */
+export function onHash(read: (hash: string) => void): () => void {
+  const listener = () => read(location.hash);
+  addEventListener('hashchange', listener);
+  return () => removeEventListener('hashchange', listener);
+}
