@@ -8,6 +8,17 @@ import LongestFirst from './tests/sequencer.ts';
  */
 export const API_IN_ORDER = ['tests/api/audit-scale.test.ts', 'tests/api/inbox-store-calls.test.ts'];
 
+/**
+ * API files that replace a module with `vi.mock`: the handlers they import must be loaded anew under the mock,
+ * so they keep a module graph of their own (`isolate`); every other API file shares its worker's modules
+ * (docs/decisions/163-tests.md, "Less work per check").
+ */
+export const API_OWN_MODULES = [
+  'tests/api/cache-purge.test.ts',
+  'tests/api/security-auth.test.ts',
+  'tests/api/security-reauth.test.ts',
+];
+
 const api: TestProjectInlineConfiguration['test'] = {
   environment: 'node',
   // A timeout only catches a hang: on a busy machine the 200-request race tests took 11-16 s of a
@@ -63,7 +74,20 @@ export default defineConfig({
           ...api,
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: API_IN_ORDER,
+          exclude: [...API_IN_ORDER, ...API_OWN_MODULES],
+          // One worker runs many files without loading the handlers, zod schemas and SDKs anew for each (about a
+          // second of CPU a file); tests/helpers/api-file-state.ts puts back after each file what a file may
+          // change (environment, stores, test hooks, clock), so each file starts as in a fresh process.
+          isolate: false,
+          setupFiles: ['tests/helpers/api-file-state.ts'],
+          sequence: { shuffle: { tests: true } },
+        },
+      },
+      {
+        test: {
+          ...api,
+          name: 'api-own-modules',
+          include: API_OWN_MODULES,
           sequence: { shuffle: { tests: true } },
         },
       },

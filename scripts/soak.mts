@@ -45,6 +45,8 @@ async function runSuite(): Promise<{ ok: boolean; seconds: number; summary: stri
       '--project',
       'api',
       '--project',
+      'api-own-modules',
+      '--project',
       'api-in-order',
       '--project',
       'browser',

@@ -1,7 +1,7 @@
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import config, { API_IN_ORDER } from '../../vitest.config.ts';
+import config, { API_IN_ORDER, API_OWN_MODULES } from '../../vitest.config.ts';
 
 /**
  * Rules every test file keeps (docs/decisions/163-tests.md, "Hygiene"), read from the source with the
@@ -134,12 +134,21 @@ describe('test hygiene', () => {
     const byName = Object.fromEntries(projects.map((t) => [t.name, t]));
     expect(byName).toMatchObject({
       unit: { sequence: { shuffle: { tests: true } } },
-      api: { sequence: { shuffle: { tests: true } }, exclude: API_IN_ORDER },
+      api: { sequence: { shuffle: { tests: true } }, exclude: [...API_IN_ORDER, ...API_OWN_MODULES] },
+      'api-own-modules': { sequence: { shuffle: { tests: true } }, include: API_OWN_MODULES },
       'api-in-order': { include: API_IN_ORDER },
     });
     // One fixed shuffled order: a run is repeatable.
     expect(config.test?.sequence?.seed).toEqual(expect.any(Number));
     expect(API_IN_ORDER.length).toBeLessThanOrEqual(API_IN_ORDER_MAX);
     expect(API_IN_ORDER.filter((f) => !existsSync(f))).toEqual([]);
+  });
+
+  it('an API file that mocks a module has a module graph of its own (the api project shares its modules)', () => {
+    // Under `isolate: false` a handler loaded by an earlier file keeps the real module: the mock would see nothing.
+    const mocking = FILES.filter(
+      (f) => f.startsWith('tests/api/') && /\bvi\.(mock|doMock)\(/.test(readFileSync(f, 'utf8')),
+    );
+    expect(mocking).toEqual([...API_OWN_MODULES].sort());
   });
 });

@@ -92,15 +92,22 @@ export class IndexView<S extends SummaryRecord> {
     // after the last one) when no chunk does: a record the base has never seen.
     const into = new Map<number, S[]>();
     const gaps = new Map<number, S[]>();
+    // Appended in place: a copy per summary made an index read from the records (100,000 summaries, one gap)
+    // quadratic, minutes of copying (docs/benchmarks.md, "Less work per check, third step").
+    const bucket = (m: Map<number, S[]>, i: number): S[] => {
+      let rows = m.get(i);
+      if (!rows) m.set(i, (rows = []));
+      return rows;
+    };
     for (const s of pending.values()) {
       const sk = sortKey(spec, s);
       const i = coveringChunk(chunks, sk);
       if (i >= 0) {
-        into.set(i, [...(into.get(i) ?? []), s]);
+        bucket(into, i).push(s);
       } else {
         let g = 0;
         while (g < chunks.length && sk < chunks[g]!.last) g++;
-        gaps.set(g, [...(gaps.get(g) ?? []), s]);
+        bucket(gaps, g).push(s);
       }
     }
     this.added = [...gaps.values()].flat();
