@@ -28,8 +28,8 @@ import {
 import { redeemSigninToken } from '../../src/lib/server/supporters/signin.ts';
 
 /**
- * A supporter's own page's actions (docs/decisions/182-supporter-page.md), under /my and /es/my so the supporter
- * cookie (scoped to those paths) reaches them: `session` redeems a sign-in link (a POST: a link scanner's GET
+ * A supporter's own page's actions (docs/decisions/182-supporter-page.md), under /api/my (every function lives
+ * under /api/; the supporter cookie is scoped to /my, /es/my and /api/my): `session` redeems a sign-in link (a POST: a link scanner's GET
  * changes nothing), `data` is the download, and the rest act on the session's person only.
  */
 const ACTIONS = [
@@ -45,8 +45,11 @@ const ACTIONS = [
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
-const langOf = (req: Request, input: Record<string, unknown>): Lang =>
-  isLang(input.lang) ? input.lang : new URL(req.url).pathname.startsWith('/es/') ? 'es' : 'en';
+/** The page's language: the form's `lang` field, or the address's `?lang=` (the download link). */
+const langOf = (req: Request, input: Record<string, unknown>): Lang => {
+  const q = new URL(req.url).searchParams.get('lang');
+  return isLang(input.lang) ? input.lang : isLang(q) ? q : 'en';
+};
 
 export default handle(async (req: Request, context: Context) => {
   const action = context.params?.action as Action;
@@ -112,4 +115,4 @@ export default handle(async (req: Request, context: Context) => {
   }
 });
 
-export const config: Config = { path: ['/my/api/:action', '/es/my/api/:action'] };
+export const config: Config = { path: '/api/my/:action', excludedPath: '/api/my/link' };

@@ -90,12 +90,10 @@ const NOT_STAFF: Record<string, string> = {
   // each action is in their timeline, not the staff audit trail.
   'POST /api/my/link': 'anyone may ask for a sign-in link; it goes to the address typed, answered alike',
   ...Object.fromEntries(
-    ['POST', 'PUT', 'PATCH', 'DELETE'].flatMap((m) =>
-      ['/my/api/:action', '/es/my/api/:action'].map((p) => [
-        `${m} ${p}`,
-        'a supporter acting on their own records, by their own session',
-      ]),
-    ),
+    ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => [
+      `${m} /api/my/:action`,
+      'a supporter acting on their own records, by their own session',
+    ]),
   ),
   // Machine callers, authenticated by their own secrets.
   'POST /api/sms/inbound': 'the SMS provider (STOP/HELP), signed',
