@@ -20,6 +20,8 @@ import {
 } from '../../src/lib/server/supporters/account.ts';
 import { inviteCodeOf, revokeInvite } from '../../src/lib/server/supporters/invites.ts';
 import { checked, myPage, readMyInput } from '../../src/lib/server/supporters/request.ts';
+import { cancelMyShift } from '../../src/lib/server/supporters/shifts.ts';
+import { slotId } from '../../src/lib/schemas/shifts.ts';
 import {
   clearSupporterCookies,
   currentSupporter,
@@ -36,6 +38,7 @@ const ACTIONS = [
   'session',
   'data',
   'cancel-rsvp',
+  'cancel-shift',
   'stop-plan-reminders',
   'stop',
   'resume-texts',
@@ -91,6 +94,13 @@ export default handle(async (req: Request, context: Context) => {
         throw new HttpError(400, 'Which RSVP?');
       await cancelMyRsvp(p, eventId, rsvpId);
       return done('rsvp-cancelled', {});
+    }
+    case 'cancel-shift': {
+      const eventId = Number(input.event);
+      const slot = slotId.safeParse(input.slot);
+      if (!Number.isSafeInteger(eventId) || !slot.success) throw new HttpError(400, 'Which shift?');
+      await cancelMyShift(p, eventId, slot.data);
+      return done('shift-cancelled', {});
     }
     case 'stop-plan-reminders':
       return done('plan-stopped', { plans: await stopMyPlanReminders(p) });

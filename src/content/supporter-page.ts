@@ -30,6 +30,12 @@ export interface SupporterCopy {
     signInButton: string;
     rsvpsHeading: string;
     noRsvps: string;
+    shiftsHeading: string;
+    noShifts: string;
+    shiftGoing: string;
+    /** {0}: the place on the waitlist. */
+    shiftWaitlisted: string;
+    cancelShift: string;
     cancelRsvp: string;
     planHeading: string;
     noPlan: string;
@@ -90,6 +96,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signInButton: 'Sign in',
       rsvpsHeading: 'My RSVPs',
       noRsvps: 'No RSVPs yet.',
+      shiftsHeading: 'My shifts',
+      noShifts: 'No upcoming shifts.',
+      shiftGoing: "You're on this shift",
+      shiftWaitlisted: 'On the waitlist (number {0})',
+      cancelShift: 'Cancel this shift',
       cancelRsvp: 'Cancel this RSVP',
       planHeading: 'My plan to vote',
       noPlan: 'No plan to vote yet.',
@@ -118,6 +129,7 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
         'signed-in': 'You are signed in.',
         'signed-out': 'You are signed out.',
         'rsvp-cancelled': 'Your RSVP is cancelled.',
+        'shift-cancelled': 'Your shift is cancelled.',
         'plan-stopped': 'Your plan reminders are stopped.',
         'email-stopped': 'Emails are stopped.',
         'text-stopped': 'Texts are stopped.',
@@ -159,6 +171,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signInButton: 'Entrar',
       rsvpsHeading: 'Mis confirmaciones de asistencia',
       noRsvps: 'Todavía no tiene confirmaciones.',
+      shiftsHeading: 'Mis turnos',
+      noShifts: 'No tiene turnos próximos.',
+      shiftGoing: 'Está en este turno',
+      shiftWaitlisted: 'En la lista de espera (número {0})',
+      cancelShift: 'Cancelar este turno',
       cancelRsvp: 'Cancelar esta confirmación',
       planHeading: 'Mi plan para votar',
       noPlan: 'Todavía no tiene un plan para votar.',
@@ -187,6 +204,7 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
         'signed-in': 'Ya entró.',
         'signed-out': 'Ya salió.',
         'rsvp-cancelled': 'Su confirmación está cancelada.',
+        'shift-cancelled': 'Su turno está cancelado.',
         'plan-stopped': 'Los recordatorios de su plan están detenidos.',
         'email-stopped': 'Los correos están detenidos.',
         'text-stopped': 'Los textos están detenidos.',

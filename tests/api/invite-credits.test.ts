@@ -5,7 +5,12 @@ import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { lookupKey } from '../../src/lib/server/people/keys.ts';
 import { mapLimit } from '../../src/lib/server/storage/map-limit.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
-import { inviteCodeOf, inviteCounts, inviteVisit, revokeInvite } from '../../src/lib/server/supporters/invites.ts';
+import {
+  inviteCodeOf,
+  inviteCounts,
+  inviteVisit,
+  revokeInvite,
+} from '../../src/lib/server/supporters/invites.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { localProviders, uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
