@@ -3,6 +3,7 @@ import { isLang, type Lang } from '../../src/lib/lang.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import {
   allowMethods,
+  clientIp,
   handle,
   json,
   requireSameOrigin,
@@ -28,14 +29,17 @@ import {
   supporterCookies,
 } from '../../src/lib/server/supporters/session.ts';
 import { redeemSigninToken } from '../../src/lib/server/supporters/signin.ts';
+import { codePhone, redeemTextCode } from '../../src/lib/server/supporters/text-code.ts';
 
 /**
  * A supporter's own page's actions (docs/decisions/182-supporter-page.md), under /api/my (every function lives
- * under /api/; the supporter cookie is scoped to /my, /es/my and /api/my): `session` redeems a sign-in link (a POST: a link scanner's GET
- * changes nothing), `data` is the download, and the rest act on the session's person only.
+ * under /api/; the supporter cookie is scoped to /my, /es/my and /api/my): `session` redeems a sign-in link (a
+ * POST: a link scanner's GET changes nothing), `code-session` a code sent by text, `data` is the download, and
+ * the rest act on the session's person only.
  */
 const ACTIONS = [
   'session',
+  'code-session',
   'data',
   'cancel-rsvp',
   'cancel-shift',
@@ -82,6 +86,13 @@ export default handle(async (req: Request, context: Context) => {
     if (!personId) throw new HttpError(400, SUPPORTER_COPY[lang].invalidLink);
     return done('signed-in', {}, await supporterCookies(personId));
   }
+  if (action === 'code-session') {
+    const phone = codePhone(input.phone, lang);
+    const code = typeof input.code === 'string' ? input.code.trim() : '';
+    const personId = await redeemTextCode(phone, code, clientIp(context));
+    if (!personId) throw new HttpError(400, SUPPORTER_COPY[lang].invalidCode);
+    return done('signed-in', {}, await supporterCookies(personId));
+  }
   if (action === 'sign-out') return done('signed-out', {}, clearSupporterCookies());
 
   const p = await currentSupporter(req);
@@ -125,4 +136,4 @@ export default handle(async (req: Request, context: Context) => {
   }
 });
 
-export const config: Config = { path: '/api/my/:action', excludedPath: '/api/my/link' };
+export const config: Config = { path: '/api/my/:action', excludedPath: ['/api/my/link', '/api/my/code'] };

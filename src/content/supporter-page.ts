@@ -15,6 +15,11 @@ export interface SupporterCopy {
   forgetConfirm: string;
   forgetSummary: string;
   invalidLink: string;
+  /** The one answer to a code request, whether or not the number is known. */
+  codeSent: string;
+  codeText: (code: string) => string;
+  phoneInvalid: string;
+  invalidCode: string;
   signInFirst: string;
   consentRequired: string;
   forgetConfirmRequired: string;
@@ -26,6 +31,11 @@ export interface SupporterCopy {
     signInIntro: string;
     emailLabel: string;
     sendLink: string;
+    codeIntro: string;
+    phoneLabel: string;
+    sendCode: string;
+    codeLabel: string;
+    signInWithCode: string;
     signInHeading: string;
     signInButton: string;
     rsvpsHeading: string;
@@ -82,6 +92,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
     forgetSummary:
       'This deletes your sign-ups, RSVPs, plan to vote, text and email list entries, messages you sent us and your invite link. We keep only a scrambled fingerprint of your email and phone so an old list cannot add you back. Donations stay in the legal ledger without your name. This cannot be undone.',
     invalidLink: 'This sign-in link is invalid, used or expired. Please ask for a new one.',
+    codeSent:
+      'If we have that phone number, a 6-digit code is on its way by text. It works once, for 10 minutes.',
+    codeText: (code) => `Your code for My campaign: ${code}. It works once, for 10 minutes. Never share it.`,
+    phoneInvalid: 'Please enter a valid phone number',
+    invalidCode: 'This code is wrong, used or expired. Please ask for a new one.',
     signInFirst: 'Please sign in with a link sent to your email.',
     consentRequired: 'Please check the box to agree to receive texts.',
     forgetConfirmRequired: 'Please check the box to confirm.',
@@ -92,6 +107,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signInIntro: 'Enter your email and we will send you a link to your page.',
       emailLabel: 'Email',
       sendLink: 'Send me a link',
+      codeIntro: 'Or enter your mobile number and we will text you a code.',
+      phoneLabel: 'Mobile number',
+      sendCode: 'Text me a code',
+      codeLabel: '6-digit code',
+      signInWithCode: 'Sign in with the code',
       signInHeading: 'Sign in to My campaign',
       signInButton: 'Sign in',
       rsvpsHeading: 'My RSVPs',
@@ -126,6 +146,7 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signOut: 'Sign out',
       done: {
         sent: 'If we have that email address, a sign-in link is on its way.',
+        'code-sent': 'If we have that phone number, a code is on its way by text.',
         'signed-in': 'You are signed in.',
         'signed-out': 'You are signed out.',
         'rsvp-cancelled': 'Your RSVP is cancelled.',
@@ -157,6 +178,12 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
     forgetSummary:
       'Esto borra sus inscripciones, confirmaciones de asistencia, plan para votar, sus registros en las listas de textos y correos, los mensajes que nos envió y su enlace de invitación. Solo guardamos una huella cifrada de su correo y teléfono para que una lista antigua no lo vuelva a agregar. Las donaciones quedan en el registro legal sin su nombre. No se puede deshacer.',
     invalidLink: 'Este enlace para entrar no es válido, ya se usó o venció. Pida uno nuevo.',
+    codeSent:
+      'Si tenemos ese número de teléfono, le enviamos por texto un código de 6 dígitos. Funciona una vez, durante 10 minutos.',
+    codeText: (code) =>
+      `Su código para Mi campaña: ${code}. Funciona una vez, durante 10 minutos. No lo comparta.`,
+    phoneInvalid: 'Escriba un número de teléfono válido',
+    invalidCode: 'Este código es incorrecto, ya se usó o venció. Pida uno nuevo.',
     signInFirst: 'Entre con un enlace enviado a su correo.',
     consentRequired: 'Marque la casilla para aceptar recibir textos.',
     forgetConfirmRequired: 'Marque la casilla para confirmar.',
@@ -167,6 +194,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signInIntro: 'Escriba su correo y le enviaremos un enlace a su página.',
       emailLabel: 'Correo electrónico',
       sendLink: 'Envíenme un enlace',
+      codeIntro: 'O escriba su número de celular y le enviaremos un código por texto.',
+      phoneLabel: 'Número de celular',
+      sendCode: 'Envíenme un código',
+      codeLabel: 'Código de 6 dígitos',
+      signInWithCode: 'Entrar con el código',
       signInHeading: 'Entrar a Mi campaña',
       signInButton: 'Entrar',
       rsvpsHeading: 'Mis confirmaciones de asistencia',
@@ -201,6 +233,7 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signOut: 'Salir',
       done: {
         sent: 'Si tenemos esa dirección de correo, le enviamos un enlace para entrar.',
+        'code-sent': 'Si tenemos ese número de teléfono, le enviamos un código por texto.',
         'signed-in': 'Ya entró.',
         'signed-out': 'Ya salió.',
         'rsvp-cancelled': 'Su confirmación está cancelada.',

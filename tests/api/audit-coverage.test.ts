@@ -89,6 +89,7 @@ const NOT_STAFF: Record<string, string> = {
   // A supporter's own page (docs/decisions/182-supporter-page.md): their own records, by their own sign-in link;
   // each action is in their timeline, not the staff audit trail.
   'POST /api/my/link': 'anyone may ask for a sign-in link; it goes to the address typed, answered alike',
+  'POST /api/my/code': 'anyone may ask for a sign-in code; it goes to the number typed, answered alike',
   ...Object.fromEntries(
     ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => [
       `${m} /api/my/:action`,

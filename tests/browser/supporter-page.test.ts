@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORTER_COPY } from '../../src/content/supporter-page';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env';
 import type { Lang } from '../../src/lib/lang';
@@ -68,15 +68,15 @@ function decodePng(buffer: Buffer): string | null {
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
 }
 
-let noScript: BrowserSession;
-let scripted: BrowserSession;
-beforeAll(async () => {
-  noScript = await launchBrowser({ javaScriptEnabled: false });
-  scripted = await launchBrowser();
-}, 120_000);
+/** Each test its own browser context: a session (a cookie) never reaches another test. */
+const sessions: BrowserSession[] = [];
+async function session(js: boolean): Promise<BrowserSession> {
+  const s = await launchBrowser({ javaScriptEnabled: js });
+  sessions.push(s);
+  return s;
+}
 afterAll(async () => {
-  await noScript?.close();
-  await scripted?.close();
+  for (const s of sessions) await s.close();
 });
 
 /** axe on the page's current state: in the page itself with JavaScript, else in a JavaScript page with its cookies. */
@@ -105,7 +105,7 @@ describe.each([
   it('signs in from the emailed link, shows the page with its QR code, and stops emails with a real form post', async () => {
     const { email, link } = await supporterWithLink(lang, js);
     expect(link.startsWith(`${prefix}/my/signin?token=`)).toBe(true);
-    const page = await (js ? scripted : noScript).newPage('mobile');
+    const page = await (await session(js)).newPage('mobile');
 
     // Signed out, the page asks for an email.
     await page.goto(`${prefix}/my`);
@@ -143,7 +143,7 @@ describe.each([
     const qr = page.getByRole('img', { name: words.inviteQrAlt });
     await qr.evaluate((img: HTMLImageElement) => img.decode());
     const decoded = decodePng(await qr.screenshot());
-    expect(decoded).toBe(await page.locator('#my-invite code').innerText());
+    expect(decoded).toBe(await page.locator('section[aria-labelledby="my-invite"] code').innerText());
     expect(new URL(decoded!).pathname).toBe(`/r/${code}`);
 
     // A real form post stops emails and comes back to the page, which says so.

@@ -14,6 +14,7 @@ import type { PlanReminder } from '../../vote-plan.ts';
 import { getPlan, type PlanRound } from '../vote-plans/record.ts';
 import { pendingPhoneCode } from '../auth/staff-phone-codes.ts';
 import { getUser } from '../auth/users.ts';
+import { pendingTextCode } from '../supporters/text-code-record.ts';
 import { quietHoursAllow, recipientZones } from './quiet-hours.ts';
 import { compliantText } from '../../text-compliance.ts';
 
@@ -69,7 +70,13 @@ import { compliantText } from '../../text-compliance.ts';
  * confirmation answers the person at once), and whether it spends the number's texts a day (`numberCap`).
  */
 export type TextPurpose =
-  'signup_confirmation' | 'rsvp_reminder' | 'plan_reminder' | 'broadcast' | 'staff_phone_code' | 'staff_test';
+  | 'signup_confirmation'
+  | 'rsvp_reminder'
+  | 'plan_reminder'
+  | 'broadcast'
+  | 'staff_phone_code'
+  | 'staff_test'
+  | 'supporter_code';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
@@ -96,6 +103,12 @@ export const TEXT_PURPOSES = {
    * (STAFF_TESTS_PER_DAY), never against a number's texts a day, so a test cannot crowd out a real text.
    */
   staff_test: { quietHours: false, dailyCap: false, paced: false, numberCap: false },
+  /**
+   * A supporter's sign-in code to their own page (docs/decisions/182-supporter-page.md), asked for seconds ago
+   * from the page: transactional, so no quiet hours; a stranger can ask for one, so it spends the number's texts a
+   * day and the site's daily cap, besides its own limits per number and per network (supporters/text-code.ts).
+   */
+  supporter_code: { quietHours: false, dailyCap: true, paced: false, numberCap: true },
 } as const satisfies Record<
   TextPurpose,
   { quietHours: boolean; dailyCap: boolean; paced: boolean; numberCap: boolean }
@@ -111,7 +124,9 @@ export type TextConsent =
   /** The member asked for a code to this number (their code in flight names it). */
   | { purpose: 'staff_phone_code'; userId: number }
   /** The number is the member's own verified phone, and the member is active. */
-  | { purpose: 'staff_test'; userId: number; broadcastId: number };
+  | { purpose: 'staff_test'; userId: number; broadcastId: number }
+  /** A live sign-in code for this very number is in flight (the number asked for it; a known person's). */
+  | { purpose: 'supporter_code' };
 
 export interface TextRequest {
   /** E.164 number. */
@@ -178,6 +193,7 @@ export type TextOutcome =
 
 async function hasConsent(consent: TextConsent, to: string, subscribed: boolean): Promise<boolean> {
   if (consent.purpose === 'signup_confirmation' || consent.purpose === 'broadcast') return subscribed;
+  if (consent.purpose === 'supporter_code') return (await pendingTextCode(to)) !== null;
   if (consent.purpose === 'staff_phone_code') return (await pendingPhoneCode(consent.userId))?.phone === to;
   if (consent.purpose === 'staff_test') {
     const member = await getUser(consent.userId);
