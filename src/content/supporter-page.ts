@@ -63,6 +63,13 @@ export interface SupporterCopy {
     inviteIntro: string;
     inviteQrAlt: string;
     inviteCounts: string;
+    leaderboardHeading: string;
+    leaderboardIntro: string;
+    /** {0}: the place, {1}: the count. */
+    leaderboardMine: string;
+    leaderboardNotYet: string;
+    /** {0}: the place, {1}: the count. */
+    leaderboardRow: string;
     revokeInvite: string;
     heldHeading: string;
     download: string;
@@ -138,6 +145,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       inviteIntro: 'Share this link. We count who signs up through it, never who they are.',
       inviteQrAlt: 'QR code of my invite link',
       inviteCounts: 'Sign-ups through my link',
+      leaderboardHeading: 'Top recruiters',
+      leaderboardIntro: 'Sign-ups through the most-shared invite links. No names: only counts.',
+      leaderboardMine: 'You are number {0}, with {1} sign-ups.',
+      leaderboardNotYet: 'Nobody has signed up through your link yet.',
+      leaderboardRow: 'Number {0}: {1} sign-ups',
       revokeInvite: 'Turn off this link and make a new one',
       heldHeading: 'What the campaign holds about me',
       download: 'Download my data (JSON)',
@@ -225,6 +237,12 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       inviteIntro: 'Comparta este enlace. Contamos quién se inscribe con él, nunca quiénes son.',
       inviteQrAlt: 'Código QR de mi enlace de invitación',
       inviteCounts: 'Inscripciones con mi enlace',
+      leaderboardHeading: 'Quienes más invitan',
+      leaderboardIntro:
+        'Inscripciones con los enlaces de invitación más compartidos. Sin nombres: solo cifras.',
+      leaderboardMine: 'Usted es el número {0}, con {1} inscripciones.',
+      leaderboardNotYet: 'Todavía nadie se ha inscrito con su enlace.',
+      leaderboardRow: 'Número {0}: {1} inscripciones',
       revokeInvite: 'Desactivar este enlace y crear uno nuevo',
       heldHeading: 'Lo que la campaña tiene sobre mí',
       download: 'Descargar mis datos (JSON)',

@@ -88,6 +88,25 @@ export async function revokeInvite(code: string, by: 'owner' | 'staff', now = ne
   );
 }
 
+/** What staff see of a person's invite link: the current code (none made yet: null) and its counts. */
+export async function inviteStateOf(personId: string) {
+  const had = await people().get<{ code: string }>(inviteOfKey(personId));
+  const inv = had ? await readInvite(had.value.code) : null;
+  return {
+    invite: inv
+      ? { code: inv.code, createdAt: inv.createdAt, revokedAt: inv.revokedAt, revokedBy: inv.revokedBy }
+      : null,
+    counts: await inviteCounts(personId),
+  };
+}
+
+/** Staff revoke a person's current code (the owner gets a new one on their next visit to /my). */
+export async function revokeInviteOf(personId: string, now = new Date()): Promise<string | null> {
+  const had = await people().get<{ code: string }>(inviteOfKey(personId));
+  if (!had) return null;
+  return (await revokeInvite(had.value.code, 'staff', now)) ? had.value.code : null;
+}
+
 export function inviteCookie(code: string): string {
   const secure = new URL(env().SITE_URL).protocol === 'https:';
   return [
