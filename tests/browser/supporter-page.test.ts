@@ -43,15 +43,30 @@ async function signinLinkFor(email: string): Promise<string> {
   return `${u.pathname}${u.search}`;
 }
 
-/** A volunteer sign-up of a new supporter, and the sign-in link they asked for. */
-async function supporterWithLink(lang: Lang, js: boolean): Promise<{ email: string; link: string }> {
+/** The newest sign-in code texted to `e164` (the local outbox). */
+async function textedCodeTo(e164: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'sms'], {
+    cwd: process.cwd(),
+  });
+  const text = stdout
+    .split('─'.repeat(72))
+    .reverse()
+    .find((m) => m.includes(`to ${e164}`));
+  const code = /: (\d{6})\./.exec(text ?? '')?.[1];
+  expect(code, `sign-in code texted to ${e164}`).toBeTruthy();
+  return code!;
+}
+
+/** A new supporter: a volunteer sign-up with an email and a phone of their own. */
+async function newSupporter(lang: Lang, kind: string) {
   seq += 1;
-  const email = `my-${lang}-${js ? 'js' : 'nojs'}-${run}@example.org`;
+  const email = `my-${lang}-${kind}-${run}@example.org`;
+  const digits = String(((Date.now() + seq * 37) % 9000) + 1000);
   const signup = await post('/api/volunteers-sendgrid', {
     firstName: lang === 'en' ? 'Marisol' : 'Begoña',
     lastName: 'Broussard',
     email,
-    phone: `504-559-${String(((Date.now() + seq * 37) % 9000) + 1000)}`,
+    phone: `504-559-${digits}`,
     address1: '1 Canal St',
     address2: '',
     city: 'New Orleans',
@@ -59,6 +74,12 @@ async function supporterWithLink(lang: Lang, js: boolean): Promise<{ email: stri
     captchaResponse: TURNSTILE_TEST_TOKEN,
   });
   expect(signup.status, await signup.text()).toBe(201);
+  return { email, phone: `504-559-${digits}`, e164: `+1504559${digits}` };
+}
+
+/** A new supporter and the sign-in link they asked for. */
+async function supporterWithLink(lang: Lang, js: boolean): Promise<{ email: string; link: string }> {
+  const { email } = await newSupporter(lang, js ? 'js' : 'nojs');
   expect((await post('/api/my/link', { email, lang })).status).toBe(200);
   return { email, link: await signinLinkFor(email) };
 }
@@ -161,6 +182,40 @@ describe.each([
       page.getByRole('button', { name: words.signOut }).click(),
     ]);
     await page.getByRole('button', { name: words.sendLink }).waitFor();
+    await axeOf(page, js);
+    await page.close();
+  }, 240_000);
+});
+
+describe.each([
+  ['en', false],
+  ['es', true],
+] as const)('My campaign by a code by text (%s, JavaScript %s)', (lang, js) => {
+  const words = SUPPORTER_COPY[lang].page;
+  const prefix = lang === 'en' ? '' : '/es';
+
+  it('asks for a code with the phone, and signs in with it', async () => {
+    const { email, phone, e164 } = await newSupporter(lang, js ? 'code-js' : 'code-nojs');
+    const page = await (await session(js)).newPage('mobile');
+    await page.goto(`${prefix}/my`);
+    await page.locator('#my-code-phone').fill(phone);
+    await Promise.all([
+      page.waitForURL(`**${prefix}/my?done=code-sent`, { timeout: 45_000 }),
+      page.getByRole('button', { name: words.sendCode }).click(),
+    ]);
+    expect(await page.getByRole('status').innerText()).toBe(words.done['code-sent']);
+    await axeOf(page, js);
+
+    const code = await textedCodeTo(e164);
+    await page.locator('#my-code-phone-again').fill(phone);
+    await page.getByLabel(words.codeLabel).fill(code);
+    await Promise.all([
+      page.waitForURL(`**${prefix}/my?done=signed-in`, { timeout: 45_000 }),
+      page.getByRole('button', { name: words.signInWithCode }).click(),
+    ]);
+    await page.getByRole('heading', { name: words.shiftsHeading, level: 2 }).waitFor();
+    expect(await page.getByText(words.noShifts).count()).toBe(1);
+    expect(await page.locator('pre').innerText()).toContain(email);
     await axeOf(page, js);
     await page.close();
   }, 240_000);
