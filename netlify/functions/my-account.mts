@@ -3,6 +3,7 @@ import { isLang, type Lang } from '../../src/lib/lang.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import {
   allowMethods,
+  clientIp,
   handle,
   json,
   requireSameOrigin,
@@ -20,22 +21,28 @@ import {
 } from '../../src/lib/server/supporters/account.ts';
 import { inviteCodeOf, revokeInvite } from '../../src/lib/server/supporters/invites.ts';
 import { checked, myPage, readMyInput } from '../../src/lib/server/supporters/request.ts';
+import { cancelMyShift } from '../../src/lib/server/supporters/shifts.ts';
+import { slotId } from '../../src/lib/schemas/shifts.ts';
 import {
   clearSupporterCookies,
   currentSupporter,
   supporterCookies,
 } from '../../src/lib/server/supporters/session.ts';
 import { redeemSigninToken } from '../../src/lib/server/supporters/signin.ts';
+import { codePhone, redeemTextCode } from '../../src/lib/server/supporters/text-code.ts';
 
 /**
- * A supporter's own page's actions (docs/decisions/182-supporter-page.md), under /my and /es/my so the supporter
- * cookie (scoped to those paths) reaches them: `session` redeems a sign-in link (a POST: a link scanner's GET
- * changes nothing), `data` is the download, and the rest act on the session's person only.
+ * A supporter's own page's actions (docs/decisions/182-supporter-page.md), under /api/my (every function lives
+ * under /api/; the supporter cookie is scoped to /my, /es/my and /api/my): `session` redeems a sign-in link (a
+ * POST: a link scanner's GET changes nothing), `code-session` a code sent by text, `data` is the download, and
+ * the rest act on the session's person only.
  */
 const ACTIONS = [
   'session',
+  'code-session',
   'data',
   'cancel-rsvp',
+  'cancel-shift',
   'stop-plan-reminders',
   'stop',
   'resume-texts',
@@ -45,8 +52,11 @@ const ACTIONS = [
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
-const langOf = (req: Request, input: Record<string, unknown>): Lang =>
-  isLang(input.lang) ? input.lang : new URL(req.url).pathname.startsWith('/es/') ? 'es' : 'en';
+/** The page's language: the form's `lang` field, or the address's `?lang=` (the download link). */
+const langOf = (req: Request, input: Record<string, unknown>): Lang => {
+  const q = new URL(req.url).searchParams.get('lang');
+  return isLang(input.lang) ? input.lang : isLang(q) ? q : 'en';
+};
 
 export default handle(async (req: Request, context: Context) => {
   const action = context.params?.action as Action;
@@ -76,6 +86,13 @@ export default handle(async (req: Request, context: Context) => {
     if (!personId) throw new HttpError(400, SUPPORTER_COPY[lang].invalidLink);
     return done('signed-in', {}, await supporterCookies(personId));
   }
+  if (action === 'code-session') {
+    const phone = codePhone(input.phone, lang);
+    const code = typeof input.code === 'string' ? input.code.trim() : '';
+    const personId = await redeemTextCode(phone, code, clientIp(context));
+    if (!personId) throw new HttpError(400, SUPPORTER_COPY[lang].invalidCode);
+    return done('signed-in', {}, await supporterCookies(personId));
+  }
   if (action === 'sign-out') return done('signed-out', {}, clearSupporterCookies());
 
   const p = await currentSupporter(req);
@@ -88,6 +105,13 @@ export default handle(async (req: Request, context: Context) => {
         throw new HttpError(400, 'Which RSVP?');
       await cancelMyRsvp(p, eventId, rsvpId);
       return done('rsvp-cancelled', {});
+    }
+    case 'cancel-shift': {
+      const eventId = Number(input.event);
+      const slot = slotId.safeParse(input.slot);
+      if (!Number.isSafeInteger(eventId) || !slot.success) throw new HttpError(400, 'Which shift?');
+      await cancelMyShift(p, eventId, slot.data);
+      return done('shift-cancelled', {});
     }
     case 'stop-plan-reminders':
       return done('plan-stopped', { plans: await stopMyPlanReminders(p) });
@@ -112,4 +136,4 @@ export default handle(async (req: Request, context: Context) => {
   }
 });
 
-export const config: Config = { path: ['/my/api/:action', '/es/my/api/:action'] };
+export const config: Config = { path: '/api/my/:action', excludedPath: ['/api/my/link', '/api/my/code'] };

@@ -15,6 +15,11 @@ export interface SupporterCopy {
   forgetConfirm: string;
   forgetSummary: string;
   invalidLink: string;
+  /** The one answer to a code request, whether or not the number is known. */
+  codeSent: string;
+  codeText: (code: string) => string;
+  phoneInvalid: string;
+  invalidCode: string;
   signInFirst: string;
   consentRequired: string;
   forgetConfirmRequired: string;
@@ -26,10 +31,21 @@ export interface SupporterCopy {
     signInIntro: string;
     emailLabel: string;
     sendLink: string;
+    codeIntro: string;
+    phoneLabel: string;
+    sendCode: string;
+    codeLabel: string;
+    signInWithCode: string;
     signInHeading: string;
     signInButton: string;
     rsvpsHeading: string;
     noRsvps: string;
+    shiftsHeading: string;
+    noShifts: string;
+    shiftGoing: string;
+    /** {0}: the place on the waitlist. */
+    shiftWaitlisted: string;
+    cancelShift: string;
     cancelRsvp: string;
     planHeading: string;
     noPlan: string;
@@ -47,6 +63,13 @@ export interface SupporterCopy {
     inviteIntro: string;
     inviteQrAlt: string;
     inviteCounts: string;
+    leaderboardHeading: string;
+    leaderboardIntro: string;
+    /** {0}: the place, {1}: the count. */
+    leaderboardMine: string;
+    leaderboardNotYet: string;
+    /** {0}: the place, {1}: the count. */
+    leaderboardRow: string;
     revokeInvite: string;
     heldHeading: string;
     download: string;
@@ -76,6 +99,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
     forgetSummary:
       'This deletes your sign-ups, RSVPs, plan to vote, text and email list entries, messages you sent us and your invite link. We keep only a scrambled fingerprint of your email and phone so an old list cannot add you back. Donations stay in the legal ledger without your name. This cannot be undone.',
     invalidLink: 'This sign-in link is invalid, used or expired. Please ask for a new one.',
+    codeSent:
+      'If we have that phone number, a 6-digit code is on its way by text. It works once, for 10 minutes.',
+    codeText: (code) => `Your code for My campaign: ${code}. It works once, for 10 minutes. Never share it.`,
+    phoneInvalid: 'Please enter a valid phone number',
+    invalidCode: 'This code is wrong, used or expired. Please ask for a new one.',
     signInFirst: 'Please sign in with a link sent to your email.',
     consentRequired: 'Please check the box to agree to receive texts.',
     forgetConfirmRequired: 'Please check the box to confirm.',
@@ -86,10 +114,20 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signInIntro: 'Enter your email and we will send you a link to your page.',
       emailLabel: 'Email',
       sendLink: 'Send me a link',
+      codeIntro: 'Or enter your mobile number and we will text you a code.',
+      phoneLabel: 'Mobile number',
+      sendCode: 'Text me a code',
+      codeLabel: '6-digit code',
+      signInWithCode: 'Sign in with the code',
       signInHeading: 'Sign in to My campaign',
       signInButton: 'Sign in',
       rsvpsHeading: 'My RSVPs',
       noRsvps: 'No RSVPs yet.',
+      shiftsHeading: 'My shifts',
+      noShifts: 'No upcoming shifts.',
+      shiftGoing: "You're on this shift",
+      shiftWaitlisted: 'On the waitlist (number {0})',
+      cancelShift: 'Cancel this shift',
       cancelRsvp: 'Cancel this RSVP',
       planHeading: 'My plan to vote',
       noPlan: 'No plan to vote yet.',
@@ -107,6 +145,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       inviteIntro: 'Share this link. We count who signs up through it, never who they are.',
       inviteQrAlt: 'QR code of my invite link',
       inviteCounts: 'Sign-ups through my link',
+      leaderboardHeading: 'Top recruiters',
+      leaderboardIntro: 'Sign-ups through the most-shared invite links. No names: only counts.',
+      leaderboardMine: 'You are number {0}, with {1} sign-ups.',
+      leaderboardNotYet: 'Nobody has signed up through your link yet.',
+      leaderboardRow: 'Number {0}: {1} sign-ups',
       revokeInvite: 'Turn off this link and make a new one',
       heldHeading: 'What the campaign holds about me',
       download: 'Download my data (JSON)',
@@ -115,9 +158,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signOut: 'Sign out',
       done: {
         sent: 'If we have that email address, a sign-in link is on its way.',
+        'code-sent': 'If we have that phone number, a code is on its way by text.',
         'signed-in': 'You are signed in.',
         'signed-out': 'You are signed out.',
         'rsvp-cancelled': 'Your RSVP is cancelled.',
+        'shift-cancelled': 'Your shift is cancelled.',
         'plan-stopped': 'Your plan reminders are stopped.',
         'email-stopped': 'Emails are stopped.',
         'text-stopped': 'Texts are stopped.',
@@ -145,6 +190,12 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
     forgetSummary:
       'Esto borra sus inscripciones, confirmaciones de asistencia, plan para votar, sus registros en las listas de textos y correos, los mensajes que nos envió y su enlace de invitación. Solo guardamos una huella cifrada de su correo y teléfono para que una lista antigua no lo vuelva a agregar. Las donaciones quedan en el registro legal sin su nombre. No se puede deshacer.',
     invalidLink: 'Este enlace para entrar no es válido, ya se usó o venció. Pida uno nuevo.',
+    codeSent:
+      'Si tenemos ese número de teléfono, le enviamos por texto un código de 6 dígitos. Funciona una vez, durante 10 minutos.',
+    codeText: (code) =>
+      `Su código para Mi campaña: ${code}. Funciona una vez, durante 10 minutos. No lo comparta.`,
+    phoneInvalid: 'Escriba un número de teléfono válido',
+    invalidCode: 'Este código es incorrecto, ya se usó o venció. Pida uno nuevo.',
     signInFirst: 'Entre con un enlace enviado a su correo.',
     consentRequired: 'Marque la casilla para aceptar recibir textos.',
     forgetConfirmRequired: 'Marque la casilla para confirmar.',
@@ -155,10 +206,20 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signInIntro: 'Escriba su correo y le enviaremos un enlace a su página.',
       emailLabel: 'Correo electrónico',
       sendLink: 'Envíenme un enlace',
+      codeIntro: 'O escriba su número de celular y le enviaremos un código por texto.',
+      phoneLabel: 'Número de celular',
+      sendCode: 'Envíenme un código',
+      codeLabel: 'Código de 6 dígitos',
+      signInWithCode: 'Entrar con el código',
       signInHeading: 'Entrar a Mi campaña',
       signInButton: 'Entrar',
       rsvpsHeading: 'Mis confirmaciones de asistencia',
       noRsvps: 'Todavía no tiene confirmaciones.',
+      shiftsHeading: 'Mis turnos',
+      noShifts: 'No tiene turnos próximos.',
+      shiftGoing: 'Está en este turno',
+      shiftWaitlisted: 'En la lista de espera (número {0})',
+      cancelShift: 'Cancelar este turno',
       cancelRsvp: 'Cancelar esta confirmación',
       planHeading: 'Mi plan para votar',
       noPlan: 'Todavía no tiene un plan para votar.',
@@ -176,6 +237,12 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       inviteIntro: 'Comparta este enlace. Contamos quién se inscribe con él, nunca quiénes son.',
       inviteQrAlt: 'Código QR de mi enlace de invitación',
       inviteCounts: 'Inscripciones con mi enlace',
+      leaderboardHeading: 'Quienes más invitan',
+      leaderboardIntro:
+        'Inscripciones con los enlaces de invitación más compartidos. Sin nombres: solo cifras.',
+      leaderboardMine: 'Usted es el número {0}, con {1} inscripciones.',
+      leaderboardNotYet: 'Todavía nadie se ha inscrito con su enlace.',
+      leaderboardRow: 'Número {0}: {1} inscripciones',
       revokeInvite: 'Desactivar este enlace y crear uno nuevo',
       heldHeading: 'Lo que la campaña tiene sobre mí',
       download: 'Descargar mis datos (JSON)',
@@ -184,9 +251,11 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       signOut: 'Salir',
       done: {
         sent: 'Si tenemos esa dirección de correo, le enviamos un enlace para entrar.',
+        'code-sent': 'Si tenemos ese número de teléfono, le enviamos un código por texto.',
         'signed-in': 'Ya entró.',
         'signed-out': 'Ya salió.',
         'rsvp-cancelled': 'Su confirmación está cancelada.',
+        'shift-cancelled': 'Su turno está cancelado.',
         'plan-stopped': 'Los recordatorios de su plan están detenidos.',
         'email-stopped': 'Los correos están detenidos.',
         'text-stopped': 'Los textos están detenidos.',

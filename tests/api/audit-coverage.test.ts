@@ -16,6 +16,8 @@ import * as adminMetrics from '../../netlify/functions/admin-metrics.mts';
 import * as adminMilestones from '../../netlify/functions/admin-milestones.mts';
 import * as adminNews from '../../netlify/functions/admin-news.mts';
 import * as adminPeople from '../../netlify/functions/admin-people.mts';
+import * as adminPeopleInvite from '../../netlify/functions/admin-people-invite.mts';
+import * as adminRecruits from '../../netlify/functions/admin-recruits.mts';
 import * as adminRevisions from '../../netlify/functions/admin-revisions.mts';
 import * as adminSocial from '../../netlify/functions/admin-social-media-links.mts';
 import * as adminTrash from '../../netlify/functions/admin-trash.mts';
@@ -38,6 +40,7 @@ import type { BroadcastStatus } from '../../src/lib/schemas/broadcasts.ts';
 import { totpCode } from '../../src/lib/server/auth/totp.ts';
 import { link } from '../../src/lib/server/people/link.ts';
 import { mergePeople } from '../../src/lib/server/people/merge.ts';
+import { inviteCodeOf } from '../../src/lib/server/supporters/invites.ts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call, sessionCookie } from '../helpers/http.ts';
@@ -90,13 +93,12 @@ const NOT_STAFF: Record<string, string> = {
   // A supporter's own page (docs/decisions/182-supporter-page.md): their own records, by their own sign-in link;
   // each action is in their timeline, not the staff audit trail.
   'POST /api/my/link': 'anyone may ask for a sign-in link; it goes to the address typed, answered alike',
+  'POST /api/my/code': 'anyone may ask for a sign-in code; it goes to the number typed, answered alike',
   ...Object.fromEntries(
-    ['POST', 'PUT', 'PATCH', 'DELETE'].flatMap((m) =>
-      ['/my/api/:action', '/es/my/api/:action'].map((p) => [
-        `${m} ${p}`,
-        'a supporter acting on their own records, by their own session',
-      ]),
-    ),
+    ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => [
+      `${m} /api/my/:action`,
+      'a supporter acting on their own records, by their own session',
+    ]),
   ),
   // Machine callers, authenticated by their own secrets.
   'POST /api/sms/inbound': 'the SMS provider (STOP/HELP), signed',
@@ -346,6 +348,25 @@ const WRITES: Record<string, () => Promise<[Response, AuditKind]>> = {
       'person.tags',
     ];
   },
+  'POST /api/admin/people/:id/invite/revoke': async () => {
+    const [a] = await twoPeople();
+    await inviteCodeOf(a);
+    return [
+      await call(adminPeopleInvite, `/api/admin/people/${a}/invite/revoke`, {
+        method: 'POST',
+        cookie: editor.cookie,
+      }),
+      'person.invite_revoke',
+    ];
+  },
+  'PUT /api/admin/recruits': async () => [
+    await call(adminRecruits, '/api/admin/recruits', {
+      method: 'PUT',
+      json: { showOnMy: false },
+      cookie: admin.cookie,
+    }),
+    'recruits.settings',
+  ],
   'POST /api/admin/people/:id/notes': async () => {
     const [a] = await twoPeople();
     return [

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as inviteFn from '../../netlify/functions/invite-visit.mts';
 import * as newsletterFn from '../../netlify/functions/email-subscribers.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { lookupKey } from '../../src/lib/server/people/keys.ts';
 import { mapLimit } from '../../src/lib/server/storage/map-limit.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
-import { inviteCodeOf, inviteCounts, revokeInvite } from '../../src/lib/server/supporters/invites.ts';
+import {
+  inviteCodeOf,
+  inviteCounts,
+  inviteVisit,
+  revokeInvite,
+} from '../../src/lib/server/supporters/invites.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { localProviders, uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
@@ -53,7 +57,7 @@ describe('invite links', () => {
     const revoked = owners.pop()!;
     expect(await revokeInvite(revoked.code, 'staff')).toBe(true);
     const cookieOf = async (code: string) => {
-      const res = await call(inviteFn, `/r/${code}`);
+      const res = await inviteVisit(code);
       expect(res.status).toBe(302);
       return res.headers.getSetCookie()[0]?.split(';')[0] ?? null;
     };

@@ -130,9 +130,9 @@ async function tokenFor(to: string): Promise<string | null> {
 }
 
 const my = (action: string, json: unknown, cookie?: string) =>
-  call(myAccount, `/my/api/${action}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
+  call(myAccount, `/api/my/${action}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
 
-/** Signs a known supporter in through the emailed link; the cookie pair for /my. */
+/** Signs a known supporter in through the emailed link; the cookie for /my, /es/my and /api/my. */
 async function signIn(email: string): Promise<string> {
   await askLink(email);
   const token = await tokenFor(email);
@@ -140,7 +140,7 @@ async function signIn(email: string): Promise<string> {
   const res = await my('session', { token });
   expect(res.status).toBe(200);
   const set = res.headers.getSetCookie();
-  expect(set.map((c) => /Path=([^;]+)/.exec(c)?.[1]).sort()).toEqual(['/es/my', '/my']);
+  expect(set.map((c) => /Path=([^;]+)/.exec(c)?.[1]).sort()).toEqual(['/api/my', '/es/my', '/my']);
   return set[0]!.split(';')[0]!;
 }
 
@@ -178,7 +178,7 @@ describe('the sign-in link', () => {
     expect((await volunteer(ana)).status).toBe(201);
     await askLink(ana.email);
     const token = await tokenFor(ana.email);
-    expect((await call(myAccount, '/my/api/session', { method: 'GET' })).status).toBe(405);
+    expect((await call(myAccount, '/api/my/session', { method: 'GET' })).status).toBe(405);
     expect((await my('session', { token })).status).toBe(200);
     const again = await my('session', { token });
     expect(again.status).toBe(400);
@@ -199,7 +199,7 @@ describe('the sign-in link', () => {
     const lea = supporter('Lea', 'Session');
     expect((await volunteer(lea)).status).toBe(201);
     const cookie = await signIn(lea.email);
-    const data = await call(myAccount, '/my/api/data', { cookie });
+    const data = await call(myAccount, '/api/my/data', { cookie });
     expect(data.status).toBe(200);
     expect(data.headers.get('cache-control')).toBe('private, no-store');
     const body = (await data.json()) as { person: { emails: string[] } };
@@ -207,7 +207,7 @@ describe('the sign-in link', () => {
     expect(
       (await call(authMe, '/api/auth/me', { cookie: cookie.replace(/^supporter=/, 'session=') })).status,
     ).toBe(401);
-    expect((await call(myAccount, '/my/api/data')).status).toBe(401);
+    expect((await call(myAccount, '/api/my/data')).status).toBe(401);
   });
 });
 
@@ -282,7 +282,7 @@ describe('delete my data', () => {
     );
     expect((await plan(zoe)).status).toBe(201);
     const cookie = await signIn(zoe.email);
-    const data = (await (await call(myAccount, '/my/api/data', { cookie })).json()) as {
+    const data = (await (await call(myAccount, '/api/my/data', { cookie })).json()) as {
       person: { id: string };
       rsvps: unknown[];
       plans: unknown[];
@@ -312,7 +312,7 @@ describe('delete my data', () => {
     // Only the tombstone: the keyed hash in the key, the time in the value.
     const tomb = await kv('people').get<Record<string, unknown>>(lookupKey('email', zoe.email));
     expect(Object.keys(tomb?.value ?? {})).toEqual(['forgottenAt']);
-    expect((await call(myAccount, '/my/api/data', { cookie })).status).toBe(401);
+    expect((await call(myAccount, '/api/my/data', { cookie })).status).toBe(401);
     expect((await my('session', { token: open })).status).toBe(400);
   });
 });

@@ -136,6 +136,8 @@ const CLIENT_SCOPES = [
   "'forgot-ip'",
   "'form-post-ip'",
   "'login-ip'",
+  "'supporter-code-ip'",
+  "'supporter-code-verify-ip'",
   "'supporter-link-ip'",
   'IP_SCOPE',
 ];

@@ -27,6 +27,8 @@ const TEXT_PATHS = {
     'a broadcast’s test text to the sender’s own verified phone (staff_test)',
   'src/lib/server/broadcasts/staff-phone.ts':
     'the code that verifies a staff member’s own phone (staff_phone_code; docs/decisions/152-broadcasts.md)',
+  'src/lib/server/supporters/text-code.ts':
+    'a supporter’s sign-in code to their own page (supporter_code; docs/decisions/182-supporter-page.md)',
 };
 
 async function sources(dir: string): Promise<string[]> {

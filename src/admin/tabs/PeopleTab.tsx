@@ -31,6 +31,7 @@ import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ShiftAttendanceLine } from './ShiftAttendance.tsx';
 import { PeopleFilters } from './PeopleFilters.tsx';
+import { PersonInvite, RecruitsBoard } from './SupporterInvites.tsx';
 
 /**
  * People (docs/decisions/149-people.md): one row per person across every form, searched and filtered by the server,
@@ -48,7 +49,12 @@ export function PeopleTab({ canEdit, isAdmin }: { canEdit: boolean; isAdmin: boo
     return () => removeEventListener('hashchange', onHash);
   }, []);
   if (personId) return <PersonPage key={personId} id={personId} canEdit={canEdit} isAdmin={isAdmin} />;
-  return <PeopleList canEdit={canEdit} />;
+  return (
+    <>
+      <PeopleList canEdit={canEdit} />
+      <RecruitsBoard isAdmin={isAdmin} />
+    </>
+  );
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -612,6 +618,7 @@ function PersonPage({ id, canEdit, isAdmin }: { id: string; canEdit: boolean; is
               </tbody>
             </Table>
             {canEdit && !p.mergedInto ? <RecordStop id={id} /> : null}
+            {!p.mergedInto ? <PersonInvite id={id} canEdit={canEdit} /> : null}
 
             {p.merged.length ? (
               <>

@@ -71,6 +71,8 @@ export const AUDIT_KIND_LABELS = {
   'person.forget': 'Forgot a person',
   'person.tags': 'Changed the tags of a person',
   'person.note': 'Wrote a note on a person',
+  'person.invite_revoke': "Turned off a person's invite link",
+  'recruits.settings': 'Changed who sees the recruits leaderboard',
   'person.export': 'Exported people',
 } as const;
 

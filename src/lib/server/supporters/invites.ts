@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { derivedKey } from '../derived-keys.ts';
 import { env } from '../env.ts';
-import { readCookies } from '../http.ts';
+import { readCookies, respond } from '../http.ts';
 import { key } from '../storage/keys.ts';
 import { mapLimit } from '../storage/map-limit.ts';
 import { normalEmail, normalPhone } from '../people/keys.ts';
@@ -88,6 +88,25 @@ export async function revokeInvite(code: string, by: 'owner' | 'staff', now = ne
   );
 }
 
+/** What staff see of a person's invite link: the current code (none made yet: null) and its counts. */
+export async function inviteStateOf(personId: string) {
+  const had = await people().get<{ code: string }>(inviteOfKey(personId));
+  const inv = had ? await readInvite(had.value.code) : null;
+  return {
+    invite: inv
+      ? { code: inv.code, createdAt: inv.createdAt, revokedAt: inv.revokedAt, revokedBy: inv.revokedBy }
+      : null,
+    counts: await inviteCounts(personId),
+  };
+}
+
+/** Staff revoke a person's current code (the owner gets a new one on their next visit to /my). */
+export async function revokeInviteOf(personId: string, now = new Date()): Promise<string | null> {
+  const had = await people().get<{ code: string }>(inviteOfKey(personId));
+  if (!had) return null;
+  return (await revokeInvite(had.value.code, 'staff', now)) ? had.value.code : null;
+}
+
 export function inviteCookie(code: string): string {
   const secure = new URL(env().SITE_URL).protocol === 'https:';
   return [
@@ -98,6 +117,18 @@ export function inviteCookie(code: string): string {
     `Max-Age=${INVITE_COOKIE_DAYS * 24 * 60 * 60}`,
     ...(secure ? ['Secure'] : []),
   ].join('; ');
+}
+
+/**
+ * GET /r/<code> (src/pages/r/[code].ts, an on-demand route: every function lives under /api/): a visit through an
+ * invite link. A live code sets the first-party cookie that credits its owner for 30 days; an unknown or revoked
+ * one sets nothing. Either way the visitor lands on the home page, and nothing is written.
+ */
+export async function inviteVisit(code: string): Promise<Response> {
+  const inv = await readInvite(code);
+  const headers: Record<string, string> = { Location: '/' };
+  if (inv && !inv.revokedAt) headers['Set-Cookie'] = inviteCookie(inv.code);
+  return respond(null, { status: 302, headers, cache: 'private, no-store' });
 }
 
 /** The keyed hash of the signed-up address: the credit's key, so one sign-up counts once however often posted. */

@@ -3,6 +3,8 @@ import type { Lang } from '../../lang.ts';
 import { env } from '../env.ts';
 import { myData, type MyData } from './account.ts';
 import { currentSupporter } from './session.ts';
+import { myShifts, type MyShift } from './shifts.ts';
+import { myLeaderboard } from './recruits.ts';
 
 /**
  * What /my and /es/my render (docs/decisions/182-supporter-page.md): rendered on request, never cached
@@ -11,7 +13,16 @@ import { currentSupporter } from './session.ts';
  */
 export type MyPageData =
   | { state: 'signed-out'; done: string | null }
-  | { state: 'signed-in'; done: string | null; data: MyData; inviteUrl: string; qr: string };
+  | {
+      state: 'signed-in';
+      done: string | null;
+      data: MyData;
+      shifts: MyShift[];
+      /** The top counts and the supporter's own place, when staff show them; null when off. */
+      leaderboard: Awaited<ReturnType<typeof myLeaderboard>>;
+      inviteUrl: string;
+      qr: string;
+    };
 
 export async function loadMyPage(
   request: Request,
@@ -24,14 +35,15 @@ export async function loadMyPage(
   const done = url.searchParams.get('done');
   const p = await currentSupporter(request);
   if (!p) return { state: 'signed-out', done };
-  const data = await myData(p);
+  const [data, shifts, leaderboard] = await Promise.all([myData(p), myShifts(p, lang), myLeaderboard(p.id)]);
   const inviteUrl = new URL(`/r/${data.invite.code}`, env().SITE_URL).toString();
   const svg = await QRCode.toString(inviteUrl, { type: 'svg', margin: 1 });
-  void lang;
   return {
     state: 'signed-in',
     done,
     data,
+    shifts,
+    leaderboard,
     inviteUrl,
     qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
   };

@@ -7,12 +7,12 @@ import { getPerson, type Person } from '../people/person.ts';
 /**
  * The supporter session (docs/decisions/182-supporter-page.md): a short JWT with its own audience and a key
  * derived for its own purpose, so it is never a staff session (and a staff cookie is never one of these). Scoped
- * to the supporter's pages (/my and /es/my, and the actions under them); the person is re-read on every request,
+ * to the supporter's pages (/my and /es/my) and their actions (/api/my); the person is re-read on every request,
  * so "delete my data" ends it.
  */
 export const SUPPORTER_SESSION_TTL_SECONDS = 60 * 60;
 const AUDIENCE = 'campaign-supporter';
-export const SUPPORTER_PATHS = ['/my', '/es/my'] as const;
+export const SUPPORTER_PATHS = ['/my', '/es/my', '/api/my'] as const;
 
 const secure = () => new URL(env().SITE_URL).protocol === 'https:';
 export const supporterCookieName = () => (secure() ? '__Secure-supporter' : 'supporter');

@@ -74,7 +74,8 @@ export type TextPurpose =
   | 'plan_reminder'
   | 'broadcast'
   | 'staff_phone_code'
-  | 'staff_test';
+  | 'staff_test'
+  | 'supporter_code';
 
 export const TEXT_PURPOSES = {
   /** The answer to the person's own sign-up, seconds after it: not a campaign-timed text. */
@@ -108,6 +109,12 @@ export const TEXT_PURPOSES = {
    * save, so it keeps to the send window (the email carries it regardless).
    */
   shift_notice: { quietHours: true, dailyCap: true, paced: false, numberCap: true },
+  /**
+   * A supporter's sign-in code to their own page (docs/decisions/182-supporter-page.md), asked for seconds ago
+   * from the page: transactional, so no quiet hours; a stranger can ask for one, so it spends the number's texts a
+   * day and the site's daily cap, besides its own limits per number and per network (supporters/text-code.ts).
+   */
+  supporter_code: { quietHours: false, dailyCap: true, paced: false, numberCap: true },
 } as const satisfies Record<
   TextPurpose,
   { quietHours: boolean; dailyCap: boolean; paced: boolean; numberCap: boolean }
@@ -127,7 +134,9 @@ export type TextConsent =
   /** The number is the member's own verified phone, and the member is active. */
   | { purpose: 'staff_test'; userId: number; broadcastId: number }
   /** The shift sign-up (`shift/<event>/<person>`) asked for texts, with this very number. */
-  | { purpose: 'shift_notice'; eventId: number; personKey: string };
+  | { purpose: 'shift_notice'; eventId: number; personKey: string }
+  /** A live sign-in code for this very number is in flight (the number asked for it; a known person's). */
+  | { purpose: 'supporter_code' };
 
 export interface TextRequest {
   /** E.164 number. */
@@ -195,7 +204,7 @@ export type TextOutcome =
 /** A reminder's consent, which is on its own domain's record (the RSVP, the plan to vote). */
 type RecordConsent = Extract<
   TextConsent,
-  { purpose: 'rsvp_reminder' | 'plan_reminder' | 'shift_reminder' | 'shift_notice' }
+  { purpose: 'rsvp_reminder' | 'plan_reminder' | 'shift_reminder' | 'shift_notice' | 'supporter_code' }
 >;
 type RecordPurpose = RecordConsent['purpose'];
 
@@ -209,7 +218,7 @@ const consentReaders: { [P in RecordPurpose]?: ConsentReader<P> } = {};
 
 /**
  * The folder that owns a reminder's record registers its consent reader where it sends the reminder
- * (events/reminders.ts, events/shift-consent.ts, vote-plans/reminders.ts): texting/ sits below those folders, which send through this guard,
+ * (events/reminders.ts, events/shift-consent.ts, vote-plans/reminders.ts, supporters/text-code.ts): texting/ sits below those folders, which send through this guard,
  * so it does not import them (docs/decisions/153-storage.md, "The folders form a DAG"). The guard still asks the
  * reader itself, fresh, at the moment of sending; a purpose with no reader registered has no consent.
  */
@@ -229,6 +238,8 @@ async function hasConsent(consent: TextConsent, to: string, subscribed: boolean)
   if (consent.purpose === 'shift_reminder')
     return (await consentReaders.shift_reminder?.(consent, to)) ?? false;
   if (consent.purpose === 'shift_notice') return (await consentReaders.shift_notice?.(consent, to)) ?? false;
+  if (consent.purpose === 'supporter_code')
+    return (await consentReaders.supporter_code?.(consent, to)) ?? false;
   return (await consentReaders.rsvp_reminder?.(consent, to)) ?? false;
 }
 

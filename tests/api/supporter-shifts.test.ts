@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
+import * as myAccount from '../../netlify/functions/my-account.mts';
+import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
+import { SHIFT_COPY } from '../../src/content/shifts.ts';
+import { fill } from '../../src/lib/fill.ts';
+import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
+import { getSlotRoster } from '../../src/lib/server/events/shifts.ts';
+import { lookupKey } from '../../src/lib/server/people/keys.ts';
+import { getPerson } from '../../src/lib/server/people/person.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
+import { supporterCookies } from '../../src/lib/server/supporters/session.ts';
+import { myShifts } from '../../src/lib/server/supporters/shifts.ts';
+import { startBlobs } from '../helpers/blobs.ts';
+import { localProviders, uniqueIp, validVolunteer, valuesOf } from '../helpers/forms.ts';
+import { call } from '../helpers/http.ts';
+import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { signedIn } from '../helpers/users.ts';
+
+/*
+ * A supporter's shifts on their own page (docs/decisions/182-supporter-page.md, docs/decisions/181-shifts.md),
+ * through the real handlers on a real local Blobs server: the page lists the supporter's upcoming slots, and
+ * cancelling one from the page goes through the slot's roster like the emailed link, so the first on that slot's
+ * waitlist moves up and is told once; nobody can cancel a slot that is not their own.
+ */
+
+interface Mail {
+  to: string;
+  subject: string;
+}
+
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+beforeAll(async () => {
+  blobs = await startBlobs();
+  localProviders();
+});
+afterAll(() => blobs.stop());
+
+const slot = (id: string, capacity: number, start: string, end: string): ShiftSlot => ({
+  id,
+  date: '2031-01-04',
+  start,
+  end,
+  capacity,
+  siteId: null,
+  label: `Shift ${id}`,
+});
+
+let seq = 0;
+/** A volunteer (a person, with a session on the supporter page). */
+async function supporter(first: string) {
+  seq += 1;
+  const email = `${first.toLowerCase()}.${seq}-${Date.now()}@example.org`;
+  const res = await call(volunteersFn, '/api/volunteers-sendgrid', {
+    json: validVolunteer({
+      firstName: first,
+      lastName: 'Shifter',
+      email,
+      phone: `504-553-${String(1000 + seq)}`,
+    }),
+    ip: uniqueIp(),
+  });
+  expect(res.status).toBe(201);
+  const id = (await kv('people').get<{ id: string }>(lookupKey('email', email)))!.value.id;
+  const cookie = (await supporterCookies(id))[0]!.split(';')[0]!;
+  return { first, email, id, cookie, person: async () => (await getPerson(id))!.value };
+}
+
+const my = (action: string, json: unknown, cookie?: string) =>
+  call(myAccount, `/api/my/${action}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
+
+describe("a supporter's shifts on /my", () => {
+  it('lists their upcoming slots; cancelling one promotes the first on its waitlist, told once; nobody cancels another', async () => {
+    const admin = await signedIn('admin');
+    const event = await rsvpEventFixture(null, { title: 'Phone bank weekend' });
+    const put = await call(shiftsFn, `/api/admin/events/${event.id}/shifts`, {
+      method: 'PUT',
+      json: { slots: [slot('am', 1, '09:00', '12:00'), slot('pm', 1, '12:00', '15:00')] },
+      cookie: admin.cookie,
+    });
+    expect(put.status).toBe(200);
+
+    const ana = await supporter('Ana');
+    const ben = await supporter('Ben');
+    const cy = await supporter('Cy');
+    expect((await rsvpTo(event.id, { ...person({ email: ana.email }), slots: ['am', 'pm'] })).status).toBe(
+      201,
+    );
+    expect((await rsvpTo(event.id, { ...person({ email: ben.email }), slots: ['am'] })).status).toBe(201);
+
+    expect(await myShifts(await ana.person(), 'en')).toEqual([
+      expect.objectContaining({ eventId: event.id, slotId: 'am', status: 'going', position: null }),
+      expect.objectContaining({ eventId: event.id, slotId: 'pm', status: 'going', position: null }),
+    ]);
+    expect(await myShifts(await ben.person(), 'en')).toEqual([
+      expect.objectContaining({ slotId: 'am', status: 'waitlisted', position: 1 }),
+    ]);
+    expect(await myShifts(await cy.person(), 'en')).toEqual([]);
+
+    // Someone else's slot, and no session: refused, and nothing moves.
+    expect((await my('cancel-shift', { event: event.id, slot: 'am' }, cy.cookie)).status).toBe(404);
+    expect((await my('cancel-shift', { event: event.id, slot: 'am' })).status).toBe(401);
+    expect((await my('cancel-shift', { event: event.id, slot: '../x' }, ana.cookie)).status).toBe(400);
+    const before = await getSlotRoster(event.id, 'am');
+    expect(before.entries.map((e) => [e.id, e.status])).toEqual([
+      [hashed(ana.email), 'going'],
+      [hashed(ben.email), 'waitlisted'],
+    ]);
+
+    // Ana cancels the morning from her page: Ben moves up in the same fold and is told once.
+    expect((await my('cancel-shift', { event: event.id, slot: 'am' }, ana.cookie)).status).toBe(200);
+    const after = await getSlotRoster(event.id, 'am');
+    expect(after.entries.map((e) => [e.id, e.status])).toEqual([
+      [hashed(ana.email), 'cancelled'],
+      [hashed(ben.email), 'going'],
+    ]);
+    // A second press finds nothing of hers to cancel.
+    expect((await my('cancel-shift', { event: event.id, slot: 'am' }, ana.cookie)).status).toBe(404);
+    const promoted = fill(SHIFT_COPY.en.subjectPromoted, event.title);
+    const mails = await valuesOf<Mail>('outbox', 'email/');
+    expect(mails.filter((m) => m.to === ben.email && m.subject === promoted)).toHaveLength(1);
+    expect(await myShifts(await ben.person(), 'en')).toEqual([
+      expect.objectContaining({ slotId: 'am', status: 'going' }),
+    ]);
+    expect((await myShifts(await ana.person(), 'en')).map((s) => s.slotId)).toEqual(['pm']);
+    // The afternoon is untouched.
+    expect((await getSlotRoster(event.id, 'pm')).entries.map((e) => e.status)).toEqual(['going']);
+
+    // Without JavaScript: a real form post, answered with a 303 back to the page in its language.
+    const form = await call(myAccount, '/api/my/cancel-shift', {
+      method: 'POST',
+      body: new URLSearchParams({ event: String(event.id), slot: 'pm', lang: 'es' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      cookie: ana.cookie,
+    });
+    expect([form.status, form.headers.get('location')]).toEqual([303, '/es/my?done=shift-cancelled']);
+    expect(await myShifts(await ana.person(), 'es')).toEqual([]);
+  });
+});
