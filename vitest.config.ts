@@ -17,6 +17,7 @@ export const API_OWN_MODULES = [
   'tests/api/cache-purge.test.ts',
   'tests/api/security-auth.test.ts',
   'tests/api/security-reauth.test.ts',
+  'tests/api/shift-sequence.test.ts',
 ];
 
 const api: TestProjectInlineConfiguration['test'] = {
