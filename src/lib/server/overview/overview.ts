@@ -232,7 +232,11 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
   };
 }
 
-type SourceRow = { source: string; kind: ActivityKind; count: number };
+interface SourceRow {
+  source: string;
+  kind: ActivityKind;
+  count: number;
+}
 
 /**
  * The refcodes with the most sign-ups (all forms) keep their rows; the rest are summed per form into one row,
