@@ -21,7 +21,7 @@ import {
 } from '../../src/lib/server/supporters/account.ts';
 import { inviteCodeOf, revokeInvite } from '../../src/lib/server/supporters/invites.ts';
 import { checked, myPage, readMyInput } from '../../src/lib/server/supporters/request.ts';
-import { cancelMyShift } from '../../src/lib/server/supporters/shifts.ts';
+import { cancelMyShift, switchMyShift } from '../../src/lib/server/supporters/shifts.ts';
 import { slotId } from '../../src/lib/schemas/shifts.ts';
 import {
   clearSupporterCookies,
@@ -43,6 +43,7 @@ const ACTIONS = [
   'data',
   'cancel-rsvp',
   'cancel-shift',
+  'switch-shift',
   'stop-plan-reminders',
   'stop',
   'resume-texts',
@@ -112,6 +113,17 @@ export default handle(async (req: Request, context: Context) => {
       if (!Number.isSafeInteger(eventId) || !slot.success) throw new HttpError(400, 'Which shift?');
       await cancelMyShift(p, eventId, slot.data);
       return done('shift-cancelled', {});
+    }
+    case 'switch-shift': {
+      const eventId = Number(input.event);
+      const from = slotId.safeParse(input.slot);
+      const to = slotId.safeParse(input.to);
+      if (!Number.isSafeInteger(eventId) || !from.success || !to.success)
+        throw new HttpError(400, 'Which shift, and to which slot?');
+      const meta = { ip: clientIp(context), userAgent: req.headers.get('user-agent'), formPost };
+      const move = { eventId, from: from.data, to: to.data, waitlist: checked(input.waitlist) };
+      const r = await switchMyShift(p, move, meta, lang);
+      return done(r.kept ? 'shift-waitlisted' : 'shift-switched', { ...r });
     }
     case 'stop-plan-reminders':
       return done('plan-stopped', { plans: await stopMyPlanReminders(p) });

@@ -21,6 +21,10 @@ export interface SupporterCopy {
   phoneInvalid: string;
   invalidCode: string;
   signInFirst: string;
+  /** "Switch slot" refusals: the same slot, a slot not offered, a full slot (its waitlist offered). */
+  switchSame: string;
+  switchNoSlot: string;
+  switchFull: string;
   consentRequired: string;
   forgetConfirmRequired: string;
   /** The page's own words. */
@@ -46,6 +50,10 @@ export interface SupporterCopy {
     /** {0}: the place on the waitlist. */
     shiftWaitlisted: string;
     cancelShift: string;
+    switchLabel: string;
+    /** {0}: the slot's date, time and place. */
+    switchFullOption: string;
+    switchButton: string;
     cancelRsvp: string;
     planHeading: string;
     noPlan: string;
@@ -105,6 +113,9 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
     phoneInvalid: 'Please enter a valid phone number',
     invalidCode: 'This code is wrong, used or expired. Please ask for a new one.',
     signInFirst: 'Please sign in with a link sent to your email.',
+    switchSame: 'You already have that shift.',
+    switchNoSlot: 'That shift is not open to move to.',
+    switchFull: 'That shift is full. You can join its waitlist and keep the shift you have.',
     consentRequired: 'Please check the box to agree to receive texts.',
     forgetConfirmRequired: 'Please check the box to confirm.',
     page: {
@@ -128,6 +139,9 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       shiftGoing: "You're on this shift",
       shiftWaitlisted: 'On the waitlist (number {0})',
       cancelShift: 'Cancel this shift',
+      switchLabel: 'Move to another shift',
+      switchFullOption: '{0} (full: join the waitlist)',
+      switchButton: 'Switch shift',
       cancelRsvp: 'Cancel this RSVP',
       planHeading: 'My plan to vote',
       noPlan: 'No plan to vote yet.',
@@ -163,6 +177,8 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
         'signed-out': 'You are signed out.',
         'rsvp-cancelled': 'Your RSVP is cancelled.',
         'shift-cancelled': 'Your shift is cancelled.',
+        'shift-switched': 'Your shift is switched.',
+        'shift-waitlisted': 'You are on the waitlist of that shift and keep the one you have.',
         'plan-stopped': 'Your plan reminders are stopped.',
         'email-stopped': 'Emails are stopped.',
         'text-stopped': 'Texts are stopped.',
@@ -197,6 +213,9 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
     phoneInvalid: 'Escriba un número de teléfono válido',
     invalidCode: 'Este código es incorrecto, ya se usó o venció. Pida uno nuevo.',
     signInFirst: 'Entre con un enlace enviado a su correo.',
+    switchSame: 'Usted ya tiene ese turno.',
+    switchNoSlot: 'Ese turno no está disponible para cambiarse.',
+    switchFull: 'Ese turno está lleno. Puede unirse a su lista de espera y conservar el turno que tiene.',
     consentRequired: 'Marque la casilla para aceptar recibir textos.',
     forgetConfirmRequired: 'Marque la casilla para confirmar.',
     page: {
@@ -220,6 +239,9 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       shiftGoing: 'Está en este turno',
       shiftWaitlisted: 'En la lista de espera (número {0})',
       cancelShift: 'Cancelar este turno',
+      switchLabel: 'Cambiar a otro turno',
+      switchFullOption: '{0} (lleno: unirse a la lista de espera)',
+      switchButton: 'Cambiar turno',
       cancelRsvp: 'Cancelar esta confirmación',
       planHeading: 'Mi plan para votar',
       noPlan: 'Todavía no tiene un plan para votar.',
@@ -256,6 +278,8 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
         'signed-out': 'Ya salió.',
         'rsvp-cancelled': 'Su confirmación está cancelada.',
         'shift-cancelled': 'Su turno está cancelado.',
+        'shift-switched': 'Su turno fue cambiado.',
+        'shift-waitlisted': 'Está en la lista de espera de ese turno y conserva el que tiene.',
         'plan-stopped': 'Los recordatorios de su plan están detenidos.',
         'email-stopped': 'Los correos están detenidos.',
         'text-stopped': 'Los textos están detenidos.',

@@ -41,6 +41,7 @@ describe('function paths', () => {
     ['/api/my/session', 'my-account'],
     ['/api/my/code-session', 'my-account'],
     ['/api/my/cancel-shift', 'my-account'],
+    ['/api/my/switch-shift', 'my-account'],
   ])('POST %s is served by %s alone', (path, fn) => {
     expect(serving(path, 'POST')).toEqual([fn]);
   });

@@ -37,9 +37,24 @@ export const SOURCE_PATTERN = /^(?:(?:page|ref):[A-Za-z0-9._-]{1,40}|invite)$/;
 export const OTHER_SOURCE = 'other';
 export const INVITE_SOURCE = 'invite';
 
+/**
+ * A campaign link's refcode as a sign-up source (docs/decisions/180-overview.md, "Refcodes"): a short token, else
+ * nothing (a hostile value is dropped, never stored, shown or exported).
+ */
+export const REFCODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+export function refcodeToken(raw: unknown): string | null {
+  return typeof raw === 'string' && REFCODE_PATTERN.test(raw) ? raw : null;
+}
+export const refcodeSource = (code: string) => `ref:${code}`;
+/** The Overview lists this many refcodes by name (the most sign-ups); the rest are one row, "Other refcodes". */
+export const TOP_REFCODES = 10;
+/** Not a stored source (it fails SOURCE_PATTERN): the Overview's row of the refcodes past the top ones. */
+export const OTHER_REFCODES = 'ref-other';
+
 /** A source token as staff read it: "Invite link", "Page: volunteer", "Refcode: fall-mailer", "Other". */
 export function sourceLabel(token: string): string {
   if (token === INVITE_SOURCE) return 'Invite link';
+  if (token === OTHER_REFCODES) return 'Other refcodes';
   const m = /^(page|ref):(.+)$/.exec(token);
   if (!m) return 'Other';
   return `${m[1] === 'page' ? 'Page' : 'Refcode'}: ${m[2]}`;

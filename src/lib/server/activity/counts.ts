@@ -5,6 +5,8 @@ import {
   ActivityDaySchema,
   INVITE_SOURCE,
   OTHER_SOURCE,
+  refcodeSource,
+  refcodeToken,
   SOURCE_PATTERN,
   type ActivityDay,
   type ActivityKind,
@@ -138,19 +140,24 @@ const holderOf = () =>
 /**
  * Stores a public form's sign-up and credits it to an invite link (docs/decisions/180-overview.md, "Invite link").
  * The sign-up counts `store` makes are held until `credit` has run: when this post created the invite credit, each
- * is counted with the source `invite` (after its `invited/` marker, which the rebuild reads); otherwise with its
- * own source. A `store` that throws has its counts written as they were, and no credit.
+ * is counted with the source `invite` (after its `invited/` marker, which the rebuild reads); else, when the post
+ * came from a campaign link, with `ref:<refcode>` (after its `refcoded/` marker); otherwise with its own source. A `store` that throws has its counts written as they were, and no credit.
  */
 export async function countedWithInvite<R>(
   store: () => Promise<R>,
   credit: () => Promise<boolean>,
+  refcode: string | null = null,
 ): Promise<R> {
   const held: Held = { activities: [], closed: false };
+  const code = refcodeToken(refcode);
   const flush = async (invited: boolean) => {
     held.closed = true;
     for (const a of held.activities) {
-      const marked = invited && (await markInvited(a));
-      await countActivity(marked ? { ...a, source: INVITE_SOURCE } : a);
+      if (invited && (await markInvited(a))) await countActivity({ ...a, source: INVITE_SOURCE });
+      else {
+        const marked = code ? await markRefcode(a, code) : null;
+        await countActivity(marked ? { ...a, source: refcodeSource(marked) } : a);
+      }
     }
   };
   let result: R;
@@ -162,6 +169,29 @@ export async function countedWithInvite<R>(
   }
   await flush(await credit());
   return result;
+}
+
+/**
+ * The marker of a sign-up counted under a campaign link's refcode (`refcoded/<kind>/<record id part>`, holding the
+ * code): what the rebuild reads back. One per record: a record already marked keeps its first source.
+ */
+export const REFCODED_PREFIX = 'refcoded/';
+export const refcodedKey = (kind: ActivityKind, id: string | number) => key('refcoded', kind, idPart(id));
+
+async function markRefcode(a: Activity, code: string): Promise<string | null> {
+  try {
+    const k = refcodedKey(a.kind, a.id);
+    if (await store().create(k, { refcode: code })) return code;
+    return refcodeOfMarker((await store().get<unknown>(k))?.value);
+  } catch (err) {
+    console.error('[overview] a refcode sign-up was counted under its page', err);
+    return null;
+  }
+}
+
+/** The code a `refcoded/` marker holds (null when unreadable). */
+export function refcodeOfMarker(value: unknown): string | null {
+  return value && typeof value === 'object' ? refcodeToken((value as { refcode?: unknown }).refcode) : null;
 }
 
 async function markInvited(a: Activity): Promise<boolean> {

@@ -1,6 +1,8 @@
 import { campaignToday, nextCampaignDay } from '../../campaign-time.ts';
 import {
   ACTIVITY_KINDS,
+  OTHER_REFCODES,
+  TOP_REFCODES,
   type ActivityKind,
   type Overview,
   type OverviewPeriod,
@@ -181,7 +183,9 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
     to,
     days,
     totals,
-    sources: [...bySource.values()].sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
+    sources: topRefcodes([...bySource.values()]).sort(
+      (a, b) => b.count - a.count || a.source.localeCompare(b.source),
+    ),
     broadcasts: views.map(({ broadcast: b, progress: p }) => {
       const skipped = Object.entries(p.counts)
         .filter(([k]) => k.startsWith('skipped_'))
@@ -226,4 +230,37 @@ export async function overview(period: OverviewPeriod, now = new Date()): Promis
     shifts,
     behind,
   };
+}
+
+interface SourceRow {
+  source: string;
+  kind: ActivityKind;
+  count: number;
+}
+
+/**
+ * The refcodes with the most sign-ups (all forms) keep their rows; the rest are summed per form into one row,
+ * "Other refcodes" (OTHER_REFCODES), so a campaign of many links is still a table staff can read.
+ */
+export function topRefcodes(rows: SourceRow[]): SourceRow[] {
+  const totals = new Map<string, number>();
+  for (const r of rows)
+    if (r.source.startsWith('ref:')) totals.set(r.source, (totals.get(r.source) ?? 0) + r.count);
+  const kept = new Set(
+    [...totals]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, TOP_REFCODES)
+      .map(([source]) => source),
+  );
+  const out: SourceRow[] = [];
+  const other = new Map<ActivityKind, SourceRow>();
+  for (const r of rows) {
+    if (!r.source.startsWith('ref:') || kept.has(r.source)) out.push(r);
+    else {
+      const row = other.get(r.kind) ?? { source: OTHER_REFCODES, kind: r.kind, count: 0 };
+      row.count += r.count;
+      other.set(r.kind, row);
+    }
+  }
+  return [...out, ...other.values()];
 }

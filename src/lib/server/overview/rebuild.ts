@@ -1,4 +1,4 @@
-import { INVITE_SOURCE, type ActivityDay, type ActivityKind } from '../../schemas/overview.ts';
+import { INVITE_SOURCE, refcodeSource, type ActivityDay, type ActivityKind } from '../../schemas/overview.ts';
 import { z } from '../../schemas/zod.ts';
 import type { KV, StoreName } from '../storage/kv.ts';
 import { mapLimit } from '../storage/map-limit.ts';
@@ -21,6 +21,9 @@ import {
   OP_PREFIX,
   opName,
   parseOp,
+  REFCODED_PREFIX,
+  refcodedKey,
+  refcodeOfMarker,
   sourceFromPage,
   store,
 } from '../activity/counts.ts';
@@ -81,10 +84,22 @@ export async function opsFromRecords(): Promise<Set<string>> {
   // Sign-ups counted as an invite link's (their markers: countedWithInvite).
   const invited = new Set<string>();
   for await (const page of store().keys(INVITED_PREFIX)) for (const k of page) invited.add(k);
+  // Sign-ups counted under a campaign link's refcode (their markers hold the code).
+  const refcoded = new Map<string, string>();
+  for await (const page of store().keys(REFCODED_PREFIX)) {
+    const values = await mapLimit(page, 16, async (k) => [k, await store().get<unknown>(k)] as const);
+    for (const [k, r] of values) {
+      const code = refcodeOfMarker(r?.value);
+      if (code) refcoded.set(k, code);
+    }
+  }
+  const sourceOf = (kind: ActivityKind, id: string, source?: string) => {
+    if (invited.has(invitedKey(kind, id))) return INVITE_SOURCE;
+    const code = refcoded.get(refcodedKey(kind, id));
+    return code ? refcodeSource(code) : source;
+  };
   const add = (kind: ActivityKind, id: string, when: string, source?: string) =>
-    names.add(
-      opName({ kind, id, at: when, source: invited.has(invitedKey(kind, id)) ? INVITE_SOURCE : source }),
-    );
+    names.add(opName({ kind, id, at: when, source: sourceOf(kind, id, source) }));
   await each('signups', 'person/', Person, (p) => {
     // A web sign-up gave consent when it created its person; a STOP from an unknown number leaves a stub without.
     if (!p.consentAt) return;

@@ -14,6 +14,7 @@ import { reserveFormPost, type LimitedForm } from './post-limits.ts';
 import { requireFormProviders, type FormProviders } from './providers.ts';
 import { creditInvite } from '../supporters/invites.ts';
 import { countedWithInvite } from '../activity/counts.ts';
+import { refcodeOfPost } from './refcode.ts';
 
 /**
  * The one way a public form is accepted (docs/decisions/159-public-forms.md, "One order for every public
@@ -145,6 +146,8 @@ export function acceptPublicForm<S extends z.ZodType, R>(
       // A sign-up through a supporter's invite link, credited once (docs/decisions/182-supporter-page.md), and
       // counted as the Overview's "invite link" source when this post credited it (docs/decisions/180-overview.md).
       () => creditInvite(req, form.id, input),
+      // A campaign link's refcode, counted as the sign-up's source when no invite credited it.
+      refcodeOfPost(req, input),
     );
     return form.answer(result, sub); // 11
   };

@@ -16,6 +16,7 @@ import { personKey as textListKey } from '../texting/text-list.ts';
 import { updateVotePlan } from '../vote-plans/update.ts';
 import { SUPPORTER_COPY } from '../../../content/supporter-page.ts';
 import { inviteCodeOf, inviteCounts } from './invites.ts';
+import { myShifts, type MyShift } from './shifts.ts';
 
 /**
  * What a signed-in supporter sees and changes on /my (docs/decisions/182-supporter-page.md): their record as staff
@@ -49,6 +50,8 @@ export interface MyData {
   /** The records the timeline links to, as stored (the form records staff see). */
   records: { store: string; record: unknown }[];
   rsvps: MyRsvp[];
+  /** Upcoming shifts, going or waitlisted (as /my lists them). */
+  shifts: MyShift[];
   plans: MyPlan[];
   invite: { code: string; counts: Awaited<ReturnType<typeof inviteCounts>> };
 }
@@ -115,6 +118,7 @@ export async function myData(p: Person, now = new Date()): Promise<MyData> {
     timeline: timeline.map((e) => ({ at: e.at, source: e.source, detail: { ...e.detail, ref: null } })),
     records: found.map((r) => ({ store: r.store, record: strip(r.value) })),
     rsvps,
+    shifts: await myShifts(p, p.lang === 'es' ? 'es' : 'en', now),
     plans,
     invite: { code: await inviteCodeOf(p.id, now), counts: await inviteCounts(p.id) },
   };

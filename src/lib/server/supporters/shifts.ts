@@ -1,8 +1,17 @@
 import { campaignToday } from '../../campaign-time.ts';
 import type { Lang } from '../../lang.ts';
 import { events } from '../content/events.ts';
-import { waitlistPosition } from '../events/roster.ts';
-import { cancelShift, getShiftRecord, getShifts, getSlotRoster, slotLine } from '../events/shifts.ts';
+import { seatsTaken, waitlistPosition } from '../events/roster.ts';
+import {
+  cancelShift,
+  getShiftRecord,
+  getShifts,
+  getSlotRoster,
+  signUpForShifts,
+  slotLine,
+} from '../events/shifts.ts';
+import { SUPPORTER_COPY } from '../../../content/supporter-page.ts';
+import type { RequestMeta } from '../texting/text-signups.ts';
 import { HttpError } from '../errors.ts';
 import type { Person } from '../people/person.ts';
 import { hashed } from '../storage/keys.ts';
@@ -26,6 +35,8 @@ export interface MyShift {
   status: 'going' | 'waitlisted';
   /** On the waitlist: the place in line (1 is next). */
   position: number | null;
+  /** The event's other upcoming slots this shift may move to ("switch slot"); `full`: only its waitlist. */
+  others: { slotId: string; when: string; full: boolean }[];
 }
 
 interface Found extends MyShift {
@@ -42,13 +53,35 @@ async function findShifts(p: Person, lang: Lang, now: Date): Promise<Found[]> {
     if (!slots.length) return [];
     const records = await mapLimit(keys, 4, (k) => getShiftRecord(event.id, k));
     const out: Found[] = [];
+    if (!records.some(Boolean)) return out;
+    const open = slots.filter((s) => s.date >= today);
+    const rosters = new Map(
+      await mapLimit(open, 4, async (s) => [s.id, (await getSlotRoster(event.id, s.id)).entries] as const),
+    );
     for (const rec of records) {
       if (!rec) continue;
-      for (const slot of slots.filter((s) => rec.slots.includes(s.id) && s.date >= today)) {
-        const { entries } = await getSlotRoster(event.id, slot.id);
+      const held = new Set(
+        open
+          .filter((s) =>
+            rosters
+              .get(s.id)!
+              .some((e) => e.id === rec.id && (e.status === 'going' || e.status === 'waitlisted')),
+          )
+          .map((s) => s.id),
+      );
+      for (const slot of open.filter((s) => rec.slots.includes(s.id))) {
+        const entries = rosters.get(slot.id)!;
         const entry = entries.find((e) => e.id === rec.id);
         if (!entry || (entry.status !== 'going' && entry.status !== 'waitlisted')) continue;
+        const others = open
+          .filter((o) => !held.has(o.id))
+          .map((o) => ({
+            slotId: o.id,
+            when: slotLine(o, lang),
+            full: seatsTaken(rosters.get(o.id)!) >= o.capacity,
+          }));
         out.push({
+          others,
           eventId: event.id,
           eventTitle: event.title,
           slotId: slot.id,
@@ -77,4 +110,66 @@ export async function cancelMyShift(p: Person, eventId: number, slotId: string, 
   const event = await events.get(eventId);
   if (!event) throw new HttpError(404, 'Shift not found');
   return cancelShift(event, { slot: slotId, id: mine.personKey });
+}
+
+export interface SwitchResult {
+  status: 'going' | 'waitlisted';
+  position: number | null;
+  /** On the target's waitlist: the old shift is kept until the supporter cancels it. */
+  kept: boolean;
+}
+
+/**
+ * "Switch slot" (docs/decisions/182-supporter-page.md): moves one of the person's own upcoming shifts to another
+ * upcoming slot of the same event, as one action. The new slot is taken first (the same sign-up as the form's,
+ * with the person's stored details), then the old one is cancelled through its roster like any cancellation, so
+ * the first on its waitlist moves up and is told once. A full target is refused (409, its waitlist offered); with
+ * `waitlist` the person joins the target's waitlist and KEEPS the old shift (a sure place is never traded for a
+ * place in line). A place taken by someone else between the look and the fold is handed back and refused the
+ * same way: the supporter never ends with neither.
+ */
+export async function switchMyShift(
+  p: Person,
+  move: { eventId: number; from: string; to: string; waitlist: boolean },
+  meta: RequestMeta,
+  lang: Lang,
+  now = new Date(),
+): Promise<SwitchResult> {
+  const w = SUPPORTER_COPY[lang];
+  const mine = (await findShifts(p, lang, now)).find(
+    (s) => s.eventId === move.eventId && s.slotId === move.from,
+  );
+  const event = mine ? await events.get(move.eventId) : null;
+  if (!mine || !event) throw new HttpError(404, 'Shift not found');
+  if (move.to === move.from) throw new HttpError(400, w.switchSame);
+  const target = mine.others.find((o) => o.slotId === move.to);
+  if (!target) throw new HttpError(404, w.switchNoSlot);
+  if (target.full && !move.waitlist) throw new HttpError(409, w.switchFull, { full: true });
+  const rec = await getShiftRecord(event.id, mine.personKey);
+  if (!rec) throw new HttpError(404, 'Shift not found');
+  const signed = await signUpForShifts(
+    event,
+    await getShifts(event.id),
+    {
+      name: rec.name,
+      email: rec.email,
+      phone: rec.phone,
+      lang: rec.lang,
+      smsReminder: rec.smsReminder,
+      slots: [move.to],
+    },
+    meta,
+    now,
+  );
+  const got = signed.slots.find((s) => s.id === move.to);
+  if (got?.status === 'going') {
+    await cancelShift(event, { slot: move.from, id: mine.personKey });
+    return { status: 'going', position: null, kept: false };
+  }
+  if (!move.waitlist) {
+    // Filled meanwhile: give the waitlist place back, keep the old shift.
+    await cancelShift(event, { slot: move.to, id: mine.personKey });
+    throw new HttpError(409, w.switchFull, { full: true });
+  }
+  return { status: 'waitlisted', position: got?.position ?? null, kept: true };
 }
