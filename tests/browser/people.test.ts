@@ -480,38 +480,46 @@ describe('People end to end (dev server)', () => {
   it("the event picker narrows has / has not RSVP'd to one event; axe 0", async () => {
     const page = await openDashboard(browser, 'admin');
     const headers = { Origin: buildURL, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' };
-    // Dated years ahead: the picker lists the newest events first, so this run's is among them.
+    // Dated years ahead: the picker lists the newest events first, so this run's are among them.
+    const date = `${new Date().getUTCFullYear() + 3}-06-01`;
     const title = `Picker Walk ${run}`;
-    const created = await page.request.fetch('/api/admin/events', {
-      method: 'POST',
-      headers,
-      data: {
-        title,
-        location: 'Riverfront',
-        eventDate: `${new Date().getUTCFullYear() + 3}-06-01`,
-        startTime: '09:00',
-        endTime: '10:00',
-        eventType: 'community_event',
-        isPublic: true,
-        registrationRequired: true,
-        maxAttendees: 20,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const eventId = ((await created.json()) as { event: { id: number } }).event.id;
-    const rsvp = await page.request.fetch(`/api/events/${eventId}/rsvp`, {
-      method: 'POST',
-      headers,
-      data: {
-        name: `Cora ${run}`,
-        email: `cora-${run}@example.org`,
-        guests: 0,
-        captchaResponse: 'XXXX.DUMMY.TOKEN.XXXX',
-        lang: 'en',
-      },
-    });
-    expect(rsvp.status(), await rsvp.text()).toBe(201);
-    await contact(page, `Dino ${run}`, `dino-${run}@example.org`, '(504) 555-0177');
+    const newEvent = async (name: string) => {
+      const created = await page.request.fetch('/api/admin/events', {
+        method: 'POST',
+        headers,
+        data: {
+          title: name,
+          location: 'Riverfront',
+          eventDate: date,
+          startTime: '09:00',
+          endTime: '10:00',
+          eventType: 'community_event',
+          isPublic: true,
+          registrationRequired: true,
+          maxAttendees: 20,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      return ((await created.json()) as { event: { id: number } }).event.id;
+    };
+    const rsvpTo = async (id: number, name: string) => {
+      const rsvp = await page.request.fetch(`/api/events/${id}/rsvp`, {
+        method: 'POST',
+        headers,
+        data: {
+          name,
+          email: `${name.toLowerCase().replace(' ', '-')}@example.org`,
+          guests: 0,
+          captchaResponse: 'XXXX.DUMMY.TOKEN.XXXX',
+          lang: 'en',
+        },
+      });
+      expect(rsvp.status(), await rsvp.text()).toBe(201);
+    };
+    const eventId = await newEvent(title);
+    // Dino RSVP'd too, to another event: only the event picked tells them apart.
+    await rsvpTo(eventId, `Cora ${run}`);
+    await rsvpTo(await newEvent(`Other Walk ${run}`), `Dino ${run}`);
     await page.getByRole('tab', { name: 'People' }).click();
     await page.getByLabel('Search').fill(run);
     const table = page.getByRole('table', { name: 'People' });
@@ -520,9 +528,7 @@ describe('People end to end (dev server)', () => {
     // The picker is there only for the kinds that take an event.
     expect(await page.getByLabel('Has: which event').count()).toBe(0);
     await page.getByLabel('Has', { exact: true }).selectOption('rsvp');
-    await page
-      .getByLabel('Has: which event')
-      .selectOption({ label: `${title} (${new Date().getUTCFullYear() + 3}-06-01)` });
+    await page.getByLabel('Has: which event').selectOption({ label: `${title} (${date})` });
     await expect.poll(() => table.getByRole('link', { name: `Dino ${run}` }).count()).toBe(0);
     await table.getByRole('link', { name: `Cora ${run}` }).waitFor();
     await axeSettled(page);
