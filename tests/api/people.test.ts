@@ -416,6 +416,32 @@ async function traces(needles: string[]): Promise<string[]> {
 }
 
 describe('forget me', () => {
+  it('takes her out of the merge queue: no pair names her any more, other pairs stay', async () => {
+    const a = supporter('Marisol', 'Vega');
+    const b = { ...supporter('Teo', 'Vega'), email: a.email };
+    const x = supporter('Xavi', 'Roca');
+    const y = { ...supporter('Yara', 'Roca'), email: x.email };
+    for (const s of [a, b, x, y]) expect((await volunteer(s)).status).toBe(201);
+    const [pa, px, py] = [await personOf(a.phone), await personOf(x.phone), await personOf(y.phone)];
+    // The queue's own keys (`queue/<a>--<b>`), read whole: the API pages them in key order, not by this test.
+    const queueKeys = async () => {
+      const ks: string[] = [];
+      for await (const page of kv('people').keys('queue/')) ks.push(...page);
+      return ks;
+    };
+    const naming = (ks: string[], id: string) => ks.filter((k) => k.includes(id));
+    expect(naming(await queueKeys(), pa.person.id).length).toBeGreaterThan(0);
+    const theirs = naming(await queueKeys(), px.person.id).filter((k) => k.includes(py.person.id));
+    expect(theirs).toHaveLength(1);
+
+    expect((await post(`/api/admin/people/${pa.person.id}/forget`, undefined, admin)).status).toBe(200);
+    const after = await queueKeys();
+    expect(naming(after, pa.person.id)).toEqual([]);
+    expect(after).toEqual(expect.arrayContaining(theirs));
+    const shown = await get<{ entries: { a: string; b: string }[] }>('/api/admin/people/queue');
+    expect(shown.entries.filter((e) => e.a === pa.person.id || e.b === pa.person.id)).toEqual([]);
+  });
+
   it('deletes her everywhere, leaves only keyed hashes, refuses a re-import, and her next sign-up is a new person', async () => {
     const eva = supporter('Evangelina', 'Quintanilla');
     const event = await rsvpEventFixture(null);

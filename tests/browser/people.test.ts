@@ -180,6 +180,8 @@ async function mockPeople(page: Page, role: 'admin' | 'editor' | 'viewer', count
     if (action === 'forget') {
       if (role !== 'admin') return reply(route, 403, { error: 'Forbidden' });
       people.splice(people.indexOf(p), 1);
+      // As the server's forget does (forget-person.ts): no queue entry names her any more.
+      queue.splice(0, queue.length, ...queue.filter((e) => e.a !== p.id && e.b !== p.id));
       return reply(route, 200, {
         report: {
           personId: p.id,
@@ -407,6 +409,8 @@ describe('People tab (stubbed API)', () => {
     await expectNoAxeViolations(page);
     await report.getByRole('button', { name: 'Back to People' }).click();
     await page.getByRole('table', { name: 'People' }).getByRole('link', { name: 'Person 2' }).waitFor();
+    // The queue is read again: her pair is gone from it (the server's forget removes it).
+    await page.locator('section.people-queue').getByText('No pairs to check.').waitFor();
     await expect.poll(() => page.getByRole('link', { name: '<b>Maria</b> Lopez' }).count()).toBe(0);
     expect(new URL(page.url()).hash).toBe('#people');
     await page.close();
@@ -470,6 +474,75 @@ describe('People end to end (dev server)', () => {
     await page.getByLabel('Search').fill(run);
     await table.getByRole('link', { name: `Beto ${run}` }).waitFor();
     await expect.poll(() => table.getByRole('link', { name: `Ana ${run}` }).count()).toBe(0);
+    await page.close();
+  });
+
+  it("the event picker narrows has / has not RSVP'd to one event; axe 0", async () => {
+    const page = await openDashboard(browser, 'admin');
+    const headers = { Origin: buildURL, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' };
+    // Dated years ahead: the picker lists the newest events first, so this run's are among them.
+    const date = `${new Date().getUTCFullYear() + 3}-06-01`;
+    const title = `Picker Walk ${run}`;
+    const newEvent = async (name: string) => {
+      const created = await page.request.fetch('/api/admin/events', {
+        method: 'POST',
+        headers,
+        data: {
+          title: name,
+          location: 'Riverfront',
+          eventDate: date,
+          startTime: '09:00',
+          endTime: '10:00',
+          eventType: 'community_event',
+          isPublic: true,
+          registrationRequired: true,
+          maxAttendees: 20,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      return ((await created.json()) as { event: { id: number } }).event.id;
+    };
+    const rsvpTo = async (id: number, name: string) => {
+      const rsvp = await page.request.fetch(`/api/events/${id}/rsvp`, {
+        method: 'POST',
+        headers,
+        data: {
+          name,
+          email: `${name.toLowerCase().replace(' ', '-')}@example.org`,
+          guests: 0,
+          captchaResponse: 'XXXX.DUMMY.TOKEN.XXXX',
+          lang: 'en',
+        },
+      });
+      expect(rsvp.status(), await rsvp.text()).toBe(201);
+    };
+    const eventId = await newEvent(title);
+    // Dino RSVP'd too, to another event: only the event picked tells them apart.
+    await rsvpTo(eventId, `Cora ${run}`);
+    await rsvpTo(await newEvent(`Other Walk ${run}`), `Dino ${run}`);
+    await page.getByRole('tab', { name: 'People' }).click();
+    await page.getByLabel('Search').fill(run);
+    const table = page.getByRole('table', { name: 'People' });
+    await table.getByRole('link', { name: `Cora ${run}` }).waitFor();
+    await table.getByRole('link', { name: `Dino ${run}` }).waitFor();
+    // The picker is there only for the kinds that take an event.
+    expect(await page.getByLabel('Has: which event').count()).toBe(0);
+    await page.getByLabel('Has', { exact: true }).selectOption('rsvp');
+    await page.getByLabel('Has: which event').selectOption({ label: `${title} (${date})` });
+    await expect.poll(() => table.getByRole('link', { name: `Dino ${run}` }).count()).toBe(0);
+    await table.getByRole('link', { name: `Cora ${run}` }).waitFor();
+    await axeSettled(page);
+    // Has not RSVP'd to it: the other way round. A kind without an event drops the event picked.
+    await page.getByLabel('Has', { exact: true }).selectOption('');
+    expect(await page.getByLabel('Has: which event').count()).toBe(0);
+    await page.getByLabel('Has', { exact: true }).selectOption('rsvp');
+    expect(await page.getByLabel('Has: which event').inputValue()).toBe('');
+    await page.getByLabel('Has', { exact: true }).selectOption('');
+    await page.getByLabel('Has not', { exact: true }).selectOption('rsvp');
+    await page.getByLabel('Has not: which event').selectOption(String(eventId));
+    await table.getByRole('link', { name: `Dino ${run}` }).waitFor();
+    await expect.poll(() => table.getByRole('link', { name: `Cora ${run}` }).count()).toBe(0);
+    await axeSettled(page);
     await page.close();
   });
 });

@@ -47,6 +47,10 @@ export interface PeopleListFilter {
   text: string;
   has: string;
   hasNot: string;
+  /** The event `has` is about when it is `rsvp` or `attended` ('' any event): sent as `has=rsvp:<id>`. */
+  hasEvent: string;
+  /** Likewise for `hasNot`. */
+  hasNotEvent: string;
 }
 export const NO_PEOPLE_FILTER: PeopleListFilter = {
   source: '',
@@ -56,10 +60,12 @@ export const NO_PEOPLE_FILTER: PeopleListFilter = {
   text: '',
   has: '',
   hasNot: '',
+  hasEvent: '',
+  hasNotEvent: '',
 };
 /** The consent filters (CONSENT_FILTERS) as staff read them. */
 export const CONSENT_FILTER_LABELS = { granted: 'Opted in', revoked: 'Stopped', none: 'No record' } as const;
-/** The has / has not filters the tab offers (HAS, without an event: the API also takes `rsvp:<id>`, `attended:<id>`). */
+/** The has / has not filters the tab offers (HAS; `rsvp` and `attended` take an event: EVENT_HAS). */
 export const HAS_FILTER_LABELS = {
   volunteered: 'Volunteered',
   rsvp: "RSVP'd",
@@ -67,6 +73,14 @@ export const HAS_FILTER_LABELS = {
   plan: 'Made a plan',
   donated: 'Donated',
 } as const;
+
+/** The has / has not kinds an event narrows (the API's `rsvp:<id>`, `attended:<id>`). */
+export const EVENT_HAS: readonly string[] = ['rsvp', 'attended'];
+
+/** A has / has not control's API value: the kind, with `:<event id>` when it takes an event and one is chosen. */
+export function hasParam(kind: string, event: string): string {
+  return event && EVENT_HAS.includes(kind) ? `${kind}:${event}` : kind;
+}
 
 /** A channel's consent state as the server folds it ('' when the person never said). */
 export function consentLabel(state: string): string {
@@ -148,12 +162,15 @@ export function personIdOfHash(hash: string): string | null {
 }
 
 export function usePeople(page: number, q: string, filter: PeopleListFilter) {
+  const { hasEvent, hasNotEvent, ...params } = filter;
   return useSWR<PeoplePage, Error>(
     listKey(ADMIN_PEOPLE, {
       page,
       q: q.trim() || undefined,
-      ...filter,
+      ...params,
       tag: filter.tag.trim().toLowerCase() || undefined,
+      has: hasParam(filter.has, hasEvent),
+      hasNot: hasParam(filter.hasNot, hasNotEvent),
     }),
     queryFetcher,
   );

@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { LANGS } from '../../lib/lang.ts';
 import { LANG_NAMES_FOR_STAFF } from '../../lib/lang-names.ts';
+import { useEventsNewestFirst } from '../api/get-events.ts';
 import {
   CONSENT_FILTER_LABELS,
+  EVENT_HAS,
   HAS_FILTER_LABELS,
   PERSON_FILTER_SOURCES,
   sourceLabel,
@@ -11,7 +13,8 @@ import {
 
 /**
  * The People list's filter controls (docs/decisions/149-people.md, "The People tab"): source, tag, language,
- * consent per channel, has and has not. Each is the server's filter of the same name; '' is any.
+ * consent per channel, has and has not. Each is the server's filter of the same name; '' is any. When has (has not)
+ * is RSVP'd or attended, an event picker (newest first) narrows it to that event: `rsvp:<id>`, `attended:<id>`.
  */
 export function PeopleFilters({
   filter,
@@ -28,9 +31,20 @@ export function PeopleFilters({
     text: useId(),
     has: useId(),
     hasNot: useId(),
+    hasEvent: useId(),
+    hasNotEvent: useId(),
   };
-  const set = (k: keyof PeopleListFilter) => (e: { target: { value: string } }) =>
-    onChange({ ...filter, [k]: e.target.value });
+  const events = useEventsNewestFirst(
+    EVENT_HAS.includes(filter.has) || EVENT_HAS.includes(filter.hasNot),
+  ).events.map((ev): [string, string] => [String(ev.id), `${ev.title} (${ev.eventDate})`]);
+  // A kind that takes no event drops the event picked for the one before it: the state is what the list shows.
+  const set = (k: keyof PeopleListFilter) => (e: { target: { value: string } }) => {
+    const v = e.target.value;
+    const next = { ...filter, [k]: v };
+    if (k === 'has' && !EVENT_HAS.includes(v)) next.hasEvent = '';
+    if (k === 'hasNot' && !EVENT_HAS.includes(v)) next.hasNotEvent = '';
+    onChange(next);
+  };
   const select = (k: keyof PeopleListFilter, label: string, any: string, options: [string, string][]) => (
     <div className="field">
       <label htmlFor={ids[k]} className="field__label">
@@ -79,7 +93,10 @@ export function PeopleFilters({
       {select('email', 'Email consent', 'Any', consent)}
       {select('text', 'Text consent', 'Any', consent)}
       {select('has', 'Has', 'Anything', has)}
+      {EVENT_HAS.includes(filter.has) && select('hasEvent', 'Has: which event', 'Any event', events)}
       {select('hasNot', 'Has not', 'Nothing left out', has)}
+      {EVENT_HAS.includes(filter.hasNot) &&
+        select('hasNotEvent', 'Has not: which event', 'Any event', events)}
     </>
   );
 }
