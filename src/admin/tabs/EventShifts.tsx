@@ -12,24 +12,17 @@ import { ListState } from '../components/ListState.tsx';
 import { formatDate } from '../forms/datetime.ts';
 import { failureDescription } from '../forms/errors.ts';
 import { CallDontText } from './ShiftAttendance.tsx';
+import { StaffingGrid, type PlanRow } from './StaffingGrid.tsx';
 
 /*
  * An event's shifts (docs/decisions/181-shifts.md): the slots with their places, added and edited here and saved
- * whole; the staffing plan from the election calendar and its filled / needed table with the gaps marked; each
+ * whole; the staffing plan from the election calendar and its grid of places by days, filled / needed, the gaps named; each
  * slot's people with check-in and its undo (large buttons, for a phone at the door).
  */
 
 interface ShiftsView {
   slots: ShiftSlot[];
   places: PublicSlot[];
-}
-interface PlanRow {
-  place: string;
-  label: string;
-  date: string;
-  filled: number;
-  needed: number;
-  gaps: number;
 }
 interface SlotPeople {
   people: {
@@ -397,34 +390,7 @@ export function EventShifts({
         error={plan.error}
         empty={(plan.data?.rows.length ?? 0) === 0}
       >
-        <table className="table" aria-label="Staffing plan: filled / needed">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Place</th>
-              <th scope="col">Filled / needed</th>
-              <th scope="col">Gaps</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(plan.data?.rows ?? []).map((r) => (
-              <tr
-                key={`${r.date}-${r.place}`}
-                className={r.gaps ? 'plan-gap' : undefined}
-                data-plan-row={r.place}
-              >
-                <td>{formatDate(r.date)}</td>
-                <td>{r.label}</td>
-                <td>
-                  {r.filled} / {r.needed}
-                </td>
-                <td>
-                  {r.gaps ? <strong>{`${r.gaps} shift${r.gaps === 1 ? '' : 's'} short`}</strong> : 'Covered'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffingGrid rows={plan.data?.rows ?? []} recruit={canEdit} />
       </ListState>
     </Dialog>
   );
