@@ -24,7 +24,10 @@ beforeAll(async () => {
 afterAll(() => blobs.stop());
 
 /** A surname no other test uses: the search scopes every count to this file's people. */
-const family = `Shiftwell${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`;
+const family = `Shiftwell${Math.random()
+  .toString(36)
+  .replace(/[^a-z]/g, '')
+  .slice(0, 6)}`;
 const emailOf = (first: string) => `${first.toLowerCase()}.${family.toLowerCase()}@example.org`;
 
 const volunteer = (first: string, phone: string) =>
@@ -66,7 +69,10 @@ describe('shift sign-ups on the person', () => {
     // Ana volunteers and takes two shifts; Ben volunteers only; Cy takes a shift without the volunteer form.
     expect((await volunteer('Ana', '504-555-0171')).status).toBe(201);
     expect((await volunteer('Ben', '504-555-0172')).status).toBe(201);
-    const ana = await rsvpTo(event.id, person({ name: `Ana ${family}`, email: emailOf('Ana'), slots: ['am', 'pm'] }));
+    const ana = await rsvpTo(
+      event.id,
+      person({ name: `Ana ${family}`, email: emailOf('Ana'), slots: ['am', 'pm'] }),
+    );
     expect(ana.status).toBe(201);
     const cy = await rsvpTo(event.id, person({ name: `Cy ${family}`, email: emailOf('Cy'), slots: ['am'] }));
     expect(cy.status).toBe(201);

@@ -209,12 +209,20 @@ describe('the staffing grid and check-in in the dashboard', () => {
       const covered = grid.getByRole('row', { name: new RegExp(north) });
       expect((await covered.locator('td').nth(0).innerText()).trim()).toBe('1 / 1');
       expect(await covered.locator('td').nth(1).innerText()).toContain('Short 2');
-      expect(await grid.getByRole('row', { name: new RegExp(south) }).locator('td').nth(0).innerText()).toContain(
-        'Short 1',
-      );
-      expect(await grid.getByRole('row', { name: /Election Day polls/ }).locator('td').nth(2).innerText()).toContain(
-        'Short 3',
-      );
+      expect(
+        await grid
+          .getByRole('row', { name: new RegExp(south) })
+          .locator('td')
+          .nth(0)
+          .innerText(),
+      ).toContain('Short 1');
+      expect(
+        await grid
+          .getByRole('row', { name: /Election Day polls/ })
+          .locator('td')
+          .nth(2)
+          .innerText(),
+      ).toContain('Short 3');
       expect(await dialog.locator('[data-staffing-summary]').innerText()).toBe('3 shifts short of 6 people.');
       // The region scrolls by keyboard: it takes focus.
       await region.focus();

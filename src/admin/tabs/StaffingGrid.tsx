@@ -52,7 +52,12 @@ export function StaffingGrid({ rows, recruit = false }: { rows: PlanRow[]; recru
       <p className="staffing-summary" data-staffing-summary>
         {summary}
       </p>
-      <div className="table-wrap staffing-grid" role="region" aria-label="Staffing grid (scrolls)" tabIndex={0}>
+      <div
+        className="table-wrap staffing-grid"
+        role="region"
+        aria-label="Staffing grid (scrolls)"
+        tabIndex={0}
+      >
         <table className="table">
           <caption>Staffing grid: people filled / needed per place and day</caption>
           <thead>
