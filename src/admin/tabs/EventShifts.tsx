@@ -216,79 +216,82 @@ export function EventShifts({
       />
       <h3>Shifts</h3>
       <ListState isLoading={view.isLoading && !view.data} error={view.error} empty={slots.length === 0}>
-        <table className="table" aria-label="Shifts">
-          <thead>
-            <tr>
-              <th scope="col">Shift</th>
-              <th scope="col">When</th>
-              <th scope="col">Place</th>
-              <th scope="col">Filled / places</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {slots.map((s) => {
-              const p = places.get(s.id);
-              const filled = p ? p.capacity - p.seatsLeft : 0;
-              return (
-                <tr key={s.id} data-shift-row={s.id}>
-                  <td>{s.id}</td>
-                  <td>
-                    {formatDate(s.date)}, {formatTime(s.start)}–{formatTime(s.end)}
-                  </td>
-                  <td>{s.label}</td>
-                  <td>
-                    {filled} / {s.capacity}
-                    {p?.waitlisted ? ` (+${p.waitlisted} waiting)` : ''}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn--secondary btn--sm"
-                      aria-expanded={open === s.id}
-                      onClick={() => setOpen(open === s.id ? null : s.id)}
-                    >
-                      People and check-in<span className="sr-only">: {s.id}</span>
-                    </button>
-                    {canEdit ? (
+        {/* On a phone the table scrolls inside its own region, so each shift's buttons stay reachable. */}
+        <div className="table-wrap" role="region" aria-label="Shifts (scrolls)" tabIndex={0}>
+          <table className="table" aria-label="Shifts">
+            <thead>
+              <tr>
+                <th scope="col">Shift</th>
+                <th scope="col">When</th>
+                <th scope="col">Place</th>
+                <th scope="col">Filled / places</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {slots.map((s) => {
+                const p = places.get(s.id);
+                const filled = p ? p.capacity - p.seatsLeft : 0;
+                return (
+                  <tr key={s.id} data-shift-row={s.id}>
+                    <td>{s.id}</td>
+                    <td>
+                      {formatDate(s.date)}, {formatTime(s.start)}–{formatTime(s.end)}
+                    </td>
+                    <td>{s.label}</td>
+                    <td>
+                      {filled} / {s.capacity}
+                      {p?.waitlisted ? ` (+${p.waitlisted} waiting)` : ''}
+                    </td>
+                    <td>
                       <button
                         type="button"
-                        className="btn btn--ghost btn--sm"
-                        onClick={() => setDraft({ ...s })}
+                        className="btn btn--secondary btn--sm"
+                        aria-expanded={open === s.id}
+                        onClick={() => setOpen(open === s.id ? null : s.id)}
                       >
-                        Change<span className="sr-only"> {s.id}</span>
+                        People and check-in<span className="sr-only">: {s.id}</span>
                       </button>
-                    ) : null}
-                    {canEdit && (filled > 0 || p?.waitlisted) ? (
-                      <button
-                        type="button"
-                        className="btn btn--ghost btn--sm"
-                        onClick={() => setCancelling(s)}
-                      >
-                        Cancel shift<span className="sr-only"> {s.id}</span>
-                      </button>
-                    ) : canEdit ? (
-                      <button
-                        type="button"
-                        className="btn btn--ghost btn--sm"
-                        onClick={() =>
-                          void save(
-                            slots.filter((x) => x.id !== s.id),
-                            'Shift removed',
-                          )
-                        }
-                      >
-                        Remove<span className="sr-only"> {s.id}</span>
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                      {canEdit ? (
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--sm"
+                          onClick={() => setDraft({ ...s })}
+                        >
+                          Change<span className="sr-only"> {s.id}</span>
+                        </button>
+                      ) : null}
+                      {canEdit && (filled > 0 || p?.waitlisted) ? (
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--sm"
+                          onClick={() => setCancelling(s)}
+                        >
+                          Cancel shift<span className="sr-only"> {s.id}</span>
+                        </button>
+                      ) : canEdit ? (
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--sm"
+                          onClick={() =>
+                            void save(
+                              slots.filter((x) => x.id !== s.id),
+                              'Shift removed',
+                            )
+                          }
+                        >
+                          Remove<span className="sr-only"> {s.id}</span>
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         {open ? (
           <SlotPeopleList eventId={eventId} slot={slots.find((s) => s.id === open)!} canEdit={canEdit} />
         ) : null}
