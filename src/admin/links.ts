@@ -9,7 +9,8 @@ import { REACH_STATUSES, type ReachStatus } from '../lib/schemas/reach-status.ts
  * - `#inbox/<list>?from=<day>&to=<day>&status=<status>`: the Inbox on that list, its sign-ups of those campaign
  *   days, of that status;
  * - `#broadcasts/<id>`: that broadcast's report;
- * - `#events/<id>/shifts?title=<event title>`: that event's shifts (the title heads the dialog).
+ * - `#events/<id>/shifts?title=<event title>`: that event's shifts (the title heads the dialog);
+ * - `#broadcasts/recruit?gap=<place, day>`: a new email to volunteers not yet on a shift (a staffing grid's gap).
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,6 +52,15 @@ export const broadcastHash = (id: number) => `#broadcasts/${id}`;
 export function broadcastOfHash(hash: string): number | null {
   const m = /^#broadcasts\/(\d{1,12})$/.exec(hash);
   return m ? Number(m[1]) : null;
+}
+
+/** A gap in the staffing grid -> the composer, preset (docs/decisions/181-shifts.md). */
+export const recruitHash = (gap: string) => `#broadcasts/recruit?${new URLSearchParams({ gap }).toString()}`;
+
+/** The gap a recruiting link names (at most 200 characters), or null. */
+export function recruitOfHash(hash: string): string | null {
+  const m = /^#broadcasts\/recruit(?:\?(.*))?$/.exec(hash);
+  return m ? (new URLSearchParams(m[1] ?? '').get('gap') ?? '').slice(0, 200) : null;
 }
 
 export const eventShiftsHash = (id: number, title: string) =>

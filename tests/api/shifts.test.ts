@@ -318,6 +318,9 @@ describe('shifts (local Blobs server)', () => {
     expect(view.rows).toHaveLength(4 * 7 + 1);
     const row = view.rows.find((r) => r.place === 'city-hall' && r.date === '2025-09-27')!;
     expect(row).toMatchObject({ filled: 1, needed: 8, gaps: 4 });
+    // Election Day's row is the polls (the grid names it so); a site's row is not.
+    expect(row.polls).toBe(false);
+    expect(view.rows.filter((r) => r.polls).map((r) => r.date)).toEqual(['2025-10-11']);
     expect((await plan({ eventId: event.id, shiftMinutes: 5 })).status).toBe(400);
     expect((await plan({ eventId: 999_999, shiftMinutes: 180 })).status).toBe(404);
   });

@@ -6,6 +6,8 @@ import {
   eventShiftsOfHash,
   inboxHash,
   inboxOfHash,
+  recruitHash,
+  recruitOfHash,
 } from '../../src/admin/links.ts';
 import { kindHref } from '../../src/admin/tabs/OverviewTab.tsx';
 import { ACTIVITY_KINDS } from '../../src/lib/schemas/overview.ts';
@@ -33,6 +35,13 @@ describe('links into the dashboard lists', () => {
       title: 'Early vote & <b>canvass</b>',
     });
     expect(eventShiftsOfHash('#events/7')).toBeNull();
+    // A staffing gap's recruiting link (docs/decisions/181-shifts.md): the gap reads back as written, as text.
+    expect(recruitOfHash(recruitHash('City Hall & <b>Annex</b>, Oct 4, 2025'))).toBe(
+      'City Hall & <b>Annex</b>, Oct 4, 2025',
+    );
+    expect(recruitOfHash('#broadcasts/recruit')).toBe('');
+    expect(recruitOfHash(broadcastHash(4))).toBeNull();
+    expect(broadcastOfHash(recruitHash('x'))).toBeNull();
   });
 
   it('each count links to the list it counts: sign-ups with the period, losses with their status', () => {

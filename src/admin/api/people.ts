@@ -19,6 +19,7 @@ export const PERSON_SOURCE_LABELS: Record<string, string> = {
   volunteer: 'Volunteer',
   contact: 'Contact message',
   rsvp: 'RSVP',
+  shift: 'Shift sign-up',
   vote_plan: 'Plan to vote',
   donation: 'Donation',
   consent: 'Consent',
@@ -72,6 +73,7 @@ export const HAS_FILTER_LABELS = {
   attended: 'Attended an event',
   plan: 'Made a plan',
   donated: 'Donated',
+  shift: 'Signed up for a shift',
 } as const;
 
 /** The has / has not kinds an event narrows (the API's `rsvp:<id>`, `attended:<id>`). */

@@ -11,7 +11,7 @@ import {
 } from '../../lib/schemas/broadcast-views.ts';
 import { useRevalidate } from '../api/shared.ts';
 import { ADMIN_BROADCASTS, useBroadcast, useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
-import { broadcastOfHash, onHash } from '../links.ts';
+import { broadcastOfHash, onHash, recruitOfHash } from '../links.ts';
 import { Badge, type BadgeVariant } from '../components/Badge.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { useOwnPhone } from '../api/staff-phone.ts';
@@ -463,6 +463,23 @@ function Detail({
   );
 }
 
+/**
+ * A new email to recruit for a staffing gap (docs/decisions/181-shifts.md): the People audience "volunteers not yet
+ * on a shift" (has volunteered, has not shift), named after the gap.
+ */
+function recruiting(gap: string | null): { id: null; input: BroadcastInput } | null {
+  if (gap === null) return null;
+  const input = emptyInput('email');
+  return {
+    id: null,
+    input: {
+      ...input,
+      name: `Recruit: ${gap}`.slice(0, 120),
+      audience: { kind: 'people', people: { has: ['volunteered'], hasNot: ['shift'] } },
+    },
+  };
+}
+
 /** The tab: editors and admins; only admins send (docs/decisions/152-broadcasts.md). */
 export function BroadcastsTab({ canSend, email }: { canSend: boolean; email: string }) {
   const { data, error, isLoading } = useBroadcasts();
@@ -470,11 +487,16 @@ export function BroadcastsTab({ canSend, email }: { canSend: boolean; email: str
   const [selected, setSelected] = useState<number | null>(() =>
     typeof location === 'undefined' ? null : broadcastOfHash(location.hash),
   );
-  const [composing, setComposing] = useState<{ id: number | null; input: BroadcastInput } | null>(null);
+  // `#broadcasts/recruit?gap=` (a gap in the staffing grid) opens the composer on volunteers not yet on a shift.
+  const [composing, setComposing] = useState<{ id: number | null; input: BroadcastInput } | null>(() =>
+    typeof location === 'undefined' ? null : recruiting(recruitOfHash(location.hash)),
+  );
   const items = data?.items ?? [];
   useEffect(
     () =>
       onHash((hash) => {
+        const gap = recruitOfHash(hash);
+        if (gap !== null) setComposing(recruiting(gap));
         const id = broadcastOfHash(hash);
         if (id === null) return;
         setComposing(null);

@@ -12,24 +12,17 @@ import { ListState } from '../components/ListState.tsx';
 import { formatDate } from '../forms/datetime.ts';
 import { failureDescription } from '../forms/errors.ts';
 import { CallDontText } from './ShiftAttendance.tsx';
+import { StaffingGrid, type PlanRow } from './StaffingGrid.tsx';
 
 /*
  * An event's shifts (docs/decisions/181-shifts.md): the slots with their places, added and edited here and saved
- * whole; the staffing plan from the election calendar and its filled / needed table with the gaps marked; each
+ * whole; the staffing plan from the election calendar and its grid of places by days, filled / needed, the gaps named; each
  * slot's people with check-in and its undo (large buttons, for a phone at the door).
  */
 
 interface ShiftsView {
   slots: ShiftSlot[];
   places: PublicSlot[];
-}
-interface PlanRow {
-  place: string;
-  label: string;
-  date: string;
-  filled: number;
-  needed: number;
-  gaps: number;
 }
 interface SlotPeople {
   people: {
@@ -223,79 +216,82 @@ export function EventShifts({
       />
       <h3>Shifts</h3>
       <ListState isLoading={view.isLoading && !view.data} error={view.error} empty={slots.length === 0}>
-        <table className="table" aria-label="Shifts">
-          <thead>
-            <tr>
-              <th scope="col">Shift</th>
-              <th scope="col">When</th>
-              <th scope="col">Place</th>
-              <th scope="col">Filled / places</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {slots.map((s) => {
-              const p = places.get(s.id);
-              const filled = p ? p.capacity - p.seatsLeft : 0;
-              return (
-                <tr key={s.id} data-shift-row={s.id}>
-                  <td>{s.id}</td>
-                  <td>
-                    {formatDate(s.date)}, {formatTime(s.start)}–{formatTime(s.end)}
-                  </td>
-                  <td>{s.label}</td>
-                  <td>
-                    {filled} / {s.capacity}
-                    {p?.waitlisted ? ` (+${p.waitlisted} waiting)` : ''}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn--secondary btn--sm"
-                      aria-expanded={open === s.id}
-                      onClick={() => setOpen(open === s.id ? null : s.id)}
-                    >
-                      People and check-in<span className="sr-only">: {s.id}</span>
-                    </button>
-                    {canEdit ? (
+        {/* On a phone the table scrolls inside its own region, so each shift's buttons stay reachable. */}
+        <div className="table-wrap" role="region" aria-label="Shifts (scrolls)" tabIndex={0}>
+          <table className="table" aria-label="Shifts">
+            <thead>
+              <tr>
+                <th scope="col">Shift</th>
+                <th scope="col">When</th>
+                <th scope="col">Place</th>
+                <th scope="col">Filled / places</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {slots.map((s) => {
+                const p = places.get(s.id);
+                const filled = p ? p.capacity - p.seatsLeft : 0;
+                return (
+                  <tr key={s.id} data-shift-row={s.id}>
+                    <td>{s.id}</td>
+                    <td>
+                      {formatDate(s.date)}, {formatTime(s.start)}–{formatTime(s.end)}
+                    </td>
+                    <td>{s.label}</td>
+                    <td>
+                      {filled} / {s.capacity}
+                      {p?.waitlisted ? ` (+${p.waitlisted} waiting)` : ''}
+                    </td>
+                    <td>
                       <button
                         type="button"
-                        className="btn btn--ghost btn--sm"
-                        onClick={() => setDraft({ ...s })}
+                        className="btn btn--secondary btn--sm"
+                        aria-expanded={open === s.id}
+                        onClick={() => setOpen(open === s.id ? null : s.id)}
                       >
-                        Change<span className="sr-only"> {s.id}</span>
+                        People and check-in<span className="sr-only">: {s.id}</span>
                       </button>
-                    ) : null}
-                    {canEdit && (filled > 0 || p?.waitlisted) ? (
-                      <button
-                        type="button"
-                        className="btn btn--ghost btn--sm"
-                        onClick={() => setCancelling(s)}
-                      >
-                        Cancel shift<span className="sr-only"> {s.id}</span>
-                      </button>
-                    ) : canEdit ? (
-                      <button
-                        type="button"
-                        className="btn btn--ghost btn--sm"
-                        onClick={() =>
-                          void save(
-                            slots.filter((x) => x.id !== s.id),
-                            'Shift removed',
-                          )
-                        }
-                      >
-                        Remove<span className="sr-only"> {s.id}</span>
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                      {canEdit ? (
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--sm"
+                          onClick={() => setDraft({ ...s })}
+                        >
+                          Change<span className="sr-only"> {s.id}</span>
+                        </button>
+                      ) : null}
+                      {canEdit && (filled > 0 || p?.waitlisted) ? (
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--sm"
+                          onClick={() => setCancelling(s)}
+                        >
+                          Cancel shift<span className="sr-only"> {s.id}</span>
+                        </button>
+                      ) : canEdit ? (
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--sm"
+                          onClick={() =>
+                            void save(
+                              slots.filter((x) => x.id !== s.id),
+                              'Shift removed',
+                            )
+                          }
+                        >
+                          Remove<span className="sr-only"> {s.id}</span>
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         {open ? (
           <SlotPeopleList eventId={eventId} slot={slots.find((s) => s.id === open)!} canEdit={canEdit} />
         ) : null}
@@ -397,34 +393,7 @@ export function EventShifts({
         error={plan.error}
         empty={(plan.data?.rows.length ?? 0) === 0}
       >
-        <table className="table" aria-label="Staffing plan: filled / needed">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Place</th>
-              <th scope="col">Filled / needed</th>
-              <th scope="col">Gaps</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(plan.data?.rows ?? []).map((r) => (
-              <tr
-                key={`${r.date}-${r.place}`}
-                className={r.gaps ? 'plan-gap' : undefined}
-                data-plan-row={r.place}
-              >
-                <td>{formatDate(r.date)}</td>
-                <td>{r.label}</td>
-                <td>
-                  {r.filled} / {r.needed}
-                </td>
-                <td>
-                  {r.gaps ? <strong>{`${r.gaps} shift${r.gaps === 1 ? '' : 's'} short`}</strong> : 'Covered'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffingGrid rows={plan.data?.rows ?? []} recruit={canEdit} />
       </ListState>
     </Dialog>
   );

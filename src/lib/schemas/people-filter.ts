@@ -14,6 +14,7 @@ export const PERSON_SOURCES = [
   'volunteer',
   'contact',
   'rsvp',
+  'shift',
   'vote_plan',
   'donation',
   'consent',
@@ -26,11 +27,14 @@ export const TagSchema = z
   .toLowerCase()
   .regex(/^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}_-]{0,39}$/u, 'A tag is 1 to 40 letters, digits, - or _');
 
-/** "has / has not": volunteered, RSVP'd (to any event, or to event N), attended (any, or N), made a plan, donated. */
-export const HAS = /^(volunteered|rsvp|attended|plan|donated)(?::([1-9]\d{0,15}))?$/;
+/**
+ * "has / has not": volunteered, RSVP'd (to any event, or to event N), attended (any, or N), made a plan, donated,
+ * signed up for a shift (docs/decisions/181-shifts.md: "volunteers not yet on a shift" is has volunteered, has not shift).
+ */
+export const HAS = /^(volunteered|rsvp|attended|plan|donated|shift)(?::([1-9]\d{0,15}))?$/;
 const HasSchema = z
   .string()
-  .regex(HAS, 'has/hasNot: volunteered, rsvp[:event], attended[:event], plan or donated');
+  .regex(HAS, 'has/hasNot: volunteered, rsvp[:event], attended[:event], plan, donated or shift');
 export const CONSENT_FILTERS = ['granted', 'revoked', 'none'] as const;
 
 export const PeopleFilterSchema = z.strictObject({

@@ -88,6 +88,8 @@ export interface PlanRow {
   needed: number;
   /** Shifts of the row with fewer people than places. */
   gaps: number;
+  /** Election Day's polls (no early-voting site), shown as "Election Day polls". */
+  polls: boolean;
   shifts: { id: string; start: string; end: string; filled: number; needed: number; waitlisted: number }[];
 }
 
@@ -106,6 +108,7 @@ export async function staffingPlanView(eventId: number): Promise<PlanRow[]> {
       filled: 0,
       needed: 0,
       gaps: 0,
+      polls: doc.slots[i]!.siteId === null && s.id.startsWith(`${ELECTION_DAY_PLACE}-`),
       shifts: [],
     };
     const filled = s.capacity - s.seatsLeft;

@@ -38,6 +38,7 @@ import { shiftRecordKey } from './rsvp-keys.ts';
 import { cancelUrl } from './rsvp-email.ts';
 import { answer, counts, foldOps, waitlistPosition, type RosterOp, type RosterOpResult } from './roster.ts';
 import { indexShiftDays } from './shift-days.ts';
+import { linkPerson } from '../people/link.ts';
 import { logShiftTextConsent } from './shift-consent-log.ts';
 import { indexShiftSlots, recordSlotFill } from '../activity/shift-gaps.ts';
 
@@ -399,6 +400,18 @@ export async function signUpForShifts(
   });
   const rec = ShiftRecordSchema.parse(saved);
   await logShiftTextConsent(rec, meta, at, shiftRecordKey(event.id, id));
+  // The person's timeline (docs/decisions/149-people.md): a sign-up for shifts links like an RSVP, source 'shift'.
+  await linkPerson({
+    source: 'shift',
+    store: 'rsvps',
+    key: shiftRecordKey(event.id, id),
+    name: input.name,
+    email: input.email,
+    phone: details.phone,
+    lang,
+    detail: { eventId: event.id, slots: wanted.join(' ') },
+    at: now,
+  });
 
   // 2. One op per slot, folded by each slot's combiner.
   const queued = new Date().toISOString();

@@ -62,6 +62,8 @@ function hasTest(what: string): (s: PersonSummary) => boolean {
       return (s) => hasWord(s.sources, 'vote_plan');
     case 'donated':
       return (s) => hasWord(s.sources, 'donation');
+    case 'shift':
+      return (s) => hasWord(s.sources, 'shift');
     case 'rsvp':
       return event ? (s) => hasWord(s.events, event) : (s) => s.events !== '' || hasWord(s.sources, 'rsvp');
     default:
