@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as adminPeople from '../../netlify/functions/admin-people.mts';
 import * as contactFn from '../../netlify/functions/contact.mts';
@@ -16,8 +15,8 @@ import { oneClickUrl, sendGuardedEmail } from '../../src/lib/server/messaging/em
 import { sendGuardedText, type TextConsent } from '../../src/lib/server/texting/text-guard.ts';
 import { link } from '../../src/lib/server/people/link.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
-import { STORE_NAMES } from '../../src/lib/server/storage/kv.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
+import { traces } from '../helpers/store-traces.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { DST_2026 } from '../helpers/election.ts';
 import {
@@ -387,33 +386,6 @@ describe('the merge queue, merge and undo', () => {
     expect(b2.person).toEqual(pb.person);
   });
 });
-
-/** Every store, every key and every value (JSON, or bytes unzipped): where any of `needles` appears. */
-async function traces(needles: string[]): Promise<string[]> {
-  const lower = needles.map((n) => n.toLowerCase());
-  const found: string[] = [];
-  for (const name of STORE_NAMES) {
-    const s = kv(name);
-    for await (const page of s.keys()) {
-      for (const k of page) {
-        let text = k;
-        const json = await s.get<unknown>(k).catch(() => null);
-        if (json) text += JSON.stringify(json.value);
-        else {
-          const bytes = await s.getBytes(k);
-          if (bytes) {
-            const buf = Buffer.from(bytes.data);
-            text +=
-              buf[0] === 0x1f && buf[1] === 0x8b ? gunzipSync(buf).toString('utf8') : buf.toString('utf8');
-          }
-        }
-        const t = text.toLowerCase();
-        for (const n of lower) if (t.includes(n)) found.push(`${name}:${k} has ${n}`);
-      }
-    }
-  }
-  return found;
-}
 
 describe('forget me', () => {
   it('takes her out of the merge queue: no pair names her any more, other pairs stay', async () => {

@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as authMe from '../../netlify/functions/auth-me.mts';
 import * as inboundFn from '../../netlify/functions/sms-inbound.mts';
@@ -15,8 +14,8 @@ import { consentFor } from '../../src/lib/server/people/consent.ts';
 import { lookupKey } from '../../src/lib/server/people/keys.ts';
 import { ownTimeline } from '../../src/lib/server/people/person.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
-import { STORE_NAMES } from '../../src/lib/server/storage/kv.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
+import { traces } from '../helpers/store-traces.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { DST_2026 } from '../helpers/election.ts';
 import {
@@ -243,33 +242,6 @@ describe('consent on the page', () => {
     expect((await consentFor('text', tia.phone)).revoked).toBe(true);
   });
 });
-
-/** Every store, every key and every value (JSON, or bytes unzipped): where any of `needles` appears. */
-async function traces(needles: string[]): Promise<string[]> {
-  const lower = needles.map((n) => n.toLowerCase());
-  const found: string[] = [];
-  for (const name of STORE_NAMES) {
-    const s = kv(name);
-    for await (const page of s.keys()) {
-      for (const k of page) {
-        let text = k;
-        const json = await s.get<unknown>(k).catch(() => null);
-        if (json) text += JSON.stringify(json.value);
-        else {
-          const bytes = await s.getBytes(k);
-          if (bytes) {
-            const buf = Buffer.from(bytes.data);
-            text +=
-              buf[0] === 0x1f && buf[1] === 0x8b ? gunzipSync(buf).toString('utf8') : buf.toString('utf8');
-          }
-        }
-        const t = text.toLowerCase();
-        for (const n of lower) if (t.includes(n)) found.push(`${name}:${k} has ${n}`);
-      }
-    }
-  }
-  return found;
-}
 
 describe('delete my data', () => {
   it('needs the confirmation, leaves no trace, and the session and any open link die with it', async () => {
