@@ -302,8 +302,11 @@ function param(name: string): fc.Arbitrary<string> {
   const known = (ids[name] ?? []).map(String);
   const junk = fc.oneof(
     fc.constantFrom('0', '-1', '999999', '1.5', 'abc', '%00', '9'.repeat(30), 'x'.repeat(300)),
-    // Dots are encoded too: a bare '.' or '..' segment is resolved away by URL parsing (another route).
-    fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s).replaceAll('.', '%2E') || 'x'),
+    // A segment of dots only, plain or encoded ('.', '%2E', '..'), is resolved away by URL parsing (another route).
+    fc.string({ maxLength: 12 }).map((s) => {
+      const segment = encodeURIComponent(s).replaceAll('.', '%2E');
+      return /^(%2E)*$/i.test(segment) ? `x${segment}` : segment;
+    }),
   );
   if (name === 'kind') return fc.oneof(fc.constantFrom('article', 'event', 'news', 'events'), junk);
   if (name === 'name') return fc.oneof(fc.constantFrom('a.png', 'nope.jpg', '..%2Fsecret'), junk);

@@ -10,6 +10,7 @@ import {
   login,
   openDashboard,
   signInPage,
+  signOut,
 } from './helpers/staff';
 
 const sanitizeArticleHtml = await articleSanitizer();
@@ -469,7 +470,7 @@ describe('two-factor sign-in', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await page.getByText('Status: On').waitFor();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await signOut(page);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
 
     // The password alone: a code is asked for, and there is no session.
@@ -481,7 +482,7 @@ describe('two-factor sign-in', () => {
     await page.getByLabel('Authentication code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await signOut(page);
 
     // The same code again: refused.
     await signInPage(page, username, password);
@@ -495,7 +496,7 @@ describe('two-factor sign-in', () => {
     await page.getByLabel('Recovery code').fill(codes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await signOut(page);
     await signInPage(page, username, password);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code').fill(codes[0]!);

@@ -87,6 +87,12 @@ export async function signInPage(page: Page, username: string, password = `${use
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Logs out and waits for the sign-in form: a navigation right after the click could cancel the logout request. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+}
+
 export async function openDashboard(
   browser: BrowserSession,
   username: string,
