@@ -4,11 +4,13 @@ import { contributionsOf, requireActBlueAuth, webhookKind } from '../../src/lib/
 import { recordNotification } from '../../src/lib/server/donations/ledger.ts';
 import { allowMethods, handle, json, readJson } from '../../src/lib/server/http.ts';
 import { linkDonations } from '../../src/lib/server/people/donations.ts';
+import { creditDonations } from '../../src/lib/server/supporters/invites.ts';
 
 /**
  * POST /api/donations/actblue (+ /refunds, /cancellations): ActBlue's webhook.
  * HTTP Basic auth (401), then the JSON payload (4xx, nothing stored), then the
- * ledger: 201 when something new was stored, 200 for a replay. Server to
+ * ledger: 201 when something new was stored, 200 for a replay; then the
+ * person's donation link and the invite credit, each idempotent. Server to
  * server, so no same-origin check: the credentials are the authentication.
  */
 export default handle(async (req: Request) => {
@@ -19,6 +21,8 @@ export default handle(async (req: Request) => {
   const records = contributionsOf(payload, kind);
   const { created, changed } = await recordNotification(records, kind);
   await linkDonations(payload.donor?.email, records);
+  // A gift through a supporter's invite link (the refcode the donate page added), credited to its owner once.
+  await creditDonations(records);
   return json({ kind, created, changed }, { status: created > 0 ? 201 : 200 });
 });
 

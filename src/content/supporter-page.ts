@@ -71,6 +71,7 @@ export interface SupporterCopy {
     inviteIntro: string;
     inviteQrAlt: string;
     inviteCounts: string;
+    inviteDonations: string;
     leaderboardHeading: string;
     leaderboardIntro: string;
     /** {0}: the place, {1}: the count. */
@@ -159,6 +160,7 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       inviteIntro: 'Share this link. We count who signs up through it, never who they are.',
       inviteQrAlt: 'QR code of my invite link',
       inviteCounts: 'Sign-ups through my link',
+      inviteDonations: 'Donors through my link',
       leaderboardHeading: 'Top recruiters',
       leaderboardIntro: 'Sign-ups through the most-shared invite links. No names: only counts.',
       leaderboardMine: 'You are number {0}, with {1} sign-ups.',
@@ -259,6 +261,7 @@ export const SUPPORTER_COPY: Record<Lang, SupporterCopy> = {
       inviteIntro: 'Comparta este enlace. Contamos quién se inscribe con él, nunca quiénes son.',
       inviteQrAlt: 'Código QR de mi enlace de invitación',
       inviteCounts: 'Inscripciones con mi enlace',
+      inviteDonations: 'Donantes con mi enlace',
       leaderboardHeading: 'Quienes más invitan',
       leaderboardIntro:
         'Inscripciones con los enlaces de invitación más compartidos. Sin nombres: solo cifras.',

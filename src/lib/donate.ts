@@ -1,3 +1,5 @@
+import { INVITE_REFCODE_PARAM, inviteRefcode, isInviteCode } from './invite-link.ts';
+
 /**
  * The embedded donation form's address. The provider (ActBlue-style) reads the
  * amount from a query parameter; `refcode` and `utm_*` from the page URL are
@@ -23,6 +25,8 @@ export interface DonationUrlOptions {
   pageSearch?: string;
   /** The provider's amount parameter name (PUBLIC_DONATION_AMOUNT_PARAM, default "amount"). */
   amountParam?: string;
+  /** The visitor's invite code (the invite cookie), carried as its refcode so the gift credits the link's owner. */
+  inviteCode?: string | null;
 }
 
 /** The frame URL, or null when no (valid http/https) provider URL is configured. */
@@ -31,6 +35,7 @@ export function buildDonationUrl({
   amount,
   pageSearch = '',
   amountParam,
+  inviteCode,
 }: DonationUrlOptions): string | null {
   if (!baseUrl) return null;
   let url: URL;
@@ -50,6 +55,8 @@ export function buildDonationUrl({
     if (/^utm_/i.test(key) && !page.has(`refcode_${key}`))
       url.searchParams.set(`refcode_${key.toLowerCase()}`, value);
   }
+  if (inviteCode && isInviteCode(inviteCode))
+    url.searchParams.set(INVITE_REFCODE_PARAM, inviteRefcode(inviteCode));
   if (amount !== null && Number.isFinite(amount) && amount > 0) {
     url.searchParams.set(param, String(Math.round(amount)));
   } else {

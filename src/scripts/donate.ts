@@ -2,7 +2,7 @@
  * The /donate page's amount presets, the provider's form in a frame, and the
  * public fundraising goal. Their markup is in the page's HTML
  * (DonatePage.astro); this adds what needs the browser: the chosen amount and
- * the visit's refcode/utm_* tags in the frame's address, and the goal's
+ * the visit's refcode/utm_* tags and invite code in the frame's address, and the goal's
  * current figures (refreshed like the public lists, every 30 s).
  *
  * Loaded by the layout's one script (PageScripts.astro) only on a page with
@@ -14,6 +14,7 @@ import { withAttribution } from '../lib/client/attribution.ts';
 import { queryFetcher } from '../lib/client/api.ts';
 import { PUBLIC_LIST_SWR } from '../lib/public-lists.ts';
 import { buildDonationUrl, DONATION_PRESETS } from '../lib/donate.ts';
+import { inviteCodeOfCookies } from '../lib/invite-link.ts';
 import { fill } from '../lib/fill.ts';
 import type { PublicGoal } from '../lib/schemas/donations.ts';
 
@@ -26,6 +27,8 @@ function startForm(root: HTMLElement): void {
   const buttons = [...root.querySelectorAll<HTMLButtonElement>('button[data-amount]')];
   const { provider, amountParam } = root.dataset;
   const search = withAttribution(location.search);
+  // A visit through a supporter's invite link (/r/<code>, in the last 30 days): the gift credits its owner.
+  const inviteCode = inviteCodeOfCookies(document.cookie);
   const preset = Number(new URLSearchParams(location.search).get('amount'));
   let amount: number | null = (DONATION_PRESETS as readonly number[]).includes(preset) ? preset : null;
 
@@ -39,7 +42,7 @@ function startForm(root: HTMLElement): void {
       button.classList.toggle('btn--primary', pressed === 'true');
       button.classList.toggle('btn--outline', pressed !== 'true');
     }
-    const url = buildDonationUrl({ baseUrl: provider, amount, pageSearch: search, amountParam });
+    const url = buildDonationUrl({ baseUrl: provider, amount, pageSearch: search, amountParam, inviteCode });
     if (link && url && link.getAttribute('href') !== url) link.href = url;
     if (frame && url && frame.getAttribute('src') !== url) {
       // A new frame per address, as the page's history should not step through the frame's.

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as newsletterFn from '../../netlify/functions/email-subscribers.mts';
+import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
+import * as votePlanFn from '../../netlify/functions/vote-plan.mts';
+import { buildDonationUrl } from '../../src/lib/donate.ts';
+import { inviteCodeOfCookies, inviteRefcode } from '../../src/lib/invite-link.ts';
+import { setElectionCalendar } from '../../src/lib/server/election/calendar.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
 import { lookupKey } from '../../src/lib/server/people/keys.ts';
 import { mapLimit } from '../../src/lib/server/storage/map-limit.ts';
@@ -11,20 +17,51 @@ import {
   inviteVisit,
   revokeInvite,
 } from '../../src/lib/server/supporters/invites.ts';
+import { recruitCounts } from '../../src/lib/server/supporters/recruits.ts';
 import { startBlobs } from '../helpers/blobs.ts';
+import { deliver, order, useWebhookCredentials } from '../helpers/donations.ts';
+import { FUTURE_CALENDAR } from '../helpers/election.ts';
 import { localProviders, uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { person, rsvpEventFixture } from '../helpers/rsvp.ts';
+import { signedIn } from '../helpers/users.ts';
 
 /*
  * Invite links (docs/decisions/182-supporter-page.md) through the real handlers on a real local Blobs server: a
- * visit through a live code sets the cookie, the sign-ups that follow are credited on write exactly once to the
- * code's owner, and a revoked or guessed code credits nobody. Its own file: a thousand sign-ups fill the store.
+ * visit through a live code sets the cookie; the newsletter sign-ups, RSVPs, shift sign-ups and plans to vote that
+ * follow are credited on write, and the gifts whose ActBlue notification brings the code back as a refcode (the
+ * donate page adds it from the cookie) on the webhook, each exactly once to the code's owner; a revoked or guessed
+ * code credits nobody. Its own file: a thousand sign-ups fill the store.
  */
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
+let townHall: number;
+let canvass: number;
 beforeAll(async () => {
   blobs = await startBlobs();
   localProviders();
+  useWebhookCredentials();
+  // An election still ahead, so plans to vote are taken.
+  await setElectionCalendar(FUTURE_CALENDAR, 'invite-credits');
+  townHall = (await rsvpEventFixture(null, { title: 'Town Hall on Invites' })).id;
+  canvass = (await rsvpEventFixture(null, { title: 'Invite canvass' })).id;
+  const editor = (await signedIn('editor')).cookie;
+  const put = await call(shiftsFn, `/api/admin/events/${canvass}/shifts`, {
+    method: 'PUT',
+    json: {
+      slots: ['am', 'pm'].map((id, i) => ({
+        id,
+        date: '2031-01-04',
+        start: i ? '12:00' : '09:00',
+        end: i ? '15:00' : '12:00',
+        capacity: 500,
+        siteId: null,
+        label: `Shift ${id}`,
+      })),
+    },
+    cookie: editor,
+  });
+  expect(put.status).toBe(200);
 });
 afterAll(async () => {
   localProviders();
@@ -43,8 +80,55 @@ const volunteer = (s: ReturnType<typeof supporter>) =>
     ip: uniqueIp(),
   });
 
+const KINDS = ['newsletter', 'rsvp', 'shift', 'vote-plan', 'donation'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** What a friend who came through a link does: one request, as the browser (or ActBlue) sends it. */
+function act(kind: Kind, n: number, cookie: string): () => Promise<Response> {
+  const email = `friend${n}.${seq}@example.org`;
+  const ip = uniqueIp();
+  switch (kind) {
+    case 'newsletter': {
+      const json = { email, captcha: TURNSTILE_TEST_TOKEN };
+      return () => call(newsletterFn, '/api/email-subscribers', { json, ip, cookie });
+    }
+    case 'rsvp': {
+      const json = person({ email });
+      return () => call(rsvpFn, `/api/events/${townHall}/rsvp`, { json, ip, cookie });
+    }
+    case 'shift': {
+      const json = person({ email, slots: [n % 2 ? 'am' : 'pm'] });
+      return () => call(rsvpFn, `/api/events/${canvass}/rsvp`, { json, ip, cookie });
+    }
+    case 'vote-plan': {
+      const json = {
+        day: '2031-01-04',
+        method: 'in-person',
+        name: `Friend ${n}`,
+        email,
+        emailConsent: true,
+        captcha: TURNSTILE_TEST_TOKEN,
+      };
+      return () => call(votePlanFn, '/api/vote-plan', { json, ip, cookie });
+    }
+    case 'donation': {
+      // The donate page's link from this visitor's cookie, as src/scripts/donate.ts builds it; ActBlue sends back
+      // the refcode it carried.
+      const link = new URL(
+        buildDonationUrl({
+          baseUrl: 'https://secure.actblue.com/donate/avery',
+          amount: 25,
+          inviteCode: inviteCodeOfCookies(cookie),
+        })!,
+      );
+      const body = order(n, { email, refcode2: link.searchParams.get('refcode2') ?? '' });
+      return () => deliver(body);
+    }
+  }
+}
+
 describe('invite links', () => {
-  it('1,000 visits through 50 codes credit each sign-up exactly once to its owner; a revoked code credits nobody', async () => {
+  it('1,000 visits through 50 codes: every sign-up, RSVP, shift, plan and gift credited exactly once to its owner; a revoked code credits nobody', async () => {
     const owners = await mapLimit(
       Array.from({ length: 51 }, (_, i) => supporter(`Owner${i}`)),
       4,
@@ -65,33 +149,70 @@ describe('invite links', () => {
     expect(await cookieOf(revoked.code)).toBeNull();
     expect(await cookieOf('abcdefghij')).toBeNull();
 
-    const visits = Array.from({ length: 1000 }, (_, v) => ({ v, owner: owners[v % 50]! }));
-    const signups = await mapLimit(visits, 8, async ({ v, owner }) => {
+    // Visit v goes through owner v % 50's link, and does the (v / 50) % 5-th thing: four of each per owner.
+    const visits = Array.from({ length: 1000 }, (_, v) => ({
+      v,
+      owner: owners[v % 50]!,
+      kind: KINDS[Math.floor(v / 50) % KINDS.length]!,
+    }));
+    const requests = await mapLimit(visits, 8, async ({ v, owner, kind }) => {
       const cookie = await cookieOf(owner.code);
       expect(cookie).toBe(`invite=${owner.code}`);
-      const email = `friend${v}.${Date.now()}@example.org`;
-      const body = { email, captcha: TURNSTILE_TEST_TOKEN };
-      const res = await call(newsletterFn, '/api/email-subscribers', {
-        json: body,
-        ip: uniqueIp(),
-        cookie: cookie!,
-      });
-      expect(res.status).toBeLessThan(300);
-      return { body, cookie: cookie! };
+      const request = act(kind, v, cookie!);
+      const res = await request();
+      expect(res.status, `${kind}: ${await res.clone().text()}`).toBeLessThan(300);
+      return { kind, request, owner };
     });
-    // Replays of a hundred sign-ups (a retried post, a double click) count nothing more.
-    await mapLimit(signups.slice(0, 100), 8, ({ body, cookie }) =>
-      call(newsletterFn, '/api/email-subscribers', { json: body, ip: uniqueIp(), cookie }),
+    // Replays of two hundred (a retried post, a double click, ActBlue delivering again) count nothing more.
+    const replays = await mapLimit(
+      requests.slice(0, 200),
+      8,
+      async ({ request }) => (await request()).status,
     );
-    // A cookie from before the revocation: the sign-up credits nobody.
-    await call(newsletterFn, '/api/email-subscribers', {
-      json: { email: `late.${Date.now()}@example.org`, captcha: TURNSTILE_TEST_TOKEN },
-      ip: uniqueIp(),
-      cookie: `invite=${revoked.code}`,
+    expect(replays.every((s) => s < 500)).toBe(true);
+    // A recurring gift's next instalment (same order, a new line item) is the same donor: nothing more.
+    const firstGift = requests.find((r) => r.kind === 'donation')!;
+    const gift = order(600, {
+      email: 'recurring@example.org',
+      refcode2: inviteRefcode(firstGift.owner.code),
     });
+    expect((await deliver(gift)).status).toBe(201);
+    const next = order(600, {
+      email: 'recurring@example.org',
+      refcode2: inviteRefcode(firstGift.owner.code),
+      lineitem: 99_000_001,
+    });
+    expect((await deliver(next)).status).toBe(201);
+    // A refund through a live link credits nothing.
+    const refund = order(601, { email: 'refunded@example.org', refcode2: inviteRefcode(owners[1]!.code) });
+    expect((await deliver(refund, { path: '/api/donations/actblue/refunds' })).status).toBe(201);
 
-    const counts = await mapLimit(owners, 8, async (o) => (await inviteCounts(o.id)).newsletter);
-    expect(counts).toEqual(owners.map(() => 20));
+    // A cookie from before the revocation, and a gift whose refcode names the revoked code or a guessed one:
+    // nobody is credited.
+    const stale = `invite=${revoked.code}`;
+    for (const [i, kind] of KINDS.entries())
+      expect((await act(kind, 2000 + i, stale)()).status).toBeLessThan(300);
+    const guessed = order(2100, { email: 'guess@example.org', refcode2: inviteRefcode('abcdefghij') });
+    expect((await deliver(guessed)).status).toBe(201);
+
+    const counts = await mapLimit(owners, 8, async (o) => inviteCounts(o.id));
+    const gifted = (o: { id: string }) => (o.id === firstGift.owner.id ? 5 : 4);
+    expect(counts).toEqual(
+      owners.map((o) => ({
+        volunteer: 0,
+        'text-signup': 0,
+        newsletter: 4,
+        rsvp: 4,
+        shift: 4,
+        'vote-plan': 4,
+        donation: gifted(o),
+        total: 16 + gifted(o),
+      })),
+    );
     expect((await inviteCounts(revoked.id)).total).toBe(0);
+    // The leaderboard ranks sign-ups: the gifts are each owner's own count.
+    const board = new Map((await recruitCounts()).map((r) => [r.personId, r.count]));
+    expect(owners.map((o) => board.get(o.id))).toEqual(owners.map(() => 16));
+    expect(board.has(revoked.id)).toBe(false);
   }, 600_000);
 });

@@ -166,6 +166,15 @@ describe.each([
     const decoded = decodePng(await qr.screenshot());
     expect(decoded).toBe(await page.locator('section[aria-labelledby="my-invite"] code').innerText());
     expect(new URL(decoded!).pathname).toBe(`/r/${code}`);
+    expect(await page.getByText(`${words.inviteDonations}: 0`).count()).toBe(1);
+
+    // A friend who follows it lands on the home page, and the donate page's script can read the code (it carries it
+    // to ActBlue as refcode2, credited through the webhook: tests/api/invite-credits.test.ts).
+    const friend = await (await session(true)).newPage('mobile');
+    await friend.goto(new URL(decoded!).pathname);
+    expect(new URL(friend.url()).pathname).toBe('/');
+    expect(await friend.evaluate(() => document.cookie)).toContain(`invite=${code}`);
+    await friend.close();
 
     // A real form post stops emails and comes back to the page, which says so.
     await Promise.all([

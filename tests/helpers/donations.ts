@@ -41,7 +41,15 @@ export function deliver(
 /** A contribution notification for a made-up order (one line item). */
 export function order(
   n: number,
-  over: { amount?: string; refcode?: string; day?: string; recurring?: boolean; email?: string } = {},
+  over: {
+    amount?: string;
+    refcode?: string;
+    refcode2?: string;
+    day?: string;
+    recurring?: boolean;
+    email?: string;
+    lineitem?: number;
+  } = {},
 ): Record<string, unknown> {
   const f = fixture(over.recurring ? 'recurring' : 'contribution') as {
     donor: Record<string, unknown>;
@@ -56,6 +64,17 @@ export function order(
     f.contribution.refcode = over.refcode;
     f.contribution.refcodes = { refcode: over.refcode };
   }
-  f.lineitems = [{ ...f.lineitems[0], amount: over.amount ?? '10.00', paidAt: at, lineitemId: 70000000 + n }];
+  if (over.refcode2 !== undefined) {
+    f.contribution.refcode2 = over.refcode2;
+    f.contribution.refcodes = { ...(f.contribution.refcodes as object), refcode2: over.refcode2 };
+  }
+  f.lineitems = [
+    {
+      ...f.lineitems[0],
+      amount: over.amount ?? '10.00',
+      paidAt: at,
+      lineitemId: over.lineitem ?? 70000000 + n,
+    },
+  ];
   return f;
 }

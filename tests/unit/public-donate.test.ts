@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDonationUrl, DONATION_PRESETS } from '../../src/lib/donate.ts';
+import { inviteCodeOfCookies, inviteCodeOfRefcode, inviteRefcode } from '../../src/lib/invite-link.ts';
 
 const BASE = 'https://secure.actblue.com/donate/avery-for-mayor';
 
@@ -33,6 +34,38 @@ describe('buildDonationUrl', () => {
     expect(url.searchParams.get('utm_campaign')).toBe('gotv');
     expect(url.searchParams.get('session')).toBeNull();
     expect(url.searchParams.get('amount')).toBe('100');
+  });
+
+  it("carries the visitor's invite code as refcode2 beside the campaign's refcode; a page's own refcode2 never passes", () => {
+    const url = new URL(
+      buildDonationUrl({
+        baseUrl: BASE,
+        amount: 25,
+        pageSearch: '?refcode=email-0917&refcode2=invite_zzzzzzzzzz',
+        inviteCode: inviteCodeOfCookies('theme=dark; invite=abcdefghij; other=1'),
+      })!,
+    );
+    expect(url.searchParams.get('refcode')).toBe('email-0917');
+    expect(url.searchParams.get('refcode2')).toBe('invite_abcdefghij');
+    expect(inviteCodeOfRefcode(url.searchParams.get('refcode2'))).toBe('abcdefghij');
+    // No invite cookie, or a malformed one: no refcode2, whatever the page's address says.
+    for (const cookies of ['', 'invite=', 'invite=ABCDEFGHIJ', 'invite=abc', 'xinvite=abcdefghij'])
+      expect(
+        new URL(
+          buildDonationUrl({
+            baseUrl: BASE,
+            amount: 25,
+            pageSearch: '?refcode2=invite_zzzzzzzzzz',
+            inviteCode: inviteCodeOfCookies(cookies),
+          })!,
+        ).searchParams.has('refcode2'),
+        cookies,
+      ).toBe(false);
+    expect(
+      [inviteRefcode('abcdefghij'), 'invite_abc', 'sept-email-1', 'invite_abcdefghij1'].map(
+        inviteCodeOfRefcode,
+      ),
+    ).toEqual(['abcdefghij', null, null, null]);
   });
 
   it('leaves the amount out when none is chosen', () => {

@@ -50,7 +50,8 @@ export function PersonInvite({ id, canEdit }: { id: string; canEdit: boolean }) 
               ) : (
                 'No invite link yet.'
               )}{' '}
-              Sign-ups credited: {data.counts.total}.
+              Sign-ups credited: {data.counts.total - (data.counts.donation ?? 0)}. Donors through the link:{' '}
+              {data.counts.donation ?? 0}.
             </p>
             {canEdit && inv && !inv.revokedAt ? (
               <button

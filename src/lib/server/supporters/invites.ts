@@ -6,23 +6,31 @@ import { key } from '../storage/keys.ts';
 import { mapLimit } from '../storage/map-limit.ts';
 import { normalEmail, normalPhone } from '../people/keys.ts';
 import { people } from '../people/person.ts';
+import type { StoredContribution } from '../../schemas/donations.ts';
+import {
+  INVITE_ALPHABET,
+  INVITE_CODE_LENGTH,
+  INVITE_COOKIE,
+  INVITE_COOKIE_DAYS,
+  inviteCodeOfRefcode,
+  isInviteCode,
+} from '../../invite-link.ts';
 
 /**
  * Invite links (docs/decisions/182-supporter-page.md): each supporter's short, unguessable code (`/r/<code>`),
  * revocable by its owner and by staff; a visit sets a first-party cookie for 30 days; the sign-ups that follow are
- * credited on write, once per form and address (a created key), to the owner of a code that is still live. The
- * owner reads counts only.
+ * credited on write, once per form and address (a created key), to the owner of a code that is still live, and a
+ * donation once per donor when the provider's webhook brings the code back as a refcode. The owner reads counts
+ * only.
  */
-/** 32 letters and digits, no l, o, 0 or 1: 50 bits in 10 characters. */
-export const INVITE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-export const INVITE_CODE_LENGTH = 10;
-export const INVITE_COOKIE = 'invite';
-export const INVITE_COOKIE_DAYS = 30;
-const CODE_RE = new RegExp(`^[${INVITE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`);
+export { INVITE_ALPHABET, INVITE_CODE_LENGTH, INVITE_COOKIE, INVITE_COOKIE_DAYS, isInviteCode };
 
 /** The forms whose sign-ups are credited (the public forms' ids). */
 export const CREDITED_FORMS = ['volunteer', 'text-signup', 'newsletter', 'rsvp', 'vote-plan'] as const;
 export type CreditedForm = (typeof CREDITED_FORMS)[number];
+/** What an owner is credited for: each form's sign-ups, an RSVP for shifts counted as a shift, and donations. */
+export const CREDIT_KINDS = [...CREDITED_FORMS, 'shift', 'donation'] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 interface Invite {
   code: string;
@@ -35,8 +43,6 @@ interface Invite {
 export const inviteKey = (code: string) => key('invite', code);
 export const inviteOfKey = (personId: string) => key('invite-of', personId);
 export const creditPrefix = (ownerId: string) => `${key('credit', ownerId)}/`;
-
-export const isInviteCode = (code: string) => CODE_RE.test(code);
 
 function newCode(): string {
   let out = '';
@@ -112,7 +118,8 @@ export function inviteCookie(code: string): string {
   return [
     `${INVITE_COOKIE}=${code}`,
     'Path=/',
-    'HttpOnly',
+    // Not HttpOnly: the donate page's script carries the code to the donation provider as a refcode. The code is
+    // the owner's shared link, not a credential: it grants nothing, and a revoked one credits nobody.
     'SameSite=Lax',
     `Max-Age=${INVITE_COOKIE_DAYS * 24 * 60 * 60}`,
     ...(secure ? ['Secure'] : []),
@@ -147,38 +154,77 @@ function signupAddress(input: unknown): string | null {
   return `phone:${e164}`;
 }
 
+/** An RSVP that picked shifts is a shift sign-up; any other form counts as itself. */
+function creditKindOf(form: CreditedForm, input: unknown): CreditKind {
+  const slots = input && typeof input === 'object' ? (input as { slots?: unknown }).slots : undefined;
+  return form === 'rsvp' && Array.isArray(slots) && slots.length > 0 ? 'shift' : form;
+}
+
 /**
  * Credits a stored sign-up to the owner of the visitor's invite cookie, once: `credit/<owner>/<form>-<digest>`
  * created onlyIfNew. A missing, unknown or revoked code credits nobody; a failure never fails the form.
  */
 export async function creditInvite(req: Request, form: string, input: unknown, now = new Date()) {
   try {
-    if (!(CREDITED_FORMS as readonly string[]).includes(form)) return false;
+    if (!isCreditedForm(form)) return false;
     const code = readCookies(req).get(INVITE_COOKIE);
     if (!code) return false;
     const inv = await readInvite(code);
     if (!inv || inv.revokedAt) return false;
     const address = signupAddress(input);
     if (!address) return false;
-    return await people().create(`${creditPrefix(inv.ownerId)}${form}-${addressDigest(address)}`, {
-      form,
-      at: now.toISOString(),
-    });
+    return await people().create(
+      `${creditPrefix(inv.ownerId)}${creditKindOf(form, input)}-${addressDigest(address)}`,
+      {
+        form,
+        at: now.toISOString(),
+      },
+    );
   } catch (err) {
     console.error('[invites] could not credit a sign-up', err);
     return false;
   }
 }
 
+const isCreditedForm = (form: string): form is CreditedForm =>
+  (CREDITED_FORMS as readonly string[]).includes(form);
+
+/**
+ * Credits the donations of a contribution notification whose refcode carries a live invite code (the donate page
+ * adds it from the invite cookie): once per donor (the ledger's keyed donor hash; without an email, once per
+ * order), so a replayed notification or a recurring gift's next instalment counts nothing more. A refund or
+ * cancellation credits nothing. A storage failure throws: the webhook answers 5xx and the provider retries.
+ */
+export async function creditDonations(
+  records: readonly StoredContribution[],
+  now = new Date(),
+): Promise<number> {
+  let credited = 0;
+  for (const r of records) {
+    if (r.status !== 'paid' || r.cancelledAt) continue;
+    const code = inviteCodeOfRefcode(r.refcode2);
+    if (!code) continue;
+    const inv = await readInvite(code);
+    if (!inv || inv.revokedAt) continue;
+    const donor = r.donorKey ? `donor:${r.donorKey}` : `order:${r.orderNumber}`;
+    if (
+      await people().create(`${creditPrefix(inv.ownerId)}donation-${addressDigest(donor)}`, {
+        form: 'donation',
+        at: now.toISOString(),
+      })
+    )
+      credited += 1;
+  }
+  return credited;
+}
+
 /** The owner's counts per form (a listing of their credits: names no one). */
-export async function inviteCounts(
-  ownerId: string,
-): Promise<Record<CreditedForm, number> & { total: number }> {
-  const counts = Object.fromEntries(CREDITED_FORMS.map((f) => [f, 0])) as Record<CreditedForm, number>;
+export async function inviteCounts(ownerId: string): Promise<Record<CreditKind, number> & { total: number }> {
+  const counts = Object.fromEntries(CREDIT_KINDS.map((f) => [f, 0])) as Record<CreditKind, number>;
   let total = 0;
   for await (const page of people().keys(creditPrefix(ownerId))) {
     for (const k of page) {
-      const form = k.slice(creditPrefix(ownerId).length).replace(/-[a-f0-9]{32}$/, '') as CreditedForm;
+      const form = k.slice(creditPrefix(ownerId).length).replace(/-[a-f0-9]{32}$/, '') as CreditKind;
       if (form in counts) counts[form] += 1;
       total += 1;
     }

@@ -27,13 +27,14 @@ export async function setRecruitsSettings(showOnMy: boolean, by: string, now = n
   return next;
 }
 
-/** Credited sign-ups per owner, most first (ties: the owner's id, so the order is stable). */
+/** Credited sign-ups per owner (donations apart), most first (ties: the owner's id, so the order is stable). */
 export async function recruitCounts(): Promise<{ personId: string; count: number }[]> {
   const counts = new Map<string, number>();
   for await (const page of people().keys('credit/'))
     for (const k of page) {
-      const owner = k.split('/')[1];
-      if (owner) counts.set(owner, (counts.get(owner) ?? 0) + 1);
+      const [, owner, credit] = k.split('/');
+      // Sign-ups only: donors through a link are the owner's own count, not a race.
+      if (owner && !credit?.startsWith('donation-')) counts.set(owner, (counts.get(owner) ?? 0) + 1);
     }
   return [...counts]
     .map(([personId, count]) => ({ personId, count }))
