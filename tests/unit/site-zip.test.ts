@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteZip, zipOfAddress } from '../../src/lib/election-stage.ts';
 import { ElectionCalendarSchema } from '../../src/lib/schemas/election.ts';
+import { sitesFromCsv } from '../../src/lib/schemas/election-sites-csv.ts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
 import { nearestFirst, zipMiles } from '../../src/lib/server/people/zip-distance.ts';
 
@@ -36,6 +37,26 @@ describe("a site's ZIP", () => {
       'sites.0.zip',
       'A ZIP is 5 digits',
     ]);
+  });
+});
+
+describe('a ZIP from the sites CSV', () => {
+  it('is an optional column: given, it is checked; empty or absent, the address gives it', () => {
+    const csv = (rows: string) => sitesFromCsv(`id,name,address,zip\n${rows}`);
+    expect(
+      csv('a,A,"1 Canal St., New Orleans, LA 70112",70130\nb,B,"2 Canal St., New Orleans, LA 70112",'),
+    ).toEqual({
+      sites: [
+        expect.objectContaining({ id: 'a', zip: '70130' }),
+        expect.not.objectContaining({ zip: expect.anything() }),
+      ],
+    });
+    expect(csv('a,A,"1 Canal St.",7013')).toEqual({
+      problems: [{ row: 2, message: 'zip: A ZIP is 5 digits' }],
+    });
+    expect(sitesFromCsv('id,name,address\na,A,"1 Canal St., New Orleans, LA 70112"')).toMatchObject({
+      sites: [{ id: 'a' }],
+    });
   });
 });
 
