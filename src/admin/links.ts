@@ -10,7 +10,8 @@ import { REACH_STATUSES, type ReachStatus } from '../lib/schemas/reach-status.ts
  *   days, of that status;
  * - `#broadcasts/<id>`: that broadcast's report;
  * - `#events/<id>/shifts?title=<event title>`: that event's shifts (the title heads the dialog);
- * - `#broadcasts/recruit?gap=<place, day>`: a new email to volunteers not yet on a shift (a staffing grid's gap).
+ * - `#broadcasts/recruit?gap=<place, day>&near=<zip>`: a new email to volunteers not yet on a shift (a staffing grid's
+ *   gap), nearest the site's ZIP first.
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,13 +55,28 @@ export function broadcastOfHash(hash: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** A gap in the staffing grid -> the composer, preset (docs/decisions/181-shifts.md). */
-export const recruitHash = (gap: string) => `#broadcasts/recruit?${new URLSearchParams({ gap }).toString()}`;
+/**
+ * A gap in the staffing grid -> the composer, preset (docs/decisions/181-shifts.md); `near`, the gap's site ZIP
+ * when known, orders the audience nearest first.
+ */
+export const recruitHash = (gap: string, near?: string | null) =>
+  `#broadcasts/recruit?${new URLSearchParams(near ? { gap, near } : { gap }).toString()}`;
+
+const recruitParams = (hash: string) => {
+  const m = /^#broadcasts\/recruit(?:\?(.*))?$/.exec(hash);
+  return m ? new URLSearchParams(m[1] ?? '') : null;
+};
 
 /** The gap a recruiting link names (at most 200 characters), or null. */
 export function recruitOfHash(hash: string): string | null {
-  const m = /^#broadcasts\/recruit(?:\?(.*))?$/.exec(hash);
-  return m ? (new URLSearchParams(m[1] ?? '').get('gap') ?? '').slice(0, 200) : null;
+  const p = recruitParams(hash);
+  return p ? (p.get('gap') ?? '').slice(0, 200) : null;
+}
+
+/** The site ZIP a recruiting link orders by (5 digits), or null. */
+export function recruitNearOfHash(hash: string): string | null {
+  const near = recruitParams(hash)?.get('near') ?? '';
+  return /^\d{5}$/.test(near) ? near : null;
 }
 
 export const eventShiftsHash = (id: number, title: string) =>

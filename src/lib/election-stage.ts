@@ -24,7 +24,18 @@ export interface VotingSite {
   address: string;
   /** A map link for the address (https). */
   mapUrl: string;
+  /** Its 5-digit ZIP (optional: `siteZip` then takes a trailing ZIP from the address); recruiting orders by it. */
+  zip?: string;
 }
+
+/** A trailing 5-digit ZIP (or ZIP+4) at the end of an address ("…, New Orleans, LA 70112" -> "70112"), or null. */
+export function zipOfAddress(address: string): string | null {
+  return /(?:^|[^\d])(\d{5})(?:-\d{4})?[\s.,]*$/.exec(address)?.[1] ?? null;
+}
+
+/** A site's ZIP (docs/decisions/181-shifts.md): the one given, else the address's trailing ZIP, else null. */
+export const siteZip = (site: Pick<VotingSite, 'address' | 'zip'>): string | null =>
+  site.zip || zipOfAddress(site.address);
 
 /** A map link for an address (a search, so no place id has to be looked up). */
 export const mapLink = (address: string) =>

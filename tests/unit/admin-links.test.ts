@@ -7,6 +7,7 @@ import {
   inboxHash,
   inboxOfHash,
   recruitHash,
+  recruitNearOfHash,
   recruitOfHash,
 } from '../../src/admin/links.ts';
 import { kindHref } from '../../src/admin/tabs/OverviewTab.tsx';
@@ -42,6 +43,11 @@ describe('links into the dashboard lists', () => {
     expect(recruitOfHash('#broadcasts/recruit')).toBe('');
     expect(recruitOfHash(broadcastHash(4))).toBeNull();
     expect(broadcastOfHash(recruitHash('x'))).toBeNull();
+    // The gap's site ZIP orders the audience nearest first; anything but 5 digits is no ZIP.
+    expect(recruitNearOfHash(recruitHash('City Hall, Oct 4, 2025', '70112'))).toBe('70112');
+    expect(recruitOfHash(recruitHash('City Hall, Oct 4, 2025', '70112'))).toBe('City Hall, Oct 4, 2025');
+    expect(recruitNearOfHash(recruitHash('Election Day polls, Oct 11, 2025', null))).toBeNull();
+    expect(recruitNearOfHash('#broadcasts/recruit?gap=x&near=7011')).toBeNull();
   });
 
   it('each count links to the list it counts: sign-ups with the period, losses with their status', () => {

@@ -11,7 +11,7 @@ import {
 } from '../../lib/schemas/broadcast-views.ts';
 import { useRevalidate } from '../api/shared.ts';
 import { ADMIN_BROADCASTS, useBroadcast, useBroadcastActions, useBroadcasts } from '../api/broadcasts.ts';
-import { broadcastOfHash, onHash, recruitOfHash } from '../links.ts';
+import { broadcastOfHash, onHash, recruitNearOfHash, recruitOfHash } from '../links.ts';
 import { Badge, type BadgeVariant } from '../components/Badge.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { useOwnPhone } from '../api/staff-phone.ts';
@@ -104,6 +104,7 @@ export function audienceInWords(a: BroadcastView['broadcast']['audience']): stri
   if (a.source) parts.push(`signed up from ${a.source}`);
   if (a.signedUpFrom) parts.push(`signed up on or after ${a.signedUpFrom}`);
   if (a.signedUpTo) parts.push(`signed up on or before ${a.signedUpTo}`);
+  if (a.near) parts.push(`nearest ${a.near} first`);
   return parts.join(' · ');
 }
 /** A price per segment as configured ($0.0083), not rounded to the cent. */
@@ -465,17 +466,23 @@ function Detail({
 
 /**
  * A new email to recruit for a staffing gap (docs/decisions/181-shifts.md): the People audience "volunteers not yet
- * on a shift" (has volunteered, has not shift), named after the gap.
+ * on a shift" (has volunteered, has not shift), named after the gap, nearest the gap's site ZIP first when known.
  */
-function recruiting(gap: string | null): { id: null; input: BroadcastInput } | null {
+function recruiting(hash: string): { id: null; input: BroadcastInput } | null {
+  const gap = recruitOfHash(hash);
   if (gap === null) return null;
+  const near = recruitNearOfHash(hash);
   const input = emptyInput('email');
   return {
     id: null,
     input: {
       ...input,
       name: `Recruit: ${gap}`.slice(0, 120),
-      audience: { kind: 'people', people: { has: ['volunteered'], hasNot: ['shift'] } },
+      audience: {
+        kind: 'people',
+        people: { has: ['volunteered'], hasNot: ['shift'] },
+        ...(near ? { near } : {}),
+      },
     },
   };
 }
@@ -489,14 +496,14 @@ export function BroadcastsTab({ canSend, email }: { canSend: boolean; email: str
   );
   // `#broadcasts/recruit?gap=` (a gap in the staffing grid) opens the composer on volunteers not yet on a shift.
   const [composing, setComposing] = useState<{ id: number | null; input: BroadcastInput } | null>(() =>
-    typeof location === 'undefined' ? null : recruiting(recruitOfHash(location.hash)),
+    typeof location === 'undefined' ? null : recruiting(location.hash),
   );
   const items = data?.items ?? [];
   useEffect(
     () =>
       onHash((hash) => {
-        const gap = recruitOfHash(hash);
-        if (gap !== null) setComposing(recruiting(gap));
+        const recruit = recruiting(hash);
+        if (recruit !== null) setComposing(recruit);
         const id = broadcastOfHash(hash);
         if (id === null) return;
         setComposing(null);

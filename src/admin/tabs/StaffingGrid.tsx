@@ -17,6 +17,8 @@ export interface PlanRow {
   gaps: number;
   /** Election Day's slots: the polls, no early-voting site. */
   polls?: boolean;
+  /** The site's ZIP when known: recruiting for its gaps asks nearest first. */
+  zip?: string | null;
 }
 
 /** The grid's figures (pure): places in order of first appearance, days in order, totals. */
@@ -40,7 +42,10 @@ export function staffingGrid(rows: PlanRow[]) {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** `recruit`: each gap links to the broadcast composer on volunteers not yet on a shift (staff who compose). */
+/**
+ * `recruit`: each gap links to the broadcast composer on volunteers not yet on a shift (staff who compose), nearest
+ * the site's ZIP first when the plan knows it.
+ */
 export function StaffingGrid({ rows, recruit = false }: { rows: PlanRow[]; recruit?: boolean }) {
   const grid = staffingGrid(rows);
   const summary =
@@ -97,7 +102,7 @@ export function StaffingGrid({ rows, recruit = false }: { rows: PlanRow[]; recru
                           {recruit ? (
                             <>
                               <br />
-                              <a href={recruitHash(`${label}, ${formatDate(d)}`)} data-recruit>
+                              <a href={recruitHash(`${label}, ${formatDate(d)}`, c.zip)} data-recruit>
                                 Recruit for this gap
                                 <span className="sr-only">
                                   : {label}, {formatDate(d)}

@@ -41,6 +41,14 @@ export const AudienceSchema = z.strictObject({
   signedUpTo: day,
   /** People: the People filters (docs/decisions/149-people.md), e.g. volunteers in 70119 not RSVP'd to event X. */
   people: PeopleFilterSchema.optional(),
+  /**
+   * People: nearest to this 5-digit ZIP first (a staffing gap's site), people without a known ZIP last
+   * (docs/decisions/181-shifts.md). It orders; it leaves no one out.
+   */
+  near: z
+    .string()
+    .regex(/^\d{5}$/, 'A ZIP is 5 digits')
+    .optional(),
 });
 export type Audience = z.output<typeof AudienceSchema>;
 

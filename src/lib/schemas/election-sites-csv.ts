@@ -4,11 +4,11 @@ import { SiteSchema } from './election.ts';
 /*
  * Early-voting sites from a CSV file (docs/decisions/157-election-calendar.md). Columns (a header row, any order, case
  * and spaces ignored): `id`, `name`, `address`, and optionally `map_url` (an https link; empty: a map search for the
- * address). Every row is checked; one bad row refuses the whole file, with every bad row's number (as a spreadsheet
+ * address) and `zip` (5 digits; empty: the address's trailing ZIP, election-stage.ts siteZip). Every row is checked; one bad row refuses the whole file, with every bad row's number (as a spreadsheet
  * numbers it: the header is row 1) and reason, so nothing is half-imported.
  */
 
-export const SITES_CSV_COLUMNS = ['id', 'name', 'address', 'map_url'] as const;
+export const SITES_CSV_COLUMNS = ['id', 'name', 'address', 'map_url', 'zip'] as const;
 export const SITES_CSV_MAX_BYTES = 64 * 1024;
 
 export interface CsvProblem {
@@ -54,7 +54,7 @@ export function parseCsv(text: string): string[][] {
 export function sitesFromCsv(text: string): { sites: VotingSite[] } | { problems: CsvProblem[] } {
   const rows = parseCsv(text);
   const header = rows[0]?.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_')) ?? [];
-  const missing = SITES_CSV_COLUMNS.filter((c) => c !== 'map_url' && !header.includes(c));
+  const missing = SITES_CSV_COLUMNS.filter((c) => c !== 'map_url' && c !== 'zip' && !header.includes(c));
   if (rows.length === 0 || missing.length)
     return {
       problems: [
@@ -81,6 +81,7 @@ export function sitesFromCsv(text: string): { sites: VotingSite[] } | { problems
       name: col(r, 'name').trim(),
       address,
       mapUrl: col(r, 'map_url').trim() || (address ? mapLink(address) : ''),
+      ...(col(r, 'zip').trim() ? { zip: col(r, 'zip').trim() } : {}),
     });
     if (!parsed.success) {
       // Every problem of the row at once ("name: …; address: …"), so one correction pass fixes the row.

@@ -43,6 +43,11 @@ export const SiteSchema = z.object({
   name: text(120).min(1, 'Required'),
   address: text(200).min(1, 'Required'),
   mapUrl: z.url({ protocol: /^https$/, error: 'Must be an https URL' }).max(2048),
+  /** Optional: without it the address's trailing ZIP is the site's (election-stage.ts siteZip). */
+  zip: z
+    .string()
+    .regex(/^\d{5}$/, 'A ZIP is 5 digits')
+    .optional(),
 });
 
 const hours = { open: time24, close: time24 };

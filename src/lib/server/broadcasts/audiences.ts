@@ -14,6 +14,7 @@ import { parsePlan } from '../vote-plans/record.ts';
 import { filterTest } from '../people/filters.ts';
 import { summarizePerson, type Person as PersonRecord } from '../people/person.ts';
 import { selectPeople } from '../people/staff.ts';
+import { nearestFirst } from '../people/zip-distance.ts';
 
 /**
  * Who a broadcast goes to (docs/decisions/152-broadcasts.md). THE ONE MODULE that reads the
@@ -116,7 +117,14 @@ const PEOPLE: Source = {
       joinedAt: p.createdAt,
     };
   },
-  candidates: async (a) => (await selectPeople(a.people ?? {})).map((s) => s.key).sort(),
+  // In key order; for a recruiting audience (`near`, a gap's site ZIP) nearest first, unknown ZIPs last, ties in key
+  // order (docs/decisions/181-shifts.md): the summaries already hold each person's ZIP, so no record is read for it.
+  candidates: async (a) =>
+    nearestFirst(
+      a.near,
+      (await selectPeople(a.people ?? {})).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)),
+      (s) => s.zip || null,
+    ).map((s) => s.key),
 };
 
 const SOURCES: Record<Exclude<Audience['kind'], 'plan_to_vote' | 'people'>, Source> = {

@@ -1,4 +1,4 @@
-import { electionStage } from '../../election-stage.ts';
+import { electionStage, siteZip } from '../../election-stage.ts';
 import type { ShiftSlot } from '../../schemas/shifts.ts';
 import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
@@ -90,12 +90,18 @@ export interface PlanRow {
   gaps: number;
   /** Election Day's polls (no early-voting site), shown as "Election Day polls". */
   polls: boolean;
+  /** The site's ZIP (election-stage.ts siteZip), null for the polls or a site the calendar no longer has. */
+  zip: string | null;
   shifts: { id: string; start: string; end: string; filled: number; needed: number; waitlisted: number }[];
 }
 
-/** The plan view: each place and day, filled / needed, in date then place order (one read per slot's roster). */
+/**
+ * The plan view: each place and day, filled / needed, in date then place order (one read per slot's roster, and
+ * the calendar's for the sites' ZIPs).
+ */
 export async function staffingPlanView(eventId: number): Promise<PlanRow[]> {
-  const doc = await getShifts(eventId);
+  const [doc, { calendar }] = await Promise.all([getShifts(eventId), getElectionCalendar()]);
+  const zips = new Map(calendar.sites.map((site) => [site.id, siteZip(site)]));
   const slots = await publicSlots(eventId, doc);
   const rows = new Map<string, PlanRow>();
   for (const [i, s] of slots.entries()) {
@@ -109,6 +115,7 @@ export async function staffingPlanView(eventId: number): Promise<PlanRow[]> {
       needed: 0,
       gaps: 0,
       polls: doc.slots[i]!.siteId === null && s.id.startsWith(`${ELECTION_DAY_PLACE}-`),
+      zip: zips.get(doc.slots[i]!.siteId ?? '') ?? null,
       shifts: [],
     };
     const filled = s.capacity - s.seatsLeft;

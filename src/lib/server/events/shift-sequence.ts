@@ -13,13 +13,7 @@ import type { ShiftSlot } from '../../schemas/shifts.ts';
 import { EmailSendError, EmailUnreachableError } from '../adapters/email.ts';
 import { SmsSendError, SmsUnreachableError } from '../adapters/sms.ts';
 import { events } from '../content/events.ts';
-import {
-  claimDelivery,
-  deliveryFailure,
-  finishDelivery,
-  releaseDelivery,
-} from '../messaging/delivery-claims.ts';
-import type { DeliveryRecord } from '../messaging/delivery-claims.ts';
+import { deliveryFailure } from '../messaging/delivery-claims.ts';
 import { sendGuardedEmail } from '../messaging/email-guard.ts';
 import { consentFor } from '../people/consent.ts';
 import { UNCHANGED, upsert } from '../storage/compare-and-set.ts';
@@ -44,7 +38,8 @@ import { getShiftRecord, getShifts, getSlotRoster, type ShiftRecord } from './sh
  *   slot with a step due, its roster and its progress (the people the step is done for): a bounded number of
  *   reads per run, and nothing per person once a step is done for them.
  * - Each message is claimed on the person's sequence record (`shift-seq/<event>/<slot>/<person>`) under
- *   compare-and-set before it is sent (messaging/delivery-claims.ts): of two overlapping runs only one sends.
+ *   compare-and-set before it is sent: of two overlapping runs only one sends. A person's due messages are claimed
+ *   in one write and their outcomes recorded in one (an email's before anything else is sent): `deliverPerson`.
  * - A text goes through the text guard (consent read fresh: the volunteer still holds the slot; STOP; quiet hours
  *   in the recipient's zone; the shared send rate; caps) with a delivery key, so a claim left by a run that was
  *   killed mid-send is taken over later with the provider asked first (exactly once). A text held back by quiet
@@ -60,7 +55,7 @@ const store = () => kv('rsvps');
 export const STALE_CLAIM_MS = 5 * 60_000;
 /** A run stops starting new messages after this long; the next run goes on (a scheduled function has 30 s). */
 const RUN_BUDGET_MS = 20_000;
-/** People served at once in a run (each message is claimed on its own record, so order does not matter). */
+/** People served at once in a run (each person's messages are claimed on their own record: order does not matter). */
 const PARALLEL = 8;
 
 export const sequenceConfigKey = (eventId: number) => key('shift-sequence', eventId);
@@ -130,29 +125,72 @@ export function dueMessages(
 }
 
 // ---------------------------------------------------------------------------
-// One message to one person
+// One person's due messages
 
-function recordOf(eventId: number, slotId: string, personId: string, msg: SequenceMessage) {
-  return {
-    store: store(),
-    key: sequenceKey(eventId, slotId, personId),
-    parse: parseSequence,
-    field: msg,
-  } satisfies DeliveryRecord<SequenceRecord, SequenceMessage>;
+/** What became of one claimed message: a final delivery, or given back (`null`) for a later run. */
+type Result = Delivery | null;
+
+interface Claim {
+  /** The record as read at the claim. */
+  record: SequenceRecord;
+  /** The messages this run now holds; a taken-over text's claim time (the provider is asked since then). */
+  claimed: { spec: MessageSpec; resumeSince?: Date }[];
+  /** The messages that ended before (sent, skipped or failed). */
+  done: SequenceMessage[];
 }
 
-/** Takes over a claim a stopped run left (sending, older than STALE_CLAIM_MS): the record as taken, or null. */
-async function takeOver(rec: DeliveryRecord<SequenceRecord, SequenceMessage>, staleAt: string, at: string) {
-  let taken: SequenceRecord | null = null;
-  await upsert<unknown>(rec.store, rec.key, (raw) => {
-    taken = null;
-    const cur = raw ? rec.parse(raw) : null;
-    const d = cur?.[rec.field];
-    if (!cur || d?.status !== 'sending' || d.at !== staleAt) return UNCHANGED;
-    taken = { ...cur, [rec.field]: { status: 'sending', at, error: null }, updatedAt: at };
-    return taken;
+/**
+ * Claims every due message of a person on their sequence record in one compare-and-set (free ones: null ->
+ * sending; one a stopped run left sending for longer than STALE_CLAIM_MS is taken over, and a text then asks the
+ * provider first). The record as claimed with the claims and when each taken-over claim was made, the messages
+ * already done (sent, skipped or failed), and those another run holds ("later"); null when the record is absent
+ * and could not be made.
+ */
+async function claimAll(ctx: Ctx, personId: string, specs: readonly MessageSpec[]): Promise<Claim | null> {
+  const { event, slot, now, at } = ctx;
+  let out: Claim | null = null;
+  await upsert<unknown>(store(), sequenceKey(event.id, slot.id, personId), (raw) => {
+    out = null;
+    const cur = raw
+      ? parseSequence(raw)
+      : SequenceRecordSchema.parse({ eventId: event.id, slotId: slot.id, personId, updatedAt: at });
+    if (!cur) return UNCHANGED;
+    const claim: Claim = { record: cur, claimed: [], done: [] };
+    const next: SequenceRecord = { ...cur, updatedAt: at };
+    for (const spec of specs) {
+      const d = cur[spec.msg];
+      const stale = d?.status === 'sending' && now.getTime() - Date.parse(d.at) > STALE_CLAIM_MS;
+      if (d === null || stale) {
+        claim.claimed.push(stale ? { spec, resumeSince: new Date(d.at) } : { spec });
+        next[spec.msg] = { status: 'sending', at, error: null };
+      } else if (d.status !== 'sending') claim.done.push(spec.msg);
+      // Otherwise another run holds it: a later run looks again.
+    }
+    out = claim;
+    return claim.claimed.length ? next : UNCHANGED;
   });
-  return taken as SequenceRecord | null;
+  return out;
+}
+
+/**
+ * Records how claimed messages ended, in one compare-and-set: a final delivery is written; a claim given back
+ * (null) is cleared only while it is still this run's (made `at`). A failure to record is logged: the sends stand,
+ * and a claim left "sending" is taken over once stale (a text asks the provider first).
+ */
+async function settle(ctx: Ctx, personId: string, results: Map<SequenceMessage, Result>): Promise<void> {
+  if (!results.size) return;
+  const { event, slot, at } = ctx;
+  await upsert<unknown>(store(), sequenceKey(event.id, slot.id, personId), (raw) => {
+    const cur = raw ? parseSequence(raw) : null;
+    if (!cur) return UNCHANGED;
+    const next: SequenceRecord = { ...cur };
+    for (const [msg, d] of results) {
+      if (d) next[msg] = d;
+      else if (cur[msg]?.status === 'sending' && cur[msg].at === at) next[msg] = null;
+    }
+    return { ...next, updatedAt: at };
+  }).catch((e: unknown) => console.error('[shift-sequence] could not record deliveries', e));
+  results.clear();
 }
 
 /** Whether the person's number said STOP (the text guard's two reads: the text list, and the person's consent). */
@@ -160,8 +198,6 @@ async function textStopped(phone: string): Promise<boolean> {
   if ((await getPerson(hashed(phone)))?.smsStatus === 'opted_out') return true;
   return (await consentFor('text', phone)).revoked;
 }
-
-type Outcome = 'done' | 'later';
 
 /** The instant a slot starts (its day's campaign midnight plus its hours). */
 const slotStart = (slot: Pick<ShiftSlot, 'date' | 'start'>) => {
@@ -185,87 +221,121 @@ interface Ctx {
   run: SequenceRun;
   event: NonNullable<Awaited<ReturnType<typeof events.get>>>;
   slot: ShiftSlot;
+  /**
+   * The send rate of the run's minute is spent (the guard said so): the run's clock does not move, so no later
+   * text of this run could go; they wait for the next run unclaimed, instead of each costing a claim and the
+   * guard's reads to hear the same refusal.
+   */
+  paced: { spent: boolean };
 }
 
-async function deliver(ctx: Ctx, person: ShiftRecord, spec: MessageSpec): Promise<Outcome> {
+/**
+ * A person's due messages (docs/decisions/181-shifts.md, "Store calls per message"): one claim for all of them,
+ * then each is sent, texts before emails, then one write of how they ended. An email's outcome is written before
+ * anything else is sent (a claim left "sending" is an email sent again once stale; a text's asks the provider), and
+ * on an error the outcomes so far are written and the claims not yet tried given back before the error goes on.
+ * Answers the messages done for the person (the progress list's).
+ */
+async function deliverPerson(ctx: Ctx, person: ShiftRecord, todo: readonly MessageSpec[]) {
   const { event, slot, now, at, run } = ctx;
-  const wantsTexts = person.smsReminder && person.phone;
-  if (spec.channel === 'text' && !wantsTexts) return 'done';
-  const rec = recordOf(event.id, slot.id, person.id, spec.msg);
-  const raw = await store().get<unknown>(rec.key);
-  let cur = raw ? parseSequence(raw.value) : null;
-  if (!cur) {
-    await store().create(
-      rec.key,
-      SequenceRecordSchema.parse({ eventId: event.id, slotId: slot.id, personId: person.id, updatedAt: at }),
-    );
-    cur = parseSequence((await store().get<unknown>(rec.key))?.value);
-    if (!cur) return 'later';
-  }
-  const d = cur[spec.msg];
-  let resumeSince: Date | undefined;
-  let claimed: SequenceRecord | null;
-  if (d === null) claimed = await claimDelivery(rec, at);
-  else if (d.status === 'sending' && now.getTime() - Date.parse(d.at) > STALE_CLAIM_MS) {
-    resumeSince = new Date(d.at);
-    claimed = await takeOver(rec, d.at, at);
-  } else return d.status === 'sending' ? 'later' : 'done';
-  if (!claimed) return 'later';
-  const finish = (x: Delivery) => finishDelivery(rec, x);
-  const skip = async (error: string) => {
-    await finish({ status: 'skipped', at, error });
-    run.skipped += 1;
-    return 'done' as const;
+  const wantsTexts = Boolean(person.smsReminder && person.phone);
+  const done: SequenceMessage[] = todo.filter((s) => s.channel === 'text' && !wantsTexts).map((s) => s.msg);
+  const waiting = wantsTexts && ctx.paced.spent ? todo.filter((s) => s.channel === 'text').length : 0;
+  run.later += waiting;
+  const specs = todo
+    .filter((s) => s.channel === 'email' || (wantsTexts && !waiting))
+    .sort((a, b) => (a.channel === b.channel ? 0 : a.channel === 'text' ? -1 : 1));
+  if (!specs.length) return done;
+  const claim = await claimAll(ctx, person.id, specs);
+  if (!claim) return done;
+  done.push(...claim.done);
+  const results = new Map<SequenceMessage, Result>();
+  const end = (spec: MessageSpec, d: Delivery) => {
+    results.set(spec.msg, d);
+    done.push(spec.msg);
   };
-  // Read at the claim: an answer "cancel" (a reply or a link) stops every later step.
-  if (claimed.answer === 'cancelled') return skip('Cancelled');
+  const skip = (spec: MessageSpec, error: string) => {
+    end(spec, { status: 'skipped', at, error });
+    run.skipped += 1;
+  };
+  // Whether the number said STOP, once known in this pass (a text the guard just let through: it had not).
+  let stopped: boolean | null = null;
+  let tried = 0;
   try {
-    if (spec.channel === 'email') {
-      if (wantsTexts && (await textStopped(person.phone!))) return await skip(TEXT_REFUSALS.opted_out);
-      const sent = await sendGuardedEmail(sequenceEmail(event, slot, person, spec.step));
-      if (!sent.sent) return await skip(sent.reason ?? sent.refusal);
-      await finish({ status: 'sent', at, error: null });
-      run.emails += 1;
-      return 'done';
+    for (const { spec, resumeSince } of claim.claimed) {
+      tried += 1;
+      // Read at the claim: an answer "cancel" (a reply or a link) stops every later step.
+      if (claim.record.answer === 'cancelled') {
+        skip(spec, 'Cancelled');
+        continue;
+      }
+      try {
+        if (spec.channel === 'email') {
+          if (wantsTexts && (stopped ??= await textStopped(person.phone!))) {
+            skip(spec, TEXT_REFUSALS.opted_out);
+            continue;
+          }
+          const sent = await sendGuardedEmail(sequenceEmail(event, slot, person, spec.step));
+          if (!sent.sent) skip(spec, sent.reason ?? sent.refusal);
+          else {
+            end(spec, { status: 'sent', at, error: null });
+            run.emails += 1;
+          }
+          if (tried < claim.claimed.length) await settle(ctx, person.id, results);
+          continue;
+        }
+        const sent = await sendGuardedText({
+          to: person.phone!,
+          body: sequenceText(event, slot, person, spec.step),
+          lang: person.lang,
+          consent: { purpose: 'shift_reminder', eventId: event.id, slotId: slot.id, personId: person.id },
+          now,
+          delivery: {
+            key: `shift:${event.id}:${slot.id}:${person.id}:${spec.msg}`,
+            ...(resumeSince ? { resumeSince } : {}),
+          },
+        });
+        if (!sent.sent && (sent.refusal === 'quiet_hours' || sent.refusal === 'send_rate')) {
+          // Night where the recipient is, or this minute's rate spent: a later run sends it, while the step is due.
+          if (sent.refusal === 'send_rate') ctx.paced.spent = true;
+          results.set(spec.msg, null);
+          run.later += 1;
+          continue;
+        }
+        if (!sent.sent) {
+          if (sent.refusal === 'opted_out') stopped = true;
+          skip(spec, TEXT_REFUSALS[sent.refusal]);
+          continue;
+        }
+        stopped = false;
+        end(spec, { status: 'sent', at, error: null });
+        if (spec.step === 'dayBefore')
+          await rememberAsk(person.phone!, {
+            eventId: event.id,
+            slotId: slot.id,
+            personId: person.id,
+            until: slotStart(slot),
+          });
+        run.texts += 1;
+      } catch (err) {
+        // The provider refused it: recorded, not retried. Anything else (the provider unreachable, the run
+        // killed): the claim stays, and a later run takes it over once stale (a text asks the provider first).
+        const unreachable = err instanceof SmsUnreachableError || err instanceof EmailUnreachableError;
+        if (!unreachable && (err instanceof SmsSendError || err instanceof EmailSendError)) {
+          end(spec, { status: 'failed', at, error: deliveryFailure(err) });
+          continue;
+        }
+        throw err;
+      }
     }
-    const sent = await sendGuardedText({
-      to: person.phone!,
-      body: sequenceText(event, slot, person, spec.step),
-      lang: person.lang,
-      consent: { purpose: 'shift_reminder', eventId: event.id, slotId: slot.id, personId: person.id },
-      now,
-      delivery: {
-        key: `shift:${event.id}:${slot.id}:${person.id}:${spec.msg}`,
-        ...(resumeSince ? { resumeSince } : {}),
-      },
-    });
-    if (!sent.sent && (sent.refusal === 'quiet_hours' || sent.refusal === 'send_rate')) {
-      // Night where the recipient is, or this minute's rate spent: a later run sends it, while the step is due.
-      await releaseDelivery(rec, at);
-      run.later += 1;
-      return 'later';
-    }
-    if (!sent.sent) return await skip(TEXT_REFUSALS[sent.refusal]);
-    await finish({ status: 'sent', at, error: null });
-    if (spec.step === 'dayBefore')
-      await rememberAsk(person.phone!, {
-        eventId: event.id,
-        slotId: slot.id,
-        personId: person.id,
-        until: slotStart(slot),
-      });
-    run.texts += 1;
-    return 'done';
   } catch (err) {
-    // The provider refused it: recorded, not retried. Anything else (the provider unreachable, the run
-    // killed): the claim stays, and a later run takes it over once stale (a text asks the provider first).
-    const unreachable = err instanceof SmsUnreachableError || err instanceof EmailUnreachableError;
-    if (!unreachable && (err instanceof SmsSendError || err instanceof EmailSendError)) {
-      await finish({ status: 'failed', at, error: deliveryFailure(err) });
-      return 'done';
-    }
+    // The claims not yet tried go back (the one that failed stays claimed), with what ended so far.
+    for (const { spec } of claim.claimed.slice(tried)) results.set(spec.msg, null);
+    await settle(ctx, person.id, results);
     throw err;
   }
+  await settle(ctx, person.id, results);
+  return done;
 }
 
 // ---------------------------------------------------------------------------
@@ -307,6 +377,7 @@ export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
   const days = [-2, -1, 0, 1].map((n) => dayPlus(today, n));
   const ids = [...new Set((await Promise.all(days.map(eventsWithShiftsOn))).flat())];
   const at = now.toISOString();
+  const paced = { spent: false };
   for (const eventId of ids) {
     const [doc, config, event] = await Promise.all([
       getShifts(eventId),
@@ -324,7 +395,7 @@ export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
         progressOf(eventId, slot.id),
       ]);
       const done: Partial<Record<SequenceMessage, string[]>> = {};
-      const ctx: Ctx = { now, at, run, event, slot };
+      const ctx: Ctx = { now, at, run, event, slot, paced };
       const finished = new Map(due.map((m) => [m.msg, new Set(progress[m.msg] ?? [])]));
       let failure: { err: unknown } | null = null;
       try {
@@ -340,10 +411,8 @@ export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
           }
           try {
             const person = await getShiftRecord(eventId, entry.id);
-            for (const spec of todo) {
-              const outcome = person ? await deliver(ctx, person, spec) : 'done';
-              if (outcome === 'done') (done[spec.msg] ??= []).push(entry.id);
-            }
+            const finished = person ? await deliverPerson(ctx, person, todo) : todo.map((m) => m.msg);
+            for (const msg of finished) (done[msg] ??= []).push(entry.id);
           } catch (err) {
             failure ??= { err };
           }

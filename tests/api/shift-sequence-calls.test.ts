@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventInputSchema } from '../../src/lib/schemas/event.ts';
+import { createEvent } from '../../src/lib/server/content/events.ts';
+import { runShiftSequence } from '../../src/lib/server/events/shift-sequence.ts';
+import { setShifts, shiftRecordKey, slotRosterKey } from '../../src/lib/server/events/shifts.ts';
+import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
+import { hashed } from '../../src/lib/server/storage/keys.ts';
+import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
+import { localProviders, setEnv } from '../helpers/forms.ts';
+
+/*
+ * Store calls per person of the shifts' sequence (docs/decisions/181-shifts.md, "Store calls per message"): a
+ * person's due messages (the day before: a text and an email) are claimed on their sequence record in one
+ * compare-and-set and their outcomes recorded in one, so the record costs at most 4 calls per person however many
+ * messages are due (it was 5 per message, 7 for the first). On the atomic in-memory store, counting the calls on
+ * the sequence records only.
+ */
+
+const calls = new Map<string, number>();
+beforeAll(() => {
+  localProviders();
+  const stores = new Map<StoreName, KV>();
+  setStoreFactory((name) => {
+    let s = stores.get(name);
+    if (!s) {
+      const inner = new MemoryKV();
+      s = new Proxy(inner, {
+        get(target, prop, receiver) {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (typeof v !== 'function') return v;
+          return (...args: unknown[]) => {
+            const k = String(args[0]);
+            const c = `${name} ${k}`;
+            calls.set(c, (calls.get(c) ?? 0) + 1);
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      stores.set(name, s);
+    }
+    return s;
+  });
+});
+afterAll(() => setStoreFactory(null));
+
+/** An event with one slot on `date` (12:00-15:00) and `n` people going, every third without texts. */
+async function slotWithPeople(date: string, n: number, tag: string) {
+  const event = await createEvent(
+    EventInputSchema.parse({
+      title: 'Cover the polls',
+      location: 'Every site',
+      eventDate: date,
+      startTime: '06:00',
+      endTime: '20:00',
+      eventType: 'community_event',
+      isPublic: true,
+      registrationRequired: true,
+      registrationUrl: '',
+      maxAttendees: null,
+    }),
+  );
+  const slot = {
+    id: 'site-1200',
+    date,
+    start: '12:00',
+    end: '15:00',
+    capacity: 100,
+    siteId: null,
+    label: 'Site',
+  };
+  await setShifts(event.id, [slot], 'test');
+  const at = new Date('2026-10-01T10:00:00-05:00').toISOString();
+  const entries = [];
+  for (let i = 0; i < n; i++) {
+    const email = `${tag}${i}@example.org`;
+    const id = hashed(email);
+    const phone = i % 3 === 2 ? null : `+1504${tag === 'calls' ? '248' : '249'}${String(1000 + i)}`;
+    await kv('rsvps').put(shiftRecordKey(event.id, id), {
+      id,
+      eventId: event.id,
+      name: `Volunteer ${i}`,
+      email,
+      phone,
+      lang: i % 2 ? 'es' : 'en',
+      smsReminder: phone !== null,
+      slots: [slot.id],
+      promoted: {},
+      createdAt: at,
+      updatedAt: at,
+      ip: null,
+    });
+    entries.push({ id, seats: 1, status: 'going', at, promotedAt: null, cancelledAt: null });
+  }
+  await kv('rsvps').put(slotRosterKey(event.id, slot.id), { eventId: event.id, entries });
+}
+
+describe("the sequence's store calls", () => {
+  it('the day before, each person costs their sequence record at most 4 calls for a text and an email, and each gets both once', async () => {
+    await slotWithPeople('2026-10-06', 12, 'calls');
+    calls.clear();
+    const run = await runShiftSequence(new Date('2026-10-05T11:01:00-05:00'));
+    expect(run).toMatchObject({ texts: 8, emails: 12, skipped: 0, later: 0, cut: false });
+    const records = [...calls].filter(([k]) => k.startsWith('rsvps shift-seq/'));
+    expect(records).toHaveLength(12);
+    expect(Math.max(...records.map(([, n]) => n))).toBeLessThanOrEqual(4);
+
+    // A second run finds everyone done: no record is read again (the progress list says so).
+    calls.clear();
+    expect(await runShiftSequence(new Date('2026-10-05T11:06:00-05:00'))).toMatchObject({
+      texts: 0,
+      emails: 0,
+    });
+    expect([...calls.keys()].filter((k) => k.startsWith('rsvps shift-seq/'))).toEqual([]);
+  });
+
+  it("once the run's minute of the send rate is spent, the run's later texts wait unclaimed: the rate is asked once more, not once per person", async () => {
+    setEnv({ BROADCAST_RATE_PER_MINUTE: '2' });
+    try {
+      await slotWithPeople('2026-10-20', 48, 'paced');
+      calls.clear();
+      const run = await runShiftSequence(new Date('2026-10-19T11:01:00-05:00'));
+      // Every email goes; the texts that found the minute spent wait for a later run.
+      expect(run.emails).toBe(48);
+      expect(run.texts).toBeLessThanOrEqual(2);
+      expect(run.texts + run.later).toBe(32);
+      const rateCalls = [...calls]
+        .filter(([k]) => k.startsWith('broadcasts rate/'))
+        .reduce((n, [, c]) => n + c, 0);
+      // Each text sent: a read and a write of the minute's budget; refused: a read each, for the people already
+      // under way when the first refusal came (8 at a time), not for the 32 who have texts.
+      expect(rateCalls).toBeLessThanOrEqual(2 * run.texts + 8);
+    } finally {
+      setEnv({ BROADCAST_RATE_PER_MINUTE: undefined });
+    }
+  });
+});
