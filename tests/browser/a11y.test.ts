@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoAxeViolations } from './helpers/axe';
-import { launchBrowser, viewports, type BrowserSession, type ViewportName } from './helpers/browser';
+import {
+  buildURL,
+  launchBrowser,
+  viewports,
+  type BrowserSession,
+  type ViewportName,
+} from './helpers/browser';
 import { routes, spanishRoutes } from './helpers/routes';
 
+/*
+ * The pages as the production build serves them (global-setup.ts: the built pages from dist/, the on-demand pages
+ * and the API passed on to the dev server): the markup visitors get, with bundled scripts, so a page's load and
+ * hydration is not the dev server's module-by-module transform (docs/decisions/163-tests.md, "Less work per check").
+ */
 let browser: BrowserSession;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ baseURL: buildURL });
 });
 afterAll(async () => {
   await browser?.close();
