@@ -120,10 +120,12 @@ const PEOPLE: Source = {
   // In key order; for a recruiting audience (`near`, a gap's site ZIP) nearest first, unknown ZIPs last, ties in key
   // order (docs/decisions/181-shifts.md): the summaries already hold each person's ZIP, so no record is read for it.
   candidates: async (a) =>
-    nearestFirst(
-      a.near,
-      (await selectPeople(a.people ?? {})).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)),
-      (s) => s.zip || null,
+    (
+      await nearestFirst(
+        a.near,
+        (await selectPeople(a.people ?? {})).sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)),
+        (s) => s.zip || null,
+      )
     ).map((s) => s.key),
 };
 
