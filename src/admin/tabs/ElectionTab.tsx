@@ -400,8 +400,9 @@ export function ElectionTab() {
       <form className="stack" onSubmit={(e) => void onImport(e)} aria-labelledby="sites-csv-heading">
         <h3 id="sites-csv-heading">Early-voting sites from a CSV file</h3>
         <p className="muted">
-          Columns: id, name, address, map_url (optional). The file replaces the site list; a bad row refuses
-          the whole file.
+          Columns: id, name, address, map_url (optional), zip (optional: else the ZIP at the end of the
+          address; recruiting for a site asks the nearest volunteers first). The file replaces the site list;
+          a bad row refuses the whole file.
         </p>
         {draft ? (
           <ul aria-label="Early-voting sites now">
