@@ -15,6 +15,7 @@ import { REACH_STATUS_LABELS, ReachStatusSchema, type ReachStatus } from '../../
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
+import { SearchField } from '../components/SearchField.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ExpandableText } from '../components/ExpandableText.tsx';
@@ -169,7 +170,6 @@ export function InboxTab() {
   const statusFilter = statuses.some((s) => s === status) ? status : '';
   const { data, error, isLoading } = useInbox(kind, page, q, lang, undefined, statusFilter, days);
   const items = data?.items ?? [];
-  const searchId = useId();
   const kindId = useId();
   const langId = useId();
   const statusId = useId();
@@ -250,19 +250,7 @@ export function InboxTab() {
             </select>
           </div>
         ) : null}
-        <div className="field toolbar__grow">
-          <label htmlFor={searchId} className="field__label">
-            Search
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            placeholder="Name, email, phone, city or ZIP"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </div>
+        <SearchField value={query} onChange={setQuery} placeholder="Name, email, phone, city or ZIP" />
       </div>
       {days.from || days.to ? (
         <p className="muted">
