@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as newsletterFn from '../../netlify/functions/email-subscribers.mts';
 import * as textSignup from '../../netlify/functions/text-signup.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
@@ -8,15 +8,8 @@ import { foldActivity, OP_PREFIX, store } from '../../src/lib/server/activity/co
 import { overview } from '../../src/lib/server/overview/overview.ts';
 import { rebuildActivity } from '../../src/lib/server/overview/rebuild.ts';
 import { inviteCodeOf, inviteCounts, revokeInvite } from '../../src/lib/server/supporters/invites.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import {
-  localProviders,
-  setEnv,
-  TWILIO_TOKEN,
-  uniqueIp,
-  validSignup,
-  validVolunteer,
-} from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { TWILIO_TOKEN, uniqueIp, validSignup, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 
 /*
@@ -25,13 +18,7 @@ import { call } from '../helpers/http.ts';
  * sign-up, the same after the fold and after a rebuild from the records. Its own store: no other file's sign-ups.
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-  setEnv({ TWILIO_AUTH_TOKEN: TWILIO_TOKEN });
-});
-afterAll(() => blobs.stop());
+useLocalBlobs({ env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN } });
 
 let seq = 0;
 const unique = (what: string) => `${what}${++seq}.${Date.now()}@example.org`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as peopleFn from '../../netlify/functions/admin-people.mts';
 import type { ShiftAttendanceCounts, ShiftSlot } from '../../src/lib/schemas/shifts.ts';
@@ -13,8 +13,8 @@ import {
 } from '../../src/lib/server/events/shift-attendance.ts';
 import { link } from '../../src/lib/server/people/link.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import {} from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -25,12 +25,7 @@ import { signedIn } from '../helpers/users.ts';
  * the volunteer "call, don't text" on the roster, the person page, the People CSV and for the texts.
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
 const slot = (id: string, date: string): ShiftSlot => ({
   id,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
@@ -10,8 +10,8 @@ import { getShifts, setShifts, shiftsKey } from '../../src/lib/server/events/shi
 import { shiftCalendarResponse } from '../../src/lib/server/public/shift-calendar.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, uniquePhone, valuesOf } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { uniquePhone, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -28,12 +28,7 @@ interface Mail {
   text: string;
 }
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
 const slot = (id: string, capacity: number, over: Partial<ShiftSlot> = {}): ShiftSlot => ({
   id,

@@ -11,8 +11,8 @@ import { events } from '../../src/lib/server/content/events.ts';
 import type { PlanRow } from '../../src/lib/server/events/shift-plan.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, uniqueIp, valuesOf } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { uniqueIp, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { useLatencyStores } from '../helpers/latency-kv.ts';
 import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
@@ -31,12 +31,7 @@ interface Mail {
   text: string;
 }
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
 const slot = (id: string, capacity: number, start = '09:00', end = '12:00'): ShiftSlot => ({
   id,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as authMe from '../../netlify/functions/auth-me.mts';
 import * as inboundFn from '../../netlify/functions/sms-inbound.mts';
 import * as myAccount from '../../netlify/functions/my-account.mts';
@@ -16,17 +16,9 @@ import { ownTimeline } from '../../src/lib/server/people/person.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { traces } from '../helpers/store-traces.ts';
-import { startBlobs } from '../helpers/blobs.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
 import { DST_2026 } from '../helpers/election.ts';
-import {
-  localProviders,
-  messageSid,
-  setEnv,
-  signedInbound,
-  TWILIO_TOKEN,
-  uniqueIp,
-  validVolunteer,
-} from '../helpers/forms.ts';
+import { messageSid, signedInbound, TWILIO_TOKEN, uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 
@@ -36,16 +28,11 @@ import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.
  * channel, and "delete my data" that leaves no trace (invite credits: tests/api/invite-credits.test.ts).
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 /** The campaign's clock: 2026-10-20 10:00 in New Orleans (plans to vote are open). */
 const NOW = new Date('2026-10-20T10:00:00-05:00');
 
+useLocalBlobs({ env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN }, now: NOW });
 beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-  setEnv({ TWILIO_AUTH_TOKEN: TWILIO_TOKEN });
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
   const calendar: ElectionCalendar = {
     sites: defaultElectionCalendar.sites,
     mode: 'none',
@@ -53,11 +40,6 @@ beforeAll(async () => {
     primary: DST_2026,
   };
   await setElectionCalendar(calendar, 'test');
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  localProviders();
-  await blobs.stop();
 });
 
 let seq = 0;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as myAccount from '../../netlify/functions/my-account.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
@@ -12,8 +12,8 @@ import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { supporterCookies } from '../../src/lib/server/supporters/session.ts';
 import { myShifts } from '../../src/lib/server/supporters/shifts.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, uniqueIp, validVolunteer, valuesOf } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { uniqueIp, validVolunteer, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -30,12 +30,7 @@ interface Mail {
   subject: string;
 }
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
 const slot = (id: string, capacity: number, start: string, end: string): ShiftSlot => ({
   id,
