@@ -14,6 +14,7 @@ import { supporterCookies } from '../../src/lib/server/supporters/session.ts';
 import { useLocalBlobs } from '../helpers/blobs.ts';
 import { uniqueIp, validVolunteer, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
@@ -31,15 +32,8 @@ interface Mail {
 
 useLocalBlobs();
 
-const slot = (id: string, capacity: number, start: string, end: string): ShiftSlot => ({
-  id,
-  date: '2031-02-08',
-  start,
-  end,
-  capacity,
-  siteId: null,
-  label: `Shift ${id}`,
-});
+const slot = (id: string, capacity: number, start: string, end: string) =>
+  shiftSlot(id, capacity, { date: '2031-02-08', start, end });
 
 let seq = 0;
 async function supporter(first: string) {

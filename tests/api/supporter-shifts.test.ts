@@ -4,7 +4,6 @@ import * as myAccount from '../../netlify/functions/my-account.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import { SHIFT_COPY } from '../../src/content/shifts.ts';
 import { fill } from '../../src/lib/fill.ts';
-import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
 import { getSlotRoster } from '../../src/lib/server/events/shifts.ts';
 import { lookupKey } from '../../src/lib/server/people/keys.ts';
 import { getPerson } from '../../src/lib/server/people/person.ts';
@@ -15,6 +14,7 @@ import { myShifts } from '../../src/lib/server/supporters/shifts.ts';
 import { useLocalBlobs } from '../helpers/blobs.ts';
 import { uniqueIp, validVolunteer, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
@@ -31,16 +31,6 @@ interface Mail {
 }
 
 useLocalBlobs();
-
-const slot = (id: string, capacity: number, start: string, end: string): ShiftSlot => ({
-  id,
-  date: '2031-01-04',
-  start,
-  end,
-  capacity,
-  siteId: null,
-  label: `Shift ${id}`,
-});
 
 let seq = 0;
 /** A volunteer (a person, with a session on the supporter page). */
@@ -71,7 +61,7 @@ describe("a supporter's shifts on /my", () => {
     const event = await rsvpEventFixture(null, { title: 'Phone bank weekend' });
     const put = await call(shiftsFn, `/api/admin/events/${event.id}/shifts`, {
       method: 'PUT',
-      json: { slots: [slot('am', 1, '09:00', '12:00'), slot('pm', 1, '12:00', '15:00')] },
+      json: { slots: [shiftSlot('am', 1), shiftSlot('pm', 1, { start: '12:00', end: '15:00' })] },
       cookie: admin.cookie,
     });
     expect(put.status).toBe(200);
