@@ -21,6 +21,7 @@ import { DST_2026 } from '../helpers/election.ts';
 import { messageSid, signedInbound, TWILIO_TOKEN, uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { my } from '../helpers/supporters.ts';
 
 /*
  * A supporter's own page (docs/decisions/182-supporter-page.md), through the real handlers on a real local Blobs
@@ -109,9 +110,6 @@ async function tokenFor(to: string): Promise<string | null> {
   for (const t of found) seen.add(t);
   return found[0] ?? null;
 }
-
-const my = (action: string, json: unknown, cookie?: string) =>
-  call(myAccount, `/api/my/${action}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
 
 /** Signs a known supporter in through the emailed link; the cookie for /my, /es/my and /api/my. */
 async function signIn(email: string): Promise<string> {

@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as myAccount from '../../netlify/functions/my-account.mts';
-import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import { SHIFT_COPY } from '../../src/content/shifts.ts';
 import { SUPPORTER_COPY } from '../../src/content/supporter-page.ts';
 import { fill } from '../../src/lib/fill.ts';
 import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
 import { getSlotRoster } from '../../src/lib/server/events/shifts.ts';
-import { lookupKey } from '../../src/lib/server/people/keys.ts';
-import { hashed } from '../../src/lib/server/storage/keys.ts';
-import { kv } from '../../src/lib/server/storage/stores.ts';
-import { supporterCookies } from '../../src/lib/server/supporters/session.ts';
 import { useLocalBlobs } from '../helpers/blobs.ts';
-import { uniqueIp, validVolunteer, valuesOf } from '../helpers/forms.ts';
+import { valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { shiftSlot } from '../helpers/shifts.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { my, supporterWithSession } from '../helpers/supporters.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
@@ -35,27 +31,7 @@ useLocalBlobs();
 const slot = (id: string, capacity: number, start: string, end: string) =>
   shiftSlot(id, capacity, { date: '2031-02-08', start, end });
 
-let seq = 0;
-async function supporter(first: string) {
-  seq += 1;
-  const email = `${first.toLowerCase()}.sw${seq}-${Date.now()}@example.org`;
-  const res = await call(volunteersFn, '/api/volunteers-sendgrid', {
-    json: validVolunteer({
-      firstName: first,
-      lastName: 'Switcher',
-      email,
-      phone: `504-554-${String(1000 + seq)}`,
-    }),
-    ip: uniqueIp(),
-  });
-  expect(res.status).toBe(201);
-  const id = (await kv('people').get<{ id: string }>(lookupKey('email', email)))!.value.id;
-  const cookie = (await supporterCookies(id))[0]!.split(';')[0]!;
-  return { email, cookie, key: hashed(email) };
-}
-
-const my = (action: string, json: unknown, cookie?: string) =>
-  call(myAccount, `/api/my/${action}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
+const supporter = (first: string) => supporterWithSession(first, 'Switcher');
 const statuses = async (eventId: number, slotId: string) =>
   (await getSlotRoster(eventId, slotId)).entries.map((e) => [e.id, e.status]);
 
