@@ -8,7 +8,7 @@ import { kv } from '../../src/lib/server/storage/stores.ts';
 import { TEXT_CODE_LIMITS } from '../../src/lib/server/supporters/text-code.ts';
 import { useLocalBlobs } from '../helpers/blobs.ts';
 import { messageSid, signedInbound, TWILIO_TOKEN, uniqueIp, validVolunteer } from '../helpers/forms.ts';
-import { call } from '../helpers/http.ts';
+import { call, callThenDeferred } from '../helpers/http.ts';
 
 /*
  * A sign-in code by text to a supporter's own page (docs/decisions/182-supporter-page.md), through the real handlers
@@ -47,17 +47,8 @@ async function supporterWithPhone() {
 }
 
 /** Asks for a code; the deferred work (look-up and text) is collected, then awaited. */
-async function askCode(phone: string, ip = uniqueIp(), lang = 'en') {
-  const deferred: Promise<unknown>[] = [];
-  const res = await call(myCode, '/api/my/code', {
-    json: { phone, lang },
-    ip,
-    waitUntil: (p) => deferred.push(p),
-  });
-  const body = await res.text();
-  await Promise.all(deferred);
-  return { res, body, deferred: deferred.length };
-}
+const askCode = (phone: string, ip = uniqueIp(), lang = 'en') =>
+  callThenDeferred(myCode, '/api/my/code', { json: { phone, lang }, ip });
 
 /** The codes texted to `e164`, oldest first. */
 async function codesTo(e164: string): Promise<string[]> {

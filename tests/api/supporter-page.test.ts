@@ -19,7 +19,7 @@ import { traces } from '../helpers/store-traces.ts';
 import { useLocalBlobs } from '../helpers/blobs.ts';
 import { DST_2026 } from '../helpers/election.ts';
 import { messageSid, signedInbound, TWILIO_TOKEN, uniqueIp, validVolunteer } from '../helpers/forms.ts';
-import { call } from '../helpers/http.ts';
+import { call, callThenDeferred } from '../helpers/http.ts';
 import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { my } from '../helpers/supporters.ts';
 
@@ -84,17 +84,8 @@ const inbound = (from: string, body: string) => {
 };
 
 /** Asks for a sign-in link; the deferred work (look-up and email) is collected, then awaited. */
-async function askLink(email: string, ip = uniqueIp(), lang = 'en') {
-  const deferred: Promise<unknown>[] = [];
-  const res = await call(myLink, '/api/my/link', {
-    json: { email, lang },
-    ip,
-    waitUntil: (p) => deferred.push(p),
-  });
-  const body = await res.text();
-  await Promise.all(deferred);
-  return { res, body, deferred: deferred.length };
-}
+const askLink = (email: string, ip = uniqueIp(), lang = 'en') =>
+  callThenDeferred(myLink, '/api/my/link', { json: { email, lang }, ip });
 
 const seen = new Set<string>();
 /** The sign-in token of the one email to `to` not read before (the clock is frozen: mail is told apart by token). */
