@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 
 /**
  * A list's search box, the last control of its toolbar (Inbox, People): labelled "Search", growing to fill the row,
@@ -38,4 +38,14 @@ export function SearchField({
       ) : null}
     </div>
   );
+}
+
+/** `value` once it has stayed the same for `ms`: a search box's words go to the server when typing stops. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
 }

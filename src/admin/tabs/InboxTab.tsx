@@ -15,7 +15,7 @@ import { REACH_STATUS_LABELS, ReachStatusSchema, type ReachStatus } from '../../
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
-import { SearchField } from '../components/SearchField.tsx';
+import { SearchField, useDebounced } from '../components/SearchField.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ExpandableText } from '../components/ExpandableText.tsx';
@@ -124,15 +124,6 @@ const columnsOf = (kind: InboxKindName): Column[] =>
 
 /** Export all lists: no parameters (every list, unfiltered; docs/decisions/156-exports.md). */
 const ALL_LISTS: Record<string, string> = {};
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** "1 volunteer sign-up", "12 volunteer sign-ups": a list's count with its label in the right number. */
 export function countOf(n: number, label: string): string {

@@ -27,7 +27,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
-import { SearchField } from '../components/SearchField.tsx';
+import { SearchField, useDebounced } from '../components/SearchField.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ShiftAttendanceLine } from './ShiftAttendance.tsx';
@@ -56,15 +56,6 @@ export function PeopleTab({ canEdit, isAdmin }: { canEdit: boolean; isAdmin: boo
       <RecruitsBoard isAdmin={isAdmin} />
     </>
   );
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 const place = (p: Pick<PersonRow, 'city' | 'zip'>) => [p.city, p.zip].filter(Boolean).join(' ');
