@@ -13,7 +13,7 @@
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
-import { benchBlobs, serveFunctions } from './serve.mts';
+import { benchBlobs, serveFunctions, storeCallCounter } from './serve.mts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const SUPPORTERS = 100_000;
@@ -27,7 +27,7 @@ export async function benchOverview(): Promise<string> {
     const { campaignToday } = await import('../../src/lib/campaign-time.ts');
     const { dayKey, opName, store } = await import('../../src/lib/server/activity/counts.ts');
     const { mapLimit } = await import('../../src/lib/server/storage/map-limit.ts');
-    const { kv, setStoreFactory } = await import('../../src/lib/server/storage/stores.ts');
+    const { setStoreFactory } = await import('../../src/lib/server/storage/stores.ts');
     const { createUser } = await import('../../src/lib/server/auth/users.ts');
     const overviewFn = await import('../../netlify/functions/admin-overview.mts');
     const login = await import('../../netlify/functions/auth-login.mts');
@@ -78,28 +78,8 @@ export async function benchOverview(): Promise<string> {
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
 
     // Store calls per request: a counting wrapper over the same stores (a listing counts once per page).
-    const { STORE_NAMES } = await import('../../src/lib/server/storage/kv.ts');
     setStoreFactory(null);
-    const bases = new Map(STORE_NAMES.map((n) => [n, kv(n)] as const));
-    const calls = { n: 0 };
-    const wrap = (name: (typeof STORE_NAMES)[number]) =>
-      new Proxy(bases.get(name)!, {
-        get(target, prop, receiver) {
-          const v = Reflect.get(target, prop, receiver) as unknown;
-          if (typeof v !== 'function') return v;
-          if (prop === 'keys')
-            return async function* (prefix?: string) {
-              for await (const page of target.keys(prefix)) {
-                calls.n++;
-                yield page;
-              }
-            };
-          return (...args: unknown[]) => {
-            calls.n++;
-            return (v as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      });
+    const storeCalls = storeCallCounter();
 
     const rows: string[] = [];
     for (const period of ['7', '30', 'launch'] as const) {
@@ -109,11 +89,9 @@ export async function benchOverview(): Promise<string> {
       const body = (await first.json()) as { days: unknown[]; totals: Record<string, number> };
       const coldMs = performance.now() - t0;
       // Counted once, in process (the same handler, the same store).
-      setStoreFactory(wrap);
-      calls.n = 0;
-      await fetch(url, { headers: { cookie } }).then((r) => r.arrayBuffer());
-      const perRequest = calls.n;
-      setStoreFactory(null);
+      const perRequest = await storeCalls.count(() =>
+        fetch(url, { headers: { cookie } }).then((r) => r.arrayBuffer()),
+      );
       const warm = await autocannon({ url, connections: 4, duration: DURATION, headers: { cookie } });
       rows.push(
         `| ${period === 'launch' ? 'since launch' : `${period} days`} | ${first.status} | ${body.days.length} | ${Math.round(coldMs)} | ${warm.latency.p50} | ${warm.latency.p99} | ${Math.round(warm.requests.average)} | ${perRequest} |`,

@@ -14,7 +14,7 @@
  * store, a listed page counting as a call).
  */
 import type { Person } from '../../src/lib/server/people/person.ts';
-import { benchBlobsStore, serveFunctions } from './serve.mts';
+import { benchBlobsStore, serveFunctions, storeCallCounter } from './serve.mts';
 
 const N = Number(process.env.BENCH_PEOPLE ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -48,7 +48,6 @@ export async function benchPeople(): Promise<string> {
   const store = await benchBlobsStore();
   try {
     const { setStoreFactory, kv } = await import('../../src/lib/server/storage/stores.ts');
-    const { STORE_NAMES } = await import('../../src/lib/server/storage/kv.ts');
     const { DirectoryKV } = await import('../lib/directory-kv.mts');
     const { mapLimit } = await import('../../src/lib/server/storage/map-limit.ts');
     const { writeBase } = await import('../../src/lib/server/storage/summary-index/rebuild.ts');
@@ -120,26 +119,7 @@ export async function benchPeople(): Promise<string> {
     const server = await serveFunctions([await import('../../netlify/functions/admin-people.mts')]);
 
     // Store calls per request: a counting wrapper over the same stores (a listing counts once per page).
-    const bases = new Map(STORE_NAMES.map((n) => [n, kv(n)] as const));
-    const calls = { n: 0 };
-    const wrap = (name: (typeof STORE_NAMES)[number]) =>
-      new Proxy(bases.get(name)!, {
-        get(target, prop, receiver) {
-          const v = Reflect.get(target, prop, receiver) as unknown;
-          if (typeof v !== 'function') return v;
-          if (prop === 'keys')
-            return async function* (prefix?: string) {
-              for await (const page of target.keys(prefix)) {
-                calls.n++;
-                yield page;
-              }
-            };
-          return (...args: unknown[]) => {
-            calls.n++;
-            return (v as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      });
+    const storeCalls = storeCallCounter();
     const timed = async (query: string) => {
       const t = performance.now();
       const res = await fetch(`${server.url}/api/admin/people${query ? `?${query}` : ''}`, {
@@ -164,11 +144,7 @@ export async function benchPeople(): Promise<string> {
         warm.push((await timed(query)).ms);
       }
       forgetDecodedBlobs();
-      setStoreFactory(wrap);
-      calls.n = 0;
-      await timed(query);
-      const perRequest = calls.n;
-      setStoreFactory(null);
+      const perRequest = await storeCalls.count(() => timed(query));
       rows.push(
         `| ${label} | \`${query || '-'}\` | ${veryFirst.total.toLocaleString('en-US')} | ${first ? `${Math.round(veryFirst.ms)} (process cold)` : Math.round(veryFirst.ms)} | ${Math.round(median(cold))} | ${Math.round(Math.max(...cold))} | ${Math.round(median(warm))} | ${perRequest} |`,
       );

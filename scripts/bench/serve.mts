@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '../dev/blobs-listing.mts';
-import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
+import { STORE_NAMES, type StoreName } from '../../src/lib/server/storage/kv.ts';
+import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import type { Context } from '@netlify/functions';
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
@@ -93,6 +94,44 @@ export async function benchBlobsStore(): Promise<{
     stop: async () => {
       await server.stop();
       await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Counts the store calls of one request: `count(run)` points every store at a counting wrapper over the stores as
+ * they are now, runs `run`, puts the stores back and answers how many calls it made (a key listing counts one per
+ * page it yields: on Netlify each page is its own round trip).
+ */
+export function storeCallCounter(): { count: (run: () => Promise<unknown>) => Promise<number> } {
+  const bases = new Map(STORE_NAMES.map((n) => [n, kv(n)] as const));
+  const calls = { n: 0 };
+  const wrap = (name: StoreName) =>
+    new Proxy(bases.get(name)!, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof v !== 'function') return v;
+        if (prop === 'keys')
+          return async function* (prefix?: string) {
+            for await (const page of target.keys(prefix)) {
+              calls.n++;
+              yield page;
+            }
+          };
+        return (...args: unknown[]) => {
+          calls.n++;
+          return (v as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  return {
+    count: async (run) => {
+      setStoreFactory(wrap);
+      calls.n = 0;
+      await run();
+      const n = calls.n;
+      setStoreFactory(null);
+      return n;
     },
   };
 }

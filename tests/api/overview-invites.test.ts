@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as newsletterFn from '../../netlify/functions/email-subscribers.mts';
 import * as textSignup from '../../netlify/functions/text-signup.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
-import type { Overview } from '../../src/lib/schemas/overview.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { foldActivity, OP_PREFIX, store } from '../../src/lib/server/activity/counts.ts';
-import { overview } from '../../src/lib/server/overview/overview.ts';
-import { rebuildActivity } from '../../src/lib/server/overview/rebuild.ts';
 import { inviteCodeOf, inviteCounts, revokeInvite } from '../../src/lib/server/supporters/invites.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import {
-  localProviders,
-  setEnv,
-  TWILIO_TOKEN,
-  uniqueIp,
-  validSignup,
-  validVolunteer,
-} from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { TWILIO_TOKEN, uniqueIp, validSignup, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { bySource, overviewThreeWays } from '../helpers/overview.ts';
 
 /*
  * Sign-ups credited through a supporter's invite link (/r/<code>, docs/decisions/182-supporter-page.md) are the
@@ -25,13 +15,7 @@ import { call } from '../helpers/http.ts';
  * sign-up, the same after the fold and after a rebuild from the records. Its own store: no other file's sign-ups.
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-  setEnv({ TWILIO_AUTH_TOKEN: TWILIO_TOKEN });
-});
-afterAll(() => blobs.stop());
+useLocalBlobs({ env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN } });
 
 let seq = 0;
 const unique = (what: string) => `${what}${++seq}.${Date.now()}@example.org`;
@@ -54,10 +38,6 @@ const text = (email: string, cookie?: string) =>
     ip: uniqueIp(),
     ...(cookie ? { cookie } : {}),
   });
-
-/** The by-source rows as "kind source" -> count. */
-const bySource = (o: Overview) =>
-  Object.fromEntries(o.sources.map((s) => [`${s.kind} ${s.source}`, s.count]));
 
 describe('sign-ups by source: the invite link', () => {
   it('a sign-up the post credited to a live invite link counts as "invite", on write, after the fold and after a rebuild', async () => {
@@ -87,21 +67,15 @@ describe('sign-ups by source: the invite link', () => {
       'signup.newsletter page:blog': 2,
       'signup.text invite': 1,
     };
-    const onWrite = await overview('7');
+    const { onWrite, folded, rebuilt, waiting } = await overviewThreeWays();
     expect(bySource(onWrite)).toEqual(expected);
     expect(onWrite.totals['text.optin']).toBe(1);
 
-    await foldActivity();
-    const folded = await overview('7');
     expect(bySource(folded)).toEqual(expected);
 
     // Rebuilt from the records (npm run reindex): equal to what was kept on write.
-    await rebuildActivity();
-    const rebuilt = await overview('7');
     expect(bySource(rebuilt)).toEqual(expected);
     expect(rebuilt.days).toEqual(folded.days);
-    const waiting: string[] = [];
-    for await (const page of store().keys(OP_PREFIX)) waiting.push(...page);
     expect(waiting).toEqual([]);
   });
 });

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as newsletterFn from '../../netlify/functions/email-subscribers.mts';
 import * as textSignup from '../../netlify/functions/text-signup.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
-import { OTHER_REFCODES, TOP_REFCODES, type Overview } from '../../src/lib/schemas/overview.ts';
+import { OTHER_REFCODES, TOP_REFCODES } from '../../src/lib/schemas/overview.ts';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env.ts';
-import { countActivity, foldActivity, OP_PREFIX, store } from '../../src/lib/server/activity/counts.ts';
+import { countActivity, store } from '../../src/lib/server/activity/counts.ts';
 import { overview } from '../../src/lib/server/overview/overview.ts';
-import { rebuildActivity } from '../../src/lib/server/overview/rebuild.ts';
 import { inviteCodeOf } from '../../src/lib/server/supporters/invites.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import {
-  localProviders,
-  setEnv,
-  TWILIO_TOKEN,
-  uniqueIp,
-  validSignup,
-  validVolunteer,
-} from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { TWILIO_TOKEN, uniqueIp, validSignup, validVolunteer } from '../helpers/forms.ts';
 import { call, ORIGIN } from '../helpers/http.ts';
+import { bySource, overviewThreeWays } from '../helpers/overview.ts';
 
 /*
  * A campaign link's refcode (`?refcode=` on the page a form was on) is the sign-up's Overview source
@@ -26,13 +19,7 @@ import { call, ORIGIN } from '../helpers/http.ts';
  * Its own store: no other file's sign-ups.
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-  setEnv({ TWILIO_AUTH_TOKEN: TWILIO_TOKEN });
-});
-afterAll(() => blobs.stop());
+useLocalBlobs({ env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN } });
 
 let seq = 0;
 const unique = (what: string) => `${what}${++seq}.${Date.now()}@example.org`;
@@ -57,9 +44,6 @@ const text = (email: string, page: string) =>
     ip: uniqueIp(),
     headers: from(page),
   });
-
-const bySource = (o: Overview) =>
-  Object.fromEntries(o.sources.map((s) => [`${s.kind} ${s.source}`, s.count]));
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -92,15 +76,11 @@ describe('sign-ups by source: refcodes', () => {
       'signup.newsletter page:blog': 2 + HOSTILE.length,
       'signup.text ref:door_2': 1,
     };
-    const onWrite = await overview('7');
+    const { onWrite, folded, rebuilt, waiting } = await overviewThreeWays();
     expect(bySource(onWrite)).toEqual(expected);
 
-    await foldActivity();
-    const folded = await overview('7');
     expect(bySource(folded)).toEqual(expected);
 
-    await rebuildActivity();
-    const rebuilt = await overview('7');
     expect(bySource(rebuilt)).toEqual(expected);
     expect(rebuilt.days).toEqual(folded.days);
 
@@ -117,8 +97,6 @@ describe('sign-ups by source: refcodes', () => {
       'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
     ])
       expect(seen).not.toContain(bad);
-    const waiting: string[] = [];
-    for await (const page of store().keys(OP_PREFIX)) waiting.push(...page);
     expect(waiting).toEqual([]);
   });
 

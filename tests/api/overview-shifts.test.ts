@@ -11,6 +11,7 @@ import { startBlobs } from '../helpers/blobs.ts';
 import { useCountingStores } from '../helpers/counting-store.ts';
 import { localProviders, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
@@ -30,15 +31,8 @@ const WEEK = [
   '2031-01-09',
 ];
 
-const slot = (id: string, date: string, capacity: number, start = '09:00'): ShiftSlot => ({
-  id,
-  date,
-  start,
-  end: '23:59',
-  capacity,
-  siteId: null,
-  label: `Shift ${id}`,
-});
+const slot = (id: string, date: string, capacity: number, start = '09:00') =>
+  shiftSlot(id, capacity, { date, start, end: '23:59' });
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {

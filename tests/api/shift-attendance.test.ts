@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as peopleFn from '../../netlify/functions/admin-people.mts';
-import type { ShiftAttendanceCounts, ShiftSlot } from '../../src/lib/schemas/shifts.ts';
+import type { ShiftAttendanceCounts } from '../../src/lib/schemas/shifts.ts';
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
 import { collectRows } from '../../src/lib/server/export-source.ts';
 import { exportKind } from '../../src/lib/server/exports/registry.ts';
@@ -13,9 +13,10 @@ import {
 } from '../../src/lib/server/events/shift-attendance.ts';
 import { link } from '../../src/lib/server/people/link.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import {} from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
@@ -25,23 +26,13 @@ import { signedIn } from '../helpers/users.ts';
  * the volunteer "call, don't text" on the roster, the person page, the People CSV and for the texts.
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
-const slot = (id: string, date: string): ShiftSlot => ({
-  id,
-  date,
-  start: '09:00',
-  end: '12:00',
-  capacity: 5,
-  siteId: null,
-  label: `Shift ${id}`,
-});
-const SLOTS = [slot('s1', '2031-01-04'), slot('s2', '2031-01-05'), slot('s3', '2031-01-06')];
+const SLOTS = [
+  shiftSlot('s1', 5, { date: '2031-01-04' }),
+  shiftSlot('s2', 5, { date: '2031-01-05' }),
+  shiftSlot('s3', 5, { date: '2031-01-06' }),
+];
 
 async function threeShifts(slots = SLOTS) {
   const [admin, viewer] = [await signedIn('admin'), await signedIn('viewer')];
@@ -144,7 +135,7 @@ describe('attendance per volunteer', () => {
     expect(await isNoShowFlagged(id)).toBe(false);
     expect(Object.keys((await getAttendance(id)).outcomes)).toHaveLength(3);
     // The shift after the last is missed too: two in a row.
-    const later = await threeShifts([slot('s4', '2031-01-07')]);
+    const later = await threeShifts([shiftSlot('s4', 5, { date: '2031-01-07' })]);
     await recordAttendance(later.event.id, 's4', id, 'absent', 'volunteer');
     expect(await isNoShowFlagged(id)).toBe(true);
   });

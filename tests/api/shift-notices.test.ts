@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
@@ -10,9 +10,10 @@ import { getShifts, setShifts, shiftsKey } from '../../src/lib/server/events/shi
 import { shiftCalendarResponse } from '../../src/lib/server/public/shift-calendar.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, uniquePhone, valuesOf } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { uniquePhone, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
@@ -28,23 +29,7 @@ interface Mail {
   text: string;
 }
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
-
-const slot = (id: string, capacity: number, over: Partial<ShiftSlot> = {}): ShiftSlot => ({
-  id,
-  date: '2031-01-04',
-  start: '09:00',
-  end: '12:00',
-  capacity,
-  siteId: null,
-  label: `Shift ${id}`,
-  ...over,
-});
+useLocalBlobs();
 
 const mailsTo = async (email: string, subject: RegExp) =>
   (await valuesOf<Mail>('outbox', 'email/')).filter((m) => m.to === email && subject.test(m.subject));
@@ -65,13 +50,19 @@ const CANCELLED = /shift is cancelled|turno se canceló/i;
 
 describe('shift notices', () => {
   it('a change of hours tells everyone on the slot (going and waitlisted) once, in their language; retries, a stopped pass finished and a capacity change tell no one twice', async () => {
-    const { event, put } = await setup([slot('door', 1), slot('other', 5, { start: '13:00', end: '16:00' })]);
+    const { event, put } = await setup([
+      shiftSlot('door', 1),
+      shiftSlot('other', 5, { start: '13:00', end: '16:00' }),
+    ]);
     const [going, waiting, elsewhere] = [person(), person({ lang: 'es' }), person()];
     expect((await rsvpTo(event.id, { ...going, slots: ['door'] })).status).toBe(201);
     expect((await rsvpTo(event.id, { ...waiting, slots: ['door'] })).status).toBe(201);
     expect((await rsvpTo(event.id, { ...elsewhere, slots: ['other'] })).status).toBe(201);
 
-    const moved = [slot('door', 1, { start: '10:00' }), slot('other', 5, { start: '13:00', end: '16:00' })];
+    const moved = [
+      shiftSlot('door', 1, { start: '10:00' }),
+      shiftSlot('other', 5, { start: '13:00', end: '16:00' }),
+    ];
     const first = await put({ slots: moved });
     expect(first.status).toBe(200);
     // The same request again, twice at once, and once more.
@@ -97,17 +88,17 @@ describe('shift notices', () => {
     expect(await mailsTo(elsewhere.email, CHANGED)).toHaveLength(0);
 
     // A capacity change is not a change of time or place.
-    await put({ slots: [slot('door', 3, { start: '10:00' }), moved[1]] });
+    await put({ slots: [shiftSlot('door', 3, { start: '10:00' }), moved[1]] });
     expect(await mailsTo(going.email, CHANGED)).toHaveLength(1);
     // A new place is a new version: told again, once.
-    await put({ slots: [slot('door', 3, { start: '10:00', label: 'City Hall' }), moved[1]] });
-    await put({ slots: [slot('door', 3, { start: '10:00', label: 'City Hall' }), moved[1]] });
+    await put({ slots: [shiftSlot('door', 3, { start: '10:00', label: 'City Hall' }), moved[1]] });
+    await put({ slots: [shiftSlot('door', 3, { start: '10:00', label: 'City Hall' }), moved[1]] });
     expect(await mailsTo(going.email, CHANGED)).toHaveLength(2);
     expect(await mailsTo(waiting.email, CHANGED)).toHaveLength(2);
   });
 
   it('a text to those who asked for texts, none to the rest nor to a volunteer flagged "call, don\'t text"', async () => {
-    const { event } = await setup([slot('desk', 5)]);
+    const { event } = await setup([shiftSlot('desk', 5)]);
     const [texts, flagged, plain] = [
       person({ phone: uniquePhone(), smsReminder: true }),
       person({ phone: uniquePhone(), smsReminder: true, lang: 'es' }),
@@ -119,7 +110,7 @@ describe('shift notices', () => {
     await recordAttendance(event.id, 'x2', hashed(flagged.email), 'absent', 'staff');
 
     const stored = (await events.get(event.id))!;
-    await setShifts(event.id, [slot('desk', 5, { end: '13:00' })], 'test');
+    await setShifts(event.id, [shiftSlot('desk', 5, { end: '13:00' })], 'test');
     // Midday in New Orleans: inside the send window.
     const noon = new Date('2030-06-03T12:00:00-05:00');
     expect((await sendShiftNotices(stored, noon)).told).toBe(3);
@@ -133,22 +124,28 @@ describe('shift notices', () => {
   });
 
   it('a slot with people is cancelled only explicitly (audited): it leaves the offer and everyone on it is told once', async () => {
-    const { event, put } = await setup([slot('keep', 5), slot('drop', 1, { start: '13:00', end: '15:00' })]);
+    const { event, put } = await setup([
+      shiftSlot('keep', 5),
+      shiftSlot('drop', 1, { start: '13:00', end: '15:00' }),
+    ]);
     const [a, b, c] = [person(), person({ lang: 'es' }), person()];
     await rsvpTo(event.id, { ...a, slots: ['drop'] });
     await rsvpTo(event.id, { ...b, slots: ['drop'] });
     await rsvpTo(event.id, { ...c, slots: ['keep'] });
 
-    const removed = await put({ slots: [slot('keep', 5)] });
+    const removed = await put({ slots: [shiftSlot('keep', 5)] });
     expect(removed.status).toBe(400);
     expect(((await removed.json()) as { error: string }).error).toContain('"cancelled": true');
 
     const cancel = {
-      slots: [slot('keep', 5), { ...slot('drop', 1, { start: '13:00', end: '15:00' }), cancelled: true }],
+      slots: [
+        shiftSlot('keep', 5),
+        { ...shiftSlot('drop', 1, { start: '13:00', end: '15:00' }), cancelled: true },
+      ],
     };
     expect((await put(cancel)).status).toBe(200);
     expect((await put(cancel)).status).toBe(200);
-    expect((await put({ slots: [slot('keep', 5)] })).status).toBe(200);
+    expect((await put({ slots: [shiftSlot('keep', 5)] })).status).toBe(200);
 
     expect(await mailsTo(a.email, CANCELLED)).toHaveLength(1);
     expect(await mailsTo(b.email, CANCELLED)).toHaveLength(1);
@@ -168,7 +165,7 @@ describe('shift notices', () => {
 
   it("a slot's calendar file: public, in the page's language, linked from the sign-up email; an unknown or private one is a 404", async () => {
     const { event } = await setup([
-      slot('cal', 3, { start: '07:30', end: '10:00', label: 'Lobby; east door' }),
+      shiftSlot('cal', 3, { start: '07:30', end: '10:00', label: 'Lobby; east door' }),
     ]);
     const p = person({ lang: 'es' });
     expect((await rsvpTo(event.id, { ...p, slots: ['cal'] })).status).toBe(201);
@@ -187,7 +184,7 @@ describe('shift notices', () => {
     expect((await shiftCalendarResponse(String(event.id), 'nope', 'en', site)).status).toBe(404);
     expect((await shiftCalendarResponse(String(event.id), '../x', 'en', site)).status).toBe(404);
     const hidden = await rsvpEventFixture(null, { isPublic: false });
-    await setShifts(hidden.id, [slot('cal', 3)], 'test');
+    await setShifts(hidden.id, [shiftSlot('cal', 3)], 'test');
     expect((await shiftCalendarResponse(String(hidden.id), 'cal', 'en', site)).status).toBe(404);
   });
 });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminPeople from '../../netlify/functions/admin-people.mts';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, uniqueIp, validVolunteer } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -14,14 +14,11 @@ import { signedIn } from '../helpers/users.ts';
  * (has volunteered, has not shift) is a People filter, the audience a gap is recruited from.
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
+useLocalBlobs();
 let editor: string;
 beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
   editor = (await signedIn('editor')).cookie;
 });
-afterAll(() => blobs.stop());
 
 /** A surname no other test uses: the search scopes every count to this file's people. */
 const family = `Shiftwell${Math.random()

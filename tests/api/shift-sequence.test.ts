@@ -18,6 +18,7 @@ import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { applyInboundText } from '../../src/lib/server/texting/sms-webhook.ts';
 import { localProviders, messageSid, setEnv, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
@@ -152,15 +153,8 @@ async function runAt(t: Date, workers = 1) {
   return runs;
 }
 
-const slotOf = (id: string, date: string, start: string, end: string): ShiftSlot => ({
-  id,
-  date,
-  start,
-  end,
-  capacity: 60,
-  siteId: null,
-  label: `Site ${id}`,
-});
+const slotOf = (id: string, date: string, start: string, end: string) =>
+  shiftSlot(id, 60, { date, start, end, label: `Site ${id}` });
 
 async function signUp(eventId: number, slot: string, p: ReturnType<typeof person>) {
   const res = await rsvpTo(eventId, { ...p, slots: [slot] });

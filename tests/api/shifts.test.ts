@@ -11,9 +11,10 @@ import { events } from '../../src/lib/server/content/events.ts';
 import type { PlanRow } from '../../src/lib/server/events/shift-plan.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { setStoreFactory } from '../../src/lib/server/storage/stores.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, uniqueIp, valuesOf } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { uniqueIp, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { useLatencyStores } from '../helpers/latency-kv.ts';
 import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -31,22 +32,7 @@ interface Mail {
   text: string;
 }
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
-
-const slot = (id: string, capacity: number, start = '09:00', end = '12:00'): ShiftSlot => ({
-  id,
-  date: '2031-01-04',
-  start,
-  end,
-  capacity,
-  siteId: null,
-  label: `Shift ${id}`,
-});
+useLocalBlobs();
 
 async function eventWithSlots(slots: ShiftSlot[], cookie: string) {
   const event = await rsvpEventFixture(null, { title: 'Canvass Saturday' });
@@ -73,7 +59,11 @@ describe('shifts: the rush (atomic in-memory store with latency)', () => {
   it('3 slots of 10 places, 200 sign-ups at once: all 201, exactly 30 on a shift, the rest waitlisted in arrival order; a cancellation promotes the first on that slot and tells them once', async () => {
     const admin = await signedIn('admin');
     const event = await eventWithSlots(
-      [slot('a', 10), slot('b', 10, '12:00', '15:00'), slot('c', 10, '15:00', '18:00')],
+      [
+        shiftSlot('a', 10),
+        shiftSlot('b', 10, { start: '12:00', end: '15:00' }),
+        shiftSlot('c', 10, { start: '15:00', end: '18:00' }),
+      ],
       admin.cookie,
     );
     const ids = ['a', 'b', 'c'];
@@ -156,7 +146,10 @@ describe('shifts: the rush (atomic in-memory store with latency)', () => {
 describe('shifts (local Blobs server)', () => {
   it('one sign-up for two slots: a full slot says so and waitlists, the other places; Spanish email; an unknown slot is a 400', async () => {
     const admin = await signedIn('admin');
-    const event = await eventWithSlots([slot('early', 1), slot('late', 5, '13:00', '16:00')], admin.cookie);
+    const event = await eventWithSlots(
+      [shiftSlot('early', 1), shiftSlot('late', 5, { start: '13:00', end: '16:00' })],
+      admin.cookie,
+    );
     const first = person();
     expect((await rsvpTo(event.id, { ...first, slots: ['early'] })).status).toBe(201);
     const avail = (await (await call(rsvpFn, `/api/events/${event.id}/rsvp`)).json()) as {
@@ -187,7 +180,10 @@ describe('shifts (local Blobs server)', () => {
 
   it('a sign-up posted without JavaScript (two checkboxes) is a 303 to the outcome page', async () => {
     const admin = await signedIn('admin');
-    const event = await eventWithSlots([slot('x', 3), slot('y', 3, '13:00', '16:00')], admin.cookie);
+    const event = await eventWithSlots(
+      [shiftSlot('x', 3), shiftSlot('y', 3, { start: '13:00', end: '16:00' })],
+      admin.cookie,
+    );
     const p = person();
     const form = new URLSearchParams({
       name: p.name,
@@ -212,7 +208,7 @@ describe('shifts (local Blobs server)', () => {
 
   it('check-in per slot with undo; only a person on the slot; viewers cannot', async () => {
     const [admin, viewer] = [await signedIn('admin'), await signedIn('viewer')];
-    const event = await eventWithSlots([slot('door', 2)], admin.cookie);
+    const event = await eventWithSlots([shiftSlot('door', 2)], admin.cookie);
     const p = person();
     await rsvpTo(event.id, { ...p, slots: ['door'] });
     const path = `/api/admin/events/${event.id}/shifts/door`;
@@ -244,7 +240,7 @@ describe('shifts (local Blobs server)', () => {
 
   it('a slot with people cannot be removed (400); an event without slots is RSVPed as before', async () => {
     const admin = await signedIn('admin');
-    const event = await eventWithSlots([slot('keep', 2)], admin.cookie);
+    const event = await eventWithSlots([shiftSlot('keep', 2)], admin.cookie);
     await rsvpTo(event.id, { ...person(), slots: ['keep'] });
     const res = await call(shiftsFn, `/api/admin/events/${event.id}/shifts`, {
       method: 'PUT',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as inboundFn from '../../netlify/functions/sms-inbound.mts';
 import * as myAccount from '../../netlify/functions/my-account.mts';
 import * as myCode from '../../netlify/functions/my-code.mts';
@@ -6,17 +6,9 @@ import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import { SUPPORTER_COPY } from '../../src/content/supporter-page.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { TEXT_CODE_LIMITS } from '../../src/lib/server/supporters/text-code.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import {
-  localProviders,
-  messageSid,
-  setEnv,
-  signedInbound,
-  TWILIO_TOKEN,
-  uniqueIp,
-  validVolunteer,
-} from '../helpers/forms.ts';
-import { call } from '../helpers/http.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { messageSid, signedInbound, TWILIO_TOKEN, uniqueIp, validVolunteer } from '../helpers/forms.ts';
+import { call, callThenDeferred } from '../helpers/http.ts';
 
 /*
  * A sign-in code by text to a supporter's own page (docs/decisions/182-supporter-page.md), through the real handlers
@@ -25,22 +17,10 @@ import { call } from '../helpers/http.ts';
  * (a number that said STOP gets nothing).
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 /** The campaign's clock: 2026-10-20 10:00 in New Orleans. */
 const NOW = new Date('2026-10-20T10:00:00-05:00');
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-  setEnv({ TWILIO_AUTH_TOKEN: TWILIO_TOKEN });
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  localProviders();
-  await blobs.stop();
-});
+useLocalBlobs({ env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN }, now: NOW });
 
 let seq = 0;
 /** A new number (dashed as typed, E.164 as stored). */
@@ -67,17 +47,8 @@ async function supporterWithPhone() {
 }
 
 /** Asks for a code; the deferred work (look-up and text) is collected, then awaited. */
-async function askCode(phone: string, ip = uniqueIp(), lang = 'en') {
-  const deferred: Promise<unknown>[] = [];
-  const res = await call(myCode, '/api/my/code', {
-    json: { phone, lang },
-    ip,
-    waitUntil: (p) => deferred.push(p),
-  });
-  const body = await res.text();
-  await Promise.all(deferred);
-  return { res, body, deferred: deferred.length };
-}
+const askCode = (phone: string, ip = uniqueIp(), lang = 'en') =>
+  callThenDeferred(myCode, '/api/my/code', { json: { phone, lang }, ip });
 
 /** The codes texted to `e164`, oldest first. */
 async function codesTo(e164: string): Promise<string[]> {

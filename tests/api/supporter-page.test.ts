@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as authMe from '../../netlify/functions/auth-me.mts';
 import * as inboundFn from '../../netlify/functions/sms-inbound.mts';
 import * as myAccount from '../../netlify/functions/my-account.mts';
@@ -16,19 +16,12 @@ import { ownTimeline } from '../../src/lib/server/people/person.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv } from '../../src/lib/server/storage/stores.ts';
 import { traces } from '../helpers/store-traces.ts';
-import { startBlobs } from '../helpers/blobs.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
 import { DST_2026 } from '../helpers/election.ts';
-import {
-  localProviders,
-  messageSid,
-  setEnv,
-  signedInbound,
-  TWILIO_TOKEN,
-  uniqueIp,
-  validVolunteer,
-} from '../helpers/forms.ts';
-import { call } from '../helpers/http.ts';
+import { messageSid, signedInbound, TWILIO_TOKEN, uniqueIp, validVolunteer } from '../helpers/forms.ts';
+import { call, callThenDeferred } from '../helpers/http.ts';
 import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { my } from '../helpers/supporters.ts';
 
 /*
  * A supporter's own page (docs/decisions/182-supporter-page.md), through the real handlers on a real local Blobs
@@ -36,16 +29,11 @@ import { person as rsvpPerson, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.
  * channel, and "delete my data" that leaves no trace (invite credits: tests/api/invite-credits.test.ts).
  */
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
 /** The campaign's clock: 2026-10-20 10:00 in New Orleans (plans to vote are open). */
 const NOW = new Date('2026-10-20T10:00:00-05:00');
 
+useLocalBlobs({ env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN }, now: NOW });
 beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-  setEnv({ TWILIO_AUTH_TOKEN: TWILIO_TOKEN });
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
   const calendar: ElectionCalendar = {
     sites: defaultElectionCalendar.sites,
     mode: 'none',
@@ -53,11 +41,6 @@ beforeAll(async () => {
     primary: DST_2026,
   };
   await setElectionCalendar(calendar, 'test');
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  localProviders();
-  await blobs.stop();
 });
 
 let seq = 0;
@@ -101,17 +84,8 @@ const inbound = (from: string, body: string) => {
 };
 
 /** Asks for a sign-in link; the deferred work (look-up and email) is collected, then awaited. */
-async function askLink(email: string, ip = uniqueIp(), lang = 'en') {
-  const deferred: Promise<unknown>[] = [];
-  const res = await call(myLink, '/api/my/link', {
-    json: { email, lang },
-    ip,
-    waitUntil: (p) => deferred.push(p),
-  });
-  const body = await res.text();
-  await Promise.all(deferred);
-  return { res, body, deferred: deferred.length };
-}
+const askLink = (email: string, ip = uniqueIp(), lang = 'en') =>
+  callThenDeferred(myLink, '/api/my/link', { json: { email, lang }, ip });
 
 const seen = new Set<string>();
 /** The sign-in token of the one email to `to` not read before (the clock is frozen: mail is told apart by token). */
@@ -127,9 +101,6 @@ async function tokenFor(to: string): Promise<string | null> {
   for (const t of found) seen.add(t);
   return found[0] ?? null;
 }
-
-const my = (action: string, json: unknown, cookie?: string) =>
-  call(myAccount, `/api/my/${action}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
 
 /** Signs a known supporter in through the emailed link; the cookie for /my, /es/my and /api/my. */
 async function signIn(email: string): Promise<string> {

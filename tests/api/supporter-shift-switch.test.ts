@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as myAccount from '../../netlify/functions/my-account.mts';
-import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import { SHIFT_COPY } from '../../src/content/shifts.ts';
 import { SUPPORTER_COPY } from '../../src/content/supporter-page.ts';
 import { fill } from '../../src/lib/fill.ts';
 import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
 import { getSlotRoster } from '../../src/lib/server/events/shifts.ts';
-import { lookupKey } from '../../src/lib/server/people/keys.ts';
-import { hashed } from '../../src/lib/server/storage/keys.ts';
-import { kv } from '../../src/lib/server/storage/stores.ts';
-import { supporterCookies } from '../../src/lib/server/supporters/session.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, uniqueIp, validVolunteer, valuesOf } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { my, supporterWithSession } from '../helpers/supporters.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
@@ -29,44 +26,12 @@ interface Mail {
   subject: string;
 }
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
-const slot = (id: string, capacity: number, start: string, end: string): ShiftSlot => ({
-  id,
-  date: '2031-02-08',
-  start,
-  end,
-  capacity,
-  siteId: null,
-  label: `Shift ${id}`,
-});
+const slot = (id: string, capacity: number, start: string, end: string) =>
+  shiftSlot(id, capacity, { date: '2031-02-08', start, end });
 
-let seq = 0;
-async function supporter(first: string) {
-  seq += 1;
-  const email = `${first.toLowerCase()}.sw${seq}-${Date.now()}@example.org`;
-  const res = await call(volunteersFn, '/api/volunteers-sendgrid', {
-    json: validVolunteer({
-      firstName: first,
-      lastName: 'Switcher',
-      email,
-      phone: `504-554-${String(1000 + seq)}`,
-    }),
-    ip: uniqueIp(),
-  });
-  expect(res.status).toBe(201);
-  const id = (await kv('people').get<{ id: string }>(lookupKey('email', email)))!.value.id;
-  const cookie = (await supporterCookies(id))[0]!.split(';')[0]!;
-  return { email, cookie, key: hashed(email) };
-}
-
-const my = (action: string, json: unknown, cookie?: string) =>
-  call(myAccount, `/api/my/${action}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
+const supporter = (first: string) => supporterWithSession(first, 'Switcher');
 const statuses = async (eventId: number, slotId: string) =>
   (await getSlotRoster(eventId, slotId)).entries.map((e) => [e.id, e.status]);
 

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as myAccount from '../../netlify/functions/my-account.mts';
-import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import { SHIFT_COPY } from '../../src/content/shifts.ts';
 import { fill } from '../../src/lib/fill.ts';
-import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
 import { getSlotRoster } from '../../src/lib/server/events/shifts.ts';
-import { lookupKey } from '../../src/lib/server/people/keys.ts';
-import { getPerson } from '../../src/lib/server/people/person.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
-import { kv } from '../../src/lib/server/storage/stores.ts';
-import { supporterCookies } from '../../src/lib/server/supporters/session.ts';
 import { myShifts } from '../../src/lib/server/supporters/shifts.ts';
-import { startBlobs } from '../helpers/blobs.ts';
-import { localProviders, uniqueIp, validVolunteer, valuesOf } from '../helpers/forms.ts';
+import { useLocalBlobs } from '../helpers/blobs.ts';
+import { valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
+import { shiftSlot } from '../helpers/shifts.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { my, supporterWithSession } from '../helpers/supporters.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
@@ -30,45 +26,9 @@ interface Mail {
   subject: string;
 }
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  localProviders();
-});
-afterAll(() => blobs.stop());
+useLocalBlobs();
 
-const slot = (id: string, capacity: number, start: string, end: string): ShiftSlot => ({
-  id,
-  date: '2031-01-04',
-  start,
-  end,
-  capacity,
-  siteId: null,
-  label: `Shift ${id}`,
-});
-
-let seq = 0;
-/** A volunteer (a person, with a session on the supporter page). */
-async function supporter(first: string) {
-  seq += 1;
-  const email = `${first.toLowerCase()}.${seq}-${Date.now()}@example.org`;
-  const res = await call(volunteersFn, '/api/volunteers-sendgrid', {
-    json: validVolunteer({
-      firstName: first,
-      lastName: 'Shifter',
-      email,
-      phone: `504-553-${String(1000 + seq)}`,
-    }),
-    ip: uniqueIp(),
-  });
-  expect(res.status).toBe(201);
-  const id = (await kv('people').get<{ id: string }>(lookupKey('email', email)))!.value.id;
-  const cookie = (await supporterCookies(id))[0]!.split(';')[0]!;
-  return { first, email, id, cookie, person: async () => (await getPerson(id))!.value };
-}
-
-const my = (action: string, json: unknown, cookie?: string) =>
-  call(myAccount, `/api/my/${action}`, { method: 'POST', json, ...(cookie ? { cookie } : {}) });
+const supporter = (first: string) => supporterWithSession(first, 'Shifter');
 
 describe("a supporter's shifts on /my", () => {
   it('lists their upcoming slots; cancelling one promotes the first on its waitlist, told once; nobody cancels another', async () => {
@@ -76,7 +36,7 @@ describe("a supporter's shifts on /my", () => {
     const event = await rsvpEventFixture(null, { title: 'Phone bank weekend' });
     const put = await call(shiftsFn, `/api/admin/events/${event.id}/shifts`, {
       method: 'PUT',
-      json: { slots: [slot('am', 1, '09:00', '12:00'), slot('pm', 1, '12:00', '15:00')] },
+      json: { slots: [shiftSlot('am', 1), shiftSlot('pm', 1, { start: '12:00', end: '15:00' })] },
       cookie: admin.cookie,
     });
     expect(put.status).toBe(200);

@@ -2,10 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { BlobsServer } from '../../scripts/dev/blobs-listing.mts';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { resetEnv } from '../../src/lib/server/env.ts';
 import { FakeBlobsService } from './fake-blobs-service.ts';
+import { localProviders, setEnv } from './forms.ts';
 import { BlobsKV } from '../../src/lib/server/storage/blobs-kv.ts';
 import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
 import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
@@ -46,6 +48,29 @@ export async function startBlobs(): Promise<{
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The preamble of an API test file, as hooks of the file: before its tests a local Blobs server of its own
+ * (startBlobs) and the local providers (localProviders) with `env` on top, and with `now` the Date frozen there;
+ * after them the clock real again and the server stopped (the API project's setup file, tests/helpers/api-file-state.ts,
+ * puts the environment back). Call it at the top of the file, before the file's own hooks: they run after these.
+ */
+export function useLocalBlobs(opts: { env?: Record<string, string>; now?: Date } = {}): void {
+  let blobs: Awaited<ReturnType<typeof startBlobs>> | undefined;
+  beforeAll(async () => {
+    blobs = await startBlobs();
+    localProviders();
+    if (opts.env) setEnv(opts.env);
+    if (opts.now) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(opts.now);
+    }
+  });
+  afterAll(async () => {
+    if (opts.now) vi.useRealTimers();
+    await blobs?.stop();
+  });
 }
 
 /** Points every store at its own atomic in-memory KV (race tests); `setStoreFactory(null)` goes back to Blobs. */

@@ -63,3 +63,19 @@ export function sessionCookie(res: Response): string {
   if (!set) throw new Error('no session cookie set');
   return set.split(';')[0]!;
 }
+
+/**
+ * `call` with the platform's `context.waitUntil`: the answer, its body (read first), then the work the handler left
+ * for after the response, awaited; `deferred` is how many pieces of such work it left.
+ */
+export async function callThenDeferred(
+  mod: FunctionModule,
+  path: string,
+  opts: Omit<CallOptions, 'waitUntil'> = {},
+): Promise<{ res: Response; body: string; deferred: number }> {
+  const deferred: Promise<unknown>[] = [];
+  const res = await call(mod, path, { ...opts, waitUntil: (p) => deferred.push(p) });
+  const body = await res.text();
+  await Promise.all(deferred);
+  return { res, body, deferred: deferred.length };
+}

@@ -3,6 +3,9 @@ import { useCallback } from 'react';
 import { queryFetcher } from '../../lib/client/api.ts';
 import { listKey, send } from './shared.ts';
 import type { ShiftAttendanceCounts } from '../../lib/schemas/shifts.ts';
+import type { PeoplePage, PersonRow } from '../../lib/schemas/people-views.ts';
+
+export type { PersonRow };
 
 /**
  * The People tab's API (netlify/functions/admin-people.mts, docs/decisions/149-people.md): the list (every role;
@@ -87,28 +90,6 @@ export function hasParam(kind: string, event: string): string {
 /** A channel's consent state as the server folds it ('' when the person never said). */
 export function consentLabel(state: string): string {
   return state === 'revoked' ? 'Stopped' : state === 'granted' ? 'Opted in' : 'No record';
-}
-
-export interface PersonRow {
-  id: string;
-  name: string;
-  /** null for viewers: no contact details. */
-  emails: string[] | null;
-  phones: string[] | null;
-  zip: string;
-  city: string;
-  lang: string;
-  sources: string[];
-  emailState: string;
-  textState: string;
-  createdAt: string;
-}
-
-export interface PeoplePage {
-  items: PersonRow[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export interface TimelineItem {

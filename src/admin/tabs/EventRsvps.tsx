@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { RsvpRow } from '../../lib/schemas/rsvp.ts';
 import { useCheckIn } from '../api/check-in.ts';
 import { RSVP_PAGE_SIZE, useRsvps } from '../api/get-rsvps.ts';
@@ -9,7 +8,7 @@ import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
-import { failureDescription } from '../forms/errors.ts';
+import { CheckInButton, toggleCheckIn, type EventPeopleDialogProps } from './CheckIn.tsx';
 
 const STATUS_BADGE = { going: 'success', waitlisted: 'warning', cancelled: 'secondary' } as const;
 const STATUS_LABEL = { going: 'Going', waitlisted: 'Waitlisted', cancelled: 'Cancelled' } as const;
@@ -48,16 +47,7 @@ function Person({
       </div>
       {canEdit && r.status === 'going' ? (
         <div className="record__actions">
-          <button
-            type="button"
-            className={`btn ${r.checkedInAt ? 'btn--secondary' : 'btn--primary'} checkin-button`}
-            aria-pressed={Boolean(r.checkedInAt)}
-            aria-disabled={busy || undefined}
-            onClick={() => !busy && onToggle()}
-          >
-            {r.checkedInAt ? 'Undo check-in' : 'Check in'}
-            <span className="sr-only"> {r.name}</span>
-          </button>
+          <CheckInButton p={r} busy={busy} onToggle={onToggle} />
         </div>
       ) : null}
     </li>
@@ -69,17 +59,7 @@ function Person({
  * with time and guests, a check-in button per person (large, for a phone at
  * the door), a name filter and the CSV export.
  */
-export function EventRsvps({
-  eventId,
-  title,
-  canEdit,
-  onClose,
-}: {
-  eventId: number;
-  title: string;
-  canEdit: boolean;
-  onClose: () => void;
-}) {
+export function EventRsvps({ eventId, title, canEdit, onClose }: EventPeopleDialogProps) {
   const [q, setQ] = useState('');
   // The search runs on the server, a moment after typing stops.
   const [search, setSearch] = useState('');
@@ -98,17 +78,7 @@ export function EventRsvps({
   const id = useId();
   const rows = data?.items ?? [];
 
-  async function toggle(r: RsvpRow) {
-    setBusy(r.id);
-    try {
-      await checkIn(r.id, !r.checkedInAt);
-      toast.success(r.checkedInAt ? `Check-in undone: ${r.name}` : `Checked in: ${r.name}`);
-    } catch (err) {
-      toast.error('Failed to update check-in', { description: failureDescription(err, 'Please try again.') });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const toggle = (r: RsvpRow) => toggleCheckIn(r, (on) => checkIn(r.id, on), setBusy);
 
   return (
     <Dialog

@@ -11,6 +11,7 @@ import { ExportButton } from '../components/ExportButton.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { formatDate } from '../forms/datetime.ts';
 import { failureDescription } from '../forms/errors.ts';
+import { CheckInButton, toggleCheckIn, type EventPeopleDialogProps } from './CheckIn.tsx';
 import { CallDontText } from './ShiftAttendance.tsx';
 import { StaffingGrid, type PlanRow } from './StaffingGrid.tsx';
 
@@ -45,18 +46,15 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
   const path = `${shiftsPath(eventId)}/${slot.id}`;
   const { data, error, isLoading, mutate } = useSWR<SlotPeople, Error>(path, queryFetcher);
   const [busy, setBusy] = useState<string | null>(null);
-  async function toggle(p: SlotPeople['people'][number]) {
-    setBusy(p.id);
-    try {
-      await send('PUT', path, { person: p.id, checkedIn: !p.checkedInAt });
-      await mutate();
-      toast.success(p.checkedInAt ? `Check-in undone: ${p.name}` : `Checked in: ${p.name}`);
-    } catch (err) {
-      toast.error('Failed to update check-in', { description: failureDescription(err, 'Please try again.') });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const toggle = (p: SlotPeople['people'][number]) =>
+    toggleCheckIn(
+      p,
+      async (on) => {
+        await send('PUT', path, { person: p.id, checkedIn: on });
+        await mutate();
+      },
+      setBusy,
+    );
   async function noShow(p: SlotPeople['people'][number]) {
     const absent = p.attendance !== 'absent';
     setBusy(p.id);
@@ -93,16 +91,7 @@ function SlotPeopleList({ eventId, slot, canEdit }: { eventId: number; slot: Shi
             </div>
             {canEdit && p.status === 'going' ? (
               <div className="record__actions">
-                <button
-                  type="button"
-                  className={`btn ${p.checkedInAt ? 'btn--secondary' : 'btn--primary'} checkin-button`}
-                  aria-pressed={Boolean(p.checkedInAt)}
-                  aria-disabled={busy === p.id || undefined}
-                  onClick={() => busy !== p.id && void toggle(p)}
-                >
-                  {p.checkedInAt ? 'Undo check-in' : 'Check in'}
-                  <span className="sr-only"> {p.name}</span>
-                </button>
+                <CheckInButton p={p} busy={busy === p.id} onToggle={() => void toggle(p)} />
                 {p.checkedInAt ? null : (
                   <button
                     type="button"
@@ -134,17 +123,7 @@ const blankSlot = (): ShiftSlot => ({
   label: '',
 });
 
-export function EventShifts({
-  eventId,
-  title,
-  canEdit,
-  onClose,
-}: {
-  eventId: number;
-  title: string;
-  canEdit: boolean;
-  onClose: () => void;
-}) {
+export function EventShifts({ eventId, title, canEdit, onClose }: EventPeopleDialogProps) {
   const id = useId();
   const revalidate = useRevalidate();
   const view = useSWR<ShiftsView, Error>(shiftsPath(eventId), queryFetcher);

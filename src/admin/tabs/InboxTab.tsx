@@ -15,6 +15,7 @@ import { REACH_STATUS_LABELS, ReachStatusSchema, type ReachStatus } from '../../
 import { Badge } from '../components/Badge.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
+import { SearchField, useDebounced } from '../components/SearchField.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ExpandableText } from '../components/ExpandableText.tsx';
@@ -124,15 +125,6 @@ const columnsOf = (kind: InboxKindName): Column[] =>
 /** Export all lists: no parameters (every list, unfiltered; docs/decisions/156-exports.md). */
 const ALL_LISTS: Record<string, string> = {};
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 /** "1 volunteer sign-up", "12 volunteer sign-ups": a list's count with its label in the right number. */
 export function countOf(n: number, label: string): string {
   const plural = label.toLowerCase();
@@ -169,7 +161,6 @@ export function InboxTab() {
   const statusFilter = statuses.some((s) => s === status) ? status : '';
   const { data, error, isLoading } = useInbox(kind, page, q, lang, undefined, statusFilter, days);
   const items = data?.items ?? [];
-  const searchId = useId();
   const kindId = useId();
   const langId = useId();
   const statusId = useId();
@@ -250,19 +241,7 @@ export function InboxTab() {
             </select>
           </div>
         ) : null}
-        <div className="field toolbar__grow">
-          <label htmlFor={searchId} className="field__label">
-            Search
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            placeholder="Name, email, phone, city or ZIP"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </div>
+        <SearchField value={query} onChange={setQuery} placeholder="Name, email, phone, city or ZIP" />
       </div>
       {days.from || days.to ? (
         <p className="muted">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatCampaignDateTime } from '../../lib/campaign-time.ts';
 import {
   OVERVIEW_PERIODS,
@@ -129,6 +129,51 @@ function DayTable({
 }
 
 /**
+ * A figure counted per day (sign-ups, the text list, the email list) as a section: its chart, then the same numbers
+ * as a table (DayTable); `children` follow them.
+ */
+function DayFigure({
+  id,
+  heading,
+  title,
+  summary,
+  caption,
+  kinds,
+  stacked,
+  o,
+  tabs,
+  children,
+}: {
+  id: string;
+  heading: string;
+  /** The chart's title and summary. */
+  title: string;
+  summary: string;
+  /** The table's caption. */
+  caption: string;
+  kinds: readonly ActivityKind[];
+  stacked?: boolean;
+  o: Overview;
+  tabs: readonly string[];
+  children?: ReactNode;
+}) {
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h3 id={id}>{heading}</h3>
+      <BarChart
+        title={title}
+        summary={summary}
+        labels={o.days.map((d) => dayLabel(d.day))}
+        series={seriesOf(o, kinds)}
+        stacked={stacked}
+      />
+      <DayTable caption={caption} o={o} kinds={kinds} tabs={tabs} />
+      {children}
+    </section>
+  );
+}
+
+/**
  * A link to the list a figure counts (`href`, by default the tab), when this user has that tab; else the plain
  * words.
  */
@@ -253,7 +298,6 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
   const textNet = t['text.optin'] - t['text.optout'] - t['text.carrier_optout'];
   const emailNet = t['email.optin'] - t['email.unsubscribe'] - t['email.bounce'] - t['email.spam'];
   const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n.toLocaleString('en-US'));
-  const labels = o.days.map((d) => dayLabel(d.day));
   const range = `${dayLabel(o.from)} to ${dayLabel(o.to)}`;
   return (
     <>
@@ -276,16 +320,17 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
         </div>
       </dl>
 
-      <section className="stack" aria-labelledby="ov-signups">
-        <h3 id="ov-signups">Sign-ups</h3>
-        <BarChart
-          title={`Sign-ups per day, ${range}`}
-          summary={`${plural(signups, 'sign-up', 'sign-ups')} from ${range}${busiest(o, SIGNUP_KINDS)}.`}
-          labels={labels}
-          series={seriesOf(o, SIGNUP_KINDS)}
-          stacked
-        />
-        <DayTable caption="Sign-ups per day, by form" o={o} kinds={SIGNUP_KINDS} tabs={tabs} />
+      <DayFigure
+        id="ov-signups"
+        heading="Sign-ups"
+        title={`Sign-ups per day, ${range}`}
+        summary={`${plural(signups, 'sign-up', 'sign-ups')} from ${range}${busiest(o, SIGNUP_KINDS)}.`}
+        caption="Sign-ups per day, by form"
+        kinds={SIGNUP_KINDS}
+        stacked
+        o={o}
+        tabs={tabs}
+      >
         <SourcesChart o={o} range={range} />
         <Table caption="Sign-ups by source">
           <thead>
@@ -311,41 +356,41 @@ function Figures({ o, tabs }: { o: Overview; tabs: readonly string[] }) {
             )}
           </tbody>
         </Table>
-      </section>
+      </DayFigure>
 
-      <section className="stack" aria-labelledby="ov-text">
-        <h3 id="ov-text">Text list</h3>
-        <BarChart
-          title={`Text opt-ins and opt-outs per day, ${range}`}
-          summary={`${plural(t['text.optin'], 'opt-in', 'opt-ins')} against ${plural(
-            t['text.optout'] + t['text.carrier_optout'],
-            'opt-out',
-            'opt-outs',
-          )} (net ${signed(textNet)}).`}
-          labels={labels}
-          series={seriesOf(o, TEXT_KINDS)}
-        />
-        <DayTable caption="Text list per day" o={o} kinds={TEXT_KINDS} tabs={tabs} />
-      </section>
+      <DayFigure
+        id="ov-text"
+        heading="Text list"
+        title={`Text opt-ins and opt-outs per day, ${range}`}
+        summary={`${plural(t['text.optin'], 'opt-in', 'opt-ins')} against ${plural(
+          t['text.optout'] + t['text.carrier_optout'],
+          'opt-out',
+          'opt-outs',
+        )} (net ${signed(textNet)}).`}
+        caption="Text list per day"
+        kinds={TEXT_KINDS}
+        o={o}
+        tabs={tabs}
+      />
 
-      <section className="stack" aria-labelledby="ov-email">
-        <h3 id="ov-email">Email list</h3>
-        <BarChart
-          title={`Email confirmations and losses per day, ${range}`}
-          summary={`${plural(t['email.optin'], 'confirmation', 'confirmations')}, ${plural(
-            t['email.unsubscribe'],
-            'unsubscribe',
-            'unsubscribes',
-          )}, ${plural(t['email.bounce'], 'bounce', 'bounces')} and ${plural(
-            t['email.spam'],
-            'spam report',
-            'spam reports',
-          )} (net ${signed(emailNet)}).`}
-          labels={labels}
-          series={seriesOf(o, EMAIL_KINDS)}
-        />
-        <DayTable caption="Email list per day" o={o} kinds={EMAIL_KINDS} tabs={tabs} />
-      </section>
+      <DayFigure
+        id="ov-email"
+        heading="Email list"
+        title={`Email confirmations and losses per day, ${range}`}
+        summary={`${plural(t['email.optin'], 'confirmation', 'confirmations')}, ${plural(
+          t['email.unsubscribe'],
+          'unsubscribe',
+          'unsubscribes',
+        )}, ${plural(t['email.bounce'], 'bounce', 'bounces')} and ${plural(
+          t['email.spam'],
+          'spam report',
+          'spam reports',
+        )} (net ${signed(emailNet)}).`}
+        caption="Email list per day"
+        kinds={EMAIL_KINDS}
+        o={o}
+        tabs={tabs}
+      />
 
       <ShiftGaps o={o} tabs={tabs} />
 

@@ -27,6 +27,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { ListState } from '../components/ListState.tsx';
 import { Pager, useClampPage } from '../components/Pager.tsx';
+import { SearchField, useDebounced } from '../components/SearchField.tsx';
 import { Table } from '../components/Table.tsx';
 import { formatDateTime } from '../forms/datetime.ts';
 import { ShiftAttendanceLine } from './ShiftAttendance.tsx';
@@ -57,15 +58,6 @@ export function PeopleTab({ canEdit, isAdmin }: { canEdit: boolean; isAdmin: boo
   );
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 const place = (p: Pick<PersonRow, 'city' | 'zip'>) => [p.city, p.zip].filter(Boolean).join(' ');
 const langName = (l: string) => (isLang(l) ? LANG_NAMES_FOR_STAFF[l] : 'Not known');
 
@@ -93,8 +85,6 @@ function PeopleList({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = usePeople(page, q, filter);
   const items = data?.items ?? [];
-  const searchId = useId();
-  const searchHint = useId();
   useClampPage(page, setPage, data?.total, data?.pageSize ?? PEOPLE_PAGE_SIZE);
   useEffect(() => setPage(1), [q, ...Object.values(filter)]);
 
@@ -112,22 +102,11 @@ function PeopleList({ canEdit }: { canEdit: boolean }) {
       </div>
       <div className="toolbar">
         <PeopleFilters filter={picked} onChange={setPicked} />
-        <div className="field toolbar__grow">
-          <label htmlFor={searchId} className="field__label">
-            Search
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            aria-describedby={searchHint}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <span id={searchHint} className="field__hint">
-            {canEdit ? 'Name, email, phone, city or ZIP' : 'Name, city or ZIP'}
-          </span>
-        </div>
+        <SearchField
+          value={query}
+          onChange={setQuery}
+          hint={canEdit ? 'Name, email, phone, city or ZIP' : 'Name, city or ZIP'}
+        />
       </div>
       <ListState
         isLoading={isLoading}

@@ -7,6 +7,7 @@ import { campaignToday } from '../../campaign-time.ts';
 import { HttpError } from '../errors.ts';
 import { rowsFrom, type ExportSource } from '../export-source.ts';
 import type { ShiftAttendanceCounts } from '../../schemas/shifts.ts';
+import type { PeoplePage, PersonRow } from '../../schemas/people-views.ts';
 import { filterTest, type PeopleFilter } from './filters.ts';
 import { notesOf, type Note } from './tags.ts';
 import {
@@ -71,22 +72,6 @@ export const compactPeople = (deadline: number): Promise<CompactionRun> => compa
 /** Contact details are for editors and admins. */
 export const seesContacts = (user: StoredUser) => userMay(user, 'edit_content');
 
-export interface PersonRow {
-  id: string;
-  name: string;
-  emails: string[] | null;
-  phones: string[] | null;
-  zip: string;
-  city: string;
-  lang: string;
-  sources: string[];
-  emailState: string;
-  textState: string;
-  createdAt: string;
-  /** Staff tags (every role reads them). */
-  tags: string[];
-}
-
 function row(s: PersonSummary, contacts: boolean): PersonRow {
   return {
     id: s.id,
@@ -113,7 +98,7 @@ export const PAGE_SIZE = 50;
 export async function peoplePage(
   user: StoredUser,
   q: PeopleFilter & { search?: string; page?: number },
-): Promise<{ items: PersonRow[]; total: number; page: number; pageSize: number }> {
+): Promise<PeoplePage> {
   const contacts = seesContacts(user);
   const page = q.page ?? 1;
   const needle = (q.search ?? q.q)?.trim().toLowerCase() ?? '';
