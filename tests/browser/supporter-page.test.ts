@@ -8,7 +8,8 @@ import { SUPPORTER_COPY } from '../../src/content/supporter-page';
 import { TURNSTILE_TEST_TOKEN } from '../../src/lib/server/env';
 import type { Lang } from '../../src/lib/lang';
 import { expectNoAxeViolations } from './helpers/axe';
-import { baseURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { baseURL, buildURL, launchBrowser, type BrowserSession } from './helpers/browser';
+import { PROD_BUILD_DONATION_URL } from './global-setup.ts';
 
 /*
  * A supporter's own page (docs/decisions/182-supporter-page.md) on a phone-sized screen, in English and Spanish,
@@ -168,12 +169,19 @@ describe.each([
     expect(new URL(decoded!).pathname).toBe(`/r/${code}`);
     expect(await page.getByText(`${words.inviteDonations}: 0`).count()).toBe(1);
 
-    // A friend who follows it lands on the home page, and the donate page's script can read the code (it carries it
-    // to ActBlue as refcode2, credited through the webhook: tests/api/invite-credits.test.ts).
-    const friend = await (await session(true)).newPage('mobile');
+    // A friend who follows it on the production build (a donation provider configured) lands on the home page, and
+    // the donate page's link to ActBlue carries the code as refcode2 (credited through the webhook:
+    // tests/api/invite-credits.test.ts).
+    const friendSession = await launchBrowser({ baseURL: buildURL });
+    sessions.push(friendSession);
+    const friend = await friendSession.newPage('mobile');
     await friend.goto(new URL(decoded!).pathname);
     expect(new URL(friend.url()).pathname).toBe('/');
-    expect(await friend.evaluate(() => document.cookie)).toContain(`invite=${code}`);
+    await friend.goto('/donate');
+    await friend.waitForSelector('[data-donate][data-ready]', { state: 'attached' });
+    const gift = new URL((await friend.locator('a[data-donate-link]').getAttribute('href'))!);
+    expect(gift.href.startsWith(PROD_BUILD_DONATION_URL)).toBe(true);
+    expect(gift.searchParams.get('refcode2')).toBe(`invite_${code}`);
     await friend.close();
 
     // A real form post stops emails and comes back to the page, which says so.
