@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as newsletterFn from '../../netlify/functions/email-subscribers.mts';
 import * as rsvpFn from '../../netlify/functions/event-rsvp.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
@@ -24,6 +23,7 @@ import { FUTURE_CALENDAR } from '../helpers/election.ts';
 import { localProviders, uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person, rsvpEventFixture } from '../helpers/rsvp.ts';
+import { morningAndAfternoon, putShifts } from '../helpers/shifts.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
@@ -46,22 +46,7 @@ beforeAll(async () => {
   townHall = (await rsvpEventFixture(null, { title: 'Town Hall on Invites' })).id;
   canvass = (await rsvpEventFixture(null, { title: 'Invite canvass' })).id;
   const editor = (await signedIn('editor')).cookie;
-  const put = await call(shiftsFn, `/api/admin/events/${canvass}/shifts`, {
-    method: 'PUT',
-    json: {
-      slots: ['am', 'pm'].map((id, i) => ({
-        id,
-        date: '2031-01-04',
-        start: i ? '12:00' : '09:00',
-        end: i ? '15:00' : '12:00',
-        capacity: 500,
-        siteId: null,
-        label: `Shift ${id}`,
-      })),
-    },
-    cookie: editor,
-  });
-  expect(put.status).toBe(200);
+  expect((await putShifts(canvass, morningAndAfternoon(500), editor)).status).toBe(200);
 });
 afterAll(async () => {
   localProviders();

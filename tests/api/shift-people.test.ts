@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminPeople from '../../netlify/functions/admin-people.mts';
-import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as volunteersFn from '../../netlify/functions/volunteers-sendgrid.mts';
 import { useLocalBlobs } from '../helpers/blobs.ts';
 import { uniqueIp, validVolunteer } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import { morningAndAfternoon, putShifts } from '../helpers/shifts.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /*
@@ -47,22 +47,7 @@ async function people(query: string): Promise<{ items: Row[]; total: number }> {
 describe('shift sign-ups on the person', () => {
   it("a sign-up for two shifts is one 'shift' entry on the person's timeline; volunteers not yet on a shift are counted apart", async () => {
     const event = await rsvpEventFixture(null, { title: 'Early vote canvass' });
-    const put = await call(shiftsFn, `/api/admin/events/${event.id}/shifts`, {
-      method: 'PUT',
-      json: {
-        slots: ['am', 'pm'].map((id, i) => ({
-          id,
-          date: '2031-01-04',
-          start: i ? '12:00' : '09:00',
-          end: i ? '15:00' : '12:00',
-          capacity: 5,
-          siteId: null,
-          label: `Shift ${id}`,
-        })),
-      },
-      cookie: editor,
-    });
-    expect(put.status).toBe(200);
+    expect((await putShifts(event.id, morningAndAfternoon(5), editor)).status).toBe(200);
     // Ana volunteers and takes two shifts; Ben volunteers only; Cy takes a shift without the volunteer form.
     expect((await volunteer('Ana', '504-555-0171')).status).toBe(201);
     expect((await volunteer('Ben', '504-555-0172')).status).toBe(201);
