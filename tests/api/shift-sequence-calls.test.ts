@@ -3,10 +3,9 @@ import { EventInputSchema } from '../../src/lib/schemas/event.ts';
 import { createEvent } from '../../src/lib/server/content/events.ts';
 import { runShiftSequence } from '../../src/lib/server/events/shift-sequence.ts';
 import { setShifts, shiftRecordKey, slotRosterKey } from '../../src/lib/server/events/shifts.ts';
-import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
-import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
+import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import { localProviders, setEnv } from '../helpers/forms.ts';
 
 /*
@@ -17,30 +16,10 @@ import { localProviders, setEnv } from '../helpers/forms.ts';
  * the sequence records only.
  */
 
-const calls = new Map<string, number>();
+let stores: CountingStores;
 beforeAll(() => {
   localProviders();
-  const stores = new Map<StoreName, KV>();
-  setStoreFactory((name) => {
-    let s = stores.get(name);
-    if (!s) {
-      const inner = new MemoryKV();
-      s = new Proxy(inner, {
-        get(target, prop, receiver) {
-          const v = Reflect.get(target, prop, receiver) as unknown;
-          if (typeof v !== 'function') return v;
-          return (...args: unknown[]) => {
-            const k = String(args[0]);
-            const c = `${name} ${k}`;
-            calls.set(c, (calls.get(c) ?? 0) + 1);
-            return (v as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      });
-      stores.set(name, s);
-    }
-    return s;
-  });
+  stores = useCountingStores();
 });
 afterAll(() => setStoreFactory(null));
 
@@ -98,33 +77,33 @@ async function slotWithPeople(date: string, n: number, tag: string) {
 describe("the sequence's store calls", () => {
   it('the day before, each person costs their sequence record at most 4 calls for a text and an email, and each gets both once', async () => {
     await slotWithPeople('2026-10-06', 12, 'calls');
-    calls.clear();
+    stores.reset();
     const run = await runShiftSequence(new Date('2026-10-05T11:01:00-05:00'));
     expect(run).toMatchObject({ texts: 8, emails: 12, skipped: 0, later: 0, cut: false });
-    const records = [...calls].filter(([k]) => k.startsWith('rsvps shift-seq/'));
+    const records = [...stores.byKey()].filter(([k]) => k.startsWith('rsvps shift-seq/'));
     expect(records).toHaveLength(12);
     expect(Math.max(...records.map(([, n]) => n))).toBeLessThanOrEqual(4);
 
     // A second run finds everyone done: no record is read again (the progress list says so).
-    calls.clear();
+    stores.reset();
     expect(await runShiftSequence(new Date('2026-10-05T11:06:00-05:00'))).toMatchObject({
       texts: 0,
       emails: 0,
     });
-    expect([...calls.keys()].filter((k) => k.startsWith('rsvps shift-seq/'))).toEqual([]);
+    expect([...stores.byKey().keys()].filter((k) => k.startsWith('rsvps shift-seq/'))).toEqual([]);
   });
 
   it("once the run's minute of the send rate is spent, the run's later texts wait unclaimed: the rate is asked once more, not once per person", async () => {
     setEnv({ BROADCAST_RATE_PER_MINUTE: '2' });
     try {
       await slotWithPeople('2026-10-20', 48, 'paced');
-      calls.clear();
+      stores.reset();
       const run = await runShiftSequence(new Date('2026-10-19T11:01:00-05:00'));
       // Every email goes; the texts that found the minute spent wait for a later run.
       expect(run.emails).toBe(48);
       expect(run.texts).toBeLessThanOrEqual(2);
       expect(run.texts + run.later).toBe(32);
-      const rateCalls = [...calls]
+      const rateCalls = [...stores.byKey()]
         .filter(([k]) => k.startsWith('broadcasts rate/'))
         .reduce((n, [, c]) => n + c, 0);
       // Each text sent: a read and a write of the minute's budget; refused: a read each, for the people already

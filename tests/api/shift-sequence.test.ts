@@ -12,10 +12,9 @@ import { answerUrl, sequenceKey } from '../../src/lib/server/events/shift-answer
 import { runShiftSequence } from '../../src/lib/server/events/shift-sequence.ts';
 import { getSlotRoster } from '../../src/lib/server/events/shifts.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
-import type { KV, StoreName } from '../../src/lib/server/storage/kv.ts';
-import { MemoryKV } from '../../src/lib/server/storage/memory-kv.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { applyInboundText } from '../../src/lib/server/texting/sms-webhook.ts';
+import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import { localProviders, messageSid, setEnv, valuesOf } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { shiftSlot } from '../helpers/shifts.ts';
@@ -123,28 +122,7 @@ function stepOfEmail(subject: string): Step | null {
 const AREAS = ['212', '504', '303', '415']; // New York, New Orleans, Denver, San Francisco
 
 /** Every store its own atomic in-memory store (counting calls), so 500 people fit in the test's time. */
-const storeCalls = { n: 0 };
-function memoryStores() {
-  const stores = new Map<StoreName, KV>();
-  setStoreFactory((name): KV => {
-    let s = stores.get(name);
-    if (!s) {
-      const inner = new MemoryKV();
-      s = new Proxy(inner, {
-        get(target, prop, receiver) {
-          const v = Reflect.get(target, prop, receiver) as unknown;
-          if (typeof v !== 'function') return v;
-          return (...args: unknown[]) => {
-            storeCalls.n += 1;
-            return (v as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      });
-      stores.set(name, s);
-    }
-    return s;
-  });
-}
+let stores: CountingStores;
 
 /** Runs the worker at each of `times` in order (the fake Date follows, for the code that reads it). */
 async function runAt(t: Date, workers = 1) {
@@ -162,7 +140,7 @@ async function signUp(eventId: number, slot: string, p: ReturnType<typeof person
 }
 
 beforeAll(() => {
-  memoryStores();
+  stores = useCountingStores();
   localProviders();
   // The site's send rate and daily cap sized for the campaign (the guard still spends them).
   setEnv({ BROADCAST_RATE_PER_MINUTE: '100000', SMS_DAILY_CAP: '100000' });
@@ -431,18 +409,18 @@ describe('the shifts sequence on a fake clock', () => {
       expect(await outcome(k9.p.email)).toMatchObject({ outcome: 'absent', source: 'volunteer' });
     }
     // A run with nothing due reads the day index (four days) and nothing else.
-    storeCalls.n = 0;
+    stores.reset();
     expect(await runShiftSequence(nola('2026-10-17', '12:00'))).toMatchObject({ slots: 0, emails: 0 });
-    const idleCalls = storeCalls.n;
+    const idleCalls = stores.calls();
     // Two slots with a step due and everyone done: the four days' index, the two listed events' slots, settings and
     // event, each due slot's roster and progress; never a person's records (50 people each).
-    storeCalls.n = 0;
+    stores.reset();
     expect(await runShiftSequence(nola('2026-10-24', '16:00'))).toMatchObject({
       slots: 2,
       emails: 0,
       texts: 0,
     });
-    expect({ idleCalls, doneCalls: storeCalls.n }).toEqual({ idleCalls: 4, doneCalls: 4 + 2 * 3 + 2 * 2 });
+    expect({ idleCalls, doneCalls: stores.calls() }).toEqual({ idleCalls: 4, doneCalls: 4 + 2 * 3 + 2 * 2 });
 
     // A reply with nothing waiting (after the slot) does nothing and says nothing.
     vi.setSystemTime(nola('2026-10-31', '23:00'));

@@ -35,6 +35,8 @@ export class CountingKV implements KV {
   readonly counts: Counts = zero();
   /** Every key read with `get`, in order (for messages when a bound is passed). */
   readonly reads: string[] = [];
+  /** Calls per key (a listing under its prefix): what one record cost. */
+  readonly byKey = new Map<string, number>();
   readonly inner: KV;
 
   constructor(inner: KV = new MemoryKV()) {
@@ -44,39 +46,53 @@ export class CountingKV implements KV {
   reset(): void {
     Object.assign(this.counts, zero());
     this.reads.length = 0;
+    this.byKey.clear();
+  }
+
+  private hit(k: string | undefined): void {
+    const key = k ?? '';
+    this.byKey.set(key, (this.byKey.get(key) ?? 0) + 1);
   }
 
   get<T>(k: string) {
     this.counts.get++;
+    this.hit(k);
     this.reads.push(k);
     return this.inner.get<T>(k);
   }
   create(k: string, value: unknown) {
     this.counts.create++;
+    this.hit(k);
     return this.inner.create(k, value);
   }
   replace(k: string, value: unknown, etag: string) {
     this.counts.replace++;
+    this.hit(k);
     return this.inner.replace(k, value, etag);
   }
   put(k: string, value: unknown) {
     this.counts.put++;
+    this.hit(k);
     return this.inner.put(k, value);
   }
   putBytes(k: string, data: ArrayBuffer, metadata: Record<string, string>) {
     this.counts.putBytes++;
+    this.hit(k);
     return this.inner.putBytes(k, data, metadata);
   }
   getBytes(k: string) {
     this.counts.getBytes++;
+    this.hit(k);
     return this.inner.getBytes(k);
   }
   delete(k: string) {
     this.counts.delete++;
+    this.hit(k);
     return this.inner.delete(k);
   }
   async *keys(prefix?: string): AsyncIterable<string[]> {
     this.counts.list++;
+    this.hit(prefix);
     for await (const page of this.inner.keys(prefix)) {
       this.counts.listPages++;
       yield page;
@@ -93,6 +109,8 @@ export interface CountingStores {
   counts(...names: StoreName[]): Counts;
   /** Round trips summed over every store (or over the named ones): what a request costs on Netlify. */
   calls(...names: StoreName[]): number;
+  /** Calls per `<store> <key>` since the last reset, over every store. */
+  byKey(): Map<string, number>;
   /** Runs `work` from zeroed counts: its value and the store calls it made (SHOW_CALLS=1 prints them). */
   cost<T>(work: () => Promise<T>): Promise<{ calls: number; value: T }>;
 }
@@ -118,11 +136,17 @@ export function useCountingStores(): CountingStores {
   };
   const reset = () => stores.forEach((s) => s.reset());
   const calls = (...names: StoreName[]) => pick(names).reduce((n, s) => n + roundTrips(s.counts), 0);
+  const byKey = () => {
+    const out = new Map<string, number>();
+    for (const [name, s] of stores) for (const [k, n] of s.byKey) out.set(`${name} ${k}`, n);
+    return out;
+  };
   return {
     store,
     reset,
     counts,
     calls,
+    byKey,
     cost: async (work) => {
       reset();
       const value = await work();
