@@ -148,12 +148,11 @@ describe('invite links', () => {
       expect(res.status, `${kind}: ${await res.clone().text()}`).toBeLessThan(300);
       return { kind, request, owner };
     });
-    // Replays of two hundred (a retried post, a double click, ActBlue delivering again) count nothing more.
-    const replays = await mapLimit(
-      requests.slice(0, 200),
-      8,
-      async ({ request }) => (await request()).status,
-    );
+    // Replays of every fifth request, forty of each kind (a retried post, a double click, ActBlue delivering
+    // again), count nothing more.
+    const again = requests.filter((_, v) => v % 5 === 0);
+    expect(KINDS.map((k) => again.filter((r) => r.kind === k).length)).toEqual(KINDS.map(() => 40));
+    const replays = await mapLimit(again, 8, async ({ request }) => (await request()).status);
     expect(replays.every((s) => s < 500)).toBe(true);
     // A recurring gift's next instalment (same order, a new line item) is the same donor: nothing more.
     const firstGift = requests.find((r) => r.kind === 'donation')!;
