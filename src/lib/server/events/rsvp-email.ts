@@ -75,56 +75,71 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 200);
 /** The language an RSVP's emails are written in: the page's it came from. */
 const langOf = (r: StoredRsvp): Lang => r.lang ?? DEFAULT_LANG;
 
+/** What one RSVP email says in the recipient's language: its subject, the lines above and below the details. */
+interface RsvpEmailParts {
+  subject: string;
+  /** What happened (above the event's details). */
+  lead: string[];
+  /** What the recipient can do (below the details). */
+  after: string[];
+  /** The event's .ics (for a place held). */
+  ics?: boolean;
+}
+
+/**
+ * An RSVP email as every one of them is laid out: the greeting, what happened, the event's details, what to do,
+ * the committee; in the RSVP's language, with the event's title in it, replies to the event's contact.
+ */
+function rsvpEmail(
+  event: CampaignEvent,
+  r: StoredRsvp,
+  parts: (w: RsvpEmailCopy, e: CampaignEvent, lang: Lang) => RsvpEmailParts,
+): EmailMessage {
+  const lang = langOf(r);
+  const w = RSVP_EMAIL_COPY[lang];
+  const e = eventFor(event, lang);
+  const { subject, lead, after, ics } = parts(w, e, lang);
+  return {
+    to: r.email,
+    replyTo: e.contactEmail,
+    subject: oneLine(subject),
+    text: [
+      greeting(r.name, lang),
+      '',
+      ...lead,
+      '',
+      ...details(e, r, w, lang),
+      '',
+      ...after,
+      '',
+      `${IDENTITY.committeeName}`,
+    ].join('\n'),
+    ...(ics ? { attachments: [icsAttachment(event, lang)] } : {}),
+  };
+}
+
 export function confirmationEmail(
   event: CampaignEvent,
   r: StoredRsvp,
   status: 'going' | 'waitlisted',
   position: number | null,
 ): EmailMessage {
-  const lang = langOf(r);
-  const w = RSVP_EMAIL_COPY[lang];
-  const e = eventFor(event, lang);
   const going = status === 'going';
-  return {
-    to: r.email,
-    replyTo: e.contactEmail,
-    subject: oneLine(fill(going ? w.subjectGoing : w.subjectWaitlisted, e.title)),
-    text: [
-      greeting(r.name, lang),
-      '',
-      going ? w.going : fill(w.waitlisted, position ? fill(w.waitlistNumber, position) : ''),
-      '',
-      ...details(e, r, w, lang),
-      '',
-      fill(w.cancel, cancelUrl(e.id, r.id, lang)),
-      '',
-      `${IDENTITY.committeeName}`,
-    ].join('\n'),
-    ...(going ? { attachments: [icsAttachment(event, lang)] } : {}),
-  };
+  return rsvpEmail(event, r, (w, e, lang) => ({
+    subject: fill(going ? w.subjectGoing : w.subjectWaitlisted, e.title),
+    lead: [going ? w.going : fill(w.waitlisted, position ? fill(w.waitlistNumber, position) : '')],
+    after: [fill(w.cancel, cancelUrl(e.id, r.id, lang))],
+    ics: going,
+  }));
 }
 
 export function promotionEmail(event: CampaignEvent, r: StoredRsvp): EmailMessage {
-  const lang = langOf(r);
-  const w = RSVP_EMAIL_COPY[lang];
-  const e = eventFor(event, lang);
-  return {
-    to: r.email,
-    replyTo: e.contactEmail,
-    subject: oneLine(fill(w.subjectPromoted, e.title)),
-    text: [
-      greeting(r.name, lang),
-      '',
-      w.promoted,
-      '',
-      ...details(e, r, w, lang),
-      '',
-      fill(w.cancelAfterAll, cancelUrl(e.id, r.id, lang)),
-      '',
-      `${IDENTITY.committeeName}`,
-    ].join('\n'),
-    attachments: [icsAttachment(event, lang)],
-  };
+  return rsvpEmail(event, r, (w, e, lang) => ({
+    subject: fill(w.subjectPromoted, e.title),
+    lead: [w.promoted],
+    after: [fill(w.cancelAfterAll, cancelUrl(e.id, r.id, lang))],
+    ics: true,
+  }));
 }
 
 /**
@@ -137,53 +152,25 @@ export function statusEmail(
   status: 'going' | 'waitlisted',
   position: number | null,
 ): EmailMessage {
-  const lang = langOf(r);
-  const w = RSVP_EMAIL_COPY[lang];
-  const e = eventFor(event, lang);
   const going = status === 'going';
-  return {
-    to: r.email,
-    replyTo: e.contactEmail,
-    subject: oneLine(fill(w.subjectStatus, e.title)),
-    text: [
-      greeting(r.name, lang),
-      '',
+  return rsvpEmail(event, r, (w, e, lang) => ({
+    subject: fill(w.subjectStatus, e.title),
+    lead: [
       w.repeat,
       going
         ? w.alreadyGoing
         : `${w.alreadyWaitlisted}${position ? fill(w.yourPlace, position) : ''} ${w.seatNotice}`,
-      '',
-      ...details(e, r, w, lang),
-      '',
-      fill(w.cancel, cancelUrl(e.id, r.id, lang)),
-      '',
-      w.notYou,
-      '',
-      `${IDENTITY.committeeName}`,
-    ].join('\n'),
-  };
+    ],
+    after: [fill(w.cancel, cancelUrl(e.id, r.id, lang)), '', w.notYou],
+  }));
 }
 
 export function reminderEmail(event: CampaignEvent, r: StoredRsvp): EmailMessage {
-  const lang = langOf(r);
-  const w = RSVP_EMAIL_COPY[lang];
-  const e = eventFor(event, lang);
-  return {
-    to: r.email,
-    replyTo: e.contactEmail,
-    subject: oneLine(fill(w.subjectReminder, e.title)),
-    text: [
-      greeting(r.name, lang),
-      '',
-      w.reminder,
-      '',
-      ...details(e, r, w, lang),
-      '',
-      w.plansChanged,
-      '',
-      `${IDENTITY.committeeName}`,
-    ].join('\n'),
-  };
+  return rsvpEmail(event, r, (w, e) => ({
+    subject: fill(w.subjectReminder, e.title),
+    lead: [w.reminder],
+    after: [w.plansChanged],
+  }));
 }
 
 /**
