@@ -1,5 +1,6 @@
 import { formatDate } from '../forms/datetime.ts';
 import { recruitHash } from '../links.ts';
+import type { PlanRow as ShiftPlanRow } from '../../lib/schemas/shifts.ts';
 
 /*
  * The staffing grid (docs/decisions/181-shifts.md): the plan view (GET /api/admin/shift-plan?event=) as one table,
@@ -8,18 +9,9 @@ import { recruitHash } from '../links.ts';
  * shifts short and the people missing. The table scrolls inside its own labelled, focusable region on a phone.
  */
 
-export interface PlanRow {
-  place: string;
-  label: string;
-  date: string;
-  filled: number;
-  needed: number;
-  gaps: number;
-  /** Election Day's slots: the polls, no early-voting site. */
-  polls?: boolean;
-  /** The site's ZIP when known: recruiting for its gaps asks nearest first. */
-  zip?: string | null;
-}
+/** What the grid reads of a plan row (src/lib/schemas/shifts.ts `PlanRow`, the plan view's answer). */
+export type PlanRow = Pick<ShiftPlanRow, 'place' | 'label' | 'date' | 'filled' | 'needed' | 'gaps'> &
+  Partial<Pick<ShiftPlanRow, 'polls' | 'zip'>>;
 
 /** The grid's figures (pure): places in order of first appearance, days in order, totals. */
 export function staffingGrid(rows: PlanRow[]) {

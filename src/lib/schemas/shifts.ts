@@ -134,3 +134,19 @@ export function slotLine(s: Pick<ShiftSlot, 'date' | 'start' | 'end' | 'label'>,
 /** One slot's calendar file (public): `/events/<event>/shifts/<slot>.ics`, in a language's path. */
 export const shiftIcsPath = (eventId: number, slot: string, lang: Lang) =>
   `${lang === DEFAULT_LANG ? '' : `/${lang}`}/events/${eventId}/shifts/${slot}.ics`;
+
+/** One row of the plan view: a place on a day, its shifts filled / needed. */
+export interface PlanRow {
+  place: string;
+  label: string;
+  date: string;
+  filled: number;
+  needed: number;
+  /** Shifts of the row with fewer people than places. */
+  gaps: number;
+  /** Election Day's polls (no early-voting site), shown as "Election Day polls". */
+  polls: boolean;
+  /** The site's ZIP (election-stage.ts siteZip), null for the polls or a site the calendar no longer has. */
+  zip: string | null;
+  shifts: { id: string; start: string; end: string; filled: number; needed: number; waitlisted: number }[];
+}

@@ -1,5 +1,5 @@
 import { electionStage, siteZip } from '../../election-stage.ts';
-import type { ShiftSlot } from '../../schemas/shifts.ts';
+import type { PlanRow, ShiftSlot } from '../../schemas/shifts.ts';
 import { getElectionCalendar } from '../election/calendar.ts';
 import { HttpError } from '../errors.ts';
 import { events } from '../content/events.ts';
@@ -79,21 +79,7 @@ export async function createStaffingPlan(
   return { planned: slots.length, added, total: doc.slots.length };
 }
 
-/** One row of the plan view: a place on a day, its shifts filled / needed. */
-export interface PlanRow {
-  place: string;
-  label: string;
-  date: string;
-  filled: number;
-  needed: number;
-  /** Shifts of the row with fewer people than places. */
-  gaps: number;
-  /** Election Day's polls (no early-voting site), shown as "Election Day polls". */
-  polls: boolean;
-  /** The site's ZIP (election-stage.ts siteZip), null for the polls or a site the calendar no longer has. */
-  zip: string | null;
-  shifts: { id: string; start: string; end: string; filled: number; needed: number; waitlisted: number }[];
-}
+export type { PlanRow };
 
 /**
  * The plan view: each place and day, filled / needed, in date then place order (one read per slot's roster, and
