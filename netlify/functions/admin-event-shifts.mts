@@ -25,8 +25,8 @@ import { allowMethods, handle, idFrom, json, readJson } from '../../src/lib/serv
 
 /**
  * Staff and an event's shifts (docs/decisions/181-shifts.md). GET /api/admin/events/:id/shifts: the slots with
- * places taken and waitlists (every staff role); PUT {slots, sequence?}: replaces them, and the
- * confirm-and-remind steps when given (admin and editor, audited; a slot
+ * places taken and waitlists (every staff role); PUT {slots?, sequence?}: replaces them (kept when absent), and the
+ * confirm-and-remind steps when given (an event without slots: its implicit slot's) (admin and editor, audited; a slot
  * someone holds a place in cannot be removed). GET /api/admin/events/:id/shifts/:slot: the slot's people with
  * check-ins (`?format=csv`: the CSV, through the export mechanism); PUT {person, checkedIn}: check-in at the door, or its undo (admin and editor, audited; it records the volunteer's attendance); PUT {person, noShow}: a no-show, or its undo. After a PUT of the slots, everyone on a changed or cancelled slot is told once (shift-notices.ts).
  */
@@ -45,7 +45,8 @@ export default handle(async (req: Request, context: Context) => {
     return json({
       ...doc,
       places: await publicSlots(eventId, doc),
-      sequence: await getSequenceConfig(eventId),
+      // An event without slots: its steps are off until staff turn them on (181, "The event without slots").
+      sequence: await getSequenceConfig(eventId, doc.slots.length > 0),
     });
   }
   const user = await requireUser(req, { permission: 'edit_content' });
@@ -53,9 +54,14 @@ export default handle(async (req: Request, context: Context) => {
   if (!event) throw new HttpError(404, 'Event not found');
   if (!slot) {
     const { slots, sequence } = await readJson(req, ShiftsPutSchema, 128 * 1024);
-    const { cancelledNow, ...doc } = await setShifts(eventId, slots, user.username);
+    // Without `slots` the slots are kept (an event without slots sends its steps alone).
+    const { cancelledNow, ...doc } = slots
+      ? await setShifts(eventId, slots, user.username)
+      : { ...(await getShifts(eventId)), cancelledNow: [] };
     // The confirm-and-remind steps, when sent (docs/decisions/181-shifts.md, "The sequence"); kept otherwise.
-    const steps = sequence ? await setSequenceConfig(eventId, sequence) : await getSequenceConfig(eventId);
+    const steps = sequence
+      ? await setSequenceConfig(eventId, sequence)
+      : await getSequenceConfig(eventId, doc.slots.length > 0);
     await audit(context, user, 'shift.update', target.event(event), {
       shifts: String(doc.slots.length),
       ...(sequence ? { sequence: stepsOn(steps) } : {}),

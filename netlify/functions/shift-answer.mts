@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { SHIFT_SEQUENCE_COPY } from '../../src/content/shift-sequence.ts';
+import { SHIFT_SEQUENCE_COPY, sequenceCopy } from '../../src/content/shift-sequence.ts';
 import { DEFAULT_LANG, type Lang } from '../../src/lib/lang.ts';
 import { escapeHtml } from '../../src/lib/merge-fields.ts';
 import { ShiftAnswerSchema, type ShiftAnswer } from '../../src/lib/schemas/shift-sequence.ts';
+import { EVENT_SLOT } from '../../src/lib/schemas/shifts.ts';
 import { answerFromLink, answerToken, personForAnswer } from '../../src/lib/server/events/shift-answers.ts';
 import { HttpError } from '../../src/lib/server/errors.ts';
 import {
@@ -21,11 +22,14 @@ import {
  * confirms, cancels (the waitlist moves up), or records "I was there" / "I could not come". A bad link is a 404.
  */
 
-const page = (lang: Lang, body: string, status = 200) =>
+// An event without slots (its implicit slot) speaks of an RSVP, not a shift.
+const words = (lang: Lang, slot?: string) => sequenceCopy(lang, slot === EVENT_SLOT);
+
+const page = (lang: Lang, body: string, status = 200, slot?: string) =>
   respond(
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-      `<title>${escapeHtml(SHIFT_SEQUENCE_COPY[lang].pageTitle)}</title></head><body><main>` +
-      `<h1>${escapeHtml(SHIFT_SEQUENCE_COPY[lang].pageTitle)}</h1>${body}</main></body></html>`,
+      `<title>${escapeHtml(words(lang, slot).pageTitle)}</title></head><body><main>` +
+      `<h1>${escapeHtml(words(lang, slot).pageTitle)}</h1>${body}</main></body></html>`,
     { status, type: 'text/html; charset=utf-8' },
   );
 
@@ -44,7 +48,7 @@ const DONE = {
 } as const;
 
 function form(event: number, slot: string, answer: ShiftAnswer, token: string, lang: Lang): string {
-  const w = SHIFT_SEQUENCE_COPY[lang];
+  const w = words(lang, slot);
   const field = (name: string, value: string) =>
     `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   return (
@@ -70,6 +74,8 @@ export default handle(async (req: Request) => {
     return page(
       lang,
       pair.map((a) => form(event, slot, a, answerToken(event, slot, person, a), lang)).join(''),
+      200,
+      slot,
     );
   }
   requireSameOrigin(req);
@@ -85,9 +91,9 @@ export default handle(async (req: Request) => {
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid answer');
   const lang = parsed.data.lang ?? DEFAULT_LANG;
   const outcome = await answerFromLink(parsed.data);
-  const message = SHIFT_SEQUENCE_COPY[lang][DONE[outcome]];
+  const message = words(lang, parsed.data.slot)[DONE[outcome]];
   if (!isForm) return json({ outcome, message });
-  return page(lang, `<p>${escapeHtml(message)}</p>`, outcome === 'not_on_shift' ? 404 : 200);
+  return page(lang, `<p>${escapeHtml(message)}</p>`, outcome === 'not_on_shift' ? 404 : 200, parsed.data.slot);
 });
 
 export const config: Config = { path: '/api/shifts/answer' };

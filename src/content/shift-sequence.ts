@@ -105,3 +105,43 @@ export const SHIFT_SEQUENCE_COPY = {
     badLink: 'Este enlace no es válido. Use el enlace de su correo o mensaje de texto.',
   },
 } as const satisfies Record<Lang, ShiftSequenceCopy>;
+
+/**
+ * The words that differ for an event without slots (its implicit slot: docs/decisions/181-shifts.md, "The event
+ * without slots"): an RSVP to an event, not a volunteer's shift. `{0}` is the event's day and hours and its title.
+ */
+export const EVENT_SEQUENCE_WORDS = {
+  en: {
+    dayBeforeText: 'You RSVPed for tomorrow: {0}. Reply 1 to confirm or 2 to cancel, or answer here: {1}',
+    dayBeforeSubject: 'Tomorrow: {0}',
+    dayBeforeBody: 'You RSVPed for tomorrow: {0}. Can you still make it? Please confirm or cancel:',
+    morningSubject: 'Today: {0}',
+    morningBody: 'See you today: {0}. Thank you for coming!',
+    soonText: 'Starting soon: {0}. See you there!',
+    followUpBody: 'Thank you for your RSVP: {0}. Please tell us how it went:',
+    cancelledReply: "Thank you for telling us. Your RSVP is cancelled: {0}",
+    pageTitle: 'Your RSVP',
+    cancelledDone: 'Thank you for telling us. Your RSVP is cancelled.',
+    attendedDone: 'Thank you for coming!',
+    absentDone: 'Thank you for telling us. We hope to see you at another event.',
+  },
+  es: {
+    dayBeforeText:
+      'Usted confirmó asistencia para mañana: {0}. Responda SÍ (o 1) para confirmar o NO (o 2) para cancelar, o aquí: {1}',
+    dayBeforeSubject: 'Mañana: {0}',
+    dayBeforeBody: 'Usted confirmó asistencia para mañana: {0}. ¿Todavía puede asistir? Confirme o cancele:',
+    morningSubject: 'Hoy: {0}',
+    morningBody: 'Nos vemos hoy: {0}. ¡Gracias por venir!',
+    soonText: 'Empieza pronto: {0}. ¡Nos vemos ahí!',
+    followUpBody: 'Gracias por confirmar su asistencia: {0}. Cuéntenos cómo le fue:',
+    cancelledReply: 'Gracias por avisarnos. Su reservación quedó cancelada: {0}',
+    pageTitle: 'Su reservación',
+    cancelledDone: 'Gracias por avisarnos. Su reservación quedó cancelada.',
+    attendedDone: '¡Gracias por venir!',
+    absentDone: 'Gracias por avisarnos. Esperamos verle en otro evento.',
+  },
+} as const satisfies Record<Lang, Partial<ShiftSequenceCopy>>;
+
+/** The sequence's words in a language: a shift's, or an event's without slots (`plain`). */
+export const sequenceCopy = (lang: Lang, plain: boolean): ShiftSequenceCopy =>
+  plain ? { ...SHIFT_SEQUENCE_COPY[lang], ...EVENT_SEQUENCE_WORDS[lang] } : SHIFT_SEQUENCE_COPY[lang];

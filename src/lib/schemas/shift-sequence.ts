@@ -51,9 +51,25 @@ export const SequenceConfigSchema = z.strictObject({
 });
 export type SequenceConfig = z.infer<typeof SequenceConfigSchema>;
 export const DEFAULT_SEQUENCE: SequenceConfig = SequenceConfigSchema.parse({});
+/**
+ * An event without slots until staff turn its steps on (docs/decisions/181-shifts.md, "The event without slots"):
+ * every step off, and the RSVP's own day-before reminder goes as before.
+ */
+export const SEQUENCE_OFF: SequenceConfig = SequenceConfigSchema.parse({
+  dayBefore: { on: false },
+  morning: { on: false },
+  soon: { on: false },
+  followUp: { on: false },
+});
 
-/** PUT /api/admin/events/:id/shifts: the slots, whole, and (optionally) the sequence's steps. */
-export const ShiftsPutSchema = ShiftsInputSchema.extend({ sequence: SequenceConfigSchema.optional() });
+/**
+ * PUT /api/admin/events/:id/shifts: the slots, whole, and (optionally) the sequence's steps. Without `slots` the
+ * slots are kept (an event without slots sends its steps alone).
+ */
+export const ShiftsPutSchema = ShiftsInputSchema.extend({
+  slots: ShiftsInputSchema.shape.slots.optional(),
+  sequence: SequenceConfigSchema.optional(),
+});
 
 /** What a volunteer may answer from a link: confirm or cancel the slot (the day before), or how it went. */
 export const SHIFT_ANSWERS = ['confirm', 'cancel', 'attended', 'absent'] as const;

@@ -14,6 +14,11 @@ import { DEFAULT_LANG, type Lang } from '../lang.ts';
 /** A slot's id: letters, digits and dashes (the staffing plan makes `<site>-<date>-<hhmm>`). */
 export const SLOT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 export const slotId = z.string().regex(SLOT_ID, 'Choose a shift');
+/**
+ * The id of an event's implicit slot (an event without slots: docs/decisions/181-shifts.md, "The event without
+ * slots"): the confirm-and-remind sequence keys its records and links by it, so no real slot may take it.
+ */
+export const EVENT_SLOT = 'event';
 
 /** At most this many slots per event (4 sites x 8 days x 8 shifts fits). */
 export const MAX_SLOTS = 300;
@@ -67,7 +72,8 @@ export const ShiftsInputSchema = z.strictObject({
     // `cancelled: true` cancels a slot people hold places in: they are told, once (audited as shift.cancel).
     .array(ShiftSlotSchema.and(z.object({ cancelled: z.boolean().optional() })))
     .max(MAX_SLOTS)
-    .refine((slots) => new Set(slots.map((s) => s.id)).size === slots.length, 'Two shifts have the same id'),
+    .refine((slots) => new Set(slots.map((s) => s.id)).size === slots.length, 'Two shifts have the same id')
+    .refine((slots) => !slots.some((s) => s.id === EVENT_SLOT), `The shift id "${EVENT_SLOT}" is reserved`),
 });
 
 /** POST /api/admin/shift-plan: the staffing plan from the election calendar. */

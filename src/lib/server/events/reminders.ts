@@ -17,6 +17,7 @@ import {
 import { reminderEmail, reminderText } from './rsvp-email.ts';
 import { takesRsvps } from '../../schemas/rsvp-rules.ts';
 import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
+import { getSequenceConfig } from './shift-sequence.ts';
 
 /**
  * Day-before reminders, run every hour by the scheduled function
@@ -27,7 +28,9 @@ import { getRoster, getRsvp, rsvpKey } from './rsvp.ts';
  * claimed on the person's record under compare-and-set before it is sent, so
  * overlapping runs never send twice; a run that stops mid-send leaves the
  * claim ('sending') and the reminder is not retried (better one missed than
- * two sent).
+ * two sent). An event whose confirm-and-remind sequence has its day-before step
+ * on (staff turned it on: docs/decisions/181-shifts.md, "The event without
+ * slots") is skipped: its day-before ask replaces this reminder, so nobody gets both.
  */
 
 /**
@@ -97,6 +100,8 @@ export async function runReminders(now = new Date()): Promise<ReminderRun> {
   const tomorrow = campaignTomorrow(now);
   const due = (await events.list()).filter((e) => takesRsvps(e) && e.eventDate === tomorrow);
   for (const event of due) {
+    // The sequence's day-before ask goes instead (shift-sequence.ts): one day-before message, not two.
+    if ((await getSequenceConfig(event.id, false)).dayBefore.on) continue;
     run.events += 1;
     const going = (await getRoster(event.id)).entries.filter((e) => e.status === 'going');
     for (const entry of going) {

@@ -434,13 +434,26 @@ export async function cancelRsvp(
     return cancelShift(event, shift);
   }
   if (!rec) throw new HttpError(404, RSVP_MESSAGES.badLink);
+  return cancelPlace(input.event, event, rec, now);
+}
+
+/**
+ * Frees one person's place (the link's cancellation, and the sequence's "cancel" answer: sequence-source.ts):
+ * the seat goes and the waitlist moves up in the same roster fold; the promoted are emailed by whoever folded it.
+ */
+export async function cancelPlace(
+  eventId: number,
+  event: CampaignEvent | null,
+  rec: StoredRsvp,
+  now = new Date(),
+): Promise<{ alreadyCancelled: boolean }> {
   const at = now.toISOString();
   const queued = new Date().toISOString();
   const op: RosterOp = { kind: 'cancel', id: rec.id, at: queued };
-  const { result } = await submit(rosterCombiner(input.event, event), opName(queued, rec.id, 'cancel'), op);
+  const { result } = await submit(rosterCombiner(eventId, event), opName(queued, rec.id, 'cancel'), op);
   const already = result?.kind !== 'cancelled' || result.already;
   if (rec.status !== 'cancelled')
-    await setRecord(input.event, rec.id, () => ({ status: 'cancelled', cancelledAt: at }));
+    await setRecord(eventId, rec.id, () => ({ status: 'cancelled', cancelledAt: at }));
   return { alreadyCancelled: already };
 }
 

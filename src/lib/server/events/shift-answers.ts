@@ -5,7 +5,6 @@ import { fill } from '../../fill.ts';
 import { DEFAULT_LANG, type Lang } from '../../lang.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
 import { SequenceRecordSchema, type SequenceRecord, type ShiftAnswer } from '../../schemas/shift-sequence.ts';
-import { slotLine } from '../../schemas/shifts.ts';
 import { events } from '../content/events.ts';
 import { derivedKey } from '../derived-keys.ts';
 import { env } from '../env.ts';
@@ -15,7 +14,7 @@ import { hashed, key } from '../storage/keys.ts';
 import { kv } from '../storage/stores.ts';
 import { registerReplyAnswerer } from '../texting/sms-webhook.ts';
 import { recordAttendance, recordConfirmed } from './shift-attendance.ts';
-import { cancelShift, getShiftRecord, getShifts, getSlotCheckIns, getSlotRoster } from './shifts.ts';
+import { sequenceWords, slotOf, sourceFor } from './sequence-source.ts';
 
 /*
  * A volunteer's answers in the shifts' sequence (docs/decisions/181-shifts.md, "The sequence"): confirm or cancel
@@ -23,7 +22,8 @@ import { cancelShift, getShiftRecord, getShifts, getSlotCheckIns, getSlotRoster 
  * come" from the follow-up email. A link is keyed like the RSVP cancellation link (cancel-link.ts): an HMAC under
  * a key derived for this one purpose, of the event, the slot, the person and the answer; nothing is stored, and the
  * link carries no trace of the email (the server finds the person by checking the token against the slot's
- * roster, every candidate in constant time).
+ * roster, every candidate in constant time). An event without slots answers for its implicit slot the same way,
+ * against its RSVP roster (sequence-source.ts).
  */
 
 const PURPOSE = 'campaign-site:shift-answer-link:v1';
@@ -60,7 +60,7 @@ export async function personForAnswer(
 ): Promise<string | null> {
   const given = Buffer.from(token, 'base64url');
   if (given.length !== 32 || given.toString('base64url') !== token) return null;
-  const { entries } = await getSlotRoster(eventId, slotId);
+  const { entries } = await sourceFor(slotId).roster(eventId, slotId);
   let found: string | null = null;
   for (const e of entries)
     if (timingSafeEqual(tokenOf(eventId, slotId, e.id, answer), given) && found === null) found = e.id;
@@ -108,7 +108,8 @@ export async function applyAnswer(
   now = new Date(),
 ): Promise<AnswerOutcome> {
   const at = now.toISOString();
-  const entry = (await getSlotRoster(event.id, slotId)).entries.find((e) => e.id === personId);
+  const source = sourceFor(slotId);
+  const entry = (await source.roster(event.id, slotId)).entries.find((e) => e.id === personId);
   if (answer === 'confirm') {
     if (entry?.status !== 'going') return 'not_on_shift';
     await noteAnswer(event.id, slotId, personId, 'confirmed', at);
@@ -120,12 +121,11 @@ export async function applyAnswer(
     if (!entry) return 'not_on_shift';
     // Noted first: a run between the two writes sees the answer and sends nothing more.
     await noteAnswer(event.id, slotId, personId, 'cancelled', at);
-    if (entry.status !== 'cancelled') await cancelShift(event, { slot: slotId, id: personId });
+    if (entry.status !== 'cancelled') await source.cancel(event, slotId, personId);
     return 'cancelled';
   }
   if (entry?.status !== 'going') return 'not_on_shift';
-  const checkedIn = (await getSlotCheckIns(event.id, slotId)).people[personId];
-  if (!checkedIn) await recordAttendance(event.id, slotId, personId, answer, 'volunteer', now);
+  if (!(await source.checkedIn(event.id, slotId, personId))) await recordAttendance(event.id, slotId, personId, answer, 'volunteer', now);
   return answer;
 }
 
@@ -170,17 +170,16 @@ export async function answerFromReply(
   const p = r ? AskSchema.safeParse(r.value) : null;
   if (!p?.success || Date.parse(p.data.until) <= now.getTime()) return null;
   const ask = p.data;
-  const [event, doc, rec] = await Promise.all([
+  const [event, rec] = await Promise.all([
     events.get(ask.eventId),
-    getShifts(ask.eventId),
-    getShiftRecord(ask.eventId, ask.personId),
+    sourceFor(ask.slotId).person(ask.eventId, ask.slotId, ask.personId),
   ]);
-  const slot = doc.slots.find((s) => s.id === ask.slotId);
+  const slot = event && (await slotOf(event, ask.slotId));
   if (!event || !slot || !rec) return null;
   const outcome = await applyAnswer(event, slot.id, ask.personId, kind, now);
   if (outcome === 'not_on_shift') return null;
-  const w = SHIFT_SEQUENCE_COPY[rec.lang];
-  return fill(outcome === 'confirmed' ? w.confirmedReply : w.cancelledReply, slotLine(slot, rec.lang));
+  const { w, shift } = sequenceWords(event, slot, rec.lang);
+  return fill(outcome === 'confirmed' ? w.confirmedReply : w.cancelledReply, shift);
 }
 
 // The inbound webhook hands 1 / SÍ and 2 / NO replies to this folder (texting/ does not import events/).

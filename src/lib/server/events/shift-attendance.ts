@@ -6,6 +6,8 @@ import { kv } from '../storage/stores.ts';
 import type { ShiftAttendanceCounts } from '../../schemas/shifts.ts';
 import { columnOf, type ExportSource } from '../export-source.ts';
 import { mapLimit } from '../storage/map-limit.ts';
+import { EVENT_SLOT } from '../../schemas/shifts.ts';
+import { events } from '../content/events.ts';
 import { getShifts } from './shifts.ts';
 
 /**
@@ -52,8 +54,15 @@ export async function getAttendance(personKey: string): Promise<AttendanceDoc> {
   return parse(personKey, r?.value);
 }
 
-/** The shift's date and start (the order of outcomes); a slot no longer offered keeps none. */
+/**
+ * The shift's date and start (the order of outcomes); a slot no longer offered keeps none. An event without slots
+ * (its implicit slot) is the event's own date and start.
+ */
 async function whenOf(eventId: number, slotId: string) {
+  if (slotId === EVENT_SLOT) {
+    const event = await events.get(eventId);
+    return { date: event?.eventDate ?? '', start: event?.startTime ?? '' };
+  }
   const slot = (await getShifts(eventId)).slots.find((s) => s.id === slotId);
   return { date: slot?.date ?? '', start: slot?.start ?? '' };
 }

@@ -1,13 +1,12 @@
-import { SHIFT_SEQUENCE_COPY } from '../../../content/shift-sequence.ts';
 import { fill } from '../../fill.ts';
 import { greeting, escapeHtml } from '../../merge-fields.ts';
 import type { CampaignEvent } from '../../schemas/event.ts';
 import { toPublicEvent } from '../../schemas/public-projections.ts';
 import type { SequenceStep } from '../../schemas/shift-sequence.ts';
-import { slotLine, type ShiftSlot } from '../../schemas/shifts.ts';
+import type { ShiftSlot } from '../../schemas/shifts.ts';
 import type { BulkEmail } from '../messaging/email-guard.ts';
 import { answerUrl } from './shift-answers.ts';
-import type { ShiftRecord } from './shifts.ts';
+import { sequenceWords, type SequencePerson } from './sequence-source.ts';
 
 /*
  * The messages of the shifts' sequence (docs/decisions/181-shifts.md, "The sequence"), in the volunteer's
@@ -21,7 +20,7 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 200);
 /** A line of the email, a link made clickable in the HTML part. */
 type Line = string | { text: string; url: string };
 
-function bulk(to: string, subject: string, lines: Line[], lang: ShiftRecord['lang']): BulkEmail {
+function bulk(to: string, subject: string, lines: Line[], lang: SequencePerson['lang']): BulkEmail {
   const html = lines
     .map((l) =>
       typeof l === 'string'
@@ -36,12 +35,11 @@ function bulk(to: string, subject: string, lines: Line[], lang: ShiftRecord['lan
 export function sequenceEmail(
   event: CampaignEvent,
   slot: ShiftSlot,
-  r: ShiftRecord,
+  r: SequencePerson,
   step: SequenceStep,
 ): BulkEmail {
-  const w = SHIFT_SEQUENCE_COPY[r.lang];
+  const { w, shift } = sequenceWords(event, slot, r.lang);
   const title = toPublicEvent(event, r.lang).title;
-  const shift = slotLine(slot, r.lang);
   const link = (text: string, answer: 'confirm' | 'cancel' | 'attended' | 'absent'): Line => ({
     text,
     url: answerUrl(event.id, slot.id, r.id, answer, r.lang),
@@ -74,11 +72,10 @@ export function sequenceEmail(
 export function sequenceText(
   event: CampaignEvent,
   slot: ShiftSlot,
-  r: ShiftRecord,
+  r: SequencePerson,
   step: SequenceStep,
 ): string {
-  const w = SHIFT_SEQUENCE_COPY[r.lang];
-  const shift = slotLine(slot, r.lang);
+  const { w, shift } = sequenceWords(event, slot, r.lang);
   if (step === 'dayBefore')
     return fill(w.dayBeforeText, shift, answerUrl(event.id, slot.id, r.id, 'confirm', r.lang));
   return fill(w.soonText, shift);

@@ -1,7 +1,10 @@
 import { campaignDayStart, campaignWallClock } from '../../campaign-time.ts';
 import type { Delivery } from '../../schemas/rsvp.ts';
+import type { CampaignEvent } from '../../schemas/event.ts';
+import { takesRsvps } from '../../schemas/rsvp-rules.ts';
 import {
   DEFAULT_SEQUENCE,
+  SEQUENCE_OFF,
   SequenceConfigSchema,
   SequenceRecordSchema,
   type SequenceConfig,
@@ -27,7 +30,8 @@ import './shift-consent.ts';
 import { parseSequence, rememberAsk, sequenceKey } from './shift-answers.ts';
 import { eventsWithShiftsOn } from './shift-days.ts';
 import { sequenceEmail, sequenceText } from './shift-sequence-messages.ts';
-import { getShiftRecord, getShifts, getSlotRoster, type ShiftRecord } from './shifts.ts';
+import { getShifts } from './shifts.ts';
+import { implicitSlot, sourceFor, type SequencePerson } from './sequence-source.ts';
 
 /**
  * The shifts' confirm-and-remind sequence (docs/decisions/181-shifts.md, "The sequence"), run every few minutes
@@ -47,6 +51,8 @@ import { getShiftRecord, getShifts, getSlotRoster, type ShiftRecord } from './sh
  * - An email goes through the email guard (suppressions, the paid-for line, unsubscribe).
  * - Nobody who cancelled (the roster, and the answer on the record, read at the claim), was removed, or texted
  *   STOP (their number's STOP after they asked for texts) gets a later step.
+ * - An event without slots is one implicit slot (sequence-source.ts): found in the events' index (one read per
+ *   run), its people and answers from its RSVPs; its steps are off until staff turn them on.
  */
 
 const store = () => kv('rsvps');
@@ -61,11 +67,19 @@ const PARALLEL = 8;
 export const sequenceConfigKey = (eventId: number) => key('shift-sequence', eventId);
 const progressKey = (eventId: number, slotId: string) => key('shift-seq-progress', eventId, slotId);
 
-/** An event's sequence settings (the defaults until staff change them). */
-export async function getSequenceConfig(eventId: number): Promise<SequenceConfig> {
+/** An event's sequence settings as staff saved them, or null when they never did. */
+export async function storedSequenceConfig(eventId: number): Promise<SequenceConfig | null> {
   const r = await store().get<unknown>(sequenceConfigKey(eventId));
   const p = r ? SequenceConfigSchema.safeParse(r.value) : null;
-  return p?.success ? p.data : DEFAULT_SEQUENCE;
+  return p?.success ? p.data : null;
+}
+
+/**
+ * An event's sequence settings: staff's, else the defaults: every step on for an event with slots, every step
+ * off for one without (its RSVP's own day-before reminder goes instead: "The event without slots").
+ */
+export async function getSequenceConfig(eventId: number, hasSlots = true): Promise<SequenceConfig> {
+  return (await storedSequenceConfig(eventId)) ?? (hasSlots ? DEFAULT_SEQUENCE : SEQUENCE_OFF);
 }
 
 export async function setSequenceConfig(eventId: number, config: SequenceConfig): Promise<SequenceConfig> {
@@ -219,7 +233,7 @@ interface Ctx {
   now: Date;
   at: string;
   run: SequenceRun;
-  event: NonNullable<Awaited<ReturnType<typeof events.get>>>;
+  event: CampaignEvent;
   slot: ShiftSlot;
   /**
    * The send rate of the run's minute is spent (the guard said so): the run's clock does not move, so no later
@@ -236,7 +250,7 @@ interface Ctx {
  * on an error the outcomes so far are written and the claims not yet tried given back before the error goes on.
  * Answers the messages done for the person (the progress list's).
  */
-async function deliverPerson(ctx: Ctx, person: ShiftRecord, todo: readonly MessageSpec[]) {
+async function deliverPerson(ctx: Ctx, person: SequencePerson, todo: readonly MessageSpec[]) {
   const { event, slot, now, at, run } = ctx;
   const wantsTexts = Boolean(person.smsReminder && person.phone);
   const done: SequenceMessage[] = todo.filter((s) => s.channel === 'text' && !wantsTexts).map((s) => s.msg);
@@ -368,6 +382,16 @@ async function markDone(eventId: number, slotId: string, done: Partial<Record<Se
   );
 }
 
+/** The slots of an event the run looks at, with the event's settings: real ones, or the implicit one. */
+async function slotsOf(event: CampaignEvent, days: readonly string[]) {
+  const [doc, stored] = await Promise.all([getShifts(event.id), storedSequenceConfig(event.id)]);
+  if (doc.slots.length)
+    return { slots: doc.slots.filter((s) => days.includes(s.date)), config: stored ?? DEFAULT_SEQUENCE };
+  // An event without slots: its implicit slot, once staff turned a step on (else its RSVP reminder goes).
+  if (!stored || !takesRsvps(event) || !days.includes(event.eventDate)) return { slots: [], config: SEQUENCE_OFF };
+  return { slots: [implicitSlot(event)], config: stored };
+}
+
 /** One run at `now`: every due message of every slot, once. */
 export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
   const started = performance.now();
@@ -375,24 +399,26 @@ export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
   const wall = campaignWallClock(now);
   const today = wall.slice(0, 10);
   const days = [-2, -1, 0, 1].map((n) => dayPlus(today, n));
-  const ids = [...new Set((await Promise.all(days.map(eventsWithShiftsOn))).flat())];
+  // The events with a slot on one of the days (the day index), and the events on one of them (the events' index).
+  const [indexed, all] = await Promise.all([
+    Promise.all(days.map(eventsWithShiftsOn)).then((ids) => new Set(ids.flat())),
+    events.list(),
+  ]);
+  const listed = all
+    .filter((e) => indexed.has(e.id) || days.includes(e.eventDate))
+    .sort((a, b) => a.id - b.id);
   const at = now.toISOString();
   const paced = { spent: false };
-  for (const eventId of ids) {
-    const [doc, config, event] = await Promise.all([
-      getShifts(eventId),
-      getSequenceConfig(eventId),
-      events.get(eventId),
-    ]);
-    if (!event) continue;
-    for (const slot of doc.slots) {
-      if (!days.includes(slot.date)) continue;
+  for (const event of listed) {
+    const { slots, config } = await slotsOf(event, days);
+    for (const slot of slots) {
       const due = dueMessages(slot, config, wall);
       if (!due.length) continue;
       run.slots += 1;
+      const source = sourceFor(slot.id);
       const [roster, progress] = await Promise.all([
-        getSlotRoster(eventId, slot.id),
-        progressOf(eventId, slot.id),
+        source.roster(event.id, slot.id),
+        progressOf(event.id, slot.id),
       ]);
       const done: Partial<Record<SequenceMessage, string[]>> = {};
       const ctx: Ctx = { now, at, run, event, slot, paced };
@@ -410,7 +436,7 @@ export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
             return;
           }
           try {
-            const person = await getShiftRecord(eventId, entry.id);
+            const person = await source.person(event.id, slot.id, entry.id);
             const finished = person ? await deliverPerson(ctx, person, todo) : todo.map((m) => m.msg);
             for (const msg of finished) (done[msg] ??= []).push(entry.id);
           } catch (err) {
@@ -420,7 +446,7 @@ export async function runShiftSequence(now = new Date()): Promise<SequenceRun> {
         if (failure) throw (failure as { err: unknown }).err;
       } finally {
         // What this run finished is kept even when it stops on an error (a later run skips those people).
-        await markDone(eventId, slot.id, done).catch((e: unknown) =>
+        await markDone(event.id, slot.id, done).catch((e: unknown) =>
           console.error('[shift-sequence] could not record progress', e),
         );
       }
