@@ -18,6 +18,7 @@ export const API_OWN_MODULES = [
   'tests/api/security-auth.test.ts',
   'tests/api/security-reauth.test.ts',
   'tests/api/shift-sequence.test.ts',
+  'tests/api/event-sequence.test.ts',
 ];
 
 const api: TestProjectInlineConfiguration['test'] = {

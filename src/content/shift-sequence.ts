@@ -113,13 +113,13 @@ export const SHIFT_SEQUENCE_COPY = {
 export const EVENT_SEQUENCE_WORDS = {
   en: {
     dayBeforeText: 'You RSVPed for tomorrow: {0}. Reply 1 to confirm or 2 to cancel, or answer here: {1}',
-    dayBeforeSubject: 'Tomorrow: {0}',
+    dayBeforeSubject: 'Tomorrow: can you still make it? ({0})',
     dayBeforeBody: 'You RSVPed for tomorrow: {0}. Can you still make it? Please confirm or cancel:',
     morningSubject: 'Today: {0}',
     morningBody: 'See you today: {0}. Thank you for coming!',
     soonText: 'Starting soon: {0}. See you there!',
     followUpBody: 'Thank you for your RSVP: {0}. Please tell us how it went:',
-    cancelledReply: "Thank you for telling us. Your RSVP is cancelled: {0}",
+    cancelledReply: 'Thank you for telling us. Your RSVP is cancelled: {0}',
     pageTitle: 'Your RSVP',
     cancelledDone: 'Thank you for telling us. Your RSVP is cancelled.',
     attendedDone: 'Thank you for coming!',
@@ -128,12 +128,14 @@ export const EVENT_SEQUENCE_WORDS = {
   es: {
     dayBeforeText:
       'Usted confirmó asistencia para mañana: {0}. Responda SÍ (o 1) para confirmar o NO (o 2) para cancelar, o aquí: {1}',
-    dayBeforeSubject: 'Mañana: {0}',
+    dayBeforeSubject: 'Mañana: ¿todavía puede asistir? ({0})',
     dayBeforeBody: 'Usted confirmó asistencia para mañana: {0}. ¿Todavía puede asistir? Confirme o cancele:',
     morningSubject: 'Hoy: {0}',
     morningBody: 'Nos vemos hoy: {0}. ¡Gracias por venir!',
     soonText: 'Empieza pronto: {0}. ¡Nos vemos ahí!',
     followUpBody: 'Gracias por confirmar su asistencia: {0}. Cuéntenos cómo le fue:',
+    confirmedReply: 'Gracias, su asistencia está confirmada: {0}',
+    confirmedDone: 'Gracias, su asistencia está confirmada.',
     cancelledReply: 'Gracias por avisarnos. Su reservación quedó cancelada: {0}',
     pageTitle: 'Su reservación',
     cancelledDone: 'Gracias por avisarnos. Su reservación quedó cancelada.',

@@ -408,19 +408,19 @@ describe('the shifts sequence on a fake clock', () => {
       expect(await outcome(k8.p.email)).toMatchObject({ outcome: 'attended', source: 'volunteer' });
       expect(await outcome(k9.p.email)).toMatchObject({ outcome: 'absent', source: 'volunteer' });
     }
-    // A run with nothing due reads the day index (four days) and nothing else.
+    // A run with nothing due reads the day index (four days) and the events' index, and nothing else.
     stores.reset();
     expect(await runShiftSequence(nola('2026-10-17', '12:00'))).toMatchObject({ slots: 0, emails: 0 });
     const idleCalls = stores.calls();
-    // Two slots with a step due and everyone done: the four days' index, the two listed events' slots, settings and
-    // event, each due slot's roster and progress; never a person's records (50 people each).
+    // Two slots with a step due and everyone done: the four days' index and the events' index, the two listed events'
+    // slots and settings, each due slot's roster and progress; never a person's records (50 people each).
     stores.reset();
     expect(await runShiftSequence(nola('2026-10-24', '16:00'))).toMatchObject({
       slots: 2,
       emails: 0,
       texts: 0,
     });
-    expect({ idleCalls, doneCalls: stores.calls() }).toEqual({ idleCalls: 4, doneCalls: 4 + 2 * 3 + 2 * 2 });
+    expect({ idleCalls, doneCalls: stores.calls() }).toEqual({ idleCalls: 5, doneCalls: 5 + 2 * 2 + 2 * 2 });
 
     // A reply with nothing waiting (after the slot) does nothing and says nothing.
     vi.setSystemTime(nola('2026-10-31', '23:00'));
