@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventInputSchema } from '../../src/lib/schemas/event.ts';
+import { SequenceConfigSchema } from '../../src/lib/schemas/shift-sequence.ts';
 import { createEvent } from '../../src/lib/server/content/events.ts';
-import { runShiftSequence } from '../../src/lib/server/events/shift-sequence.ts';
+import { StoredRsvpSchema } from '../../src/lib/schemas/rsvp.ts';
+import { rosterKey, rsvpKey } from '../../src/lib/server/events/rsvp.ts';
+import { runShiftSequence, setSequenceConfig } from '../../src/lib/server/events/shift-sequence.ts';
 import { setShifts, shiftRecordKey, slotRosterKey } from '../../src/lib/server/events/shifts.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
@@ -74,6 +77,63 @@ async function slotWithPeople(date: string, n: number, tag: string) {
   await kv('rsvps').put(slotRosterKey(event.id, slot.id), { eventId: event.id, entries });
 }
 
+/**
+ * An event without slots on `date` (18:00-19:30) and `n` RSVPs going, every third without texts; its sequence's
+ * steps turned on by staff when `on`.
+ */
+async function plainEventWithPeople(date: string, n: number, tag: string, on: boolean) {
+  const event = await createEvent(
+    EventInputSchema.parse({
+      title: 'Town hall',
+      location: 'Library',
+      eventDate: date,
+      startTime: '18:00',
+      endTime: '19:30',
+      eventType: 'town_hall',
+      isPublic: true,
+      registrationRequired: true,
+      registrationUrl: '',
+      maxAttendees: null,
+    }),
+  );
+  if (on) await setSequenceConfig(event.id, SequenceConfigSchema.parse({}));
+  const at = new Date('2026-10-01T10:00:00-05:00').toISOString();
+  const entries = [];
+  for (let i = 0; i < n; i++) {
+    const email = `${tag}${i}@example.org`;
+    const id = hashed(email);
+    const phone = i % 3 === 2 ? null : `+15042${tag.length}7${String(1000 + i)}`;
+    await kv('rsvps').put(
+      rsvpKey(event.id, id),
+      StoredRsvpSchema.parse({
+        id,
+        eventId: event.id,
+        name: `Guest ${i}`,
+        email,
+        phone,
+        guests: 0,
+        smsReminder: phone !== null,
+        lang: i % 2 ? 'es' : 'en',
+        status: 'going',
+        statusEmailAt: null,
+        createdAt: at,
+        updatedAt: at,
+        cancelledAt: null,
+        checkedInAt: null,
+        checkedInBy: null,
+        confirmation: null,
+        promotion: null,
+        reminderEmail: null,
+        reminderSms: null,
+        ip: null,
+        userAgent: null,
+      }),
+    );
+    entries.push({ id, seats: 1, status: 'going', at, promotedAt: null, cancelledAt: null });
+  }
+  await kv('rsvps').put(rosterKey(event.id), { eventId: event.id, entries });
+}
+
 describe("the sequence's store calls", () => {
   it('the day before, each person costs their sequence record at most 4 calls for a text and an email, and each gets both once', async () => {
     await slotWithPeople('2026-10-06', 12, 'calls');
@@ -112,5 +172,29 @@ describe("the sequence's store calls", () => {
     } finally {
       setEnv({ BROADCAST_RATE_PER_MINUTE: undefined });
     }
+  });
+
+  it('events without slots: the run reads the events index once, two documents per event of the four days, and for an event whose steps are on its roster and progress; each RSVP costs their sequence record at most 4 calls, and nothing once done', async () => {
+    await plainEventWithPeople('2026-10-27', 9, 'plainon', true);
+    await plainEventWithPeople('2026-10-27', 9, 'plainoff', false);
+    await plainEventWithPeople('2026-10-26', 3, 'plainday', false);
+    stores.reset();
+    const run = await runShiftSequence(new Date('2026-10-26T11:01:00-05:00'));
+    // Only the event whose steps staff turned on: 9 emails, 6 texts.
+    expect(run).toMatchObject({ slots: 1, texts: 6, emails: 9, skipped: 0, later: 0, cut: false });
+    const records = [...stores.byKey()].filter(([k]) => k.startsWith('rsvps shift-seq/'));
+    expect(records).toHaveLength(9);
+    expect(Math.max(...records.map(([, n]) => n))).toBeLessThanOrEqual(4);
+
+    // Everyone done: the day index (4 days) and the events' index, the three events' slots and settings, the one
+    // due slot's roster and progress; no person's record.
+    stores.reset();
+    expect(await runShiftSequence(new Date('2026-10-26T11:06:00-05:00'))).toMatchObject({
+      slots: 1,
+      texts: 0,
+      emails: 0,
+    });
+    expect([...stores.byKey().keys()].filter((k) => /^rsvps (shift-seq|rsvp)\//.test(k))).toEqual([]);
+    expect(stores.calls()).toBe(4 + 1 + 3 * 2 + 2);
   });
 });
