@@ -132,6 +132,7 @@ async function plainEventWithPeople(date: string, n: number, tag: string, on: bo
     entries.push({ id, seats: 1, status: 'going', at, promotedAt: null, cancelledAt: null });
   }
   await kv('rsvps').put(rosterKey(event.id), { eventId: event.id, entries });
+  return event.id;
 }
 
 describe("the sequence's store calls", () => {
@@ -175,9 +176,11 @@ describe("the sequence's store calls", () => {
   });
 
   it('events without slots: the run reads the events index once, two documents per event of the four days, and for an event whose steps are on its roster and progress; each RSVP costs their sequence record at most 4 calls, and nothing once done', async () => {
-    await plainEventWithPeople('2026-10-27', 9, 'plainon', true);
-    await plainEventWithPeople('2026-10-27', 9, 'plainoff', false);
-    await plainEventWithPeople('2026-10-26', 3, 'plainday', false);
+    const on = await plainEventWithPeople('2026-10-27', 9, 'plainon', true);
+    const off = await plainEventWithPeople('2026-10-27', 9, 'plainoff', false);
+    const today = await plainEventWithPeople('2026-10-26', 3, 'plainday', false);
+    // Outside the four days: the run reads nothing of it.
+    await plainEventWithPeople('2026-10-30', 3, 'plainlater', true);
     stores.reset();
     const run = await runShiftSequence(new Date('2026-10-26T11:01:00-05:00'));
     // Only the event whose steps staff turned on: 9 emails, 6 texts.
@@ -187,14 +190,24 @@ describe("the sequence's store calls", () => {
     expect(Math.max(...records.map(([, n]) => n))).toBeLessThanOrEqual(4);
 
     // Everyone done: the day index (4 days) and the events' index, the three events' slots and settings, the one
-    // due slot's roster and progress; no person's record.
+    // due slot's roster and progress, each once; no person's record, nothing of any other event.
     stores.reset();
     expect(await runShiftSequence(new Date('2026-10-26T11:06:00-05:00'))).toMatchObject({
       slots: 1,
       texts: 0,
       emails: 0,
     });
-    expect([...stores.byKey().keys()].filter((k) => /^rsvps (shift-seq|rsvp)\//.test(k))).toEqual([]);
-    expect(stores.calls()).toBe(4 + 1 + 3 * 2 + 2);
+    const days = ['2026-10-24', '2026-10-25', '2026-10-26', '2026-10-27'];
+    expect(Object.fromEntries(stores.byKey())).toEqual(
+      Object.fromEntries(
+        [
+          ...days.map((d) => `rsvps shift-day/${d}`),
+          'events index',
+          ...[on, off, today].flatMap((id) => [`rsvps shifts/${id}`, `rsvps shift-sequence/${id}`]),
+          `rsvps roster/${on}`,
+          `rsvps shift-seq-progress/${on}/event`,
+        ].map((k) => [k, 1]),
+      ),
+    );
   });
 });
