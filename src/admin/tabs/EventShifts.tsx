@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { toast } from 'sonner';
 import { queryFetcher } from '../../lib/client/api.ts';
 import { formatTime } from '../../lib/campaign-time.ts';
+import type { SequenceConfig } from '../../lib/schemas/shift-sequence.ts';
 import type { PublicSlot, ShiftSlot } from '../../lib/schemas/shifts.ts';
 import { ADMIN_EVENTS, send, useRevalidate } from '../api/shared.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
@@ -12,6 +13,7 @@ import { ListState } from '../components/ListState.tsx';
 import { formatDate } from '../forms/datetime.ts';
 import { failureDescription } from '../forms/errors.ts';
 import { CheckInButton, toggleCheckIn, type EventPeopleDialogProps } from './CheckIn.tsx';
+import { SequenceSteps } from './SequenceSteps.tsx';
 import { CallDontText } from './ShiftAttendance.tsx';
 import { StaffingGrid, type PlanRow } from './StaffingGrid.tsx';
 
@@ -24,6 +26,7 @@ import { StaffingGrid, type PlanRow } from './StaffingGrid.tsx';
 interface ShiftsView {
   slots: ShiftSlot[];
   places: PublicSlot[];
+  sequence: SequenceConfig;
 }
 interface SlotPeople {
   people: {
@@ -275,6 +278,18 @@ export function EventShifts({ eventId, title, canEdit, onClose }: EventPeopleDia
           <SlotPeopleList eventId={eventId} slot={slots.find((s) => s.id === open)!} canEdit={canEdit} />
         ) : null}
       </ListState>
+
+      {view.data ? (
+        <SequenceSteps
+          // Drawn again from what the server answers after a save (or another staff member's change).
+          key={JSON.stringify(view.data.sequence)}
+          path={shiftsPath(eventId)}
+          sequence={view.data.sequence}
+          hasSlots={slots.length > 0}
+          canEdit={canEdit}
+          onSaved={refresh}
+        />
+      ) : null}
 
       {canEdit ? (
         <form
