@@ -93,7 +93,12 @@ export default handle(async (req: Request) => {
   const outcome = await answerFromLink(parsed.data);
   const message = words(lang, parsed.data.slot)[DONE[outcome]];
   if (!isForm) return json({ outcome, message });
-  return page(lang, `<p>${escapeHtml(message)}</p>`, outcome === 'not_on_shift' ? 404 : 200, parsed.data.slot);
+  return page(
+    lang,
+    `<p>${escapeHtml(message)}</p>`,
+    outcome === 'not_on_shift' ? 404 : 200,
+    parsed.data.slot,
+  );
 });
 
 export const config: Config = { path: '/api/shifts/answer' };

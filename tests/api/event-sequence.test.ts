@@ -207,7 +207,7 @@ describe('the sequence of an event without slots', () => {
     const statusOf = async (x: (typeof people)[number]) =>
       (await getRoster(event.id)).entries.find((e) => e.id === idOf(x))?.status;
     expect(await Promise.all(people.map(statusOf))).toEqual([
-      ...Array(12).fill('going'),
+      ...Array<string>(12).fill('going'),
       'waitlisted',
       'waitlisted',
     ]);
@@ -246,7 +246,7 @@ describe('the sequence of an event without slots', () => {
           const mail = await emails();
           const mine = (x: (typeof people)[number]) => mail.filter((m) => m.to === x.p.email);
           // k 5 cancels by the RSVP confirmation's own link; k 6 confirms and k 7 cancels by the day-before email.
-          const k5 = mine(people[5]!).find((m) => /\/rsvp\/cancel\?/.test(m.text))!;
+          const k5 = mine(people[5]!).find((m) => m.text.includes('/rsvp/cancel?'))!;
           statuses.push((await cancel(cancelLinkIn(k5.text))).status);
           for (const [k, answer] of [
             [6, 'confirm'],

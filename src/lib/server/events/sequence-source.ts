@@ -27,7 +27,10 @@ import {
  */
 
 /** What the sequence needs of a person: a sign-up's details, and the slots it asked for. */
-export type SequencePerson = Pick<ShiftRecord, 'id' | 'name' | 'email' | 'phone' | 'lang' | 'smsReminder' | 'slots'>;
+export type SequencePerson = Pick<
+  ShiftRecord,
+  'id' | 'name' | 'email' | 'phone' | 'lang' | 'smsReminder' | 'slots'
+>;
 
 export interface SequenceSource {
   /** The slot's roster, read fresh (who is going, waiting, cancelled). */

@@ -125,7 +125,8 @@ export async function applyAnswer(
     return 'cancelled';
   }
   if (entry?.status !== 'going') return 'not_on_shift';
-  if (!(await source.checkedIn(event.id, slotId, personId))) await recordAttendance(event.id, slotId, personId, answer, 'volunteer', now);
+  if (!(await source.checkedIn(event.id, slotId, personId)))
+    await recordAttendance(event.id, slotId, personId, answer, 'volunteer', now);
   return answer;
 }
 

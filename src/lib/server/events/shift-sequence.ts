@@ -388,7 +388,8 @@ async function slotsOf(event: CampaignEvent, days: readonly string[]) {
   if (doc.slots.length)
     return { slots: doc.slots.filter((s) => days.includes(s.date)), config: stored ?? DEFAULT_SEQUENCE };
   // An event without slots: its implicit slot, once staff turned a step on (else its RSVP reminder goes).
-  if (!stored || !takesRsvps(event) || !days.includes(event.eventDate)) return { slots: [], config: SEQUENCE_OFF };
+  if (!stored || !takesRsvps(event) || !days.includes(event.eventDate))
+    return { slots: [], config: SEQUENCE_OFF };
   return { slots: [implicitSlot(event)], config: stored };
 }
 
