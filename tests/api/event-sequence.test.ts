@@ -375,6 +375,17 @@ describe('the sequence of an event without slots', () => {
     expect(await outcome(9)).toBeUndefined();
     expect(await outcome(10)).toMatchObject({ outcome: 'absent', source: 'volunteer', date });
     expect((await getAttendance(idOf(people[0]!))).confirmed[`${event.id}:event`]).toMatchObject({ date });
+    // Staff see the answers beside the people in the attendee list (the check-in stands for k 9).
+    const list = await call(rsvpsFn, `/api/admin/events/${event.id}/rsvps?pageSize=50`, {
+      cookie: (await signedIn('viewer')).cookie,
+    });
+    const rows = ((await list.json()) as { items: { email: string; reported: string | null }[] }).items;
+    expect([8, 9, 10, 0].map((k) => rows.find((r) => r.email === people[k]!.p.email)?.reported)).toEqual([
+      'attended',
+      null,
+      'absent',
+      null,
+    ]);
   }, 120_000);
 
   it('two overlapping workers killed at random points: each step reaches each person exactly once', async () => {

@@ -89,7 +89,7 @@ const KINDS: Record<
     params: () => ({ event: String(eventId) }),
     audit: 'rsvp.export',
     header:
-      'name,email,phone,guests,status,waitlist_position,rsvp_at,rsvp_at_local,checked_in_at,checked_in_at_local,sms_reminder',
+      'name,email,phone,guests,status,waitlist_position,rsvp_at,rsvp_at_local,checked_in_at,checked_in_at_local,sms_reminder,reported_attendance',
     rows: 4,
   },
   donations: {

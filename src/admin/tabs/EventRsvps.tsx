@@ -34,6 +34,12 @@ function Person({
             {r.position ? ` #${r.position}` : ''}
           </Badge>
           {r.checkedInAt ? <Badge variant="default">Checked in</Badge> : null}
+          {/* Their own answer to the "how did it go" email (181, "The event without slots"). */}
+          {r.reported ? (
+            <Badge variant="default">
+              {r.reported === 'attended' ? 'Says they came' : 'Says they could not come'}
+            </Badge>
+          ) : null}
         </div>
         <p className="record__text">
           {r.guests ? `+${r.guests} guest${r.guests === 1 ? '' : 's'} · ` : ''}

@@ -188,6 +188,8 @@ export interface RsvpRow {
   createdAt: string;
   checkedInAt: string | null;
   smsReminder: boolean;
+  /** Their own answer to "how did it go" (the sequence's follow-up), when staff did not check them in. */
+  reported: 'attended' | 'absent' | null;
 }
 
 export interface RsvpStaffView {
@@ -213,5 +215,12 @@ export const CheckInSchema = z.strictObject({ checkedIn: z.boolean() });
 export const CheckInsSchema = z.object({
   eventId: z.number().int().positive(),
   people: z.record(z.string(), z.object({ at: z.string(), by: z.string() })),
+  /**
+   * What a person answered the confirm-and-remind follow-up ("how did it go": docs/decisions/181-shifts.md, "The
+   * event without slots"), kept unless staff checked them in: shown beside them in the attendee list.
+   */
+  reported: z
+    .record(z.string(), z.object({ outcome: z.enum(['attended', 'absent']), at: z.string() }))
+    .default({}),
 });
 export type CheckIns = z.infer<typeof CheckInsSchema>;

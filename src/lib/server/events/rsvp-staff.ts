@@ -31,6 +31,8 @@ interface Listing {
   /** The places in staff order, with their waitlist place. */
   ordered: { entry: RosterEntry; position: number | null }[];
   checkIns: Record<string, { at: string }>;
+  /** The people's own "how did it go" answers (the confirm-and-remind follow-up). */
+  reported: Record<string, { outcome: 'attended' | 'absent' }>;
 }
 
 async function listing(eventId: number): Promise<Listing> {
@@ -42,7 +44,7 @@ async function listing(eventId: number): Promise<Listing> {
   const ordered = roster.entries
     .map((entry) => ({ entry, position: entry.status === 'waitlisted' ? ++place : null }))
     .sort((a, b) => ORDER[a.entry.status] - ORDER[b.entry.status]);
-  return { event, entries: roster.entries, ordered, checkIns: checkIns.people };
+  return { event, entries: roster.entries, ordered, checkIns: checkIns.people, reported: checkIns.reported };
 }
 
 /** The details of places whose roster entry has none (taken before it kept them): from their records. */
@@ -72,6 +74,7 @@ function rows(l: Listing, page: Listing['ordered'], details: Map<string, RosterP
       createdAt: entry.at,
       checkedInAt: l.checkIns[entry.id]?.at ?? null,
       smsReminder: p.smsReminder,
+      reported: l.checkIns[entry.id] ? null : (l.reported[entry.id]?.outcome ?? null),
     });
   }
   return out;
@@ -130,6 +133,7 @@ export const RSVP_CSV_COLUMNS: readonly (string | ExportColumn)[] = [
   { name: 'rsvp_at', time: true },
   { name: 'checked_in_at', time: true },
   'sms_reminder',
+  'reported_attendance',
 ];
 
 /**
@@ -166,6 +170,7 @@ export async function rsvpExportSource(
             r.createdAt,
             r.checkedInAt ?? '',
             r.smsReminder ? 'yes' : 'no',
+            r.reported ?? '',
           ];
       }
     },

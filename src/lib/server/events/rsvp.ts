@@ -461,7 +461,25 @@ export async function cancelPlace(
 export async function getCheckIns(eventId: number): Promise<CheckIns> {
   const r = await store().get<unknown>(checkInsKey(eventId));
   const p = r ? CheckInsSchema.safeParse(r.value) : null;
-  return p?.success ? p.data : { eventId, people: {} };
+  return p?.success ? p.data : { eventId, people: {}, reported: {} };
+}
+
+/**
+ * A person's own answer to the sequence's "how did it go" (docs/decisions/181-shifts.md, "The event without
+ * slots"), kept in the check-in document staff lists already read (one compare-and-set; the latest answer wins).
+ */
+export async function noteReported(
+  eventId: number,
+  id: string,
+  outcome: 'attended' | 'absent',
+  now = new Date(),
+): Promise<void> {
+  await upsert<unknown>(store(), checkInsKey(eventId), (raw) => {
+    const p = raw ? CheckInsSchema.safeParse(raw) : null;
+    const doc: CheckIns = p?.success ? p.data : { eventId, people: {}, reported: {} };
+    if (doc.reported[id]?.outcome === outcome) return UNCHANGED;
+    return { ...doc, reported: { ...doc.reported, [id]: { outcome, at: now.toISOString() } } };
+  });
 }
 
 /**
@@ -484,7 +502,7 @@ export async function setCheckedIn(
   if (!rec) throw new HttpError(404, 'RSVP not found');
   await upsert<unknown>(store(), checkInsKey(eventId), (raw) => {
     const p = raw ? CheckInsSchema.safeParse(raw) : null;
-    const doc: CheckIns = p?.success ? p.data : { eventId, people: {} };
+    const doc: CheckIns = p?.success ? p.data : { eventId, people: {}, reported: {} };
     const people = { ...doc.people };
     if (rec.checkedInAt) people[id] = { at: rec.checkedInAt, by };
     else if (id in people) delete people[id];

@@ -4,7 +4,7 @@ import type { CampaignEvent } from '../../schemas/event.ts';
 import { toPublicEvent } from '../../schemas/public-projections.ts';
 import type { Roster } from '../../schemas/rsvp.ts';
 import { EVENT_SLOT, slotLine, type ShiftSlot } from '../../schemas/shifts.ts';
-import { cancelPlace, getCheckIns, getRoster, getRsvp } from './rsvp.ts';
+import { cancelPlace, getCheckIns, getRoster, getRsvp, noteReported } from './rsvp.ts';
 import {
   cancelShift,
   getShiftRecord,
@@ -41,6 +41,8 @@ export interface SequenceSource {
   cancel(event: CampaignEvent, slotId: string, personId: string): Promise<void>;
   /** Whether staff checked the person in (their word on attendance stands). */
   checkedIn(eventId: number, slotId: string, personId: string): Promise<boolean>;
+  /** Where staff see the person's own "how did it go" beside them (a slot's roster reads the attendance records). */
+  reported(eventId: number, slotId: string, personId: string, outcome: 'attended' | 'absent'): Promise<void>;
 }
 
 const slotted: SequenceSource = {
@@ -49,6 +51,8 @@ const slotted: SequenceSource = {
   cancel: async (event, slot, id) => void (await cancelShift(event, { slot, id })),
   checkedIn: async (eventId, slotId, personId) =>
     Boolean((await getSlotCheckIns(eventId, slotId)).people[personId]),
+  // A slot's roster for staff reads the attendance records (shift-attendance.ts withAttendance): nothing more.
+  reported: () => Promise.resolve(),
 };
 
 const plain: SequenceSource = {
@@ -62,6 +66,8 @@ const plain: SequenceSource = {
     if (rec) await cancelPlace(event.id, event, rec);
   },
   checkedIn: async (eventId, _slotId, personId) => Boolean((await getCheckIns(eventId)).people[personId]),
+  // Beside the person in the attendee list and its CSV (the check-in document: no read more for staff).
+  reported: (eventId, _slotId, personId, outcome) => noteReported(eventId, personId, outcome),
 };
 
 /** The source of a slot: the implicit slot's is the event's RSVPs. */

@@ -125,8 +125,10 @@ export async function applyAnswer(
     return 'cancelled';
   }
   if (entry?.status !== 'going') return 'not_on_shift';
-  if (!(await source.checkedIn(event.id, slotId, personId)))
+  if (!(await source.checkedIn(event.id, slotId, personId))) {
+    await source.reported(event.id, slotId, personId, answer);
     await recordAttendance(event.id, slotId, personId, answer, 'volunteer', now);
+  }
   return answer;
 }
 
