@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_KINDS, type ActivityKind, type Overview } from '../../src/lib/schemas/overview.ts';
+import { DEFAULT_SEQUENCE } from '../../src/lib/schemas/shift-sequence.ts';
 import { expectNoAxeViolations } from './helpers/axe';
 import { mockAdminApi, type MockApi, type MockOptions } from './helpers/admin-mock';
 import { launchBrowser, type BrowserSession, type ViewportName } from './helpers/browser';
@@ -300,6 +301,7 @@ describe('the Overview tab', () => {
               waitlisted: 0,
             },
           ],
+          sequence: DEFAULT_SEQUENCE,
         });
         api.override('GET /api/admin/shift-plan', 200, { rows: [] });
       }

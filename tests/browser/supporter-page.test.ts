@@ -29,34 +29,39 @@ const post = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** The path and query of the newest sign-in link emailed to `email` (the local outbox, as `npm run outbox` prints it). */
+/**
+ * What `pattern` captures in the newest message of the local outbox (as `npm run outbox` prints it) to `to`. The
+ * sign-in link and code are sent after the response (Netlify's waitUntil), so the outbox is read until it is there.
+ */
+async function newestInOutbox(kind: 'email' | 'sms', to: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', kind], {
+          cwd: process.cwd(),
+        });
+        const message = stdout
+          .split('─'.repeat(72))
+          .reverse()
+          .find((m) => m.includes(`to ${to}`));
+        found = pattern.exec(message ?? '')?.[1];
+        return found;
+      },
+      { message: `${kind === 'email' ? 'sign-in link emailed' : 'sign-in code texted'} to ${to}` },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+/** The path and query of the newest sign-in link emailed to `email`. */
 async function signinLinkFor(email: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'email'], {
-    cwd: process.cwd(),
-  });
-  const mail = stdout
-    .split('─'.repeat(72))
-    .reverse()
-    .find((m) => m.includes(`to ${email}`));
-  const link = /(https?:\/\/\S+\/my\/signin\?token=\S+)/.exec(mail ?? '')?.[1];
-  expect(link, `sign-in link emailed to ${email}`).toBeTruthy();
-  const u = new URL(link!);
+  const u = new URL(await newestInOutbox('email', email, /(https?:\/\/\S+\/my\/signin\?token=\S+)/));
   return `${u.pathname}${u.search}`;
 }
 
-/** The newest sign-in code texted to `e164` (the local outbox). */
-async function textedCodeTo(e164: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/outbox.mts', 'sms'], {
-    cwd: process.cwd(),
-  });
-  const text = stdout
-    .split('─'.repeat(72))
-    .reverse()
-    .find((m) => m.includes(`to ${e164}`));
-  const code = /: (\d{6})\./.exec(text ?? '')?.[1];
-  expect(code, `sign-in code texted to ${e164}`).toBeTruthy();
-  return code!;
-}
+/** The newest sign-in code texted to `e164`. */
+const textedCodeTo = (e164: string): Promise<string> => newestInOutbox('sms', e164, /: (\d{6})\./);
 
 /** A new supporter: a volunteer sign-up with an email and a phone of their own. */
 async function newSupporter(lang: Lang, kind: string) {
