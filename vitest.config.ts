@@ -1,5 +1,11 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { memoryTmpdir } from './tests/memory-tmpdir.ts';
 import LongestFirst from './tests/sequencer.ts';
+
+// Temporary files in memory where the machine has room: every worker, the dev server and Chromium inherit it
+// (tests/memory-tmpdir.ts).
+const tmp = memoryTmpdir(process.env);
+if (tmp) process.env.TMPDIR = tmp;
 
 /**
  * API files whose tests still need an earlier test of the file to have run (found by running them shuffled,
