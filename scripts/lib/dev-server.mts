@@ -12,7 +12,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, rename, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -76,18 +77,30 @@ export async function npmRun(root: string, script: string, env: NodeJS.ProcessEn
   if (code !== 0) throw new Error(`npm run ${script} failed (${code}).\n${output}`);
 }
 
-/** Moves the developer's local Blobs aside; returns the function that puts them back. */
+/**
+ * Moves the developer's local Blobs aside; returns the function that puts them back. The run's own store lives in
+ * a fresh temporary folder that the fixed path links to: in memory where the test run put TMPDIR there
+ * (tests/memory-tmpdir.ts), so the dev server's thousands of small writes cost no disk journal.
+ */
 export async function isolateBlobs(root: string): Promise<() => Promise<void>> {
   const live = join(root, '.netlify', 'blobs-serve');
   const kept = join(root, '.netlify', 'blobs-serve.kept-during-tests');
   if (existsSync(kept)) {
-    // A previous run died before restoring: its data goes, the developer's comes back first.
+    // A previous run died before restoring: its data (or the link to it) goes, the developer's comes back first.
     await rm(live, { recursive: true, force: true });
     await rename(kept, live);
   }
-  if (existsSync(live)) await rename(live, kept);
+  // lstat, not exists: a link left by a run that died points at a folder that may be gone.
+  const there = await lstat(live).catch(() => null);
+  if (there?.isSymbolicLink()) await rm(live, { force: true });
+  else if (there) await rename(live, kept);
+  await mkdir(dirname(live), { recursive: true });
+  const store = await mkdtemp(join(tmpdir(), 'dev-blobs-'));
+  await symlink(store, live, 'dir');
   return async () => {
+    // rm removes the link itself, not what it points at.
     await rm(live, { recursive: true, force: true });
+    await rm(store, { recursive: true, force: true });
     if (existsSync(kept)) await rename(kept, live);
   };
 }
