@@ -40,6 +40,38 @@ export default class LongestFirst extends BaseSequencer {
       if (x.failed !== y.failed) return x.failed ? -1 : 1;
       return y.ms - x.ms;
     });
-    return Promise.resolve(sorted);
+    const groups = Map.groupBy(sorted, (spec) => spec.project.config.sequence.groupOrder);
+    const ms = (spec: TestSpecification) => facts.get(spec)!.ms;
+    return Promise.resolve([...groups.values()].flatMap((group) => interleave(group, ms)));
   }
+}
+
+/**
+ * One group's files with the browser files and the rest (unit, API, page files) mixed in proportion to their
+ * expected time, each kind still longest first (failed first). A browser file waits on Chromium and the dev server
+ * much of its time (about a third of a core), an API file keeps a core busy: run only browser files side by side,
+ * as longest-first alone did for the first minutes (the longest files are all browser files), and the cores idle;
+ * run the API files last together and they queue for the cores. Mixed, both kinds are running from the first file
+ * to the last and end together. The next file taken is the one of the kind that is behind: the lower share of its
+ * kind's expected time already queued.
+ */
+export function interleave<T extends { project: { name: string } }>(
+  files: T[],
+  ms: (file: T) => number,
+): T[] {
+  const isBrowser = (file: T) => file.project.name.startsWith('browser');
+  const kinds = [files.filter(isBrowser), files.filter((f) => !isBrowser(f))];
+  const totals = kinds.map((kind) => kind.reduce((sum, f) => sum + ms(f), 0));
+  const queued = [0, 0];
+  const next = [0, 0];
+  const out: T[] = [];
+  while (out.length < files.length) {
+    const share = (k: number) => (next[k]! < kinds[k]!.length ? queued[k]! / (totals[k]! || 1) : Infinity);
+    const k = share(0) <= share(1) ? 0 : 1;
+    const file = kinds[k]![next[k]!]!;
+    next[k]! += 1;
+    queued[k]! += ms(file);
+    out.push(file);
+  }
+  return out;
 }
