@@ -35,8 +35,14 @@ const api: TestProjectInlineConfiguration['test'] = {
   hookTimeout: 180_000,
 };
 
-/** Browser test files that change site-wide state other files rely on: run alone, after the rest. */
-const ALONE = ['tests/browser/two-factor-policy.test.ts', 'tests/browser/past-election.test.ts'];
+/** Browser test files that change site-wide state other files rely on: run alone, one at a time, after the rest. */
+const ALONE = [
+  'tests/browser/two-factor-policy.test.ts',
+  'tests/browser/past-election.test.ts',
+  // Both move the stored election calendar and read it back: side by side, one read the other's dates.
+  'tests/browser/election-tab.test.ts',
+  'tests/browser/next-election.test.ts',
+];
 
 const browser: TestProjectInlineConfiguration['test'] = {
   environment: 'node',
