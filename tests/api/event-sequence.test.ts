@@ -1,5 +1,3 @@
-import type * as SmsAdapter from '../../src/lib/server/adapters/sms.ts';
-import type * as EmailAdapter from '../../src/lib/server/adapters/email.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as rsvpsFn from '../../netlify/functions/admin-event-rsvps.mts';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
@@ -9,15 +7,28 @@ import { runReminders } from '../../src/lib/server/events/reminders.ts';
 import { getRoster } from '../../src/lib/server/events/rsvp.ts';
 import { getAttendance } from '../../src/lib/server/events/shift-attendance.ts';
 import { sequenceKey } from '../../src/lib/server/events/shift-answers.ts';
-import { runShiftSequence } from '../../src/lib/server/events/shift-sequence.ts';
 import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { applyInboundText } from '../../src/lib/server/texting/sms-webhook.ts';
 import { useCountingStores } from '../helpers/counting-store.ts';
-import { localProviders, messageSid, setEnv, valuesOf } from '../helpers/forms.ts';
+import { localProviders, messageSid, setEnv } from '../helpers/forms.ts';
 import { call } from '../helpers/http.ts';
 import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import {
+  AREAS,
+  emails,
+  MIN,
+  nola,
+  plus,
+  runAt,
+  stepTimes,
+  texts,
+  type Mail,
+  type Sms,
+  type Step,
+} from '../helpers/sequence-clock.ts';
 import { signedIn } from '../helpers/users.ts';
+import { faults, seeded } from '../helpers/worker-faults.ts';
 
 /*
  * The confirm-and-remind sequence of an event WITHOUT slots (docs/decisions/181-shifts.md, "The event without
@@ -26,74 +37,12 @@ import { signedIn } from '../helpers/users.ts';
  * the campaign clock under test), RSVPs in English and Spanish with phones in four US time zones.
  */
 
-const faults = vi.hoisted(() => ({ before: 0, afterText: 0, random: Math.random }));
-vi.mock('../../src/lib/server/adapters/sms.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof SmsAdapter>();
-  return {
-    ...real,
-    sendSms: async (m: Parameters<typeof real.sendSms>[0]) => {
-      if (faults.random() < faults.before) throw new Error('worker killed before the text');
-      const sent = await real.sendSms(m);
-      if (faults.random() < faults.afterText) throw new Error('worker killed after the text went');
-      return sent;
-    },
-  };
-});
-vi.mock('../../src/lib/server/adapters/email.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof EmailAdapter>();
-  return {
-    ...real,
-    sendEmail: async (m: Parameters<typeof real.sendEmail>[0]) => {
-      if (faults.random() < faults.before) throw new Error('worker killed before the email');
-      return real.sendEmail(m);
-    },
-  };
-});
-
-/** A seeded generator, so a failing run can be replayed. */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** New Orleans wall time in October 2026 (CDT, -05:00), written with its offset. */
-function nola(date: string, hhmm: string): Date {
-  if (!/^2026-10-(0[1-9]|[12]\d|3[01])$/.test(date))
-    throw new Error(`-05:00 is October 2026's offset, not ${date}'s`);
-  return new Date(`${date}T${hhmm}:00-05:00`);
-}
-const MIN = 60_000;
-const plus = (d: Date, minutes: number) => new Date(d.getTime() + minutes * MIN);
-const AREAS = ['212', '504', '303', '415']; // New York, New Orleans, Denver, San Francisco
-
-type Step = 'dayBefore' | 'morning' | 'soon' | 'followUp';
-/** The steps' times of an event on 2026-10-20, 18:00-19:30 (the defaults, as the decision record states them). */
-const eventTimes = (date: string, start: string, end: string): Record<Step, Date> => ({
-  dayBefore: nola(`2026-10-${String(Number(date.slice(8)) - 1).padStart(2, '0')}`, '11:00'),
-  morning: nola(date, '08:00'),
-  soon: plus(nola(date, start), -30),
-  followUp: plus(nola(date, end), 60),
-});
-
-interface Sms {
-  to: string;
-  body: string;
-  at: string;
-}
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  at: string;
-}
-const texts = () => valuesOf<Sms>('outbox', 'sms/');
-const emails = () => valuesOf<Mail>('outbox', 'email/');
+vi.mock('../../src/lib/server/adapters/sms.ts', async (importOriginal) =>
+  (await import('../helpers/worker-faults.ts')).killableSms(await importOriginal()),
+);
+vi.mock('../../src/lib/server/adapters/email.ts', async (importOriginal) =>
+  (await import('../helpers/worker-faults.ts')).killableEmail(await importOriginal()),
+);
 
 /** Which step a message is, from its words (either language): an RSVP's words, not a shift's. */
 function stepOfText(body: string): Step | null {
@@ -125,11 +74,6 @@ const ALL_ON = {
   soon: { on: true },
   followUp: { on: true },
 };
-
-async function runAt(t: Date, workers = 1) {
-  vi.setSystemTime(t);
-  return Promise.allSettled(Array.from({ length: workers }, () => runShiftSequence(t)));
-}
 
 beforeAll(() => {
   useCountingStores();
@@ -214,7 +158,7 @@ describe('the sequence of an event without slots', () => {
 
     const REPLY: Record<number, string> = { 0: '1', 1: 'SÍ', 2: '2', 3: 'NO', 4: 'STOP' };
     const cancelled = new Set([2, 3, 5, 7]);
-    const times = eventTimes(date, '18:00', '19:30');
+    const times = stepTimes({ date, start: '18:00', end: '19:30' });
     const ticks = new Map<number, string[]>();
     const at = (t: Date, what: string) => ticks.set(t.getTime(), [...(ticks.get(t.getTime()) ?? []), what]);
     for (const t of Object.values(times)) for (let m = -2; m <= 5; m++) at(plus(t, m), 'run');
@@ -411,7 +355,7 @@ describe('the sequence of an event without slots', () => {
     for (const p of people) expect((await rsvpTo(event.id, p)).status).toBe(201);
 
     faults.random = seeded(46);
-    const times = eventTimes(date, '12:00', '15:00');
+    const times = stepTimes({ date, start: '12:00', end: '15:00' });
     const ticks = new Set<number>();
     for (const t of Object.values(times)) for (let m = 0; m <= 16; m++) ticks.add(plus(t, m).getTime());
     let killed = 0;

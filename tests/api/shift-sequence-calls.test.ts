@@ -10,6 +10,7 @@ import { hashed } from '../../src/lib/server/storage/keys.ts';
 import { kv, setStoreFactory } from '../../src/lib/server/storage/stores.ts';
 import { useCountingStores, type CountingStores } from '../helpers/counting-store.ts';
 import { localProviders, setEnv } from '../helpers/forms.ts';
+import { rsvpEventFixture } from '../helpers/rsvp.ts';
 
 /*
  * Store calls per person of the shifts' sequence (docs/decisions/181-shifts.md, "Store calls per message"): a
@@ -82,20 +83,8 @@ async function slotWithPeople(date: string, n: number, tag: string) {
  * steps turned on by staff when `on`.
  */
 async function plainEventWithPeople(date: string, n: number, tag: string, on: boolean) {
-  const event = await createEvent(
-    EventInputSchema.parse({
-      title: 'Town hall',
-      location: 'Library',
-      eventDate: date,
-      startTime: '18:00',
-      endTime: '19:30',
-      eventType: 'town_hall',
-      isPublic: true,
-      registrationRequired: true,
-      registrationUrl: '',
-      maxAttendees: null,
-    }),
-  );
+  const event = await rsvpEventFixture(null, { title: 'Town hall', location: 'Library', eventDate: date });
+
   if (on) await setSequenceConfig(event.id, SequenceConfigSchema.parse({}));
   const at = new Date('2026-10-01T10:00:00-05:00').toISOString();
   const entries = [];

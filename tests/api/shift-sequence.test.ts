@@ -1,11 +1,8 @@
 import type { Context } from '@netlify/functions';
-import type * as SmsAdapter from '../../src/lib/server/adapters/sms.ts';
-import type * as EmailAdapter from '../../src/lib/server/adapters/email.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as shiftsFn from '../../netlify/functions/admin-event-shifts.mts';
 import * as answerFn from '../../netlify/functions/shift-answer.mts';
 import * as sequenceFn from '../../netlify/functions/shift-sequence.mts';
-import type { ShiftSlot } from '../../src/lib/schemas/shifts.ts';
 import { SequenceRecordSchema } from '../../src/lib/schemas/shift-sequence.ts';
 import { getAttendance } from '../../src/lib/server/events/shift-attendance.ts';
 import { answerUrl, sequenceKey } from '../../src/lib/server/events/shift-answers.ts';
@@ -19,7 +16,19 @@ import { localProviders, messageSid, setEnv, valuesOf } from '../helpers/forms.t
 import { call } from '../helpers/http.ts';
 import { shiftSlot } from '../helpers/shifts.ts';
 import { cancel, cancelLinkIn, person, rsvpEventFixture, rsvpTo } from '../helpers/rsvp.ts';
+import {
+  AREAS,
+  emails,
+  MIN,
+  nola,
+  plus,
+  runAt,
+  stepTimes,
+  texts,
+  type Step,
+} from '../helpers/sequence-clock.ts';
 import { signedIn } from '../helpers/users.ts';
+import { faults, seeded } from '../helpers/worker-faults.ts';
 
 /*
  * The shifts' confirm-and-remind sequence (docs/decisions/181-shifts.md, "The sequence") on a fake clock: two weeks
@@ -28,83 +37,12 @@ import { signedIn } from '../helpers/users.ts';
  * English and Spanish with phones in four US time zones. The worker runs every minute around each step's time.
  */
 
-const faults = vi.hoisted(() => ({
-  /** Chance that a send throws before the provider is asked (the worker killed there). */
-  before: 0,
-  /** Chance that a text is sent and then the worker dies before recording it. */
-  afterText: 0,
-  random: Math.random,
-}));
-vi.mock('../../src/lib/server/adapters/sms.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof SmsAdapter>();
-  return {
-    ...real,
-    sendSms: async (m: Parameters<typeof real.sendSms>[0]) => {
-      if (faults.random() < faults.before) throw new Error('worker killed before the text');
-      const sent = await real.sendSms(m);
-      if (faults.random() < faults.afterText) throw new Error('worker killed after the text went');
-      return sent;
-    },
-  };
-});
-vi.mock('../../src/lib/server/adapters/email.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof EmailAdapter>();
-  return {
-    ...real,
-    sendEmail: async (m: Parameters<typeof real.sendEmail>[0]) => {
-      if (faults.random() < faults.before) throw new Error('worker killed before the email');
-      return real.sendEmail(m);
-    },
-  };
-});
-
-/** A seeded generator, so a failing run can be replayed. */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** New Orleans wall time in October 2026 (CDT, -05:00), written with its offset. */
-function nola(date: string, hhmm: string): Date {
-  if (!/^2026-10-(0[1-9]|[12]\d|3[01])$/.test(date))
-    throw new Error(`-05:00 is October 2026's offset, not ${date}'s`);
-  return new Date(`${date}T${hhmm}:00-05:00`);
-}
-const MIN = 60_000;
-const prevDay = (date: string) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-const plus = (d: Date, minutes: number) => new Date(d.getTime() + minutes * MIN);
-
-/** The four steps' times of a slot, as the decision record states them (defaults). */
-function stepTimes(s: ShiftSlot) {
-  return {
-    dayBefore: nola(prevDay(s.date), '11:00'),
-    morning: nola(s.date, '08:00'),
-    soon: plus(nola(s.date, s.start), -30),
-    followUp: plus(nola(s.date, s.end), 60),
-  };
-}
-type Step = keyof ReturnType<typeof stepTimes>;
-
-interface Sms {
-  to: string;
-  body: string;
-  at: string;
-}
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  at: string;
-}
-const texts = () => valuesOf<Sms>('outbox', 'sms/');
-const emails = () => valuesOf<Mail>('outbox', 'email/');
+vi.mock('../../src/lib/server/adapters/sms.ts', async (importOriginal) =>
+  (await import('../helpers/worker-faults.ts')).killableSms(await importOriginal()),
+);
+vi.mock('../../src/lib/server/adapters/email.ts', async (importOriginal) =>
+  (await import('../helpers/worker-faults.ts')).killableEmail(await importOriginal()),
+);
 
 /** Which step a message is, from its words (either language). */
 function stepOfText(body: string): Step | null {
@@ -119,17 +57,8 @@ function stepOfEmail(subject: string): Step | null {
   return null;
 }
 
-const AREAS = ['212', '504', '303', '415']; // New York, New Orleans, Denver, San Francisco
-
 /** Every store its own atomic in-memory store (counting calls), so 500 people fit in the test's time. */
 let stores: CountingStores;
-
-/** Runs the worker at each of `times` in order (the fake Date follows, for the code that reads it). */
-async function runAt(t: Date, workers = 1) {
-  vi.setSystemTime(t);
-  const runs = await Promise.allSettled(Array.from({ length: workers }, () => runShiftSequence(t)));
-  return runs;
-}
 
 const slotOf = (id: string, date: string, start: string, end: string) =>
   shiftSlot(id, 60, { date, start, end, label: `Site ${id}` });
