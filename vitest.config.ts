@@ -107,7 +107,16 @@ export default defineConfig({
       },
       { test: { ...api, name: 'api-in-order', include: API_IN_ORDER } },
       {
-        test: { ...browser, name: 'browser', include: ['tests/browser/**/*.test.ts'], exclude: ALONE },
+        test: {
+          ...browser,
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          exclude: ALONE,
+          // A worker runs many files without loading vitest, playwright-core and the helpers anew for each (about
+          // half a second of CPU a file) and keeps its connection to the shared Chromium. Each file still makes its
+          // own browser context; no helper keeps state a file could change for the next (docs/decisions/163-tests.md).
+          isolate: false,
+        },
       },
       {
         test: {

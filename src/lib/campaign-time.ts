@@ -45,14 +45,18 @@ export function formatTime(time: string, locale = 'en-US'): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+let dayFormat: Intl.DateTimeFormat | null = null;
+
 /** Today's date (YYYY-MM-DD) in campaign time. */
 export function campaignToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  // One formatter, made on first use: building one costs far more than formatting with it (a request asks often).
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: CAMPAIGN_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  });
+  return dayFormat.format(now);
 }
 
 /** "October 1, 2025, 6:30 PM" for an ISO timestamp, in campaign time. */

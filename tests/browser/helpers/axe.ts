@@ -1,8 +1,16 @@
-import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /* Runs axe-core inside the page and fails with a readable list of violations. */
+
+/**
+ * axe-core's minified build, the same version and rules as `axe.source` (its unminified build): under half the bytes
+ * to send through the DevTools protocol and to parse in each page checked.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -42,7 +50,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const loaded = await page.evaluate(
     () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function',
   );
-  if (!loaded) await page.evaluate(axe.source);
+  if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const runner = (window as unknown as { axe: typeof axe }).axe;
     const results = await runner.run(document, {
