@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as adminElection from '../../netlify/functions/admin-election.mts';
 import * as publicCalendar from '../../netlify/functions/election-calendar.mts';
 import { defaultElectionCalendar } from '../../src/content/election-calendar.ts';
 import type { ElectionCalendar } from '../../src/lib/election-stage.ts';
 import { ELECTION_MESSAGES } from '../../src/lib/schemas/election.ts';
 import { auditPage } from '../../src/lib/server/audit/audit.ts';
+import { pageElection } from '../../src/lib/server/election/page-election.ts';
+import { kv } from '../../src/lib/server/storage/stores.ts';
 import { startBlobs } from '../helpers/blobs.ts';
 import { call } from '../helpers/http.ts';
 import { signedIn } from '../helpers/users.ts';
@@ -72,6 +74,46 @@ describe('election calendar', () => {
     const page = await auditPage({ page: 1, pageSize: 10, kind: 'settings.election_calendar' } as never);
     expect(page.entries[0]).toMatchObject({ kind: 'settings.election_calendar' });
     expect(JSON.stringify(page.entries[0])).toContain('changed: mode');
+  });
+
+  it('a page rendered on request shows an admin’s save at once; otherwise one read serves it for 2 seconds', async () => {
+    // The clock stands still unless moved: the 2 seconds are the clock's, not the machine's speed.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T09:00:00-06:00'));
+    try {
+      const admin = await signedIn('admin');
+      const save = async (mode: ElectionCalendar['mode']) =>
+        expect(
+          (
+            await call(adminElection, '/api/admin/election', {
+              method: 'PUT',
+              json: { ...defaultElectionCalendar, mode },
+              cookie: admin.cookie,
+            })
+          ).status,
+        ).toBe(200);
+      const shown = async () => (await pageElection('en', false)).calendar.mode;
+      await save('won');
+      expect(await shown()).toBe('won');
+      // The next save: the page right after it shows it, in the same instant.
+      await save('lost');
+      expect(await shown()).toBe('lost');
+      // A change that did not come through this process's save (another instance's) is read once the 2 seconds
+      // are over: until then the header, footer and body of a request share one read.
+      const stored = await kv('meta').get<{ calendar: ElectionCalendar }>('election/calendar');
+      const replaced = await kv('meta').replace(
+        'election/calendar',
+        { ...stored!.value, calendar: { ...stored!.value.calendar, mode: 'ended' } },
+        stored!.etag,
+      );
+      expect(replaced).toBeTruthy();
+      vi.setSystemTime(new Date('2026-11-29T09:00:02-06:00'));
+      expect(await shown()).toBe('lost');
+      vi.setSystemTime(new Date('2026-11-29T09:00:02.001-06:00'));
+      expect(await shown()).toBe('ended');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -48,7 +48,7 @@ describe('/vote a year after the election, on a phone, JavaScript off', () => {
       const words = copyFor(lang).vote.voteCopy;
       const page = await noJs.newPage('mobile');
       const mainHeight = () => page.evaluate(() => document.querySelector('main')?.scrollHeight ?? 0);
-      /** The page as a person reloading it sees it (a dev-server read of the calendar is reused for 2 s). */
+      /** The page as a person reloading it sees it (the dev server shows a save on the next page: reloaded until it does). */
       const reload = async (rows: number) =>
         expect
           .poll(
@@ -96,7 +96,7 @@ describe('locally, a calendar edit reaches the next page (the dev server renders
     const page = await noJs.newPage('mobile');
     try {
       await store({ ...defaultElectionCalendar, mode: 'none', runoff: null });
-      // The form is offered (a read of the calendar is reused for 2 seconds: a person reloading sees the edit then).
+      // The form is offered (the dev server shows a save on the next page: reloaded until it does).
       await expect
         .poll(
           async () => {

@@ -16,6 +16,15 @@ import { kv } from '../storage/stores.ts';
 
 const CALENDAR_KEY = key('election', 'calendar');
 
+/*
+ * How many times this process has stored the calendar: a page's reused read of it ends at the next write
+ * (page-election.ts), so the staff member who saves it sees it on the next page. On globalThis: locally the pages
+ * and the functions are module instances of their own in one process.
+ */
+const WRITES = Symbol.for('campaign.election.calendarWrites');
+const writes = globalThis as { [WRITES]?: number };
+export const calendarWrites = (): number => writes[WRITES] ?? 0;
+
 export interface StoredCalendar {
   calendar: ElectionCalendar;
   /** Whether this is the seeded default (nothing stored yet). */
@@ -52,6 +61,7 @@ export async function setElectionCalendar(
   const before = (await getElectionCalendar()).calendar;
   const record: Record = { calendar, updatedAt: now.toISOString(), updatedBy: by };
   await upsert<Record>(kv('meta'), CALENDAR_KEY, () => record);
+  writes[WRITES] = calendarWrites() + 1;
   return { before, after: { calendar, isDefault: false, updatedAt: record.updatedAt, updatedBy: by } };
 }
 

@@ -1,7 +1,7 @@
 import { buildElection, electionLines, type ElectionLines } from '../../../content/election-lines.ts';
 import type { ElectionCalendar } from '../../election-stage.ts';
 import type { Lang } from '../../lang.ts';
-import { getElectionCalendar } from './calendar.ts';
+import { calendarWrites, getElectionCalendar } from './calendar.ts';
 
 /*
  * The election a page renders (docs/decisions/157-election-calendar.md, "Which calendar a page reads"):
@@ -26,14 +26,18 @@ export interface PageElection {
 /** Whether pages are rendered by the dev server (`astro dev`: every page on request). */
 const devServer = (): boolean => import.meta.env.DEV && process.env.APP_ENV === 'development';
 
-/** The header, footer and body of one request read the record once: a read is reused for 2 seconds. */
+/**
+ * The header, footer and body of one request read the record once: a read is reused for 2 seconds, or until this
+ * process stores the calendar (an admin's save reaches their next page at once).
+ */
 const REUSE_MS = 2000;
-let recent: { at: number; read: ReturnType<typeof getElectionCalendar> } | null = null;
+let recent: { at: number; writes: number; read: ReturnType<typeof getElectionCalendar> } | null = null;
 function storedCalendar(): ReturnType<typeof getElectionCalendar> {
   const now = Date.now();
-  if (!recent || now - recent.at > REUSE_MS || now < recent.at) {
+  const writes = calendarWrites();
+  if (!recent || now - recent.at > REUSE_MS || now < recent.at || recent.writes !== writes) {
     const read = getElectionCalendar();
-    recent = { at: now, read };
+    recent = { at: now, writes, read };
     // A failed read is not reused.
     read.catch(() => {
       if (recent?.read === read) recent = null;
