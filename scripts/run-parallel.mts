@@ -4,10 +4,15 @@
  * interleave; the one script named after `--live` prints as it goes (the tests: a person watches
  * them). `npm test` runs the type check and the linters beside vitest, after `astro sync` (the
  * type-aware linter needs the types in .astro/): each of the checks uses one core, and vitest's
- * start (the production build) and its last files leave one idle (docs/decisions/163-tests.md).
+ * start (the production build) and its last files leave one idle (docs/decisions/163-tests.md). The other scripts
+ * run at a lower priority than the live one, so they use what its files leave idle.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
+
+/** The niceness of the scripts beside the live one (0 is the default, 19 the lowest priority). */
+const BACKGROUND_PRIORITY = 10;
 
 // Arguments after the live script are its own (`npm test -- tests/unit/x.test.ts` reaches vitest).
 const args = process.argv.slice(2);
@@ -29,6 +34,16 @@ const results = await Promise.all(
         const child = spawn('npm', ['run', '--silent', script, ...extra], {
           stdio: script === live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
         });
+        // The checks beside the live script yield the cores to it: they take the time its files spend waiting
+        // (a browser file on Chromium and the dev server) instead of slowing its files down. Set before npm starts
+        // the script (npm takes a moment to load): whatever it starts inherits the priority.
+        if (script !== live && live && child.pid !== undefined) {
+          try {
+            setPriority(child.pid, BACKGROUND_PRIORITY);
+          } catch {
+            // Already gone (its exit is reported below), or a system that refuses: it runs at the usual priority.
+          }
+        }
         const output: Buffer[] = [];
         child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
         child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
