@@ -23,6 +23,10 @@ const site = process.env.SITE_URL || process.env.URL || localOrigin(devPort);
 // Astro's CSP is unsupported under the Vite dev server: its <meta> there blocks the
 // dev server's inline island scripts, so no island hydrates. Built output keeps it.
 const isDevServer = process.argv.includes('dev');
+// `astro check` type-checks the sources and needs no adapter. The Netlify adapter empties .netlify/build/ as it
+// starts (its config hook, in every command), which broke a build running beside the check: `npm test` runs the check
+// beside vitest, whose browser setup builds (docs/decisions/163-tests.md).
+const isTypeCheck = process.argv.includes('check');
 // What Netlify's dev middleware emulates besides Blobs, headers, redirects and static files.
 const NETLIFY_DEV_FEATURES = { edgeFunctions: false, environmentVariables: false, images: false };
 // No preloads for dynamic imports (docs/decisions/162-public-pages-and-performance.md). Vite's helper inserts a <link rel="modulepreload"> into
@@ -53,14 +57,16 @@ export default defineConfig({
     // placeholders or settings remain; other builds print the list (docs/decisions/085-launch-gate.md).
     launchGate(),
   ],
-  adapter: netlify({
-    devFeatures: NETLIFY_DEV_FEATURES,
-    // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a
-    // year), not resized per request by Netlify's Image CDN (docs/decisions/162-public-pages-and-performance.md).
-    imageCDN: false,
-    // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).
-    staticHeaders: true,
-  }),
+  adapter: isTypeCheck
+    ? undefined
+    : netlify({
+        devFeatures: NETLIFY_DEV_FEATURES,
+        // Images are optimised at build time by Astro (sharp: AVIF/WebP into /_astro/, cached for a
+        // year), not resized per request by Netlify's Image CDN (docs/decisions/162-public-pages-and-performance.md).
+        imageCDN: false,
+        // Emit the CSP of static pages as a real header (frame-ancestors is ignored in <meta>).
+        staticHeaders: true,
+      }),
   server: { port: devPort, host: '127.0.0.1' },
   security: isDevServer
     ? {}
