@@ -41,10 +41,22 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Check from the top, as the page opens (focused controls are kept clear of the header by
   // scroll-padding-top in global.css).
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  // A toast on its way out (sonner marks it `data-removed` for its 200 ms exit animation) is a frame between two
-  // states, not a state: half-faded, its text fails the contrast rule, and sliding away it can cover a header
-  // control. Check once it has gone; a toast that stays is checked like the rest of the page.
+  // A toast on its way out (sonner marks it `data-removed` for its 200 ms exit animation) or on its way in (its
+  // opacity and its parts' rising for 400 ms) is a frame between two states, not a state: half-faded, its text
+  // fails the contrast rule (seen: a success toast at #54996d on #f2fef7, 3.29:1, caught as it faded in), and
+  // sliding it can cover a header control. Check once each toast has gone or come to rest, shown (opacity 1) or
+  // stacked out of sight (opacity 0); a toast that stays is checked like the rest of the page.
   await expect.poll(() => page.locator('[data-sonner-toast][data-removed="true"]').count()).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        // The toast and its parts: sonner fades both (a stacked toast's text goes to 0 behind the front one).
+        [...document.querySelectorAll('[data-sonner-toast], [data-sonner-toast] > *')].every((el) =>
+          ['0', '1'].includes(getComputedStyle(el).opacity),
+        ),
+      ),
+    )
+    .toBe(true);
   // evaluate() runs through the DevTools protocol, so a strict CSP cannot block it. Once per document: a second
   // check of the same page (the other width, another state) reuses it.
   const loaded = await page.evaluate(
