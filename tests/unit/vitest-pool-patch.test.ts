@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -73,6 +82,19 @@ describe("vitest's pool, as npm install leaves it", () => {
     expect(existsSync(`patches/vitest+${installed}.dev.patch`), `no patch for vitest ${installed}`).toBe(
       true,
     );
+  });
+
+  it('is applied at postinstall, and an install without devDependencies goes on, saying nothing was patched', () => {
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
+    expect(scripts.postinstall).toBe('node scripts/apply-patches.mjs');
+    // Outside the project: no node_modules to find patch-package in, as after `npm install --omit=dev`.
+    const bare = mkdtempSync(join(tmpdir(), 'no-dev-'));
+    copyFileSync('scripts/apply-patches.mjs', join(bare, 'apply-patches.mjs'));
+    const run = spawnSync(process.execPath, [join(bare, 'apply-patches.mjs')], { encoding: 'utf8' });
+    rmSync(bare, { recursive: true, force: true });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('no patches applied');
   });
 
   it(
