@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { memoryTmpdir } from './tests/memory-tmpdir.ts';
-import LongestFirst from './tests/sequencer.ts';
+import LongestFirst, { AFTER_ALONE } from './tests/sequencer.ts';
 
 // Temporary files in memory where the machine has room: every worker, the dev server and Chromium inherit it
 // (tests/memory-tmpdir.ts).
@@ -35,7 +35,11 @@ const api: TestProjectInlineConfiguration['test'] = {
   hookTimeout: 180_000,
 };
 
-/** Browser test files that change site-wide state other files rely on: run alone, one at a time, after the rest. */
+/**
+ * Browser test files that change site-wide state other files rely on (and put it back): run alone, one at a time,
+ * before the rest (`sequence.groupOrder` 0; every other project is 1). At the start the type check and the linters
+ * use the core these files leave idle; run last, nothing did (docs/decisions/163-tests.md).
+ */
 const ALONE = [
   'tests/browser/two-factor-policy.test.ts',
   'tests/browser/past-election.test.ts',
@@ -80,7 +84,7 @@ export default defineConfig({
           isolate: false,
           // Tests within a file run shuffled (the seed above): a test that needs an earlier one to have run fails
           // (docs/decisions/163-tests.md, "Order").
-          sequence: { shuffle: { tests: true } },
+          sequence: { shuffle: { tests: true }, groupOrder: AFTER_ALONE },
         },
       },
       {
@@ -94,7 +98,7 @@ export default defineConfig({
           // change (environment, stores, test hooks, clock), so each file starts as in a fresh process.
           isolate: false,
           setupFiles: ['tests/helpers/api-file-state.ts'],
-          sequence: { shuffle: { tests: true } },
+          sequence: { shuffle: { tests: true }, groupOrder: AFTER_ALONE },
         },
       },
       {
@@ -102,10 +106,12 @@ export default defineConfig({
           ...api,
           name: 'api-own-modules',
           include: API_OWN_MODULES,
-          sequence: { shuffle: { tests: true } },
+          sequence: { shuffle: { tests: true }, groupOrder: AFTER_ALONE },
         },
       },
-      { test: { ...api, name: 'api-in-order', include: API_IN_ORDER } },
+      {
+        test: { ...api, name: 'api-in-order', include: API_IN_ORDER, sequence: { groupOrder: AFTER_ALONE } },
+      },
       {
         test: {
           ...browser,
@@ -116,6 +122,7 @@ export default defineConfig({
           // half a second of CPU a file) and keeps its connection to the shared Chromium. Each file still makes its
           // own browser context; no helper keeps state a file could change for the next (docs/decisions/163-tests.md).
           isolate: false,
+          sequence: { groupOrder: AFTER_ALONE },
         },
       },
       {
@@ -123,9 +130,9 @@ export default defineConfig({
           ...browser,
           name: 'browser-alone',
           include: ALONE,
-          // After every file above has finished, one at a time.
+          // Before any file above starts, one at a time.
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
     ],

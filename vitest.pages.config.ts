@@ -1,5 +1,6 @@
 import { getViteConfig } from 'astro/config';
 import { PAGE_OPTIONS, pageIntegrations } from './scripts/lib/astro-pages.mts';
+import { AFTER_ALONE } from './tests/sequencer.ts';
 
 /*
  * The page tests (tests/pages/): the real page components rendered with Astro's container API at a faked moment,
@@ -18,6 +19,8 @@ export default getViteConfig(
       // maxWorkers, and with the default (1 on 2 cores) vitest ran these files alone, one at a time, after
       // every other file (docs/benchmarks.md, "Less work per check, third step").
       maxWorkers: 3,
+      // With the other projects, after the browser files that run alone (vitest.config.ts ALONE).
+      sequence: { groupOrder: AFTER_ALONE },
     },
   },
   { ...PAGE_OPTIONS, configFile: false, logLevel: 'error', integrations: pageIntegrations() },

@@ -11,11 +11,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *
  * A file's expected time: this machine's last run of it (vitest's cache), else tests/durations.json (measured,
  * written by `npm run test:durations`), else the median of the known files (a new file starts mid-pack). Failed
- * files still go first, `sequence.groupOrder` still holds (browser-alone after the rest). A worker that finishes a
+ * files still go first, `sequence.groupOrder` still holds (browser-alone before the rest). A worker that finishes a
  * file takes the next file of its own project from this order, ahead of the head of the queue (vitest's pool as
  * patched by patches/vitest+5.1.1.dev.patch): the order sets the kinds the workers start with and, within each
  * kind, which file comes next.
  */
+/**
+ * The `sequence.groupOrder` of every project but browser-alone (vitest.config.ts, vitest.pages.config.ts): the ALONE
+ * browser files, group 0, run first, one at a time, and this group after them.
+ */
+export const AFTER_ALONE = 1;
+
 const MEASURED = JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8')) as Record<
   string,
   number

@@ -15,7 +15,7 @@ import { axeWithoutScripts, LANGS } from './helpers/vote-plan';
  * 164-dev-server-and-local-mode.md). Here the dev server's pages are read after the admin stores the seeded
  * October 2025 calendar, then again after choosing "Campaign ended": each edit shows on the next request.
  *
- * The calendar is the whole site's, so this file runs alone after the others (vitest.config.ts ALONE) and puts the
+ * The calendar is the whole site's, so this file runs alone before the others (vitest.config.ts ALONE) and puts the
  * stored calendar back afterwards (global-setup.ts's election ahead).
  */
 

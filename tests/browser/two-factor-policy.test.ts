@@ -15,7 +15,7 @@ import {
  * The admins-must-enrol policy, end to end against the dev server. The policy is
  * site-wide: while it is on, every un-enrolled admin (the seeded dev admin that
  * other test files sign in as, too) is sent to enrolment. So this file runs on
- * its own, after every other file (the `browser-alone` project in vitest.config.ts).
+ * its own, before every other file (the `browser-alone` project in vitest.config.ts), and turns it off again.
  */
 
 const browser = dashboardBrowser();
