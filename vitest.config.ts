@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { memoryTmpdir } from './tests/memory-tmpdir.ts';
-import LongestFirst, { AFTER_ALONE } from './tests/sequencer.ts';
+import LongestFirst, { AFTER_ALONE, ALONE_GROUP } from './tests/sequencer.ts';
 
 // Temporary files in memory where the machine has room: every worker, the dev server and Chromium inherit it
 // (tests/memory-tmpdir.ts).
@@ -37,7 +37,7 @@ const api: TestProjectInlineConfiguration['test'] = {
 
 /**
  * Browser test files that change site-wide state other files rely on (and put it back): run alone, one at a time,
- * before the rest (`sequence.groupOrder` 0; every other project is 1). At the start the type check and the linters
+ * before the rest (`sequence.groupOrder`: tests/sequencer.ts). At the start the type check and the linters
  * use the core these files leave idle; run last, nothing did (docs/decisions/163-tests.md).
  */
 const ALONE = [
@@ -132,7 +132,7 @@ export default defineConfig({
           include: ALONE,
           // Before any file above starts, one at a time.
           fileParallelism: false,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: ALONE_GROUP },
         },
       },
     ],

@@ -17,10 +17,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * kind, which file comes next.
  */
 /**
- * The `sequence.groupOrder` of every project but browser-alone (vitest.config.ts, vitest.pages.config.ts): the ALONE
- * browser files, group 0, run first, one at a time, and this group after them.
+ * The `sequence.groupOrder`s (vitest.config.ts, vitest.pages.config.ts): the ALONE browser files first, one at a
+ * time, then every other project. Not 0 for the ALONE files: vitest runs files without parallelism whose group is
+ * the default, 0, after every group.
  */
-export const AFTER_ALONE = 1;
+export const ALONE_GROUP = 1;
+export const AFTER_ALONE = 2;
 
 const MEASURED = JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8')) as Record<
   string,
