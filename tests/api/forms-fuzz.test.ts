@@ -20,6 +20,9 @@ import {
   setEnv,
   signedInbound,
   TWILIO_TOKEN,
+  validContact,
+  validSignup,
+  validVolunteer,
   valuesOf,
 } from '../helpers/forms.ts';
 
@@ -146,36 +149,11 @@ const bodies = {
   ),
 };
 
-/** A sign-up each endpoint accepts. */
+/** A sign-up each endpoint accepts (the helpers' own). */
 const VALID: Record<keyof typeof bodies, Record<string, unknown>> = {
-  newsletter: {
-    firstName: 'Ana',
-    phone: '504-555-0100',
-    email: 'a@example.com',
-    smsConsent: true,
-    sourcePage: '/',
-    captcha: TURNSTILE_TEST_TOKEN,
-  },
-  volunteers: {
-    firstName: 'Ana',
-    lastName: 'Ng',
-    email: 'a@example.com',
-    phone: '504-555-0100',
-    address1: '1 Canal St',
-    city: 'New Orleans',
-    state: 'LA',
-    zip: '70112',
-    interests: ['Canvassing'],
-    captchaResponse: TURNSTILE_TEST_TOKEN,
-  },
-  contact: {
-    name: 'Ana Ng',
-    email: 'a@example.com',
-    phone: '',
-    subject: 'general',
-    message: 'When is the next town hall?',
-    captcha: TURNSTILE_TEST_TOKEN,
-  },
+  newsletter: validSignup(),
+  volunteers: validVolunteer(),
+  contact: validContact(),
 };
 
 /** Re-parses what each endpoint stores with its schema; answers how many records there were. */

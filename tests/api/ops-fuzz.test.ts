@@ -16,7 +16,7 @@ import { deliver, fixture, useWebhookCredentials } from '../helpers/donations.ts
 import { localProviders, valuesOf } from '../helpers/forms.ts';
 import { formOf } from '../helpers/fuzz.ts';
 import { call } from '../helpers/http.ts';
-import { rsvpEventFixture } from '../helpers/rsvp.ts';
+import { person, rsvpEventFixture } from '../helpers/rsvp.ts';
 import { signedIn } from '../helpers/users.ts';
 
 /**
@@ -37,14 +37,7 @@ afterAll(() => stop());
 
 const RUNS = 100;
 /** Bodies the endpoints accept, run first so each property reaches its 2xx side whatever fast-check's seed. */
-const VALID_RSVP = {
-  name: 'Ana Ng',
-  email: 'fuzz-example@example.org',
-  phone: '',
-  guests: 1,
-  smsReminder: false,
-  captchaResponse: TURNSTILE_TEST_TOKEN,
-};
+const VALID_RSVP = person();
 const VALID_GOAL = { enabled: true, targetDollars: 50_000, label: 'Our goal', since: '2025-09-01' };
 async function expectClean(res: Response, seen: Set<number>) {
   seen.add(res.status);
