@@ -27,6 +27,12 @@ export const API_OWN_MODULES = [
   'tests/api/event-sequence.test.ts',
 ];
 
+/**
+ * The unit and API projects: after the ALONE files, and the tests within each file shuffled with the seed below (a
+ * test that needs an earlier one to have run fails: docs/decisions/163-tests.md, "Order").
+ */
+const shuffledAfterAlone = { shuffle: { tests: true }, groupOrder: AFTER_ALONE };
+
 const api: TestProjectInlineConfiguration['test'] = {
   environment: 'node',
   // A timeout only catches a hang: on a busy machine the 200-request race tests took 11-16 s of a
@@ -82,9 +88,7 @@ export default defineConfig({
           // Pure code: one worker runs many files (no new process per file: 26 s of start-ups less a run).
           // A unit test that changes process state puts it back (docs/decisions/163-tests.md).
           isolate: false,
-          // Tests within a file run shuffled (the seed above): a test that needs an earlier one to have run fails
-          // (docs/decisions/163-tests.md, "Order").
-          sequence: { shuffle: { tests: true }, groupOrder: AFTER_ALONE },
+          sequence: shuffledAfterAlone,
         },
       },
       {
@@ -98,7 +102,7 @@ export default defineConfig({
           // change (environment, stores, test hooks, clock), so each file starts as in a fresh process.
           isolate: false,
           setupFiles: ['tests/helpers/api-file-state.ts'],
-          sequence: { shuffle: { tests: true }, groupOrder: AFTER_ALONE },
+          sequence: shuffledAfterAlone,
         },
       },
       {
@@ -106,7 +110,7 @@ export default defineConfig({
           ...api,
           name: 'api-own-modules',
           include: API_OWN_MODULES,
-          sequence: { shuffle: { tests: true }, groupOrder: AFTER_ALONE },
+          sequence: shuffledAfterAlone,
         },
       },
       {

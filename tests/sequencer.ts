@@ -3,6 +3,14 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
+ * The `sequence.groupOrder`s (vitest.config.ts, vitest.pages.config.ts): the ALONE browser files first, one at a
+ * time, then every other project. Not 0 for the ALONE files: vitest runs files without parallelism whose group is
+ * the default, 0, after every group.
+ */
+export const ALONE_GROUP = 1;
+export const AFTER_ALONE = 2;
+
+/**
  * The order test files start in (docs/decisions/163-tests.md): longest first, across every project, so
  * the 2 cores are shared by API files (CPU in the test worker) and browser files (CPU in Chromium and the dev
  * server) side by side, and no long file starts last. Vitest's own order runs project after project (every API
@@ -16,14 +24,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * patched by patches/vitest+5.1.1.dev.patch): the order sets the kinds the workers start with and, within each
  * kind, which file comes next.
  */
-/**
- * The `sequence.groupOrder`s (vitest.config.ts, vitest.pages.config.ts): the ALONE browser files first, one at a
- * time, then every other project. Not 0 for the ALONE files: vitest runs files without parallelism whose group is
- * the default, 0, after every group.
- */
-export const ALONE_GROUP = 1;
-export const AFTER_ALONE = 2;
-
 const MEASURED = JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8')) as Record<
   string,
   number
