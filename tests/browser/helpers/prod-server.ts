@@ -127,6 +127,10 @@ export async function serveProductionBuild(
     upstream.on('error', () => socket.destroy());
     socket.on('error', () => upstream.destroy());
   });
+  // Node closes an idle keep-alive connection after 5 s; a client reusing it at that moment gets ECONNRESET, and a
+  // POST is not retried (seen in a CI run: a test's POST /api/admin/events through this server). Connections stay
+  // open for the run instead; the server tells clients so in its Keep-Alive header.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
